@@ -1,0 +1,172 @@
+/**
+ * VS Code client for the CDDA JSON language server. Deliberately thin: it starts the server
+ * (dist/server.js, over Node IPC), forwards settings and file events, and shows the server's
+ * status. Everything that understands CDDA JSON lives in the server.
+ */
+import * as vscode from 'vscode';
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import {
+  ClientCommands,
+  type CddaSettings,
+  SETTINGS_SECTION,
+  STATUS_NOTIFICATION,
+  ServerCommands,
+  type StatusParams,
+} from '../../shared/src/protocol';
+
+const OUTPUT_CHANNEL_NAME = 'CDDA Language Server';
+
+let client: LanguageClient | undefined;
+let statusItem: vscode.StatusBarItem | undefined;
+let lastStatus: StatusParams | undefined;
+
+function readSettings(): CddaSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  return {
+    gamePath: config.get<string>('gamePath', ''),
+    severity: config.get<CddaSettings['severity']>('severity', {}),
+    trace: { server: config.get<'off' | 'messages' | 'verbose'>('trace.server', 'off') },
+  };
+}
+
+function showStatus(text: string, tooltip: string, command?: string): void {
+  if (!statusItem) return;
+  statusItem.text = text;
+  statusItem.tooltip = tooltip;
+  statusItem.command = command;
+  statusItem.show();
+}
+
+function renderStatus(status: StatusParams): void {
+  lastStatus = status;
+  const counts = `$(error) ${status.errors} $(warning) ${status.warnings}`;
+  if (status.state === 'indexing') {
+    const progress =
+      status.indexed !== undefined
+        ? status.total !== undefined
+          ? ` ${status.indexed}/${status.total}`
+          : ` ${status.indexed}`
+        : '';
+    showStatus(
+      `$(sync~spin) CDDA: indexing${progress}`,
+      `CDDA: indexing workspace and base game${progress ? ` (${progress.trim()} files)` : ''}`,
+      'workbench.actions.view.problems',
+    );
+  } else {
+    const files = status.indexed !== undefined ? `${status.indexed} files indexed. ` : '';
+    showStatus(
+      `CDDA ${counts}`,
+      `CDDA: ${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
+      'workbench.actions.view.problems',
+    );
+  }
+}
+
+function createClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+    },
+  };
+  const clientOptions: LanguageClientOptions = {
+    // The server decides which JSON files belong to a CDDA mod or the base game; it ignores the rest.
+    documentSelector: [
+      { scheme: 'file', language: 'json' },
+      { scheme: 'untitled', language: 'json' },
+    ],
+    synchronize: {
+      configurationSection: SETTINGS_SECTION,
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json'),
+    },
+    initializationOptions: () => readSettings(),
+    outputChannel,
+    traceOutputChannel: outputChannel,
+  };
+  const c = new LanguageClient('cdda', OUTPUT_CHANNEL_NAME, serverOptions, clientOptions);
+  c.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => renderStatus(params));
+  c.onDidChangeState((e) => {
+    if (e.newState === State.Starting) {
+      showStatus('$(sync~spin) CDDA: starting', 'CDDA language server is starting', 'workbench.actions.view.problems');
+    } else if (e.newState === State.Stopped) {
+      showStatus(
+        '$(circle-slash) CDDA: stopped',
+        'CDDA language server is not running. Click to restart it.',
+        ClientCommands.restartServer,
+      );
+    } else if (e.newState === State.Running && lastStatus) {
+      renderStatus(lastStatus);
+    }
+  });
+  return c;
+}
+
+async function startClient(c: LanguageClient, outputChannel: vscode.LogOutputChannel): Promise<void> {
+  outputChannel.info(`Starting CDDA language server: ${c.name}`);
+  try {
+    await c.start();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    outputChannel.error(`CDDA language server failed to start: ${message}`);
+    showStatus('$(error) CDDA: failed', `CDDA language server failed to start: ${message}`, ClientCommands.restartServer);
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const outputChannel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  context.subscriptions.push(outputChannel);
+
+  statusItem = vscode.window.createStatusBarItem('cdda.status', vscode.StatusBarAlignment.Left, 10);
+  statusItem.name = 'CDDA Language Server';
+  context.subscriptions.push(statusItem);
+  showStatus('$(sync~spin) CDDA: starting', 'CDDA language server is starting', 'workbench.actions.view.problems');
+
+  outputChannel.info(`Server module: ${context.asAbsolutePath('dist/server.js')}`);
+  client = createClient(context, outputChannel);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(ClientCommands.restartServer, async () => {
+      outputChannel.info('Restarting CDDA language server');
+      lastStatus = undefined;
+      if (client && client.state !== State.Stopped) {
+        try {
+          await client.stop();
+        } catch (err) {
+          outputChannel.warn(`Stopping the server failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      if (client) await startClient(client, outputChannel);
+    }),
+    vscode.commands.registerCommand(ClientCommands.reindexWorkspace, async () => {
+      if (!client || client.state !== State.Running) {
+        void vscode.window.showWarningMessage('CDDA language server is not running.');
+        return;
+      }
+      outputChannel.info('Reindexing workspace');
+      try {
+        await client.sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.reindex, arguments: [] });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        outputChannel.error(`Reindex failed: ${message}`);
+        void vscode.window.showErrorMessage(`CDDA: reindex failed: ${message}`);
+      }
+    }),
+  );
+
+  await startClient(client, outputChannel);
+}
+
+export async function deactivate(): Promise<void> {
+  if (client && client.state !== State.Stopped) await client.stop();
+  client = undefined;
+}

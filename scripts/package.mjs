@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Builds the VS Code extension package:
+//   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
+//   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js
+//      with esbuild (platform node, target node20, minified, no source maps),
+//   3. runs `vsce package --no-dependencies -o cdda-json.vsix`.
+// Options: --no-vsix (stop after bundling), --out FILE (vsix path).
+// Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const noVsix = args.includes('--no-vsix');
+const outIdx = args.indexOf('--out');
+const vsixPath = path.resolve(root, outIdx >= 0 ? args[outIdx + 1] : 'cdda-json.vsix');
+const serverEntry = path.resolve(root, process.env.CDDA_SERVER_ENTRY || 'server/src/lsp/bin.ts');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function run(cmd, cmdArgs) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`package: ${path.basename(cmd)} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
+    process.exit(1);
+  }
+}
+
+const t0 = Date.now();
+console.log('package: typechecking client');
+run(bin('tsc'), ['-p', 'client']);
+
+if (!fs.existsSync(serverEntry)) {
+  console.error(`package: server entry ${path.relative(root, serverEntry)} does not exist`);
+  process.exit(1);
+}
+
+fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  // ESM builds first: jsonc-parser's UMD main uses a require() pattern bundlers cannot follow.
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+  absWorkingDir: root,
+  nodePaths: [path.join(root, 'node_modules')],
+};
+console.log('package: bundling dist/client.js and dist/server.js');
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: [serverEntry], outfile: 'dist/server.js' }),
+]);
+for (const f of ['dist/client.js', 'dist/server.js']) {
+  console.log(`package: ${f} ${(fs.statSync(path.join(root, f)).size / 1024).toFixed(1)} KiB`);
+}
+
+if (!noVsix) {
+  console.log(`package: vsce package -> ${path.relative(root, vsixPath)}`);
+  run(bin('vsce'), ['package', '--no-dependencies', '-o', vsixPath]);
+  console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
+}
+console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

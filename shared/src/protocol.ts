@@ -1,0 +1,53 @@
+/**
+ * Names shared by the VS Code client (client/src) and the language server (server/src/lsp).
+ * Constants only: this file is bundled into both sides and must not import anything.
+ */
+
+/** Settings section synchronised to the server (workspace/configuration, initializationOptions). */
+export const SETTINGS_SECTION = 'cdda';
+
+/** Setting keys, relative to SETTINGS_SECTION. */
+export const Settings = {
+  /** Base game data folder; '' = auto-detect (/usr/share/games/cataclysm-dda). */
+  gamePath: 'gamePath',
+  /** Map diagnostic code -> 'error' | 'warning' | 'information' | 'hint' | 'off'. */
+  severity: 'severity',
+  /** 'off' | 'messages' | 'verbose' (handled by vscode-languageclient itself). */
+  traceServer: 'trace.server',
+} as const;
+
+export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+/** Shape of the `cdda` settings section as sent in initializationOptions / didChangeConfiguration. */
+export interface CddaSettings {
+  gamePath?: string;
+  severity?: Record<string, SeveritySetting>;
+  trace?: { server?: 'off' | 'messages' | 'verbose' };
+}
+
+/** VS Code command ids contributed by the extension (client side). */
+export const ClientCommands = {
+  restartServer: 'cdda.restartServer',
+  reindexWorkspace: 'cdda.reindexWorkspace',
+} as const;
+
+/** workspace/executeCommand ids implemented by the server. */
+export const ServerCommands = {
+  /** Drop all cached state and index the workspace (and base game) again. No arguments. */
+  reindex: 'cdda.reindex',
+} as const;
+
+/** Custom server -> client notification reporting indexing progress and problem counts. */
+export const STATUS_NOTIFICATION = 'cdda/status';
+
+export interface StatusParams {
+  state: 'indexing' | 'ready';
+  /** Files indexed so far (while indexing) or in all (when ready). */
+  indexed?: number;
+  /** Files to index in all, when known. */
+  total?: number;
+  /** Diagnostics of severity error across the workspace. */
+  errors: number;
+  /** Diagnostics of severity warning across the workspace. */
+  warnings: number;
+}
