@@ -1,0 +1,517 @@
+#!/usr/bin/env node
+// Real-editor end-to-end test: the packaged extension in VS Code (code-server 4.100.3) in Debian's
+// Chromium, driven by playwright-core. Needs `bash test/e2e/setup.sh` first (npm run test:e2e does both).
+//
+// Scenarios, on a copy of test/e2e/workspace (mod_a depends on dda, mod_b on mod_a):
+//   (a) a bad unit typed into mod_b shows up in the Problems panel, and vanishes again on undo;
+//   (b) completion inside "upgrades": { "into": "mon_|" } offers mon_a_shambler (mod_a) and mon_zombie (core);
+//   (c) F12 on mod_b's "into": "mon_a_shambler" opens mod_a's file at the definition.
+// Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
+// docs/screenshots/. Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
+//
+// Env: E2E_SKIP_PACKAGE=1 reuses ./cdda-json.vsix; E2E_KEEP=1 keeps the temporary folder;
+//      E2E_TIMEOUT_S (default 240) bounds the whole run; CDDA_GAME_PATH (default /usr/share/games/cataclysm-dda).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const e2eTools = path.join(root, '.e2e');
+const require = createRequire(path.join(e2eTools, 'package.json'));
+const outDir = path.join(root, 'test-output/e2e');
+const docsShots = path.join(root, 'docs/screenshots');
+const codeServerBin = path.join(e2eTools, 'node_modules/.bin/code-server');
+const vsix = path.join(root, 'cdda-json.vsix');
+const gamePath = process.env.CDDA_GAME_PATH || '/usr/share/games/cataclysm-dda';
+const totalTimeoutMs = Number(process.env.E2E_TIMEOUT_S || 240) * 1000;
+const STEP_TIMEOUT = 30_000;
+const t0 = Date.now();
+
+const log = (msg) => console.log(`[e2e ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${msg}`);
+class TestFailure extends Error {}
+const fail = (msg) => {
+  throw new TestFailure(msg);
+};
+
+if (!fs.existsSync(codeServerBin)) {
+  console.error('e2e: code-server is not installed; run `bash test/e2e/setup.sh` (or `npm run test:e2e`).');
+  process.exit(2);
+}
+const { chromium } = require('playwright-core');
+
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
+
+// ---------------------------------------------------------------------------------------------------
+// Processes we start, and their cleanup (only our own process group; pass or fail).
+let codeServer;
+let browser;
+let tmp;
+let cleanedUp = false;
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  if (browser) {
+    await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  }
+  if (codeServer && codeServer.exitCode === null && codeServer.signalCode === null) {
+    try {
+      process.kill(-codeServer.pid, 'SIGTERM');
+    } catch {}
+    const exited = await Promise.race([
+      new Promise((r) => codeServer.once('exit', () => r(true))),
+      new Promise((r) => setTimeout(() => r(false), 5000)),
+    ]);
+    if (!exited) {
+      try {
+        process.kill(-codeServer.pid, 'SIGKILL');
+      } catch {}
+    }
+  }
+  if (tmp && !process.env.E2E_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.on('exit', () => {
+  // last resort if something threw past the async cleanup
+  if (codeServer && codeServer.exitCode === null) {
+    try {
+      process.kill(-codeServer.pid, 'SIGKILL');
+    } catch {}
+  }
+});
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (codeServer.exitCode !== null) fail(`code-server exited early (code ${codeServer.exitCode}); see test-output/e2e/code-server.log`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  fail(`code-server did not answer on ${url} within ${timeoutMs / 1000}s`);
+}
+
+function lineOf(file, needle) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l) => l.includes(needle));
+  if (i < 0) fail(`fixture ${file} has no line with ${needle}`);
+  return i + 1;
+}
+
+let page;
+let shotNo = 0;
+const shots = {};
+async function shot(name) {
+  if (!page) return;
+  const file = path.join(outDir, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+  try {
+    await page.screenshot({ path: file, timeout: 10_000 });
+    shots[name] = file;
+  } catch (e) {
+    log(`screenshot ${name} failed: ${e.message}`);
+  }
+}
+
+async function waitUntil(what, fn, timeoutMs = STEP_TIMEOUT, intervalMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      if (e instanceof TestFailure) throw e;
+      last = e;
+    }
+    await page.waitForTimeout(intervalMs);
+  }
+  fail(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last instanceof Error ? ` (${last.message})` : ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Editor helpers
+const quickInput = () => page.locator('.quick-input-widget');
+async function quickInputClosed() {
+  await waitUntil('the quick input to close', async () => !(await quickInput().isVisible()));
+}
+async function editorFocused() {
+  await waitUntil('the editor to have focus', () =>
+    page.evaluate(() => !!document.activeElement?.closest('.editor-instance .monaco-editor')),
+  );
+}
+async function activeTabTitle() {
+  return (await page.locator('.tabs-container .tab.active .label-name').first().textContent())?.trim();
+}
+async function openFile(name) {
+  await page.keyboard.press('Control+P');
+  await waitUntil('Quick Open', () => quickInput().isVisible());
+  await page.keyboard.type(name, { delay: 20 });
+  await waitUntil(`Quick Open to list ${name}`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(name),
+  );
+  await page.keyboard.press('Enter');
+  await quickInputClosed();
+  await waitUntil(`tab ${name}`, async () => (await activeTabTitle()) === name);
+  await editorFocused();
+}
+async function goToLine(line) {
+  await page.keyboard.press('Control+G');
+  await waitUntil('Go to Line', () => quickInput().isVisible());
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await quickInputClosed();
+  await editorFocused();
+  await waitUntil(`cursor on line ${line}`, async () => (await cursorPosition())?.line === line);
+}
+async function cursorPosition() {
+  const text = await page.locator('[id="status.editor.selection"]').first().textContent({ timeout: 2000 });
+  const m = /Ln (\d+), Col (\d+)/.exec(text ?? '');
+  return m ? { line: Number(m[1]), col: Number(m[2]) } : undefined;
+}
+async function runCommand(title) {
+  await page.keyboard.press('F1');
+  await waitUntil('the command palette', () => quickInput().isVisible());
+  await page.keyboard.type(title, { delay: 10 });
+  await waitUntil(`command "${title}"`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(title),
+  );
+  await page.keyboard.press('Enter');
+  await quickInputClosed();
+}
+async function focusEditor() {
+  await page.keyboard.press('Control+1');
+  await editorFocused();
+}
+async function statusText() {
+  const item = page.locator('.statusbar-item', { hasText: 'CDDA' }).first();
+  if (!(await item.count())) return undefined;
+  return ((await item.textContent()) ?? '').trim();
+}
+async function problemRows() {
+  return page.locator('.markers-panel .monaco-list-row').allTextContents();
+}
+async function suggestLabels() {
+  const widget = page.locator('.suggest-widget.visible');
+  if (!(await widget.count())) return undefined;
+  return (await widget.locator('.monaco-list-row .label-name').allTextContents()).map((s) => s.trim());
+}
+async function showSuggest(what, predicate) {
+  return waitUntil(
+    what,
+    async () => {
+      let labels = await suggestLabels();
+      if (!labels) {
+        await page.keyboard.press('Control+Space');
+        await page.waitForTimeout(500);
+        labels = await suggestLabels();
+      }
+      return labels && predicate(labels) ? labels : undefined;
+    },
+    STEP_TIMEOUT,
+    500,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+async function main() {
+  // 1. package
+  if (!process.env.E2E_SKIP_PACKAGE) {
+    log('packaging the extension (npm run package)');
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts/package.mjs')], { cwd: root, encoding: 'utf8' });
+    fs.writeFileSync(path.join(outDir, 'package.log'), (r.stdout ?? '') + (r.stderr ?? ''));
+    if (r.status !== 0) fail(`packaging failed (exit ${r.status}); see test-output/e2e/package.log\n${r.stdout}\n${r.stderr}`);
+  }
+  if (!fs.existsSync(vsix)) fail(`${vsix} does not exist`);
+  log(`vsix ${(fs.statSync(vsix).size / 1024).toFixed(1)} KiB`);
+
+  // 2. isolated code-server home + workspace copy
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-e2e-'));
+  const ws = path.join(tmp, 'workspace');
+  fs.cpSync(path.join(root, 'test/e2e/workspace'), ws, { recursive: true });
+  const ud = path.join(tmp, 'ud');
+  const ext = path.join(tmp, 'ext');
+  fs.mkdirSync(path.join(ud, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ud, 'User/settings.json'),
+    JSON.stringify(
+      {
+        'cdda.gamePath': gamePath,
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'workbench.welcomePage.walkthroughs.openOnInstall': false,
+        'security.workspace.trust.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        'json.schemaDownload.enable': false,
+        'chat.commandCenter.enabled': false,
+        'editor.minimap.enabled': false,
+        'editor.acceptSuggestionOnEnter': 'off',
+        'files.autoSave': 'off',
+        'git.enabled': false,
+      },
+      null,
+      2,
+    ),
+  );
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(tmp, 'config'),
+    XDG_DATA_HOME: path.join(tmp, 'data'),
+    TMPDIR: path.join(tmp, 'tmp'),
+  };
+  fs.mkdirSync(env.TMPDIR, { recursive: true });
+  const port = await freePort();
+  fs.writeFileSync(path.join(tmp, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const csArgs = ['--config', path.join(tmp, 'config.yaml'), '--user-data-dir', ud, '--extensions-dir', ext];
+
+  log('installing the vsix into code-server');
+  const inst = spawnSync(codeServerBin, [...csArgs, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 60_000 });
+  fs.writeFileSync(path.join(outDir, 'install-extension.log'), (inst.stdout ?? '') + (inst.stderr ?? ''));
+  if (inst.status !== 0 || !/successfully installed/i.test(inst.stdout + inst.stderr)) {
+    fail(`--install-extension failed (exit ${inst.status}):\n${inst.stdout}\n${inst.stderr}`);
+  }
+
+  // 3. code-server in its own process group
+  log(`starting code-server on 127.0.0.1:${port}`);
+  const csLog = fs.openSync(path.join(outDir, 'code-server.log'), 'w');
+  codeServer = spawn(
+    codeServerBin,
+    [
+      ...csArgs,
+      '--auth', 'none',
+      '--bind-addr', `127.0.0.1:${port}`,
+      '--disable-workspace-trust',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
+      ws,
+    ],
+    { env, detached: true, stdio: ['ignore', csLog, csLog] },
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, 30_000);
+
+  // 4. Chromium
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT);
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`, { timeout: STEP_TIMEOUT });
+  await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+  log('workbench loaded');
+  await shot('workbench');
+
+  // 5. open mod_b's monsters; the extension activates (workspaceContains modinfo.json / onLanguage:json)
+  const hulks = path.join(ws, 'mod_b/monsters/hulks.json');
+  const shamblers = path.join(ws, 'mod_a/monsters/shamblers.json');
+  await openFile('hulks.json');
+  log('opened mod_b/monsters/hulks.json');
+  const status = await waitUntil('the CDDA status bar item', statusText);
+  log(`status bar: ${JSON.stringify(status)}`);
+  await shot('activated');
+  const ready = await waitUntil(
+    'the server to report ready (cdda/status)',
+    async () => {
+      const s = await statusText();
+      if (s && /stopped|failed/.test(s)) fail(`the language server is not running: status bar says ${JSON.stringify(s)}`);
+      return s && !/indexing|starting/.test(s) ? s : undefined;
+    },
+    60_000,
+    500,
+  );
+  log(`server ready: status bar ${JSON.stringify(ready)}`);
+  await shot('ready');
+
+  // Problems panel, filtered to the file under test (other JSON such as settings.json may have problems too)
+  await page.keyboard.press('Control+Shift+M');
+  const filter = page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
+  await filter.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await filter.fill('hulks.json');
+  await page.waitForTimeout(1000);
+  const before = await problemRows();
+  if (before.length) log(`NOTE: hulks.json has problems before any edit: ${JSON.stringify(before)}`);
+  await focusEditor();
+
+  // (a) a bad unit
+  const volumeLine = lineOf(hulks, '"volume": "62500 ml"');
+  log(`(a) typing "62500 mL" on line ${volumeLine}`);
+  await goToLine(volumeLine);
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft'); // before ,
+  await page.keyboard.press('ArrowLeft'); // before "
+  await page.keyboard.press('Backspace'); // l
+  await page.keyboard.type('L');
+  await page.keyboard.press('Escape'); // a suggest widget may pop up while typing in a string
+  const badRows = await waitUntil(
+    'the bad unit to appear in the Problems panel',
+    async () => {
+      const rows = await problemRows();
+      const hits = rows.filter((r) => r.includes(`Ln ${volumeLine},`) && /mL|unit/i.test(r));
+      return hits.length ? hits : undefined;
+    },
+    STEP_TIMEOUT,
+    300,
+  );
+  log(`(a) Problems: ${JSON.stringify(badRows)}`);
+  await shot('a-problem');
+  await focusEditor();
+  // undo (the backspace and the typing may be separate undo stops) until the line reads "62500 ml" again
+  const viewText = async () =>
+    ((await page.locator('.editor-instance .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+  for (let i = 0; i < 4 && !(await viewText()).includes('"62500 ml"'); i++) {
+    await page.keyboard.press('Control+Z');
+    await page.waitForTimeout(150);
+  }
+  if (!(await viewText()).includes('"62500 ml"')) fail('undo did not restore "62500 ml"');
+  await waitUntil(
+    'the bad unit to vanish from the Problems panel after undo',
+    async () => {
+      const rows = await problemRows();
+      return !rows.some((r) => r.includes(`Ln ${volumeLine},`) && /mL|unit/i.test(r));
+    },
+    STEP_TIMEOUT,
+    300,
+  );
+  log('(a) ok: the problem vanished after undo');
+  await shot('a-undone');
+
+  // (b) completion in "upgrades": { "into": "mon_|" }
+  const intoLine = lineOf(hulks, '"into": "mon_zombie"');
+  log(`(b) completion on line ${intoLine}`);
+  await focusEditor();
+  await goToLine(intoLine);
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft'); // inside the closing quote
+  for (let i = 0; i < 'zombie'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.press('Control+Space');
+  const monLabels = await showSuggest('monster ids in the suggest widget', (ls) => ls.some((l) => l.startsWith('mon_')));
+  log(`(b) "mon_" offers ${monLabels.length} visible rows: ${monLabels.slice(0, 8).join(', ')}...`);
+  await shot('b-completion-mon');
+  await page.keyboard.type('a_sh', { delay: 50 });
+  await showSuggest('mon_a_shambler (mod_a) in the suggest widget', (ls) => ls.includes('mon_a_shambler'));
+  log('(b) mon_a_shambler (mod_a) offered');
+  await shot('b-completion-mod-a');
+  for (let i = 0; i < 'a_sh'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('zombie', { delay: 50 });
+  const zLabels = await showSuggest('mon_zombie (core) in the suggest widget', (ls) => ls.includes('mon_zombie'));
+  log(`(b) mon_zombie (core) offered among: ${zLabels.slice(0, 6).join(', ')}`);
+  await shot('b-completion-core');
+  await page.keyboard.press('Escape');
+  await runCommand('File: Revert File');
+  await editorFocused();
+
+  // (c) go to definition across mods
+  const defLine = lineOf(hulks, '"into": "mon_a_shambler"');
+  const targetLine = lineOf(shamblers, '"id": "mon_a_shambler"');
+  log(`(c) F12 on line ${defLine}, expecting shamblers.json line ${targetLine}`);
+  await goToLine(defLine);
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('F12');
+  await waitUntil(
+    'F12 to open shamblers.json',
+    async () => (await activeTabTitle()) === 'shamblers.json',
+    STEP_TIMEOUT,
+    300,
+  );
+  const pos = await waitUntil('the cursor position', cursorPosition);
+  await shot('c-definition');
+  if (pos.line !== targetLine) fail(`(c) F12 landed on shamblers.json line ${pos.line}, expected line ${targetLine} ("id": "mon_a_shambler")`);
+  log(`(c) ok: shamblers.json Ln ${pos.line}, Col ${pos.col}`);
+
+  // Output channel, for the record
+  await runCommand('Output: Show Output Channels');
+  await page.keyboard.type('CDDA Language Server', { delay: 10 });
+  await page.keyboard.press('Enter');
+  await quickInputClosed();
+  await page.waitForTimeout(1000);
+  await shot('output-channel');
+  if (consoleErrors.length) fs.writeFileSync(path.join(outDir, 'browser-console-errors.log'), consoleErrors.join('\n'));
+}
+
+// ---------------------------------------------------------------------------------------------------
+function collectServerLogs() {
+  if (!tmp) return;
+  const logsDir = path.join(tmp, 'ud/logs');
+  if (!fs.existsSync(logsDir)) return;
+  const wanted = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/CDDA Language Server|exthost\.log|remoteexthost\.log/.test(e.name)) wanted.push(p);
+    }
+  };
+  walk(logsDir);
+  for (const p of wanted) fs.copyFileSync(p, path.join(outDir, path.basename(p).replace(/\s+/g, '-')));
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`e2e: FAILED: the whole run exceeded ${totalTimeoutMs / 1000}s`);
+  await shot('timeout');
+  collectServerLogs();
+  await cleanup();
+  process.exit(1);
+}, totalTimeoutMs);
+
+let code = 0;
+try {
+  await main();
+  const finals = { 'a-problem': 'problems.png', 'b-completion-mod-a': 'completion.png', 'c-definition': 'definition.png' };
+  fs.mkdirSync(docsShots, { recursive: true });
+  for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
+  log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
+} catch (e) {
+  code = 1;
+  console.error(`e2e: FAILED: ${e instanceof TestFailure ? e.message : e.stack || e}`);
+  await shot('failure');
+} finally {
+  collectServerLogs();
+  clearTimeout(watchdog);
+  await cleanup();
+}
+process.exit(code);
