@@ -1,0 +1,38 @@
+/**
+ * `missing-field`: a mandatory member absent from a `create` or `override` definition, after inheritance
+ * (spec 2.1, section 7). A `modify` needs none; abstract templates need not be complete.
+ */
+import { schemaForType } from '../schema';
+import type { TypeSpec } from '../schema/types';
+import { chainOf, inheritsMember } from '../index/inheritance';
+import type { RecordCheck } from './context';
+import { describeRecord, idPath } from './describe';
+
+export const checkMissingFields: RecordCheck = (record, ctx) => {
+  const schema = schemaForType(record.type);
+  if (!schema || record.abstract || record.editMode === 'modify') return;
+  const chain = chainOf(ctx.project, record);
+  if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
+  for (const field of schema.fields) {
+    if (!field.required || inheritsMember(record, chain, field.name)) continue;
+    const inherits = chain.ancestors.length ? ` (nor does its copy-from chain)` : '';
+    ctx.report({
+      record, path: idPath(record), code: 'missing-field', severity: 'error',
+      message: `${describeRecord(record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
+      fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type) }] }],
+    });
+  }
+};
+
+/** A value of the right shape for a quick fix to insert (the modder fills it in). */
+function placeholderFor(type: TypeSpec): unknown {
+  switch (type.kind) {
+    case 'union': return placeholderFor(type.options[0]);
+    case 'string': return type.values?.[0] ?? '';
+    case 'integer': case 'number': return 0;
+    case 'boolean': return false;
+    case 'array': case 'tuple': return [];
+    case 'object': case 'map': return {};
+    default: return '';
+  }
+}

@@ -1,0 +1,15 @@
+/** `unknown-dependency` and `dependency-cycle`, on the dependency entries of a modinfo.json. */
+import type { CheckContext } from './context';
+
+export function checkModDependencies(ctx: CheckContext): void {
+  const problems = ctx.project.graph.problems.filter((p) => p.mod.modinfoFile === ctx.file.path);
+  if (problems.length === 0) return;
+  const record = ctx.file.records.find((r) => r.type === 'MOD_INFO' && r.ids.includes(problems[0].mod.id));
+  if (!record) return;
+  for (const p of problems) {
+    ctx.report({
+      record, path: ['dependencies', p.dependencyIndex],
+      code: p.kind === 'unknown' ? 'unknown-dependency' : 'dependency-cycle', severity: 'error', message: p.message,
+    });
+  }
+}

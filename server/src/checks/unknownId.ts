@@ -1,0 +1,48 @@
+/**
+ * `unknown-id`: a reference (from the kind's table, or `copy-from`) whose id no visible definition of the
+ * expected kind has. Also `copy-from-cycle`. References from a mod whose dependencies are not all present
+ * are not judged: the missing mod may define them (the missing dependency is reported instead).
+ */
+import { kindTitle } from '../records/kinds';
+import { chainOf } from '../index/inheritance';
+import type { RecordCheck } from './context';
+import { describeRecord } from './describe';
+import { suggestIds } from './suggest';
+import { pathLabel } from '../schema/validate';
+
+/** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
+const INVALID_VALUE_KINDS: Record<string, string> = {
+  update_mapgen: 'construction_blueprint must name an existing update mapgen function (spec 2.6)',
+};
+
+export const checkUnknownIds: RecordCheck = (record, ctx) => {
+  const { project } = ctx;
+  const modId = record.source.modId;
+  if (!project.graph.get('dda') || project.graph.problems.some((p) => p.kind === 'unknown' && project.graph.visibleFrom(modId).has(p.mod.id))) return;
+  for (const ref of project.analysisOf(record).references) {
+    const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
+    const found = project.visibleDefinitions(ref.kind, ref.id, modId).filter((r) => r !== record && (isCopyFrom || !r.abstract));
+    if (isCopyFrom) {
+      const chain = chainOf(project, record);
+      if (found.length && chain.problem?.kind === 'cycle') {
+        ctx.report({
+          record, path: ref.path, code: 'copy-from-cycle', severity: 'error',
+          message: `${describeRecord(record)} inherits from itself: its copy-from chain loops (${[record, ...chain.ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
+        });
+        continue;
+      }
+    }
+    if (found.length) continue;
+    ctx.noteUnresolved(ref.kind);
+    const near = suggestIds(project, ref.kind, ref.id, modId);
+    const mean = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '';
+    const special = INVALID_VALUE_KINDS[ref.kind];
+    ctx.report({
+      record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
+      message: special
+        ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
+        : `"${pathLabel(ref.path)}": unknown ${kindTitle(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${mean}`,
+      fixes: near.map((text) => ({ kind: 'replaceValue' as const, text })),
+    });
+  }
+};

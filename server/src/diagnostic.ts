@@ -1,0 +1,28 @@
+/** The engine's diagnostics: plain data with offsets; converted to LSP or CLI output at the edge. */
+import type { Fix } from './schema/validate';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeverityOverrides = Readonly<Record<string, Severity | 'off'>>;
+
+export interface RelatedLocation {
+  readonly path: string;
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** Repairs a code action can apply; `Fix` edits one value or key, `addMembers` inserts missing fields. */
+export type DiagnosticFix = Fix | { readonly kind: 'addMembers'; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
+
+export interface Diagnostic {
+  readonly path: string;
+  /** UTF-16 offsets into the file's text. */
+  readonly start: number;
+  readonly end: number;
+  readonly severity: Severity;
+  /** Stable code, e.g. `unknown-id`; see README for the list. */
+  readonly code: string;
+  readonly message: string;
+  readonly related?: readonly RelatedLocation[];
+  readonly fixes?: readonly DiagnosticFix[];
+}

@@ -1,0 +1,46 @@
+/** Every definition by (kind, id). Several records per key are normal: overrides, edits, duplicates. */
+import type { DefinitionRecord } from '../records/record';
+
+export class DefinitionIndex {
+  private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
+
+  add(record: DefinitionRecord): void {
+    let ids = this.byKind.get(record.kind);
+    if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
+    for (const id of record.ids) {
+      const list = ids.get(id);
+      if (list) list.push(record); else ids.set(id, [record]);
+    }
+  }
+
+  remove(record: DefinitionRecord): void {
+    const ids = this.byKind.get(record.kind);
+    if (!ids) return;
+    for (const id of record.ids) {
+      const list = ids.get(id);
+      if (!list) continue;
+      const i = list.indexOf(record);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) ids.delete(id);
+    }
+  }
+
+  get(kind: string, id: string): readonly DefinitionRecord[] {
+    return this.byKind.get(kind)?.get(id) ?? [];
+  }
+
+  /** All ids of a kind with their records (for completion and "did you mean"). */
+  entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]> {
+    return this.byKind.get(kind) ?? new Map();
+  }
+
+  kinds(): IterableIterator<string> {
+    return this.byKind.keys();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const ids of this.byKind.values()) n += ids.size;
+    return n;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Finds mods and content files on disk: the game folder (`json/` + `mods/`), workspace folders, and for a
+ * path given to the CLI, the mod that encloses it and the sibling mods it depends on.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { modInfoFromJson, type ModInfo } from './modInfo';
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode', 'out', 'dist']);
+
+/** Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. */
+export function listJsonFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    let entries: fs.Dirent[];
+    try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
+      else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
+    }
+  };
+  try {
+    if (fs.statSync(dir).isFile()) return dir.endsWith('.json') ? [dir] : [];
+  } catch { return []; }
+  walk(dir);
+  return out.sort();
+}
+
+export function readModInfo(modinfoFile: string, fromGame: boolean): ModInfo | undefined {
+  try {
+    return modInfoFromJson(JSON.parse(fs.readFileSync(modinfoFile, 'utf8')), modinfoFile, fromGame);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder of the nearest modinfo.json at or above `p`, if any. */
+export function enclosingModFolder(p: string): string | undefined {
+  let dir = path.resolve(p);
+  try { if (fs.statSync(dir).isFile()) dir = path.dirname(dir); } catch { return undefined; }
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'modinfo.json'))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** modinfo.json files of the mods directly inside `dir` (one or two levels down), for sibling lookup. */
+export function siblingModinfos(dir: string): string[] {
+  const out: string[] = [];
+  let entries: fs.Dirent[];
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return out; }
+  for (const e of entries) {
+    if (!e.isDirectory() || SKIP_DIRS.has(e.name)) continue;
+    const f = path.join(dir, e.name, 'modinfo.json');
+    if (fs.existsSync(f)) out.push(f);
+  }
+  return out.sort();
+}
+
+/** The default game folder, when installed. */
+export const DEFAULT_GAME_PATH = '/usr/share/games/cataclysm-dda';
+
+export function detectGamePath(configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  return fs.existsSync(path.join(DEFAULT_GAME_PATH, 'json')) ? DEFAULT_GAME_PATH : undefined;
+}
+
+/** True when `p` is `root` or inside it (both absolute and normalized; a plain prefix test, as this is hot). */
+export function isUnder(p: string, root: string): boolean {
+  if (!p.startsWith(root)) return false;
+  return p.length === root.length || p.charCodeAt(root.length) === SEP || root.charCodeAt(root.length - 1) === SEP;
+}
+
+const SEP = path.sep.charCodeAt(0);

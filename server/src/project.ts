@@ -1,0 +1,398 @@
+/**
+ * The engine's facade: the files of a workspace and the game data, their records, the definition and
+ * reference indexes, and diagnostics per file, kept up to date one file at a time.
+ *
+ * Data flows one way: text -> parsed objects -> records (+ their own analysis) -> indexes -> checks.
+ * Replacing one file's text replaces only that file's contribution and re-checks only the files whose
+ * results can change (see `updateFile`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { objectRange, parseContentFile, type ParsedFile } from './syntax/parseFile';
+import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
+import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
+import { analyzeRecord, type RecordAnalysis } from './records/analyze';
+import { DefinitionIndex } from './index/definitionIndex';
+import { ReferenceIndex, refKey } from './index/referenceIndex';
+import { modInfoFromJson, type ModInfo } from './mods/modInfo';
+import { ModGraph } from './mods/modGraph';
+import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
+import { runChecks } from './checks';
+import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
+
+export interface ProjectOptions {
+  /** The base game folder (holding `json/` and `mods/`), read as context. */
+  readonly gamePath?: string;
+  /** Folders (or files) whose diagnostics are reported: workspace folders, or the CLI's paths. */
+  readonly roots: readonly string[];
+  readonly severity?: SeverityOverrides;
+  /** Reads a file from disk; replaceable for tests. */
+  readonly readFile?: (p: string) => string;
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+export class SourceFile implements RecordSource {
+  modId: string | undefined = undefined;
+  /** Reported: under a root and part of an active mod. */
+  reported = false;
+  text: string | undefined = undefined;
+  parsed: ParsedFile = { objects: [], problems: [] };
+  records: DefinitionRecord[] = [];
+  analyses = new Map<DefinitionRecord, RecordAnalysis>();
+  refKeys: string[] = [];
+  constructor(readonly path: string, private readonly textProvider: (f: SourceFile) => string) {}
+
+  rangeOf(objectIndex: number): { start: number; end: number } {
+    return objectRange(this.parsed, this.textProvider(this), objectIndex);
+  }
+}
+
+export class Project {
+  readonly files = new Map<string, SourceFile>();
+  readonly defs = new DefinitionIndex();
+  readonly refs = new ReferenceIndex<SourceFile>();
+  graph: ModGraph = new ModGraph([]);
+  severity: SeverityOverrides;
+  private readonly roots: string[];
+  private readonly gamePath: string | undefined;
+  private readonly readFileFn: (p: string) => string;
+  /** modinfo.json path -> its mod (all known, active or not). */
+  private readonly modInfos = new Map<string, ModInfo>();
+  private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
+  /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
+  private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
+  private readonly diskTextCache = new Map<string, string>();
+
+  constructor(options: ProjectOptions) {
+    this.roots = options.roots.map((r) => path.resolve(r));
+    this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
+    this.severity = options.severity ?? {};
+    this.readFileFn = options.readFile ?? ((p) => fs.readFileSync(p, 'utf8'));
+  }
+
+  /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
+  load(onProgress?: (done: number, total: number) => void): void {
+    this.discoverMods();
+    const paths = this.contentFilesOfActiveMods();
+    let done = 0;
+    for (const p of paths) {
+      let text: string;
+      try { text = this.readFileFn(p); } catch { continue; }
+      this.indexFile(this.fileFor(p), text, true);
+      if (onProgress && ++done % 200 === 0) onProgress(done, paths.length);
+    }
+    onProgress?.(paths.length, paths.length);
+  }
+
+  // ---------------------------------------------------------------- discovery
+
+  private discoverMods(): void {
+    const game: string[] = [];
+    if (this.gamePath) game.push(...siblingModinfos(path.join(this.gamePath, 'mods')));
+    const workspace: string[] = [];
+    const siblings: string[] = [];
+    for (const root of this.roots) {
+      const enclosing = enclosingModFolder(root);
+      if (enclosing) {
+        workspace.push(path.join(enclosing, 'modinfo.json'));
+        siblings.push(...siblingModinfos(path.dirname(enclosing)));
+      }
+      for (const f of listJsonFiles(root)) if (path.basename(f) === 'modinfo.json') workspace.push(f);
+    }
+    for (const f of [...game, ...siblings, ...workspace]) {
+      if (this.modInfos.has(f)) continue;
+      const text = this.safeRead(f);
+      const info = text === undefined ? undefined : this.modInfoOf(f, text);
+      if (info) this.modInfos.set(f, info);
+    }
+    this.rebuildGraph();
+  }
+
+  private modInfoOf(file: string, text: string): ModInfo | undefined {
+    let value: unknown;
+    try { value = JSON.parse(text); } catch { return undefined; }
+    return modInfoFromJson(value, file, !this.isUnderRoot(file));
+  }
+
+  /** Picks one mod per id (workspace over siblings over game) and keeps those the workspace needs. */
+  private rebuildGraph(): void {
+    const byId = new Map<string, ModInfo>();
+    const score = (m: ModInfo): number => (this.isUnderRoot(m.modinfoFile) ? 2 : this.gamePath && isUnder(m.modinfoFile, this.gamePath) ? 0 : 1);
+    for (const m of this.modInfos.values()) {
+      const cur = byId.get(m.id);
+      if (!cur || score(m) > score(cur)) byId.set(m.id, m);
+    }
+    // Needed: workspace mods, their dependencies (transitively) and core.
+    const needed = new Set<string>();
+    const stack = [...byId.values()].filter((m) => this.isUnderRoot(m.modinfoFile) || this.rootsInside(m)).map((m) => m.id);
+    stack.push('dda');
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (needed.has(id)) continue;
+      needed.add(id);
+      const m = byId.get(id);
+      if (m) stack.push(...m.dependencies);
+    }
+    this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
+    this.ownerCache.clear();
+  }
+
+  /** A root inside a mod's folder (the CLI given one file of a mod) makes the mod a workspace mod. */
+  private rootsInside(m: ModInfo): boolean {
+    return this.roots.some((r) => isUnder(r, m.folder) || isUnder(r, m.contentRoot));
+  }
+
+  private isUnderRoot(p: string): boolean {
+    return this.roots.some((r) => isUnder(p, r));
+  }
+
+  private contentFilesOfActiveMods(): string[] {
+    const seen = new Set<string>();
+    for (const m of this.graph.mods) {
+      seen.add(m.modinfoFile);
+      for (const f of listJsonFiles(m.contentRoot)) seen.add(f);
+    }
+    return [...seen].filter((f) => this.ownerOf(f) !== undefined);
+  }
+
+  /** Owners found so far; cleared when the mod graph changes. */
+  private readonly ownerCache = new Map<string, ModInfo | undefined>();
+
+  /** The active mod a file belongs to: the one with the deepest content root holding it. */
+  private ownerOf(file: string): ModInfo | undefined {
+    if (this.ownerCache.has(file)) return this.ownerCache.get(file);
+    const owner = this.findOwner(file);
+    this.ownerCache.set(file, owner);
+    return owner;
+  }
+
+  private findOwner(file: string): ModInfo | undefined {
+    let best: ModInfo | undefined;
+    let bestLen = -1;
+    for (const m of this.graph.mods) {
+      const len = file === m.modinfoFile ? Infinity : isUnder(file, m.contentRoot) ? m.contentRoot.length : -1;
+      if (len > bestLen) { best = m; bestLen = len; }
+    }
+    return best;
+  }
+
+  private fileFor(p: string): SourceFile {
+    let f = this.files.get(p);
+    if (!f) { f = new SourceFile(p, (file) => this.textOf(file)); this.files.set(p, f); }
+    return f;
+  }
+
+  // ---------------------------------------------------------------- indexing
+
+  /** (Re)indexes one file from its text; returns the keys whose definitions changed. */
+  private indexFile(file: SourceFile, text: string, fromDisk = false): Set<string> {
+    const trackChanges = !fromDisk;
+    const oldSlices = trackChanges ? this.recordSlices(file) : new Map<string, string>();
+    this.unindexFile(file);
+    const owner = this.ownerOf(file.path);
+    file.modId = owner?.id;
+    file.reported = owner !== undefined && this.isUnderRoot(file.path);
+    // Context files read from disk drop their text (read again when a location is needed); edited ones keep it.
+    file.text = file.reported || !fromDisk ? text : undefined;
+    if (!owner) { this.files.delete(file.path); return new Set(oldSlices.keys()); }
+    const parsed = parseContentFile(text);
+    file.records = [];
+    parsed.objects.forEach((obj, i) => file.records.push(...recordsOf(obj, i, file)));
+    // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
+    file.parsed = { ...parsed, objects: parsed.objects.map((o) => ({ slot: o.slot, value: EMPTY })) };
+    const keys: string[] = [];
+    for (const r of file.records) {
+      this.defs.add(r);
+      const a = analyzeRecord(r);
+      file.analyses.set(r, a);
+      for (const ref of a.references) keys.push(refKey(ref.kind, ref.id));
+    }
+    file.refKeys = keys;
+    this.refs.add(file, keys);
+    // Keys whose definition text differs from before (added, removed or edited).
+    const changed = new Set<string>();
+    if (!trackChanges) return changed;
+    const newSlices = this.recordSlices(file, text);
+    for (const [k, s] of newSlices) if (oldSlices.get(k) !== s) changed.add(k);
+    for (const k of oldSlices.keys()) if (!newSlices.has(k)) changed.add(k);
+    return changed;
+  }
+
+  /** key -> the concatenated source text of the file's records defining it (undefined text: always "changed"). */
+  private recordSlices(file: SourceFile, text = file.text): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const r of file.records) {
+      const slice = text === undefined ? `\u0000${Math.random()}` : text.slice(r.start, r.end);
+      for (const id of r.ids) {
+        const k = refKey(r.kind, id);
+        out.set(k, (out.get(k) ?? '') + slice);
+      }
+    }
+    return out;
+  }
+
+  private unindexFile(file: SourceFile): void {
+    for (const r of file.records) this.defs.remove(r);
+    this.refs.remove(file, file.refKeys);
+    file.records = [];
+    file.analyses.clear();
+    file.refKeys = [];
+    this.diagnosticsCache.delete(file);
+  }
+
+  /**
+   * Replaces a file's text (`undefined`: the file was deleted). Returns the reported files whose diagnostics
+   * may have changed, the updated one included.
+   */
+  updateFile(filePath: string, text: string | undefined): string[] {
+    const p = path.resolve(filePath);
+    if (path.basename(p) === 'modinfo.json') return this.updateModinfo(p, text);
+    const existing = this.files.get(p);
+    if (text === undefined) {
+      if (!existing) return [];
+      const changed = new Set(this.recordSlices(existing).keys());
+      const wasReported = existing.reported;
+      this.unindexFile(existing);
+      this.files.delete(p);
+      const affected = this.affectedBy(changed);
+      return [...(wasReported ? [p] : []), ...affected.filter((x) => x !== p)];
+    }
+    if (!existing && !this.ownerOf(p)) return [];
+    const file = existing ?? this.fileFor(p);
+    const changed = this.indexFile(file, text);
+    this.diagnosticsCache.delete(file);
+    const affected = new Set(this.affectedBy(changed));
+    if (file.reported) affected.add(p);
+    return [...affected];
+  }
+
+  /**
+   * Files whose diagnostics depend on the changed keys: those defining or referring to them, the copy-from
+   * descendants of those (their inherited fields changed), and those with unknown ids of a kind that gained
+   * or lost an id ("did you mean" may change).
+   */
+  private affectedBy(changedKeys: Set<string>): string[] {
+    const affected = new Set<SourceFile>();
+    const seen = new Set<string>();
+    const queue = [...changedKeys];
+    const kinds = new Set<string>();
+    while (queue.length) {
+      const key = queue.pop()!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const [kind, id] = key.split('\u0000');
+      kinds.add(kind);
+      for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
+      for (const f of this.refs.filesReferencing(kind, id)) {
+        affected.add(f);
+        // Children inheriting from this key: their own keys change effectively too.
+        for (const r of f.records) if (r.copyFrom === id && r.kind === kind) for (const cid of r.ids) queue.push(refKey(r.kind, cid));
+      }
+    }
+    for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
+    const out: string[] = [];
+    for (const f of affected) {
+      this.diagnosticsCache.delete(f);
+      if (f.reported && this.files.get(f.path) === f) out.push(f.path);
+    }
+    return out;
+  }
+
+  /** A changed modinfo.json can change which files belong to which mod: re-derive everything. */
+  private updateModinfo(p: string, text: string | undefined): string[] {
+    const info = text === undefined ? undefined : this.modInfoOf(p, text);
+    if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
+    this.rebuildGraph();
+    // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
+    const texts = new Map<string, string>();
+    for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
+    if (text !== undefined) texts.set(p, text); else texts.delete(p);
+    for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
+    this.diagnosticsCache.clear();
+    this.unresolvedByKind.clear();
+    for (const f of this.contentFilesOfActiveMods()) {
+      const held = texts.get(f);
+      const t = held ?? this.safeRead(f);
+      if (t !== undefined) this.indexFile(this.fileFor(f), t, held === undefined);
+    }
+    return this.reportedFiles().map((f) => f.path);
+  }
+
+  private safeRead(p: string): string | undefined {
+    try { return this.readFileFn(p); } catch { return undefined; }
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  reportedFiles(): SourceFile[] {
+    return [...this.files.values()].filter((f) => f.reported);
+  }
+
+  /** The text of a file: kept for reported files, read from disk (and cached a while) for context files. */
+  textOf(file: SourceFile): string {
+    if (file.text !== undefined) return file.text;
+    let t = this.diskTextCache.get(file.path);
+    if (t === undefined) {
+      t = this.safeRead(file.path) ?? '';
+      if (this.diskTextCache.size > 32) this.diskTextCache.delete(this.diskTextCache.keys().next().value!);
+      this.diskTextCache.set(file.path, t);
+    }
+    return t;
+  }
+
+  /** The text range of a member of a record. */
+  locate(record: DefinitionRecord, memberPath: JsonPath, part: Part = 'value'): OffsetRange {
+    const file = record.source as SourceFile;
+    const text = this.textOf(file);
+    if (text.slice(record.start, record.start + 1) !== '{') return { start: record.start, end: record.start + 1 };
+    return locatePath(objectTree(file.parsed, text, record.start, record.end), record.start, memberPath, part);
+  }
+
+  /** Definitions of (kind, id) that a definition in `modId` can see, in load order. */
+  visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+    const visible = this.graph.visibleFrom(modId);
+    return this.defs.get(kind, id).filter((r) => r.source.modId !== undefined && visible.has(r.source.modId)).sort((a, b) => this.compareLoadOrder(a, b));
+  }
+
+  /** Negative when `a` loads before `b`: by mod load order, then path, then position in the file. */
+  compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
+    const ra = this.graph.loadRank(a.source.modId), rb = this.graph.loadRank(b.source.modId);
+    if (ra !== rb) return ra - rb;
+    if (a.source.path !== b.source.path) return a.source.path < b.source.path ? -1 : 1;
+    return a.index - b.index;
+  }
+
+  analysisOf(record: DefinitionRecord): RecordAnalysis {
+    return (record.source as SourceFile).analyses.get(record) ?? { problems: [], references: [] };
+  }
+
+  diagnostics(filePath: string): Diagnostic[] {
+    const file = this.files.get(path.resolve(filePath));
+    if (!file || !file.reported) return [];
+    let cached = this.diagnosticsCache.get(file);
+    if (!cached) {
+      const { diagnostics, unresolvedKinds } = runChecks(this, file);
+      for (const set of this.unresolvedByKind.values()) set.delete(file);
+      for (const k of unresolvedKinds) {
+        let set = this.unresolvedByKind.get(k);
+        if (!set) { set = new Set(); this.unresolvedByKind.set(k, set); }
+        set.add(file);
+      }
+      cached = diagnostics;
+      this.diagnosticsCache.set(file, cached);
+    }
+    return this.applySeverity(cached);
+  }
+
+  private applySeverity(list: Diagnostic[]): Diagnostic[] {
+    if (Object.keys(this.severity).length === 0) return list;
+    const out: Diagnostic[] = [];
+    for (const d of list) {
+      const s = this.severity[d.code];
+      if (s === 'off') continue;
+      out.push(s ? { ...d, severity: s as Severity } : d);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * What a record says on its own, independent of other files: its shape problems and its outgoing references.
+ * Computed once when the record is indexed; checks that need other files build on it.
+ */
+import type { DefinitionRecord } from './record';
+import { schemaForType } from '../schema';
+import { validateTopLevel } from '../schema/topLevel';
+import type { FoundReference, ValueProblem } from '../schema/validate';
+
+export interface RecordAnalysis {
+  readonly problems: readonly ValueProblem[];
+  readonly references: readonly FoundReference[];
+}
+
+const NOTHING: RecordAnalysis = { problems: [], references: [] };
+
+export function analyzeRecord(record: DefinitionRecord): RecordAnalysis {
+  const schema = schemaForType(record.type);
+  const problems: ValueProblem[] = [];
+  const references: FoundReference[] = [];
+  if (schema) {
+    validateTopLevel(record.value, schema, record.editMode, {
+      problem: (p) => problems.push(p),
+      reference: (r) => references.push(r),
+    });
+  }
+  // `copy-from` names a parent of the same kind, whatever the type's schema.
+  if (record.copyFrom !== undefined && !references.some((r) => r.path.length === 1 && r.path[0] === 'copy-from')) {
+    references.push({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
+  }
+  return problems.length || references.length ? { problems, references } : NOTHING;
+}

@@ -1,0 +1,51 @@
+/**
+ * Top-level validation of a definition of one of the spec's kinds: its members against the kind's table,
+ * plus the edit-mode rules for `add:` / `remove:` members (spec 2.1, 2.3, 2.5).
+ */
+import type { EditMode } from '../records/record';
+import type { EditMemberSpec, KindSchema, ObjectSpec } from './types';
+import { closest } from '../util/closest';
+import { validateMembers, validateValue, type ValueSink } from './validate';
+
+/** `add:flags`, `remove:CBMs`, `items.add:both`... */
+export function isEditMemberName(key: string): boolean {
+  return /(^|\.)(add|remove):/.test(key);
+}
+
+const objectSpecs = new WeakMap<KindSchema, ObjectSpec>();
+export function kindObjectSpec(schema: KindSchema): ObjectSpec {
+  let spec = objectSpecs.get(schema);
+  if (!spec) { spec = { kind: 'object', fields: schema.fields }; objectSpecs.set(schema, spec); }
+  return spec;
+}
+
+export function editMemberOf(schema: KindSchema, key: string): EditMemberSpec | undefined {
+  return schema.editMembers.find((m) => m.member === key);
+}
+
+export function validateTopLevel(value: Record<string, unknown>, schema: KindSchema, editMode: EditMode, sink: ValueSink): void {
+  validateMembers(value, kindObjectSpec(schema), [], sink, isEditMemberName);
+  for (const [key, v] of Object.entries(value)) {
+    if (!isEditMemberName(key)) continue;
+    const member = editMemberOf(schema, key);
+    if (!member) {
+      const documented = schema.editMembers.map((m) => m.member);
+      const near = closest(key, documented);
+      sink.problem({
+        code: 'invalid-value', severity: 'error', path: [key], part: 'key',
+        message: documented.length
+          ? `"${key}" is not a documented add/remove member of a ${schema.title}${near ? `; did you mean "${near}"?` : `; documented: ${documented.join(', ')}`}`
+          : `A ${schema.title} has no add/remove members ("${key}")`,
+        fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
+      });
+      continue;
+    }
+    if (editMode !== 'modify') {
+      sink.problem({
+        code: 'invalid-value', severity: 'error', path: [key], part: 'key',
+        message: `"${key}" edits an existing ${schema.title}; it needs "edit-mode": "modify" (this definition is "${editMode}")`,
+      });
+    }
+    validateValue(v, { kind: 'array', of: member.entry }, [key], sink);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The vocabulary of the schema tables. A kind's schema is plain data (see kinds/*.ts): checks,
+ * hover and completion all read the same tables, so a field is described once.
+ */
+
+/** Index kinds a reference can point at (see records/kinds.ts for how JSON types map to kinds). */
+export type RefKind = string;
+
+/** Quantity and time string formats (spec 2.1). */
+export type StringFormat = 'volume' | 'mass' | 'time' | 'symbol';
+
+export type TypeSpec =
+  | StringSpec
+  | NumberSpec
+  | BooleanSpec
+  | ArraySpec
+  | TupleSpec
+  | ObjectSpec
+  | MapSpec
+  | UnionSpec
+  | AnySpec;
+
+export interface StringSpec {
+  readonly kind: 'string';
+  /** Closed value set: anything else is `invalid-value`. */
+  readonly values?: readonly string[];
+  /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
+  readonly ref?: RefKind;
+  readonly format?: StringFormat;
+}
+
+export interface NumberSpec {
+  readonly kind: 'integer' | 'number';
+  readonly min?: number;
+  readonly max?: number;
+  /** 'warning' for limits the spec calls conventions ("0 to 10 in base content") rather than rules. */
+  readonly rangeSeverity?: 'error' | 'warning';
+}
+
+export interface BooleanSpec {
+  readonly kind: 'boolean';
+}
+
+export interface ArraySpec {
+  readonly kind: 'array';
+  readonly of: TypeSpec;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+/** A fixed-position array such as `[ item id, count ]`; items past `required` are optional. */
+export interface TupleSpec {
+  readonly kind: 'tuple';
+  readonly items: readonly TypeSpec[];
+  /** How many leading items must be present (default: all). */
+  readonly required?: number;
+  /** Names of the positions, for messages and hover ("count", "recoverable"). */
+  readonly names?: readonly string[];
+}
+
+export interface ObjectSpec {
+  readonly kind: 'object';
+  readonly fields: readonly FieldSpec[];
+  /** When true, members not listed are accepted (the spec does not show them). */
+  readonly open?: boolean;
+}
+
+/** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
+export interface MapSpec {
+  readonly kind: 'map';
+  readonly key: StringSpec;
+  readonly value: TypeSpec;
+}
+
+/** Several accepted shapes, told apart by their JSON type (string vs object vs array...). */
+export interface UnionSpec {
+  readonly kind: 'union';
+  readonly options: readonly TypeSpec[];
+}
+
+export interface AnySpec {
+  readonly kind: 'any';
+}
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: TypeSpec;
+  /** Mandatory for `create` / `override` (spec 2.1). */
+  readonly required?: boolean;
+  /** The spec's words for the field; shown on hover and in completion. */
+  readonly description: string;
+  /** Not in the spec but accepted by the real game (0.F data uses it). */
+  readonly fromGame?: boolean;
+  /** Default value, when the spec gives one (shown on hover, used by snippets). */
+  readonly default?: unknown;
+}
+
+/**
+ * A documented `add:` / `remove:` member (spec 2.3, 2.5): `member` is the JSON member name as written,
+ * `entry` the accepted entry type of its array.
+ */
+export interface EditMemberSpec {
+  readonly member: string;
+  /** The list property it edits (for hover and messages). */
+  readonly property: string;
+  readonly entry: TypeSpec;
+  readonly description: string;
+}
+
+export interface KindSchema {
+  /** JSON `type` values this schema applies to. */
+  readonly types: readonly string[];
+  /** Human name used in messages ("monster", "recipe"). */
+  readonly title: string;
+  readonly fields: readonly FieldSpec[];
+  /** Whether `edit-mode` is accepted (monster, profession, scenario). */
+  readonly editModes: boolean;
+  /** Documented `add:` / `remove:` members; any other such member is `invalid-value`. */
+  readonly editMembers: readonly EditMemberSpec[];
+}

@@ -1,0 +1,126 @@
+/**
+ * Quantity and time strings (spec 2.1): "62500 ml", "12 kg", "30 m". The number part must be an integer,
+ * units are case-sensitive, and a value is best written in the largest unit that keeps full precision.
+ */
+import type { StringFormat } from './types';
+
+interface Unit {
+  readonly name: string;
+  /** Size in the format's base unit (ml, mg, seconds). */
+  readonly factor: number;
+}
+
+/** Accepted units, largest first. Volume: spec (L, ml). Mass: spec (g, kg) plus mg, which the game accepts. */
+const UNITS: Record<Exclude<StringFormat, 'symbol'>, readonly Unit[]> = {
+  volume: [{ name: 'L', factor: 1000 }, { name: 'ml', factor: 1 }],
+  mass: [{ name: 'kg', factor: 1_000_000 }, { name: 'g', factor: 1000 }, { name: 'mg', factor: 1 }],
+  time: [
+    { name: 'd', factor: 86400 }, { name: 'days', factor: 86400 }, { name: 'day', factor: 86400 },
+    { name: 'h', factor: 3600 }, { name: 'hours', factor: 3600 }, { name: 'hour', factor: 3600 },
+    { name: 'm', factor: 60 }, { name: 'minutes', factor: 60 }, { name: 'minute', factor: 60 },
+    { name: 's', factor: 1 }, { name: 'seconds', factor: 1 }, { name: 'second', factor: 1 },
+    { name: 't', factor: 1 }, { name: 'turns', factor: 1 }, { name: 'turn', factor: 1 },
+  ],
+};
+
+/** Units for the "largest exact unit" hint: only the short canonical names. */
+const CANONICAL: Record<Exclude<StringFormat, 'symbol'>, readonly Unit[]> = {
+  volume: UNITS.volume,
+  mass: UNITS.mass,
+  time: [{ name: 'd', factor: 86400 }, { name: 'h', factor: 3600 }, { name: 'm', factor: 60 }, { name: 's', factor: 1 }],
+};
+
+export interface QuantityProblem {
+  readonly message: string;
+  /** A corrected string, when one follows from the input. */
+  readonly fix?: string;
+  /** 'hint' when the value is valid but could be written better. */
+  readonly severity: 'error' | 'hint';
+}
+
+const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
+
+export function unitNames(format: Exclude<StringFormat, 'symbol'>): string[] {
+  return UNITS[format].map((u) => u.name);
+}
+
+/**
+ * Checks a quantity/time string; returns undefined when it is fine. Several terms ("1 h 30 m") are allowed,
+ * as the game sums them.
+ */
+export function checkQuantity(text: string, format: Exclude<StringFormat, 'symbol'>, what: string): QuantityProblem | undefined {
+  const units = UNITS[format];
+  const accepted = units.map((u) => `"${u.name}"`).join(', ');
+  let rest = text;
+  let total = 0;
+  let terms = 0;
+  while (rest.trim() !== '') {
+    const m = TERM.exec(rest);
+    if (!m) {
+      return { severity: 'error', message: `${what} "${text}" is not a number followed by a unit (accepted units: ${accepted})` };
+    }
+    const [, num, unitName] = m;
+    const unit = units.find((u) => u.name === unitName);
+    if (!unit) {
+      const caseFix = units.find((u) => u.name.toLowerCase() === unitName.toLowerCase());
+      const fix = caseFix ? text.replace(unitName, caseFix.name) : undefined;
+      return {
+        severity: 'error',
+        message: `${what} "${text}" uses unknown unit "${unitName}"${caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : ''}; accepted units: ${accepted}`,
+        fix,
+      };
+    }
+    if (!/^-?\d+$/.test(num)) {
+      const fix = exactInSmallerUnit(Number(num) * unit.factor, format);
+      return { severity: 'error', message: `${what} "${text}": the number must be an integer${fix ? `; write "${fix}"` : ''}`, fix };
+    }
+    total += Number(num) * unit.factor;
+    terms++;
+    rest = rest.slice(m[0].length);
+  }
+  if (terms === 0) return { severity: 'error', message: `${what} is empty; expected a number followed by a unit (${accepted})` };
+  // Spec 2.1 asks quantities (not times) to use the largest unit that keeps full precision.
+  const best = format === 'time' ? undefined : largestExact(total, format);
+  if (best !== undefined && best !== text.trim() && terms === 1 && !isSameUnitSpelling(text, best)) {
+    return { severity: 'hint', message: `${what} "${text}" can be written "${best}" (the largest unit that keeps full precision)`, fix: best };
+  }
+  return undefined;
+}
+
+/** True when `text` already uses the unit `best` uses (e.g. "5 minutes" vs "5 m": both fine). */
+function isSameUnitSpelling(text: string, best: string): boolean {
+  const m = TERM.exec(text);
+  const b = TERM.exec(best);
+  return !!m && !!b && m[1] === b[1];
+}
+
+function largestExact(total: number, format: Exclude<StringFormat, 'symbol'>): string | undefined {
+  if (total === 0) return undefined;
+  for (const u of CANONICAL[format]) {
+    if (total % u.factor === 0) return `${total / u.factor} ${u.name}`;
+  }
+  return undefined;
+}
+
+function exactInSmallerUnit(total: number, format: Exclude<StringFormat, 'symbol'>): string | undefined {
+  if (!Number.isFinite(total) || !Number.isInteger(Math.round(total * 1e9) / 1e9)) return undefined;
+  return largestExact(Math.round(total), format);
+}
+
+/** Width of a string in console cells: East Asian wide and emoji count 2, combining marks 0. */
+export function consoleWidth(s: string): number {
+  let width = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x20d0 && cp <= 0x20ff)) continue;
+    if (cp < 0x20) continue;
+    width += isWide(cp) ? 2 : 1;
+  }
+  return width;
+}
+
+function isWide(cp: number): boolean {
+  return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) || (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) || (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd);
+}

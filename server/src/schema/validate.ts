@@ -1,0 +1,225 @@
+/**
+ * Walks a JSON value along its TypeSpec, once, reporting shape problems (types, value sets, ranges, units,
+ * unknown members) and the references it meets. The same walk serves the checks and the reference index.
+ */
+import type { JsonPath, Part } from '../syntax/locate';
+import type { FieldSpec, ObjectSpec, TypeSpec } from './types';
+import { checkQuantity, consoleWidth } from './units';
+import { closest } from '../util/closest';
+
+export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'missing-field';
+
+/** A machine-readable repair, turned into a code action at the edge. */
+export type Fix =
+  | { readonly kind: 'replaceValue'; readonly text: string }
+  | { readonly kind: 'renameKey'; readonly to: string };
+
+export interface ValueProblem {
+  readonly code: ValueCode;
+  readonly severity: 'error' | 'warning' | 'information' | 'hint';
+  readonly path: JsonPath;
+  readonly part: Part;
+  readonly message: string;
+  readonly fixes?: readonly Fix[];
+}
+
+export interface FoundReference {
+  readonly path: JsonPath;
+  readonly kind: string;
+  readonly id: string;
+}
+
+export interface ValueSink {
+  problem(p: ValueProblem): void;
+  reference(r: FoundReference): void;
+}
+
+export function isCommentKey(key: string): boolean {
+  return key.startsWith('//');
+}
+
+/** `melee_damage[0].damage_type` style label of a path. */
+export function pathLabel(path: JsonPath): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? p : `.${p}`;
+  return out;
+}
+
+export function jsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/** What a spec expects, in words, for messages. */
+export function describeType(spec: TypeSpec): string {
+  switch (spec.kind) {
+    case 'string': return spec.format === 'volume' ? 'a volume string such as "250 ml"' : spec.format === 'mass' ? 'a weight string such as "12 kg"' : spec.format === 'time' ? 'a time string such as "30 m"' : 'a string';
+    case 'integer': return 'an integer';
+    case 'number': return 'a number';
+    case 'boolean': return 'true or false';
+    case 'array': return `an array of ${describeType(spec.of).replace(/^an? /, '')}s`.replace(/ss$/, 's');
+    case 'tuple': return `an array [${(spec.names ?? spec.items.map((i) => describeType(i))).join(', ')}]`;
+    case 'object': case 'map': return 'an object';
+    case 'union': return spec.options.map(describeType).join(' or ');
+    case 'any': return 'any value';
+  }
+}
+
+function matchesJsonType(v: unknown, spec: TypeSpec): boolean {
+  switch (spec.kind) {
+    case 'string': return typeof v === 'string';
+    case 'integer': return typeof v === 'number' && Number.isInteger(v);
+    case 'number': return typeof v === 'number';
+    case 'boolean': return typeof v === 'boolean';
+    case 'array': case 'tuple': return Array.isArray(v);
+    case 'object': case 'map': return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'union': return spec.options.some((o) => matchesJsonType(v, o));
+    case 'any': return true;
+  }
+}
+
+/** Collects into arrays, to compare alternatives of a union before reporting the best fit. */
+class BufferSink implements ValueSink {
+  readonly problems: ValueProblem[] = [];
+  readonly references: FoundReference[] = [];
+  problem(p: ValueProblem): void { this.problems.push(p); }
+  reference(r: FoundReference): void { this.references.push(r); }
+  replay(into: ValueSink): void {
+    for (const p of this.problems) into.problem(p);
+    for (const r of this.references) into.reference(r);
+  }
+}
+
+export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, sink: ValueSink): void {
+  const label = pathLabel(path);
+  const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
+  switch (spec.kind) {
+    case 'any':
+      return;
+    case 'string': {
+      if (typeof value !== 'string') return wrongType();
+      if (spec.values && !spec.values.includes(value)) {
+        const near = closest(value, spec.values);
+        sink.problem({
+          code: 'invalid-value', severity: 'error', path, part: 'value',
+          message: `"${label}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+          fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
+        });
+      }
+      if (spec.format === 'symbol') {
+        const w = consoleWidth(value);
+        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+      } else if (spec.format) {
+        const p = checkQuantity(value, spec.format, `"${label}"`);
+        if (p) sink.problem({ code: 'bad-unit', severity: p.severity, path, part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+      }
+      if (spec.ref && value !== '') sink.reference({ path, kind: spec.ref, id: value });
+      return;
+    }
+    case 'integer':
+    case 'number': {
+      if (typeof value !== 'number' || (spec.kind === 'integer' && !Number.isInteger(value))) return wrongType();
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+        const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
+        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path, part: 'value', message: `"${label}" is ${value}; expected ${range}` });
+      }
+      return;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') wrongType();
+      return;
+    case 'array': {
+      if (!Array.isArray(value)) return wrongType();
+      if ((spec.minItems !== undefined && value.length < spec.minItems) || (spec.maxItems !== undefined && value.length > spec.maxItems)) {
+        const want = spec.minItems === spec.maxItems ? `exactly ${spec.minItems}` : spec.maxItems === undefined ? `at least ${spec.minItems}` : `${spec.minItems ?? 0} to ${spec.maxItems}`;
+        sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" has ${value.length} entries; expected ${want}` });
+      }
+      value.forEach((item, i) => validateValue(item, spec.of, [...path, i], sink));
+      return;
+    }
+    case 'tuple': {
+      if (!Array.isArray(value)) return wrongType();
+      const required = spec.required ?? spec.items.length;
+      if (value.length < required || value.length > spec.items.length) {
+        const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
+        sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
+      }
+      value.forEach((item, i) => { if (i < spec.items.length) validateValue(item, spec.items[i], [...path, i], sink); });
+      return;
+    }
+    case 'map': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
+      for (const [k, v] of Object.entries(value)) {
+        if (isCommentKey(k)) continue;
+        if (spec.key.ref) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
+        validateValue(v, spec.value, [...path, k], sink);
+      }
+      return;
+    }
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
+      validateMembers(value as Record<string, unknown>, spec, path, sink);
+      return;
+    }
+    case 'union': {
+      const candidates = spec.options.filter((o) => matchesJsonType(value, o));
+      if (candidates.length === 0) return wrongType();
+      let best: BufferSink | undefined;
+      for (const c of candidates) {
+        const buf = new BufferSink();
+        validateValue(value, c, path, buf);
+        if (!best || buf.problems.length < best.problems.length) best = buf;
+        if (buf.problems.length === 0) break;
+      }
+      best!.replay(sink);
+      return;
+    }
+  }
+}
+
+/** Members of an object: known ones validated, unknown ones reported with the closest known name. */
+export function validateMembers(
+  o: Record<string, unknown>,
+  spec: ObjectSpec,
+  path: JsonPath,
+  sink: ValueSink,
+  isExtraMember?: (key: string) => boolean,
+): void {
+  const fields = fieldMap(spec);
+  // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
+  // in checks/missingField.ts.
+  if (path.length > 0) {
+    for (const f of spec.fields) {
+      if (f.required && !(f.name in o)) {
+        sink.problem({ code: 'missing-field', severity: 'error', path, part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
+      }
+    }
+  }
+  for (const [key, v] of Object.entries(o)) {
+    if (isCommentKey(key)) continue;
+    const field = fields.get(key);
+    if (field) { validateValue(v, field.type, [...path, key], sink); continue; }
+    if (spec.open || isExtraMember?.(key)) continue;
+    const near = closest(key, [...fields.keys()]);
+    const where = path.length ? ` in "${pathLabel(path)}"` : '';
+    sink.problem({
+      code: 'unknown-field', severity: 'warning', path: [...path, key], part: 'key',
+      message: `Unknown member "${key}"${where}${near ? `; did you mean "${near}"?` : ''}`,
+      fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
+    });
+  }
+}
+
+const fieldMaps = new WeakMap<ObjectSpec, Map<string, FieldSpec>>();
+function fieldMap(spec: ObjectSpec): Map<string, FieldSpec> {
+  let m = fieldMaps.get(spec);
+  if (!m) { m = new Map(spec.fields.map((f) => [f.name, f])); fieldMaps.set(spec, m); }
+  return m;
+}

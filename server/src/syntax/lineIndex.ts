@@ -1,0 +1,36 @@
+/** Offset <-> line/character conversion (UTF-16 code units, as LSP and JavaScript strings count). */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export class LineIndex {
+  private readonly lineStarts: number[];
+
+  constructor(private readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) starts.push(i + 1);
+      else if (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a) starts.push(i + 1);
+    }
+    this.lineStarts = starts;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0, hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= clamped) lo = mid; else hi = mid - 1;
+    }
+    return { line: lo, character: clamped - this.lineStarts[lo] };
+  }
+
+  offsetAt(pos: Position): number {
+    if (pos.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[Math.max(0, pos.line)];
+    const next = pos.line + 1 < this.lineStarts.length ? this.lineStarts[pos.line + 1] : this.text.length;
+    return Math.min(start + Math.max(0, pos.character), next);
+  }
+}

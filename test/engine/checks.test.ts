@@ -1,0 +1,264 @@
+/**
+ * One fixture per check: a case that must fire and a near-miss that must not. Fixtures are small mods
+ * on top of a miniature base game (test/helpers/workspace.ts).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { coveredText, modinfo, workspace } from '../helpers/workspace';
+
+/** A complete monster; tests override what they need. */
+function monster(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'MONSTER', id, name: { str: id }, description: 'test monster', default_faction: 'zombie', bodytype: 'human',
+    volume: '62500 ml', weight: '81500 g', hp: 10, speed: 100, symbol: 'Z', color: 'red', ...extra,
+  };
+}
+
+function recipe(result: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'recipe', result, category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', skills_required: ['tailor', 1], difficulty: 1,
+    time: '5 m', autolearn: true, qualities: [], tools: [], components: [[['rag', 1]]], ...extra,
+  };
+}
+
+function profession(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'profession', id, name: 'Test', description: 'test', points: 0, ...extra };
+}
+
+function scenario(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'scenario', id, name: 'Test', description: 'test', points: 0, start_name: 'Field', ...extra };
+}
+
+const mod = (files: Record<string, unknown>, deps = ['dda']) => ({ 'm/modinfo.json': modinfo('m', deps), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
+
+test('a complete monster, profession, scenario and recipe give no diagnostics', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a'), profession('prof_a'), scenario('scen_a', { professions: ['prof_a'] }), recipe('jeans')] }));
+  assert.deepEqual(ws.diagnostics('m/a.json'), []);
+  assert.deepEqual(ws.diagnostics('m/modinfo.json'), []);
+});
+
+test('json-syntax: a trailing comma fires; the next object is still checked', () => {
+  const text = `[\n${JSON.stringify(monster('mon_a'))},\n{ "type": "MONSTER", "id": "mon_b", "edit-mode": "modify", "hp": 3, }\n]`;
+  const ws = workspace(mod({ 'a.json': text }));
+  const ds = ws.diagnostics('m/a.json');
+  // modify-missing sits on the broken object's id, before the syntax error at its end.
+  assert.deepEqual(ds.map((d) => d.code), ['modify-missing', 'json-syntax']);
+});
+
+test('missing-field: fires for create, not for modify, not when the copy-from parent has it', () => {
+  const { description: _d, ...noDescription } = monster('mon_nodesc');
+  const ws = workspace(mod({
+    'a.json': [
+      noDescription,
+      { type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'modify', hp: 5 },
+      { type: 'MONSTER', id: 'mon_child', 'copy-from': 'mon_zombie', name: { str: 'child' } },
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['missing-field']);
+  assert.match(ds[0].message, /"description"/);
+  assert.equal(coveredText(ws, ds[0]), '"mon_nodesc"');
+});
+
+test('missing-field: override needs every mandatory member too', () => {
+  const ws = workspace(mod({ 'a.json': [{ type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'override', hp: 5 }] }));
+  const missing = ws.diagnostics('m/a.json').filter((d) => d.code === 'missing-field').map((d) => /member "([^"]+)"/.exec(d.message)![1]).sort();
+  assert.deepEqual(missing, ['bodytype', 'color', 'default_faction', 'description', 'name', 'speed', 'symbol', 'volume', 'weight']);
+});
+
+test('duplicate-id: a create of a core monster fires, with the core definition as related information', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_zombie')] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['duplicate-id']);
+  assert.equal(ds[0].related?.length, 1);
+  assert.match(ds[0].related![0].path, /json[\\/]monsters\.json$/);
+});
+
+test('duplicate-id: near-misses: override, modify, and same id of another kind', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_zombie', { 'edit-mode': 'override' }),
+      { type: 'MONSTER', id: 'mon_dog', 'edit-mode': 'modify', hp: 5 },
+      { type: 'GENERIC', id: 'mon_zombie', name: 'an item named like a monster' },
+    ],
+  }));
+  assert.deepEqual(ws.codes('m/a.json'), []);
+});
+
+test('duplicate-id: twice in the same mod, in two files: the later one fires', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_new')], 'b.json': [monster('mon_new')] }));
+  assert.deepEqual(ws.codes('m/a.json'), []);
+  assert.deepEqual(ws.codes('m/b.json'), ['duplicate-id']);
+});
+
+test('duplicate-id: recipes: override false fires, override true and a different id_suffix do not', () => {
+  const ws = workspace(mod({ 'a.json': [recipe('rag'), recipe('rag', { override: true }), recipe('rag', { id_suffix: 'alt' })] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['duplicate-id']);
+  assert.equal(coveredText(ws, ds[0]), '"rag"');
+});
+
+test('duplicate-id: a mod does not clash with an unrelated mod', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'), 'a/m.json': [monster('mon_same')],
+    'b/modinfo.json': modinfo('b'), 'b/m.json': [monster('mon_same')],
+  });
+  assert.deepEqual(ws.codes('a/m.json'), []);
+  assert.deepEqual(ws.codes('b/m.json'), []);
+});
+
+test('modify-missing: fires for an unknown id; not for a core id or one from a dependency', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'), 'a/m.json': [monster('mon_from_a')],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/m.json': [
+      { type: 'MONSTER', id: 'mon_zombiee', 'edit-mode': 'modify', hp: 1 },
+      { type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'modify', hp: 1 },
+      { type: 'MONSTER', id: 'mon_from_a', 'edit-mode': 'modify', hp: 1 },
+    ],
+  });
+  const ds = ws.diagnostics('b/m.json');
+  assert.deepEqual(ds.map((d) => d.code), ['modify-missing']);
+  assert.match(ds[0].message, /did you mean "mon_zombie"/);
+});
+
+test('modify-missing: an unrelated mod\'s monster is not visible', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'), 'a/m.json': [monster('mon_from_a')],
+    'c/modinfo.json': modinfo('c'), 'c/m.json': [{ type: 'MONSTER', id: 'mon_from_a', 'edit-mode': 'modify', hp: 1 }],
+  });
+  assert.deepEqual(ws.codes('c/m.json'), ['modify-missing']);
+});
+
+test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit is a hint', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a', { volume: '62500 mL' }), monster('mon_b', { weight: '1.5 kg' }), monster('mon_c', { volume: '2000 ml' })] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['bad-unit', 'error'], ['bad-unit', 'error'], ['bad-unit', 'hint']]);
+  assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml' }, { kind: 'replaceValue', text: '1500 g' }, { kind: 'replaceValue', text: '2 L' }]);
+});
+
+test('bad-unit: near-misses: L, ml, g, kg, mg, and a time with several terms', () => {
+  const ws = workspace(mod({
+    'a.json': [monster('mon_a', { volume: '250 ml', weight: '40 kg' }), monster('mon_b', { volume: '3 L', weight: '500 mg' }), recipe('jeans', { time: '1 h 30 m' })],
+  }));
+  assert.deepEqual(ws.codes('m/a.json'), []);
+});
+
+test('unknown-id: monster, item, profession, faction references; with did-you-mean', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_a', { upgrades: { half_life: 4, into: 'mon_zombi' }, default_faction: 'zombiee' }),
+      profession('prof_a', { items: { both: ['jeans', 'jeanz', ['tshirt', 'snippet_x']] }, pets: ['mon_dog'] }),
+      scenario('scen_a', { professions: ['prof_a', 'unemployd'] }),
+      recipe('jeans', { components: [[['rag', 1], ['ragg', 2]]] }),
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json').filter((d) => d.code === 'unknown-id');
+  const got = ds.map((d) => coveredText(ws, d)).sort();
+  assert.deepEqual(got, ['"jeanz"', '"mon_zombi"', '"ragg"', '"unemployd"', '"zombiee"']);
+  const into = ds.find((d) => coveredText(ws, d) === '"mon_zombi"')!;
+  assert.match(into.message, /unknown monster "mon_zombi".*did you mean "mon_zombie"/);
+});
+
+test('unknown-id: keyed by kind: an item id does not satisfy a monster reference', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a', { upgrades: { half_life: 4, into: 'jeans' } })] }));
+  assert.deepEqual(ws.codes('m/a.json'), ['unknown-id']);
+});
+
+test('unknown-id: copy-from a missing parent fires; an abstract parent does not', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      { type: 'MONSTER', id: 'mon_a', 'copy-from': 'mon_nobody' },
+      monster('mon_b', { 'copy-from': 'mon_base_template' }),
+    ],
+  }));
+  assert.deepEqual(ws.codes('m/a.json'), ['unknown-id']);
+});
+
+test('copy-from-cycle: two records inheriting from each other', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_x', { 'copy-from': 'mon_y' }), monster('mon_y', { 'copy-from': 'mon_x' })] }));
+  assert.deepEqual(ws.codes('m/a.json'), ['copy-from-cycle', 'copy-from-cycle']);
+});
+
+test('invalid-value: value sets, ranges, types, symbol width, name forms', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_a', { bodytype: 'dragon' }),
+      monster('mon_b', { aggression: 500 }),
+      monster('mon_c', { luminance: 11 }),
+      monster('mon_d', { symbol: '龍' }),
+      monster('mon_e', { hp: '10' }),
+      monster('mon_f', { phase: 'FOO' }),
+      monster('mon_g', { melee_damage: [{ damage_type: 'fire', amount: 3 }] }),
+      profession('prof_a', { name: { male: 'A' } }),
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  // A name object needs both forms: its missing "female" is a missing member of the nested object.
+  assert.deepEqual(ds.map((d) => d.code), [...Array(7).fill('invalid-value'), 'missing-field']);
+  assert.match(ds[0].message, /"bodytype": "dragon" is not a valid value/);
+});
+
+test('invalid-value: near-misses at the limits', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_a', { aggression: -99, luminance: 10, symbol: 'e\u0301', phase: 'PLASMA', melee_damage: [{ damage_type: 'electric', amount: 3 }] }),
+      monster('mon_b', { aggression: 100, luminance: 0, symbol: 'é' }),
+      profession('prof_a', { name: { male: 'A', female: 'B' } }),
+    ],
+  }));
+  assert.deepEqual(ws.codes('m/a.json'), []);
+});
+
+test('invalid-value: add:/remove: members: undocumented or outside edit-mode modify', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      { type: 'profession', id: 'unemployed', 'edit-mode': 'modify', 'add:skils': [] },
+      profession('prof_new', { 'add:flags': ['X'] }),
+      { type: 'profession', id: 'unemployed', 'edit-mode': 'modify', 'add:flags': ['X'], 'items.add:both': ['jeans', ['tshirt', 'snippet_x']], 'remove:flags': ['Y'] },
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['invalid-value', 'invalid-value']);
+  assert.match(ds[0].message, /did you mean "add:skills"/);
+});
+
+test('invalid-value: scenario missions must start a game', () => {
+  const ws = workspace(mod({ 'a.json': [scenario('s1', { missions: ['MISSION_NPC_ONLY'] }), scenario('s2', { missions: ['MISSION_START'] })] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['invalid-value']);
+  assert.equal(coveredText(ws, ds[0]), '"MISSION_NPC_ONLY"');
+});
+
+test('unknown-field: a misspelt member fires with the closest name; comments do not', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a', { speeed: 3, '//': 'a comment', '//2': 'another' })] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['unknown-field']);
+  assert.match(ds[0].message, /did you mean "speed"/);
+  assert.deepEqual(ds[0].fixes, [{ kind: 'renameKey', to: 'speed' }]);
+});
+
+test('too-complex: heavily overlapping component groups warn; a small overlap does not', () => {
+  const five = ['rag', 'jeans', 'tshirt', 'sheet_cotton', 'hammer'].map((i) => [i, 1]);
+  const ws = workspace(mod({
+    'a.json': [
+      recipe('jeans', { components: [five, five, five] }),
+      recipe('tshirt', { components: [[['rag', 1], ['jeans', 1]], [['rag', 1]]] }),
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['too-complex', 'warning']]);
+});
+
+test('unknown-dependency and dependency-cycle on modinfo.json', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a', ['dda', 'b']),
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'c/modinfo.json': modinfo('c', ['dda', 'no_such_mod']),
+  });
+  assert.deepEqual(ws.codes('a/modinfo.json'), ['dependency-cycle']);
+  assert.deepEqual(ws.codes('b/modinfo.json'), ['dependency-cycle']);
+  const unknown = ws.diagnostics('c/modinfo.json');
+  assert.deepEqual(unknown.map((d) => d.code), ['unknown-dependency']);
+  assert.equal(coveredText(ws, unknown[0]), '"no_such_mod"');
+});

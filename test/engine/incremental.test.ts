@@ -1,0 +1,77 @@
+/**
+ * Incremental updates must end where a from-scratch build ends: after every edit of a sequence, the index and
+ * the diagnostics of every file equal those of a new project over the same texts.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { Project } from '../../server/src/project';
+import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+
+function snapshot(project: Project): unknown {
+  const defs: string[] = [];
+  for (const kind of project.defs.kinds()) {
+    for (const [id, records] of project.defs.entries(kind)) {
+      for (const r of records) defs.push(`${kind}:${id}@${r.source.path}#${r.index}`);
+    }
+  }
+  const diagnostics: Record<string, unknown> = {};
+  for (const f of project.reportedFiles().sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    diagnostics[f.path] = project.diagnostics(f.path).map((d) => `${d.start}-${d.end} ${d.code} ${d.message}`);
+  }
+  return { defs: defs.sort(), diagnostics };
+}
+
+function fresh(ws: TestWorkspace): Project {
+  const p = new Project({ gamePath: ws.game, roots: [ws.mods] });
+  p.load();
+  return p;
+}
+
+const monster = (id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human',
+  volume: '1 L', weight: '1 kg', hp: 1, speed: 100, symbol: 'x', color: 'red', ...extra,
+});
+
+test('a sequence of edits leaves the same index and diagnostics as a fresh build', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one'), monster('mon_two', { upgrades: { half_life: 3, into: 'mon_three' } })],
+    'a/two.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_one', name: { str: 'kid' } }],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/three.json': [{ type: 'MONSTER', id: 'mon_one', 'edit-mode': 'modify', hp: 3 }],
+  });
+  // Every getter runs once so that caches exist before the edits (stale caches are what this test hunts).
+  snapshot(ws.project);
+  const edits: [string, unknown][] = [
+    ['a/one.json', [monster('mon_one'), monster('mon_two', { upgrades: { half_life: 3, into: 'mon_three' } }), monster('mon_three')]],
+    ['a/two.json', [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_two', name: { str: 'kid' } }]],
+    ['a/one.json', [monster('mon_two', { description: undefined }), monster('mon_three')]],
+    ['a/one.json', '[ { "type": "MONSTER", "id": "mon_one", '],
+    ['b/three.json', [monster('mon_one'), monster('mon_three')]],
+    ['a/one.json', [monster('mon_one', { description: undefined }), monster('mon_two')]],
+    ['a/new.json', [monster('mon_three'), { type: 'MONSTER', id: 'mon_kid2', 'copy-from': 'mon_kid' }]],
+    ['a/two.json', undefined],
+    ['b/modinfo.json', modinfo('b', ['dda'])],
+    ['b/modinfo.json', modinfo('b', ['dda', 'a'])],
+  ];
+  for (const [rel, content] of edits) {
+    const file = ws.file(rel);
+    const text = content === undefined ? undefined : typeof content === 'string' ? content : JSON.stringify(content, null, 2);
+    if (text === undefined) fs.rmSync(file); else fs.writeFileSync(file, text);
+    ws.project.updateFile(file, text);
+    assert.deepEqual(snapshot(ws.project), snapshot(fresh(ws)), `after editing ${rel}`);
+  }
+});
+
+test('updateFile returns the other files whose diagnostics change', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one', { upgrades: { half_life: 3, into: 'mon_later' } })],
+    'a/two.json': [],
+  });
+  assert.deepEqual(ws.codes('a/one.json'), ['unknown-id']);
+  const affected = ws.project.updateFile(ws.file('a/two.json'), JSON.stringify([monster('mon_later')]));
+  assert.ok(affected.includes(ws.file('a/one.json')), 'the file naming mon_later is re-checked');
+  assert.deepEqual(ws.codes('a/one.json'), []);
+});
