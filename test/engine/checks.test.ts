@@ -262,3 +262,21 @@ test('unknown-dependency and dependency-cycle on modinfo.json', () => {
   assert.deepEqual(unknown.map((d) => d.code), ['unknown-dependency']);
   assert.equal(coveredText(ws, unknown[0]), '"no_such_mod"');
 });
+
+test('missing-field: recipes follow the game: only result, and category when subcategory is given', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      { type: 'recipe', result: 'rag', id_suffix: 'bare' },
+      { type: 'uncraft', result: 'jeans' },
+      { type: 'recipe', result: 'rag', id_suffix: 'sub_only', subcategory: 'CSC_OTHER_OTHER' },
+      { type: 'recipe', id_suffix: 'no_result' },
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => /member "([^"]+)"/.exec(d.message)?.[1]), ['category', 'result']);
+});
+
+test('obsolete recipes are not checked: the game stops reading them after their id', () => {
+  const ws = workspace(mod({ 'a.json': [{ type: 'recipe', result: 'no_such_item', obsolete: true, components: [[['nothing', 1]]] }] }));
+  assert.deepEqual(ws.codes('m/a.json'), []);
+});

@@ -47,21 +47,19 @@ const SCENARIO: Expected = {
   ],
 };
 
-// Spec 2.6.
+// Spec 2.6: its requiredness is "not shown", so the game's: 0.F loads a recipe with only `result`.
 const RECIPE: Expected = {
-  required: ['type', 'result', 'category', 'subcategory', 'skill_used', 'skills_required', 'difficulty', 'time', 'qualities', 'tools', 'components'],
+  required: ['type', 'result'],
   optional: [
+    'category', 'subcategory', 'skill_used', 'skills_required', 'difficulty', 'time', 'qualities', 'tools', 'components',
     'reversible', 'id_suffix', 'override', 'obsolete', 'delete_flags', 'contained', 'container', 'charges', 'result_mult',
     'book_learn', 'autolearn', 'decomp_learn', 'never_learn', 'batch_time_factors', 'flags', 'construction_blueprint',
     'on_display', 'using',
   ],
 };
 
-// Disassembly recipes: same members; the game (and the 0.F data) only needs these (docs/schema-notes.md).
-const UNCRAFT: Expected = {
-  required: ['type', 'result', 'components'],
-  optional: [...RECIPE.optional, ...RECIPE.required.filter((n) => !['type', 'result', 'components'].includes(n))],
-};
+// Disassembly recipes: the same members and requiredness.
+const UNCRAFT: Expected = RECIPE;
 
 const EXPECTED: Record<string, Expected> = {
   MONSTER, profession: PROFESSION, profession_item_substitutions: SUBSTITUTIONS, scenario: SCENARIO, recipe: RECIPE, uncraft: UNCRAFT,

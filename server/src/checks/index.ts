@@ -2,6 +2,7 @@
 import type { Project, SourceFile } from '../project';
 import type { Diagnostic, RelatedLocation } from '../diagnostic';
 import type { CheckContext, RecordCheck, RecordReport } from './context';
+import type { DefinitionRecord } from '../records/record';
 import { checkSyntax } from './syntax';
 import { checkModDependencies } from './modDependencies';
 import { checkShape } from './shape';
@@ -15,6 +16,11 @@ import { checkTooComplex } from './tooComplex';
 const RECORD_CHECKS: readonly RecordCheck[] = [
   checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex,
 ];
+
+/** The game stops reading an obsolete recipe once it has its id (0.F recipe::load): nothing in it is used. */
+function isObsoleteRecipe(record: DefinitionRecord): boolean {
+  return (record.type === 'recipe' || record.type === 'uncraft') && record.value.obsolete === true;
+}
 
 export function runChecks(project: Project, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
   const diagnostics: Diagnostic[] = [];
@@ -42,7 +48,10 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
   };
   checkSyntax(ctx);
   checkModDependencies(ctx);
-  for (const record of file.records) for (const check of RECORD_CHECKS) check(record, ctx);
+  for (const record of file.records) {
+    if (isObsoleteRecipe(record)) continue;
+    for (const check of RECORD_CHECKS) check(record, ctx);
+  }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   return { diagnostics, unresolvedKinds };
 }

@@ -14,8 +14,9 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
   const chain = chainOf(ctx.project, record);
   if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
   for (const field of schema.fields) {
-    if (!field.required || inheritsMember(record, chain, field.name)) continue;
-    const inherits = chain.ancestors.length ? ` (nor does its copy-from chain)` : '';
+    const needed = field.required || (field.requiredWith !== undefined && inheritsMember(record, chain, field.requiredWith));
+    if (!needed || inheritsMember(record, chain, field.name)) continue;
+    const inherits = (chain.ancestors.length ? ` (nor does its copy-from chain)` : '') + (field.required ? '' : ` (needed with "${field.requiredWith}")`);
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,

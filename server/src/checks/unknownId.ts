@@ -3,7 +3,9 @@
  * expected kind has. Also `copy-from-cycle`. References from a mod whose dependencies are not all present
  * are not judged: the missing mod may define them (the missing dependency is reported instead).
  */
-import { kindTitle } from '../records/kinds';
+import { ALSO_RESOLVES, kindTitle } from '../records/kinds';
+import type { DefinitionRecord } from '../records/record';
+import type { FoundReference } from '../schema/validate';
 import { chainOf } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord } from './describe';
@@ -15,13 +17,28 @@ const INVALID_VALUE_KINDS: Record<string, string> = {
   update_mapgen: 'construction_blueprint must name an existing update mapgen function (spec 2.6)',
 };
 
+/**
+ * References the game does not resolve as their table says: a camp blueprint recipe (non-empty
+ * `construction_blueprint`) has a `result` that names the blueprint, not an item (0.F recipe::is_blueprint).
+ */
+const NOT_REFERENCES: readonly { types: readonly string[]; member: string; when: (v: Record<string, unknown>) => boolean }[] = [
+  { types: ['recipe'], member: 'result', when: (v) => typeof v.construction_blueprint === 'string' && v.construction_blueprint !== '' },
+];
+
+function isExempt(record: DefinitionRecord, ref: FoundReference): boolean {
+  return NOT_REFERENCES.some((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value));
+}
+
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
   if (!project.graph.get('dda') || project.graph.problems.some((p) => p.kind === 'unknown' && project.graph.visibleFrom(modId).has(p.mod.id))) return;
   for (const ref of project.analysisOf(record).references) {
+    if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
-    const found = project.visibleDefinitions(ref.kind, ref.id, modId).filter((r) => r !== record && (isCopyFrom || !r.abstract));
+    const found = [ref.kind, ...(isCopyFrom ? [] : ALSO_RESOLVES[ref.kind] ?? [])]
+      .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
+      .filter((r) => r !== record && (isCopyFrom || !r.abstract));
     if (isCopyFrom) {
       const chain = chainOf(project, record);
       if (found.length && chain.problem?.kind === 'cycle') {

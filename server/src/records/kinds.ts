@@ -25,7 +25,15 @@ const KIND_TITLES: Record<string, string> = {
   recipe_category: 'recipe category', snippet: 'snippet', ammunition_type: 'ammunition type',
   json_flag: 'flag', overmap_special: 'overmap special', map_extra: 'map special', field_type: 'field type',
   body_part: 'body part', martial_art: 'martial art', proficiency: 'proficiency', npc_class: 'NPC class',
-  faction: 'faction', vitamin: 'vitamin', fault: 'fault',
+  faction: 'faction', vitamin: 'vitamin', fault: 'fault', MIGRATION: 'item migration',
+};
+
+/**
+ * Kinds whose ids also answer references to another kind: an item id that a MIGRATION entry maps to a new
+ * item still loads (the game migrates it), so it is not an unknown item.
+ */
+export const ALSO_RESOLVES: Readonly<Record<string, readonly string[]>> = {
+  item: ['MIGRATION'],
 };
 
 export function kindTitle(kind: string): string {

@@ -87,6 +87,8 @@ export interface FieldSpec {
   readonly type: TypeSpec;
   /** Mandatory for `create` / `override` (spec 2.1). */
   readonly required?: boolean;
+  /** Mandatory only when this other member is present (recipe `category` with `subcategory`). */
+  readonly requiredWith?: string;
   /** The spec's words for the field; shown on hover and in completion. */
   readonly description: string;
   /** Not in the spec but accepted by the real game (0.F data uses it). */

@@ -58,15 +58,15 @@ const BLUEPRINT_ENTRY: ObjectSpec = object([
   { name: 'amount', type: INTEGER, description: 'How many of the feature.', default: 1 },
 ]);
 
-/** The spec's table, in its order. `required` is the craft recipe's; see UNCRAFT_REQUIRED for disassembly. */
+/** The spec's table, in its order. Requiredness is the game's (see UNCRAFT_REQUIRED); the same for disassembly. */
 function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
   const spec: FieldSpec[] = [
     { name: 'type', type: oneOf(type), required: true, description: '`recipe` (craft recipe) or `uncraft` (disassembly recipe).' },
     { name: 'reversible', type: BOOLEAN, description: 'Default false. When true, an uncraft recipe reversing this one is also generated.', default: false },
     { name: 'result', type: ref('item'), required: true, description: 'Id of the resulting item; also the default recipe id.' },
     { name: 'id_suffix', type: STRING, description: 'Default empty. The recipe id is the result id followed by this suffix.', default: '' },
-    { name: 'category', type: ref('recipe_category'), required: true, description: 'Crafting category (a recipe_category id such as `CC_WEAPON`); `CC_NONCRAFT` is used for disassembly recipes.' },
-    { name: 'subcategory', type: STRING, required: true, description: 'Crafting subcategory (one of the category\'s `recipe_subcategories`).' },
+    { name: 'category', type: ref('recipe_category'), requiredWith: 'subcategory', description: 'Crafting category (a recipe_category id such as `CC_WEAPON`); `CC_NONCRAFT` is used for disassembly recipes.' },
+    { name: 'subcategory', type: STRING, description: 'Crafting subcategory (one of the category\'s `recipe_subcategories`).' },
     { name: 'override', type: BOOLEAN, description: 'Default false. If false and the id is already used, recipe loading fails; if true, the existing recipe is replaced.', default: false },
     { name: 'obsolete', type: BOOLEAN, description: 'Default false. Marks the recipe obsolete (instead of deleting it, to keep saves compatible).', default: false },
     { name: 'delete_flags', type: arrayOf(STRING), description: 'Default empty. Flags removed from the crafted item; overrides flag inheritance but not the item type\'s own flags.', default: [] },
@@ -74,11 +74,11 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
     { name: 'container', type: ref('item'), description: 'Container item id overriding the item\'s default container.' },
     { name: 'charges', type: INTEGER, description: 'Default null. Overrides the default charges of count-by-charges items.' },
     { name: 'result_mult', type: INTEGER, description: 'Default 1. Items (or stacks, for count-by-charges items) produced per craft.', default: 1 },
-    { name: 'skill_used', type: ref('skill'), required: true, description: 'Skill trained and used for success checks.' },
-    { name: 'skills_required', type: union(arrayOf(SKILL_LEVEL), SKILL_LEVEL), required: true, description: 'Skills required to unlock the recipe: `[ skill id, level ]` pairs (the game also reads a single pair).' },
+    { name: 'skill_used', type: ref('skill'), description: 'Skill trained and used for success checks.' },
+    { name: 'skills_required', type: union(arrayOf(SKILL_LEVEL), SKILL_LEVEL), description: 'Skills required to unlock the recipe: `[ skill id, level ]` pairs (the game also reads a single pair).' },
     { name: 'book_learn', type: union(arrayOf(BOOK_LEARN_ENTRY), BOOK_LEARN_MAP), description: 'Books teaching the recipe: `[ book id, skill level, optional recipe name ]` entries; the name defaults to the result\'s name, an empty name hides it from the book\'s description.' },
-    { name: 'difficulty', type: INTEGER, required: true, description: 'Difficulty of the success check.' },
-    { name: 'time', type: union({ kind: 'string', format: 'time' }, INTEGER), required: true, description: 'Crafting time: a time string (e.g. "30 m", "1 h"), or a legacy integer in moves (1000 moves is about 10 seconds), not to be supported in the future.' },
+    { name: 'difficulty', type: INTEGER, description: 'Difficulty of the success check.' },
+    { name: 'time', type: union({ kind: 'string', format: 'time' }, INTEGER), description: 'Crafting time: a time string (e.g. "30 m", "1 h"), or a legacy integer in moves (1000 moves is about 10 seconds), not to be supported in the future.' },
     { name: 'autolearn', type: union(BOOLEAN, arrayOf(SKILL_LEVEL)), description: '`true`: learned upon gaining the required skills; `[ skill id, level ]` pairs: learned upon gaining those levels.' },
     { name: 'decomp_learn', type: union(INTEGER, arrayOf(SKILL_LEVEL)), description: 'Integer: learnable by disassembling the result at that level of `skill_used`; `[ skill id, level ]` pairs: at those levels.' },
     { name: 'never_learn', type: BOOLEAN, description: 'Default false. The player cannot learn the recipe (debug or NPC use).', default: false },
@@ -87,9 +87,9 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
     { name: 'construction_blueprint', type: ref('update_mapgen'), description: 'Update-mapgen id used by faction camps to upgrade buildings; if non-empty, that mapgen function must exist.' },
     { name: 'on_display', type: BOOLEAN, description: 'Marks a hidden construction item used by faction camps to compute construction times, unavailable to the player.' },
     { name: 'using', type: union(ref('requirement'), arrayOf({ kind: 'tuple', items: [ref('requirement'), INTEGER], names: ['requirement id', 'count'] })), description: 'Additional external requirements: a requirement id, or `[ requirement id, count ]` pairs.' },
-    { name: 'qualities', type: arrayOf(union(QUALITY, arrayOf(QUALITY))), required: true, description: 'Generic tool qualities needed: objects with `id`, `level`, `amount` (the game also reads an array of alternative qualities).' },
-    { name: 'tools', type: groupsOf(TOOL), required: true, description: 'Specific tools needed: groups of alternatives `[ tool id, charges ]`; -1 charges means none consumed.' },
-    { name: 'components', type: groupsOf(COMPONENT), required: true, description: 'Components: groups of equivalent alternatives `[ item id, count ]` or `[ item id, count, recoverable ]` (recoverable defaults to true: whether it is recovered on disassembly).' },
+    { name: 'qualities', type: arrayOf(union(QUALITY, arrayOf(QUALITY))), description: 'Generic tool qualities needed: objects with `id`, `level`, `amount` (the game also reads an array of alternative qualities).' },
+    { name: 'tools', type: groupsOf(TOOL), description: 'Specific tools needed: groups of alternatives `[ tool id, charges ]`; -1 charges means none consumed.' },
+    { name: 'components', type: groupsOf(COMPONENT), description: 'Components: groups of equivalent alternatives `[ item id, count ]` or `[ item id, count, recoverable ]` (recoverable defaults to true: whether it is recovered on disassembly).' },
   ];
   const fromGame: FieldSpec[] = [
     { name: 'id', type: STRING, description: 'Explicit recipe id, replacing the default `<result><id_suffix>`.' },
@@ -125,8 +125,12 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
   return [...spec, ...fromGame, ...inheritanceFields(type)];
 }
 
-/** Members the game needs in a disassembly recipe (0.F data: 733 uncraft records, see docs/schema-notes.md). */
-export const UNCRAFT_REQUIRED: readonly string[] = ['type', 'result', 'components'];
+/**
+ * Spec 2.6 leaves recipe requiredness "not shown", so the game decides: 0.F loads a recipe or an uncraft with
+ * only `result` (checked with the game; 2,400 real recipes omit skills_required, 2,300 tools...), and rejects
+ * a `subcategory` without `category` ("recipe X has subcategory but no category", recipe_dictionary.cpp).
+ */
+export const UNCRAFT_REQUIRED: readonly string[] = ['type', 'result'];
 
 export const RECIPE_SCHEMA: KindSchema = {
   types: ['recipe'],

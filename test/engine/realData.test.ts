@@ -1,0 +1,77 @@
+/**
+ * The whole real game data (core + all 40 mods, Debian's cataclysm-dda-data 0.F): no crash, and every class of
+ * diagnostic it yields is counted and justified here. The game loads this data, so each class must be a rule
+ * of the spec (or of the game) that this content breaks — justified below — or it is a bug of ours.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { lint } from '../../server/src/cli/lint';
+import type { Diagnostic } from '../../server/src/diagnostic';
+
+const GAME = '/usr/share/games/cataclysm-dda';
+const present = fs.existsSync(path.join(GAME, 'json'));
+
+/** A class: the code, and what the message says (member, kind), without the particular ids and numbers. */
+function classOf(d: Diagnostic): string {
+  const m = d.message;
+  const member = /^"([^"]+)"/.exec(m)?.[1].replace(/\[\d+\]/g, '[]');
+  switch (d.code) {
+    case 'missing-field': {
+      const top = /^(.+?) "[^"]*" is missing mandatory member "([^"]+)"/.exec(m);
+      return top ? `missing-field: ${top[1]} without ${top[2]}` : `missing-field: ${member} without ${/member "([^"]+)"/.exec(m)?.[1]}`;
+    }
+    case 'unknown-id':
+      return `unknown-id: ${member} -> ${/unknown (.+?) "/.exec(m)?.[1]}`;
+    case 'duplicate-id':
+      return `duplicate-id: ${/^(.+?) "/.exec(m)?.[1]} ${/already defined (in mod|earlier in this file|in another file)/.exec(m)?.[1]}`;
+    default:
+      return `${d.code}/${d.severity}: ${member ?? m.slice(0, 40)}`;
+  }
+}
+
+/** class -> [count, why the game data has it]. */
+const EXPECTED: Record<string, [number, string]> = {
+  // ---- spec 2.2 (monster) rules that 0.F content predates
+  'missing-field: monster without bodytype': [267, 'spec 2.2 makes bodytype mandatory; 0.F monsters (robots, blobs, fungi...) omit it, after inheritance'],
+  'invalid-value/error: bodytype': [93, 'spec 2.2.1 lists the bodytypes; 0.F also has dog (59), ostrich (18), horse (15), lion (1)'],
+  'invalid-value/error: categories[]': [117, 'spec 2.2: categories are NULL, CLASSIC, WILDLIFE; DinoMod and Dark-Skies-Above use DINOSAUR / ALIEN'],
+  'invalid-value/error: luminance': [32, 'spec 8: luminance 0 to 10; 0.F fungi, nether and fire monsters use up to 80'],
+  'invalid-value/warning: dodge': [3, 'spec 8: dodge 0 to 10 in base content (a warning: the spec calls it a convention)'],
+  'invalid-value/warning: melee_skill': [1, 'spec 8: melee_skill 0 to 10 in base content; higher is anomalous (warning)'],
+  'missing-field: upgrades without half_life': [207, 'spec 2.2.5: half_life is required within upgrades; 0.F growth upgrades give only age_grow'],
+  'missing-field: special_attacks[] without cooldown': [2, 'spec 2.2.4: a new-style special attack requires cooldown; two Aftershock robot gun attacks omit it'],
+  'missing-field: monster without speed': [1, 'spec 2.2: speed is mandatory; core mon_dragon_dummy (a debug monster) has none'],
+  'missing-field: monster without volume': [1, 'spec 2.2: volume is mandatory; core mon_robofac_prototype has none'],
+  'missing-field: monster without weight': [1, 'spec 2.2: weight is mandatory; core mon_robofac_prototype has none'],
+  'bad-unit/hint: volume': [128, 'spec 2.1: the largest unit keeping full precision is used ("3000 ml" -> "3 L"); a hint, not an error'],
+  'bad-unit/hint: weight': [7, 'spec 2.1: as for volume ("2000 g" -> "2 kg"); a hint'],
+  // ---- spec 2.1 / 2.6 / section 7 duplicate rules: 0.F lets a later definition replace an earlier one silently
+  'duplicate-id: monster in mod': [20, 'spec 7: a create whose id exists is an error; mods redefine core monsters (15 by copy-from of their own id) without edit-mode'],
+  'duplicate-id: scenario in mod': [37, 'spec 7: as for monsters; mods redefine core scenarios by copy-from of their own id, 0.F style'],
+  'duplicate-id: recipe in mod': [40, 'spec 2.6/7: a recipe with override false whose id is in use fails; mods replace core recipes without "override"'],
+  'duplicate-id: disassembly recipe in mod': [7, 'spec 2.6/7: as for recipes (Generic_Guns replaces core uncrafts)'],
+  'duplicate-id: recipe earlier in this file': [7, 'spec 2.6/7: the same recipe id twice in one file (e.g. armor_scrapsuit, tshirt, pot_copper): the second silently wins in 0.F'],
+  'duplicate-id: disassembly recipe earlier in this file': [1, 'spec 2.6/7: uncraft gold_ring twice in recipe_deconstruction.json'],
+  // ---- spec 2.4
+  'invalid-value/error: sub[].new[].ratio': [8, 'spec 2.4: ratio is an integer; 0.F substitutions use fractions such as 0.72'],
+  // ---- spec 2.6
+  'invalid-value/error: book_learn[]': [3, 'spec 2.6: book_learn entries are [book, level, name?]; three fuel recipes give only the book'],
+  // ---- references to nothing: bugs in the data that 0.F does not check
+  'unknown-id: reproduction.baby_monster -> monster': [2, 'core mon_rabbit and Aftershock afs_mon_rabbit are defined nowhere (the game does not check baby_monster)'],
+  'unknown-id: upgrades.into -> monster': [1, 'Aftershock upgrades into mon_flesh_golem_afs, which no mod defines'],
+  'unknown-id: special_attacks[].ammo_type -> item': [1, 'spec 2.2.4: ammo_type is an item id; Aftershock mon_defbot_shot gives "shot", an ammunition type'],
+  'unknown-id: result -> item': [2, 'two camp recipes (faction_wall_level_N_0/1) name no item and have their blueprint members commented out'],
+  'unknown-id: copy-from -> overmap_terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
+  'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],
+};
+
+test('the real game data: every class of diagnostic is a justified one, with its count', { skip: present ? false : `no game data at ${GAME} (apt-get install cataclysm-dda-data)` }, () => {
+  const result = lint({ paths: [GAME], gamePath: GAME });
+  assert.ok(result.filesChecked >= 3400, `checked ${result.filesChecked} files`);
+  const counts: Record<string, number> = {};
+  for (const list of result.diagnostics.values()) for (const d of list) counts[classOf(d)] = (counts[classOf(d)] ?? 0) + 1;
+  const expected = Object.fromEntries(Object.entries(EXPECTED).map(([k, [n]]) => [k, n]));
+  assert.deepEqual(counts, expected);
+});
