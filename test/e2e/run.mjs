@@ -192,7 +192,7 @@ async function cursorPosition() {
   const m = /Ln (\d+), Col (\d+)/.exec(text ?? '');
   return m ? { line: Number(m[1]), col: Number(m[2]) } : undefined;
 }
-async function runCommand(title) {
+async function runCommand(title, { opensPicker = false } = {}) {
   await page.keyboard.press('F1');
   await waitUntil('the command palette', () => quickInput().isVisible());
   await page.keyboard.type(title, { delay: 10 });
@@ -200,7 +200,41 @@ async function runCommand(title) {
     (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(title),
   );
   await page.keyboard.press('Enter');
+  if (opensPicker) {
+    // the same quick input stays open with the command's own list
+    await waitUntil(`the picker of "${title}"`, async () =>
+      !(await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(title),
+    );
+  } else {
+    await quickInputClosed();
+  }
+}
+async function showOutputChannel() {
+  await runCommand('Output: Show Output Channels', { opensPicker: true });
+  await page.keyboard.type('CDDA Language Server', { delay: 10 });
+  await waitUntil('the CDDA output channel in the list', async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes('CDDA Language Server'),
+  );
+  await page.keyboard.press('Enter');
   await quickInputClosed();
+  // the Output view has a filter box too, and it may show the Problems filter's text: clear it
+  const outFilter = page.locator('.viewpane-filter input').filter({ visible: true }).first();
+  if (await outFilter.count()) await outFilter.fill('');
+  await page.waitForTimeout(1000);
+}
+function clientLog() {
+  if (!tmp) return '';
+  const found = [];
+  const walk = (d) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.startsWith('CDDA Language Server')) found.push(p);
+    }
+  };
+  walk(path.join(tmp, 'ud/logs'));
+  return found.map((p) => fs.readFileSync(p, 'utf8')).join('\n');
 }
 async function focusEditor() {
   await page.keyboard.press('Control+1');
@@ -464,12 +498,12 @@ async function main() {
   log(`(c) ok: shamblers.json Ln ${pos.line}, Col ${pos.col}`);
 
   // Output channel, for the record
-  await runCommand('Output: Show Output Channels');
-  await page.keyboard.type('CDDA Language Server', { delay: 10 });
-  await page.keyboard.press('Enter');
-  await quickInputClosed();
-  await page.waitForTimeout(1000);
+  await showOutputChannel();
   await shot('output-channel');
+  const out = clientLog();
+  if (!/Starting CDDA language server/.test(out) || !/dist\/server\.js/.test(out)) {
+    fail('the "CDDA Language Server" output channel does not show the client starting dist/server.js');
+  }
   if (consoleErrors.length) fs.writeFileSync(path.join(outDir, 'browser-console-errors.log'), consoleErrors.join('\n'));
 }
 
@@ -509,6 +543,14 @@ try {
   code = 1;
   console.error(`e2e: FAILED: ${e instanceof TestFailure ? e.message : e.stack || e}`);
   await shot('failure');
+  if (page) {
+    await Promise.race([
+      showOutputChannel().then(() => shot('failure-output-channel')),
+      new Promise((r) => setTimeout(r, 15_000)),
+    ]).catch((err) => log(`could not show the output channel: ${err.message}`));
+  }
+  const out = clientLog();
+  if (out) console.error(`--- CDDA Language Server output channel (last 40 lines) ---\n${out.trim().split('\n').slice(-40).join('\n')}`);
 } finally {
   collectServerLogs();
   clearTimeout(watchdog);
