@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { objectRange, parseContentFile, type ParsedFile } from './syntax/parseFile';
+import { objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -17,7 +17,7 @@ import { ReferenceIndex, refKey } from './index/referenceIndex';
 import { modInfoFromJson, type ModInfo } from './mods/modInfo';
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
-import { runChecks } from './checks';
+import { runChecks, type RecordMemo } from './checks';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 
 export interface ProjectOptions {
@@ -32,6 +32,14 @@ export interface ProjectOptions {
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
+function addKeys(into: Set<string>, r: DefinitionRecord): void {
+  for (const id of r.ids) into.add(refKey(r.kind, id));
+}
+
+function referenceKeys(a: RecordAnalysis): string[] {
+  return a.references.map((ref) => refKey(ref.kind, ref.id));
+}
+
 export class SourceFile implements RecordSource {
   modId: string | undefined = undefined;
   /** Reported: under a root and part of an active mod. */
@@ -40,7 +48,8 @@ export class SourceFile implements RecordSource {
   parsed: ParsedFile = { objects: [], problems: [] };
   records: DefinitionRecord[] = [];
   analyses = new Map<DefinitionRecord, RecordAnalysis>();
-  refKeys: string[] = [];
+  /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
+  memo = new Map<DefinitionRecord, RecordMemo>();
   constructor(readonly path: string, private readonly textProvider: (f: SourceFile) => string) {}
 
   rangeOf(objectIndex: number): { start: number; end: number } {
@@ -63,6 +72,7 @@ export class Project {
   /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
   private readonly diskTextCache = new Map<string, string>();
+  private readonly keyVersions = new Map<string, number>();
 
   constructor(options: ProjectOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -83,6 +93,38 @@ export class Project {
       if (onProgress && ++done % 200 === 0) onProgress(done, paths.length);
     }
     onProgress?.(paths.length, paths.length);
+  }
+
+  // ---------------------------------------------------------------- chunked loading (language server)
+
+  /**
+   * As `load`, for a server that must keep answering while it indexes: works in time slices of about
+   * `sliceMs`, yielding to the event loop (setImmediate) between slices. Stops early, returning false, when
+   * `isCancelled` says a newer load replaced this one. Edits applied with `updateFile` meanwhile are safe: a
+   * file indexed later is read through `readFile` (which a server points at its open documents).
+   */
+  async loadInSlices(
+    onProgress?: (done: number, total: number) => void,
+    options: { readonly sliceMs?: number; readonly isCancelled?: () => boolean } = {},
+  ): Promise<boolean> {
+    const sliceMs = options.sliceMs ?? 12;
+    this.discoverMods();
+    const paths = this.contentFilesOfActiveMods();
+    let sliceStart = Date.now();
+    let done = 0;
+    for (const p of paths) {
+      if (Date.now() - sliceStart >= sliceMs) {
+        onProgress?.(done, paths.length);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (options.isCancelled?.()) return false;
+        sliceStart = Date.now();
+      }
+      done++;
+      const text = this.safeRead(p);
+      if (text !== undefined) this.indexFile(this.fileFor(p), text, true);
+    }
+    onProgress?.(paths.length, paths.length);
+    return true;
   }
 
   // ---------------------------------------------------------------- discovery
@@ -185,60 +227,85 @@ export class Project {
 
   // ---------------------------------------------------------------- indexing
 
-  /** (Re)indexes one file from its text; returns the keys whose definitions changed. */
+  /**
+   * (Re)indexes one file from its text; returns the keys whose definitions changed (added, removed, edited or
+   * moved). After an edit only the objects whose text changed are parsed, analysed and re-indexed: the others
+   * keep their records, analyses and memoized checks.
+   */
   private indexFile(file: SourceFile, text: string, fromDisk = false): Set<string> {
-    const trackChanges = !fromDisk;
-    const oldSlices = trackChanges ? this.recordSlices(file) : new Map<string, string>();
-    this.unindexFile(file);
     const owner = this.ownerOf(file.path);
-    file.modId = owner?.id;
-    file.reported = owner !== undefined && this.isUnderRoot(file.path);
+    const changed = new Set<string>();
+    if (!owner) {
+      for (const r of file.records) addKeys(changed, r);
+      this.unindexFile(file);
+      this.files.delete(file.path);
+      return changed;
+    }
+    const canReuse = !fromDisk && file.text !== undefined && file.modId === owner.id && file.records.length > 0;
+    const { parsed, sameAs } = canReuse ? reparseContentFile(text, file.text!, file.parsed) : { parsed: parseContentFile(text), sameAs: [] as number[] };
+    file.modId = owner.id;
+    file.reported = this.isUnderRoot(file.path);
     // Context files read from disk drop their text (read again when a location is needed); edited ones keep it.
     file.text = file.reported || !fromDisk ? text : undefined;
-    if (!owner) { this.files.delete(file.path); return new Set(oldSlices.keys()); }
-    const parsed = parseContentFile(text);
-    file.records = [];
-    parsed.objects.forEach((obj, i) => file.records.push(...recordsOf(obj, i, file)));
-    // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
-    file.parsed = { ...parsed, objects: parsed.objects.map((o) => ({ slot: o.slot, value: EMPTY })) };
-    const keys: string[] = [];
+    const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
+      const list = oldByIndex.get(r.index);
+      if (list) list.push(r); else oldByIndex.set(r.index, [r]);
+    }
+    const kept = new Set<DefinitionRecord>();
+    const records: DefinitionRecord[] = [];
+    parsed.objects.forEach((obj, i) => {
+      const old = sameAs[i] ?? -1;
+      if (old === i) {
+        for (const r of oldByIndex.get(i) ?? []) { records.push(r); kept.add(r); }
+        return;
+      }
+      // Moved but unchanged: new records (the index changed) over the already parsed value.
+      const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
+      records.push(...recordsOf({ value, slot: obj.slot }, i, file));
+    });
+    for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
+    for (const r of records) {
+      if (kept.has(r)) continue;
       this.defs.add(r);
       const a = analyzeRecord(r);
       file.analyses.set(r, a);
-      for (const ref of a.references) keys.push(refKey(ref.kind, ref.id));
+      this.refs.add(file, referenceKeys(a));
+      addKeys(changed, r);
     }
-    file.refKeys = keys;
-    this.refs.add(file, keys);
-    // Keys whose definition text differs from before (added, removed or edited).
-    const changed = new Set<string>();
-    if (!trackChanges) return changed;
-    const newSlices = this.recordSlices(file, text);
-    for (const [k, s] of newSlices) if (oldSlices.get(k) !== s) changed.add(k);
-    for (const k of oldSlices.keys()) if (!newSlices.has(k)) changed.add(k);
+    file.records = records;
+    // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
+    file.parsed = { ...parsed, objects: parsed.objects.map((o) => ({ slot: o.slot, value: EMPTY })) };
     return changed;
   }
 
-  /** key -> the concatenated source text of the file's records defining it (undefined text: always "changed"). */
-  private recordSlices(file: SourceFile, text = file.text): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const r of file.records) {
-      const slice = text === undefined ? `\u0000${Math.random()}` : text.slice(r.start, r.end);
-      for (const id of r.ids) {
-        const k = refKey(r.kind, id);
-        out.set(k, (out.get(k) ?? '') + slice);
-      }
-    }
-    return out;
+  private unindexRecord(file: SourceFile, r: DefinitionRecord, changed?: Set<string>): void {
+    this.defs.remove(r);
+    const a = file.analyses.get(r);
+    if (a) this.refs.remove(file, referenceKeys(a));
+    file.analyses.delete(r);
+    file.memo.delete(r);
+    if (changed) addKeys(changed, r);
   }
 
   private unindexFile(file: SourceFile): void {
-    for (const r of file.records) this.defs.remove(r);
-    this.refs.remove(file, file.refKeys);
+    for (const r of file.records) this.unindexRecord(file, r);
     file.records = [];
-    file.analyses.clear();
-    file.refKeys = [];
+    file.parsed = { objects: [], problems: [] };
     this.diagnosticsCache.delete(file);
+  }
+
+  /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions change. */
+  versionOf(key: string): number {
+    return this.keyVersions.get(key) ?? 0;
+  }
+
+  private bumpVersions(changed: Iterable<string>): void {
+    for (const key of changed) {
+      this.keyVersions.set(key, this.versionOf(key) + 1);
+      const kindKey = key.slice(0, key.indexOf('\u0000')) + '\u0000*';
+      this.keyVersions.set(kindKey, this.versionOf(kindKey) + 1);
+    }
   }
 
   /**
@@ -251,16 +318,19 @@ export class Project {
     const existing = this.files.get(p);
     if (text === undefined) {
       if (!existing) return [];
-      const changed = new Set(this.recordSlices(existing).keys());
+      const changed = new Set<string>();
+      for (const r of existing.records) addKeys(changed, r);
       const wasReported = existing.reported;
       this.unindexFile(existing);
       this.files.delete(p);
+      this.bumpVersions(changed);
       const affected = this.affectedBy(changed);
       return [...(wasReported ? [p] : []), ...affected.filter((x) => x !== p)];
     }
     if (!existing && !this.ownerOf(p)) return [];
     const file = existing ?? this.fileFor(p);
     const changed = this.indexFile(file, text);
+    this.bumpVersions(changed);
     this.diagnosticsCache.delete(file);
     const affected = new Set(this.affectedBy(changed));
     if (file.reported) affected.add(p);
@@ -361,6 +431,11 @@ export class Project {
     if (ra !== rb) return ra - rb;
     if (a.source.path !== b.source.path) return a.source.path < b.source.path ? -1 : 1;
     return a.index - b.index;
+  }
+
+  /** Every id of a kind with its records (completion, "did you mean"). */
+  entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]> {
+    return this.defs.entries(kind);
   }
 
   analysisOf(record: DefinitionRecord): RecordAnalysis {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { objectRange, parseContentFile } from '../../server/src/syntax/parseFile';
+import { objectRange, parseContentFile, reparseContentFile } from '../../server/src/syntax/parseFile';
 
 test('valid array file: objects with exact offsets', () => {
   const text = '[\n  { "type": "MONSTER", "id": "a" },\n  {"id": "b", "s": "}{\\"" }\n]\n';
@@ -48,4 +48,35 @@ test('garbage does not throw', () => {
     assert.doesNotThrow(() => parseContentFile(text), text);
   }
   assert.equal(parseContentFile('"just a string"').problems.length, 1);
+});
+
+test('reparse after edits equals a full parse, reusing the untouched objects', () => {
+  const base = JSON.stringify([{ id: 'a', d: 'one' }, { id: 'b', d: 'two "q" {x}' }, { id: 'c', n: [1, 2] }, { id: 'd' }], null, 2);
+  const edits: ((t: string) => string)[] = [
+    (t) => t.replace('"one"', '"one more"'),                 // inside a value
+    (t) => t.replace('"two', '"tw'),                          // a deletion
+    (t) => t.replace('{\n    "id": "c"', '{\n    "id": "c", "x": 1'), // new member
+    (t) => t.replace('"d"\n  }', '"d",\n  }'),                // breaks the last object
+    (t) => t.replace('"d",\n  }', '"d"\n  }'),                // and repairs it
+    (t) => t.replace('},\n  {\n    "id": "b"', '},\n  {"id": "new"},\n  {\n    "id": "b"'), // inserts an object
+    (t) => t.replace('{"id": "new"},\n  ', ''),               // removes it
+    (t) => t.replace('[', '[ ['),                             // structure broken: full parse
+  ];
+  let text = base;
+  let previous = parseContentFile(text);
+  let values = previous.objects.map((o) => o.value);
+  for (const edit of edits) {
+    const next = edit(text);
+    assert.notEqual(next, text, 'the edit applies');
+    const { parsed, sameAs } = reparseContentFile(next, text, previous);
+    const expected = parseContentFile(next);
+    const got = parsed.objects.map((o, i) => (sameAs[i] >= 0 ? values[sameAs[i]] : o.value));
+    assert.deepEqual(got, expected.objects.map((o) => o.value), next);
+    assert.deepEqual(parsed.problems, expected.problems, next);
+    got.forEach((_, i) => assert.deepEqual(objectRange(parsed, next, i), objectRange(expected, next, i)));
+    if (edit === edits[0]) assert.deepEqual(sameAs, [-1, 1, 2, 3], 'only the edited object is parsed again');
+    text = next;
+    previous = parsed;
+    values = got;
+  }
 });

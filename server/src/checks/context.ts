@@ -1,5 +1,7 @@
 /** What a check sees: the project's queries, the file under check, and a way to report. */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../project';
+import type { ModGraph } from '../mods/modGraph';
+import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
@@ -22,8 +24,21 @@ export interface RecordReport {
   readonly fixes?: readonly DiagnosticFix[];
 }
 
+/**
+ * What checks may ask of the project. Every lookup of another definition goes through here, so the lookups a
+ * record's checks made can be recorded and their results memoized until one of those definitions changes.
+ */
+export interface ProjectView {
+  readonly graph: ModGraph;
+  visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
+  compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
+  /** Every id of a kind (for "did you mean"). */
+  entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
+  analysisOf(record: DefinitionRecord): RecordAnalysis;
+}
+
 export interface CheckContext {
-  readonly project: Project;
+  readonly project: ProjectView;
   readonly file: SourceFile;
   report(d: RecordReport): void;
   /** A diagnostic at raw offsets of the file (syntax errors, modinfo problems). */

@@ -1,8 +1,13 @@
-/** Runs every check on one file. Each rule family is its own module; this only lists them. */
+/**
+ * Runs every check on one file. Each rule family is its own module; this lists them and memoizes their
+ * findings per record: a record's findings stay valid while its text and every definition its checks looked
+ * up are unchanged (tracked with per-key versions), so a keystroke re-checks the edited definition only.
+ */
 import type { Project, SourceFile } from '../project';
 import type { Diagnostic, RelatedLocation } from '../diagnostic';
-import type { CheckContext, RecordCheck, RecordReport } from './context';
+import type { CheckContext, ProjectView, RecordCheck, RecordReport } from './context';
 import type { DefinitionRecord } from '../records/record';
+import { refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
 import { checkModDependencies } from './modDependencies';
 import { checkShape } from './shape';
@@ -17,9 +22,69 @@ const RECORD_CHECKS: readonly RecordCheck[] = [
   checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex,
 ];
 
+/** What a record's checks found, with what they depended on. */
+export interface RecordMemo {
+  readonly reports: readonly RecordReport[];
+  /** Offsets of each report relative to the record's start (undefined: anchored elsewhere, located each time). */
+  readonly relative: readonly ({ start: number; end: number } | undefined)[];
+  /** key (or `kind\u0000*`) -> its version when the checks ran. */
+  readonly deps: ReadonlyMap<string, number>;
+  readonly unresolvedKinds: readonly string[];
+}
+
 /** The game stops reading an obsolete recipe once it has its id (0.F recipe::load): nothing in it is used. */
 function isObsoleteRecipe(record: DefinitionRecord): boolean {
   return (record.type === 'recipe' || record.type === 'uncraft') && record.value.obsolete === true;
+}
+
+/** A view of the project that records which keys the checks of one record consulted. */
+class RecordingView implements ProjectView {
+  readonly deps = new Map<string, number>();
+  constructor(private readonly project: Project) {}
+  get graph() { return this.project.graph; }
+  visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+    this.depend(refKey(kind, id));
+    return this.project.visibleDefinitions(kind, id, modId);
+  }
+  compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
+    return this.project.compareLoadOrder(a, b);
+  }
+  entries(kind: string) {
+    this.depend(`${kind}\u0000*`);
+    return this.project.entries(kind);
+  }
+  analysisOf(record: DefinitionRecord) {
+    return this.project.analysisOf(record);
+  }
+  private depend(key: string): void {
+    if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
+  }
+}
+
+function isCurrent(project: Project, memo: RecordMemo): boolean {
+  for (const [key, version] of memo.deps) if (project.versionOf(key) !== version) return false;
+  return true;
+}
+
+function checkRecord(project: Project, file: SourceFile, record: DefinitionRecord): RecordMemo {
+  const view = new RecordingView(project);
+  const reports: RecordReport[] = [];
+  const unresolvedKinds: string[] = [];
+  const ctx: CheckContext = {
+    project: view,
+    file,
+    report: (d) => reports.push(d),
+    reportAt: () => { throw new Error('record checks report on records'); },
+    noteUnresolved: (kind) => unresolvedKinds.push(kind),
+  };
+  for (const check of RECORD_CHECKS) check(record, ctx);
+  const start = record.start;
+  const relative = reports.map((d) => {
+    if (d.record !== record) return undefined;
+    const r = project.locate(record, d.path, d.part);
+    return { start: r.start - start, end: r.end - start };
+  });
+  return { reports, relative, deps: view.deps, unresolvedKinds };
 }
 
 export function runChecks(project: Project, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
@@ -29,15 +94,12 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     const range = project.locate(a.record, a.path, a.part);
     return { path: a.record.source.path, start: range.start, end: range.end, message: a.message };
   };
-  const ctx: CheckContext = {
+  const fileCtx: CheckContext = {
     project,
     file,
     report(d) {
       const range = project.locate(d.record, d.path, d.part);
-      diagnostics.push({
-        path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message,
-        related: d.related?.map(toRelated), fixes: d.fixes,
-      });
+      diagnostics.push({ path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message, related: d.related?.map(toRelated), fixes: d.fixes });
     },
     reportAt(start, end, code, severity, message) {
       diagnostics.push({ path: file.path, start, end, severity, code, message });
@@ -46,11 +108,26 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
       unresolvedKinds.add(kind);
     },
   };
-  checkSyntax(ctx);
-  checkModDependencies(ctx);
+  checkSyntax(fileCtx);
+  checkModDependencies(fileCtx);
   for (const record of file.records) {
     if (isObsoleteRecipe(record)) continue;
-    for (const check of RECORD_CHECKS) check(record, ctx);
+    let memo = file.memo.get(record);
+    if (!memo || !isCurrent(project, memo)) {
+      memo = checkRecord(project, file, record);
+      file.memo.set(record, memo);
+    }
+    for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
+    if (memo.reports.length === 0) continue;
+    const start = record.start;
+    memo.reports.forEach((d, i) => {
+      const rel = memo!.relative[i];
+      const range = rel ? { start: start + rel.start, end: start + rel.end } : project.locate(d.record, d.path, d.part);
+      diagnostics.push({
+        path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message,
+        related: d.related?.map(toRelated), fixes: d.fixes,
+      });
+    });
   }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   return { diagnostics, unresolvedKinds };

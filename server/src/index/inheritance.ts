@@ -2,7 +2,11 @@
  * `copy-from` chains: a record's parent is a definition of the same kind that its mod can see. A record that
  * copies from its own id (the 0.F way to alter a definition) gets the one loaded before it.
  */
-import type { Project } from '../project';
+/** The lookups inheritance needs (a Project, or a check's recording view of it). */
+export interface DefinitionLookup {
+  visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
+  compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
+}
 import type { DefinitionRecord } from '../records/record';
 
 export interface Chain {
@@ -12,7 +16,7 @@ export interface Chain {
   readonly problem?: { readonly kind: 'missing' | 'cycle'; readonly at: DefinitionRecord };
 }
 
-export function parentOf(project: Project, record: DefinitionRecord): DefinitionRecord | undefined {
+export function parentOf(project: DefinitionLookup, record: DefinitionRecord): DefinitionRecord | undefined {
   const parentId = record.copyFrom;
   if (parentId === undefined) return undefined;
   const candidates = project.visibleDefinitions(record.kind, parentId, record.source.modId).filter((r) => r !== record && r.editMode !== 'modify');
@@ -22,7 +26,7 @@ export function parentOf(project: Project, record: DefinitionRecord): Definition
   return before.length ? before[before.length - 1] : candidates[candidates.length - 1];
 }
 
-export function chainOf(project: Project, record: DefinitionRecord): Chain {
+export function chainOf(project: DefinitionLookup, record: DefinitionRecord): Chain {
   const ancestors: DefinitionRecord[] = [];
   const seen = new Set<DefinitionRecord>([record]);
   let cur = record;

@@ -37,7 +37,7 @@ export interface Region {
 }
 
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a, NEWLINE = 0x0a;
+const QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
@@ -49,44 +49,70 @@ function isSpace(c: number): boolean {
  * Returns the regions and whether the file is wrapped in an array.
  */
 function scanTopLevel(text: string): { regions: Region[]; inArray: boolean } {
-  const regions: Region[] = [];
-  const n = text.length;
   let i = 0;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   const inArray = text.charCodeAt(i) === OPEN_BRACKET;
   // In an array the values sit at depth 1; a bare object sits at depth 0.
-  const valueDepth = inArray ? 1 : 0;
-  let depth = 0;
+  const { regions } = scanRange(text, i, text.length, inArray ? 1 : 0, 0);
+  return { regions, inArray };
+}
+
+/**
+ * Scans [from, to) starting at nesting `depth` outside any string; returns the value regions found and the
+ * depth at `to` (`clean` when it ends between values, at value depth, as it started).
+ */
+function scanRange(text: string, from: number, to: number, valueDepth: number, depth: number): { regions: Region[]; clean: boolean } {
+  const regions: Region[] = [];
+  const n = to;
+  let i = from;
   let regionStart = -1;
   let regionIsObject = false;
-  for (; i < n; i++) {
+  // Jump from one structural character to the next with the native regex engine: most of a content file
+  // is string contents, which the loop never visits character by character.
+  const structural = /["{}[\]/]/g;
+  const inString = /["\\\n]/g;
+  for (;;) {
+    structural.lastIndex = i;
+    const m = structural.exec(text);
+    if (!m || m.index >= n) break;
+    i = m.index;
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       if (depth === valueDepth && regionStart < 0) { regionStart = i; regionIsObject = false; }
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === BACKSLASH) i++;
-        else if (d === QUOTE || d === NEWLINE) break;
+      let j = i + 1;
+      for (;;) {
+        inString.lastIndex = j;
+        const s = inString.exec(text);
+        if (!s) { j = n; break; }
+        if (text.charCodeAt(s.index) === BACKSLASH) { j = s.index + 2; continue; }
+        j = s.index;
+        break;
       }
-      if (depth === valueDepth && !regionIsObject) { regions.push({ start: regionStart, end: i + 1, isObject: false }); regionStart = -1; }
+      i = j;
+      if (depth === valueDepth && !regionIsObject) { regions.push({ start: regionStart, end: Math.min(i + 1, n), isObject: false }); regionStart = -1; }
+      i++;
       continue;
     }
-    if (c === SLASH && i + 1 < n) {
+    if (c === SLASH) {
       const d = text.charCodeAt(i + 1);
-      if (d === SLASH) { while (i < n && text.charCodeAt(i) !== NEWLINE) i++; continue; }
-      if (d === STAR) { const close = text.indexOf('*/', i + 2); i = close < 0 ? n : close + 1; continue; }
+      if (d === SLASH) { const nl = text.indexOf('\n', i); i = nl < 0 ? n : nl + 1; continue; }
+      if (d === STAR) { const close = text.indexOf('*/', i + 2); i = close < 0 ? n : close + 2; continue; }
+      i++;
+      continue;
     }
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (depth === valueDepth) { regionStart = i; regionIsObject = c === OPEN_BRACE; }
       depth++;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+    } else {
       depth--;
       if (depth === valueDepth && regionStart >= 0) { regions.push({ start: regionStart, end: i + 1, isObject: regionIsObject }); regionStart = -1; }
       if (depth < valueDepth) depth = valueDepth; // a stray closer: keep scanning at value level
     }
+    i++;
   }
+  const clean = regionStart < 0 && depth === valueDepth && i <= n;
   if (regionStart >= 0) regions.push({ start: regionStart, end: n, isObject: regionIsObject });
-  return { regions, inArray };
+  return { regions, clean };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -188,4 +214,105 @@ export function objectRange(parsed: ParsedFile, text: string, i: number): { star
   if (!parsed.regions) parsed.regions = scanTopLevel(text).regions;
   const r = parsed.regions[parsed.objects[i]?.slot ?? -1];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
+}
+
+/**
+ * An edited buffer is usually a rope of concatenated pieces, on which every charCodeAt walks the rope. A regex
+ * search makes V8 flatten the string in place, once.
+ */
+function flatten(s: string): void {
+  /\u0000/.test(s);
+}
+
+/** Result of re-parsing a file against its previous version. */
+export interface Reparse {
+  readonly parsed: ParsedFile;
+  /**
+   * For each object of the new version, the index of the previous version's object with identical source
+   * text, or -1. Such objects are not parsed again: their `value` is left empty for the caller to reuse.
+   */
+  readonly sameAs: readonly number[];
+}
+
+const ARRAY_OPEN = /^\uFEFF?\s*\[\s*$/;
+const SEPARATOR = /^\s*,\s*$/;
+const ARRAY_CLOSE = /^\s*\]\s*$/;
+
+/**
+ * Re-parses a file after an edit, parsing only the top-level objects whose text changed. Falls back to a full
+ * parse unless the file is an array of objects with clean separators in both versions (the common case: an
+ * edit inside one definition). The result equals `parseContentFile(text)` apart from the reused values.
+ */
+export function reparseContentFile(text: string, previousText: string, previous: ParsedFile): Reparse {
+  flatten(text);
+  flatten(previousText);
+  const full = (): Reparse => {
+    const parsed = parseContentFile(text);
+    return { parsed, sameAs: parsed.objects.map(() => -1) };
+  };
+  const oldRegions = previous.regions ?? (previous.regions = scanTopLevel(previousText).regions);
+  if (oldRegions.length === 0 || oldRegions.length !== previous.objects.length || !cleanStructure(previousText, oldRegions)) return full();
+  // The edited window: what lies between the common prefix and the common suffix of the two texts.
+  const minLen = Math.min(text.length, previousText.length);
+  const prefix = commonLength(minLen, (lo, hi) => text.slice(lo, hi) === previousText.slice(lo, hi));
+  const suffix = commonLength(minLen - prefix, (lo, hi) => text.slice(text.length - hi, text.length - lo) === previousText.slice(previousText.length - hi, previousText.length - lo));
+  const delta = text.length - previousText.length;
+  const oldChangeEnd = previousText.length - suffix;
+  // Old regions wholly before the window, and wholly after it, are unchanged.
+  let first = 0;
+  while (first < oldRegions.length && oldRegions[first].end <= prefix) first++;
+  let last = oldRegions.length - 1;
+  while (last >= first && oldRegions[last].start >= oldChangeEnd) last--;
+  const from = Math.min(prefix, first < oldRegions.length ? oldRegions[first].start : prefix);
+  const oldTo = Math.max(oldChangeEnd, last >= first ? oldRegions[last].end : oldChangeEnd);
+  // Rescan the window; it must end between values, or the structure changed: parse everything.
+  const window = scanRange(text, from, oldTo + delta, 1, 1);
+  if (!window.clean || window.regions.some((r) => !r.isObject)) return full();
+  const tail = oldRegions.slice(last + 1).map((r) => ({ start: r.start + delta, end: r.end + delta, isObject: true }));
+  const regions = [...oldRegions.slice(0, first), ...window.regions, ...tail];
+  if (!cleanStructure(text, regions)) return full();
+  const objects: ParsedObject[] = [];
+  const sameAs: number[] = [];
+  const problems: SyntaxProblem[] = [];
+  const keep = (k: number, old: number): void => {
+    objects.push({ value: EMPTY, slot: k });
+    sameAs.push(old);
+    // A still-broken object keeps its syntax problems, moved with it.
+    const was = oldRegions[old], shift = regions[k].start - was.start;
+    for (const p of previous.problems) if (p.start >= was.start && p.start < was.end) problems.push({ start: p.start + shift, end: p.end + shift, message: p.message });
+  };
+  for (let k = 0; k < first; k++) keep(k, k);
+  window.regions.forEach((r, w) => {
+    let value: unknown;
+    try { value = JSON.parse(text.slice(r.start, r.end)); } catch { value = parseTolerant(text, r.start, r.end, problems); }
+    objects.push({ value: isPlainObject(value) ? value : {}, slot: first + w });
+    sameAs.push(-1);
+  });
+  for (let t = 0; t < tail.length; t++) keep(first + window.regions.length + t, last + 1 + t);
+  problems.sort((a, b) => a.start - b.start);
+  return { parsed: { objects, problems: problems.filter((p, i) => i === 0 || p.start !== problems[i - 1].start), regions }, sameAs };
+}
+
+/**
+ * The length of the common run (of at most `max`) by binary search over `same(lo, hi)`, which compares the
+ * two texts on [lo, hi) of that run: native substring comparisons instead of a character loop.
+ */
+function commonLength(max: number, same: (lo: number, hi: number) => boolean): number {
+  let lo = 0, hi = max;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (same(lo, mid)) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/** `[ {..}, {..} ]` with nothing but commas and white space between the objects. */
+function cleanStructure(text: string, regions: readonly Region[]): boolean {
+  if (regions.length === 0 || regions.some((r) => !r.isObject)) return false;
+  if (!ARRAY_OPEN.test(text.slice(0, regions[0].start))) return false;
+  for (let k = 1; k < regions.length; k++) if (!SEPARATOR.test(text.slice(regions[k - 1].end, regions[k].start))) return false;
+  const tail = text.slice(regions[regions.length - 1].end);
+  return ARRAY_CLOSE.test(tail) && text.charCodeAt(regions[regions.length - 1].end - 1) === CLOSE_BRACE;
 }
