@@ -251,7 +251,13 @@ async function problemRows() {
 async function suggestLabels() {
   const widget = page.locator('.suggest-widget.visible');
   if (!(await widget.count())) return undefined;
-  return (await widget.locator('.monaco-list-row .label-name').allTextContents()).map((s) => s.trim());
+  // each row: its label and its whole text (label + the server's detail, e.g. the monster's name)
+  return widget.locator('.monaco-list-row').evaluateAll((rows) =>
+    rows.map((r) => ({
+      label: (r.querySelector('.label-name')?.textContent ?? '').trim(),
+      text: (r.textContent ?? '').replace(/\u00a0/g, ' '),
+    })),
+  );
 }
 async function showSuggest(what, predicate) {
   return waitUntil(
@@ -308,6 +314,7 @@ async function main() {
         'chat.commandCenter.enabled': false,
         'editor.minimap.enabled': false,
         'editor.acceptSuggestionOnEnter': 'off',
+        'editor.wordBasedSuggestions': 'off',
         'files.autoSave': 'off',
         'git.enabled': false,
       },
@@ -460,17 +467,22 @@ async function main() {
   await page.keyboard.press('ArrowLeft'); // inside the closing quote
   for (let i = 0; i < 'zombie'.length; i++) await page.keyboard.press('Backspace');
   await page.keyboard.press('Control+Space');
-  const monLabels = await showSuggest('monster ids in the suggest widget', (ls) => ls.some((l) => l.startsWith('mon_')));
-  log(`(b) "mon_" offers ${monLabels.length} visible rows: ${monLabels.slice(0, 8).join(', ')}...`);
+  const monRows = await showSuggest('monster ids in the suggest widget', (rs) => rs.some((r) => r.label.startsWith('mon_')));
+  log(`(b) "mon_" offers ${monRows.length} visible rows: ${monRows.slice(0, 8).map((r) => r.label).join(', ')}...`);
   await shot('b-completion-mon');
   await page.keyboard.type('a_sh', { delay: 50 });
-  await showSuggest('mon_a_shambler (mod_a) in the suggest widget', (ls) => ls.includes('mon_a_shambler'));
-  log('(b) mon_a_shambler (mod_a) offered');
+  // the server's item (with the monster's name as detail), not VS Code's JSON/word suggestions
+  const aRows = await showSuggest('mon_a_shambler "bone shambler" (mod_a) in the suggest widget', (rs) =>
+    rs.some((r) => r.label === 'mon_a_shambler' && r.text.includes('bone shambler')),
+  );
+  log(`(b) mon_a_shambler (mod_a) offered: ${JSON.stringify(aRows.find((r) => r.label === 'mon_a_shambler').text)}`);
   await shot('b-completion-mod-a');
   for (let i = 0; i < 'a_sh'.length; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('zombie', { delay: 50 });
-  const zLabels = await showSuggest('mon_zombie (core) in the suggest widget', (ls) => ls.includes('mon_zombie'));
-  log(`(b) mon_zombie (core) offered among: ${zLabels.slice(0, 6).join(', ')}`);
+  const zRows = await showSuggest('mon_zombie "zombie" (core) in the suggest widget', (rs) =>
+    rs.some((r) => r.label === 'mon_zombie' && /zombie$/.test(r.text.trim().slice('mon_zombie'.length))),
+  );
+  log(`(b) mon_zombie (core) offered among: ${zRows.slice(0, 6).map((r) => JSON.stringify(r.text)).join(', ')}`);
   await shot('b-completion-core');
   await page.keyboard.press('Escape');
   await runCommand('File: Revert File');
@@ -496,6 +508,28 @@ async function main() {
   await shot('c-definition');
   if (pos.line !== targetLine) fail(`(c) F12 landed on shamblers.json line ${pos.line}, expected line ${targetLine} ("id": "mon_a_shambler")`);
   log(`(c) ok: shamblers.json Ln ${pos.line}, Col ${pos.col}`);
+
+  // (d) the extension's own commands: restart the server, reindex the workspace; both end ready again
+  const waitReady = (what) =>
+    waitUntil(
+      what,
+      async () => {
+        const st = await statusText();
+        return st && /^CDDA\b/.test(st) && !/indexing|starting|stopped|failed/.test(st) ? st : undefined;
+      },
+      60_000,
+      300,
+    );
+  const count = (re) => (clientLog().match(re) ?? []).length;
+  const starts = count(/Starting CDDA language server/g);
+  await runCommand('CDDA: Restart Server');
+  await waitUntil('the client to start the server again', async () => count(/Starting CDDA language server/g) > starts);
+  log(`(d) after CDDA: Restart Server, status bar ${JSON.stringify(await waitReady('the server to be ready after a restart'))}`);
+  await runCommand('CDDA: Reindex Workspace');
+  await waitUntil('the client to send cdda.reindex', async () => count(/Reindexing workspace/g) > 0);
+  log(`(d) after CDDA: Reindex Workspace, status bar ${JSON.stringify(await waitReady('the server to be ready after reindexing'))}`);
+  const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+  if (toasts.some((t) => /CDDA/.test(t))) fail(`CDDA notification after restart/reindex: ${JSON.stringify(toasts)}`);
 
   // Output channel, for the record
   await showOutputChannel();
@@ -535,7 +569,12 @@ const watchdog = setTimeout(async () => {
 let code = 0;
 try {
   await main();
-  const finals = { 'a-problem': 'problems.png', 'b-completion-mod-a': 'completion.png', 'c-definition': 'definition.png' };
+  const finals = {
+    'a-problem': 'problems.png',
+    'b-completion-mod-a': 'completion.png',
+    'c-definition': 'definition.png',
+    'output-channel': 'output-channel.png',
+  };
   fs.mkdirSync(docsShots, { recursive: true });
   for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
