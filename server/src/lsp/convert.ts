@@ -1,0 +1,110 @@
+/**
+ * Conversions at the LSP edge: file URIs <-> paths, engine offsets <-> LSP positions (through a line index of
+ * the very text the offsets refer to), engine diagnostics -> LSP diagnostics.
+ */
+import * as path from 'path';
+import { URI } from 'vscode-uri';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location, type Position, type Range } from 'vscode-languageserver/node';
+import type { Project } from '../project';
+import type { Diagnostic, Severity } from '../diagnostic';
+import { LineIndex } from '../syntax/lineIndex';
+import type { Target } from '../queries/symbol';
+
+/** The file path of a `file:` URI (other schemes: undefined). */
+export function uriToPath(uri: string): string | undefined {
+  try {
+    const u = URI.parse(uri);
+    return u.scheme === 'file' ? path.resolve(u.fsPath) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function pathToUri(p: string): string {
+  return URI.file(p).toString();
+}
+
+/** Line indexes of the texts last seen per path, rebuilt when the text changes. */
+export class LineIndexCache {
+  private readonly byPath = new Map<string, { text: string; index: LineIndex }>();
+
+  get(p: string, text: string): LineIndex {
+    const cur = this.byPath.get(p);
+    if (cur && cur.text === text) return cur.index;
+    const index = new LineIndex(text);
+    if (this.byPath.size > 256 && !cur) this.byPath.delete(this.byPath.keys().next().value!);
+    this.byPath.set(p, { text, index });
+    return index;
+  }
+
+  forget(p: string): void {
+    this.byPath.delete(p);
+  }
+}
+
+/** Offsets of one file's current text as the project holds it. */
+export class FilePositions {
+  constructor(readonly path: string, readonly text: string, private readonly index: LineIndex) {}
+
+  static of(project: Project, cache: LineIndexCache, p: string): FilePositions | undefined {
+    const file = project.files.get(p);
+    if (!file) return undefined;
+    const text = project.textOf(file);
+    return new FilePositions(p, text, cache.get(p, text));
+  }
+
+  offsetAt(pos: Position): number {
+    return this.index.offsetAt(pos);
+  }
+
+  position(offset: number): Position {
+    return this.index.positionAt(offset);
+  }
+
+  range(start: number, end: number): Range {
+    return { start: this.index.positionAt(start), end: this.index.positionAt(end) };
+  }
+}
+
+/** A range in any project file (reads context files through the project). */
+export function targetRange(project: Project, cache: LineIndexCache, t: { path: string; start: number; end: number }): Range {
+  const fp = FilePositions.of(project, cache, t.path);
+  if (!fp) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return fp.range(t.start, t.end);
+}
+
+export function toLocation(project: Project, cache: LineIndexCache, t: Target): Location {
+  return { uri: pathToUri(t.path), range: targetRange(project, cache, t) };
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export const DIAGNOSTIC_SOURCE = 'cdda';
+
+/** What a diagnostic carries in `data` for code actions. */
+export interface DiagnosticData {
+  readonly fixes: Diagnostic['fixes'];
+}
+
+export function toLspDiagnostic(project: Project, cache: LineIndexCache, fp: FilePositions, d: Diagnostic): LspDiagnostic {
+  const out: LspDiagnostic = {
+    range: fp.range(d.start, d.end),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+  };
+  if (d.related?.length) {
+    out.relatedInformation = d.related.map((r) => ({
+      location: { uri: pathToUri(r.path), range: r.path === fp.path ? fp.range(r.start, r.end) : targetRange(project, cache, r) },
+      message: r.message,
+    }));
+  }
+  if (d.fixes?.length) out.data = { fixes: d.fixes } satisfies DiagnosticData;
+  return out;
+}

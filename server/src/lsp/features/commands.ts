@@ -1,0 +1,17 @@
+/** workspace/executeCommand: `cdda.reindex` drops everything and indexes again. */
+import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
+import { ServerCommands } from '../../../../shared/src/protocol';
+import type { Session } from '../session';
+import type { Indexer } from './indexing';
+import { pullSettings } from './configuration';
+
+export const SERVER_COMMANDS = [ServerCommands.reindex];
+
+export function registerCommands(connection: Connection, session: Session, indexer: Indexer): void {
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== ServerCommands.reindex) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}"; this server implements ${SERVER_COMMANDS.join(', ')}`);
+    session.settings = await pullSettings(connection, session);
+    await indexer.rebuild('reindex command');
+    return null;
+  });
+}

@@ -1,0 +1,37 @@
+/** textDocument/completion over queries/completion. */
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Connection } from 'vscode-languageserver/node';
+import { complete, type CompletionEntry } from '../../queries/completion';
+import type { Session } from '../session';
+import type { FilePositions } from '../convert';
+
+export const COMPLETION_TRIGGERS = ['"'];
+
+const ITEM_KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
+  id: CompletionItemKind.Reference,
+  member: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+};
+
+export function registerCompletion(connection: Connection, session: Session): void {
+  connection.onCompletion((params): CompletionList | null => {
+    const p = session.contentPath(params.textDocument.uri);
+    const fp = p && session.positions(p);
+    if (!p || !fp) return null;
+    const result = complete(session.project, p, fp.offsetAt(params.position));
+    return { isIncomplete: result.isIncomplete, items: result.items.map((e) => toItem(e, fp, session.support.markdown)) };
+  });
+}
+
+function toItem(e: CompletionEntry, fp: FilePositions, markdown: boolean): CompletionItem {
+  const item: CompletionItem = {
+    label: e.label,
+    kind: ITEM_KIND[e.kind],
+    sortText: e.sortText,
+    textEdit: { range: fp.range(e.start, e.end), newText: e.insertText },
+    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+  if (e.detail) item.detail = e.detail;
+  if (e.description) item.labelDetails = { description: e.description };
+  if (e.documentation) item.documentation = markdown ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
+  return item;
+}

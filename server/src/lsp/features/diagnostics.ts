@@ -1,0 +1,106 @@
+/**
+ * Publishing diagnostics: for the reported files an edit affects (with the document version), for every
+ * reported file after indexing or a severity change (in slices, so requests are still answered), and empty
+ * lists for files that stopped being reported. Also keeps the error / warning totals of the `cdda/status`
+ * notification.
+ */
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../../../shared/src/protocol';
+import { pathToUri, toLspDiagnostic } from '../convert';
+import { isContentCandidate, type Session } from '../session';
+
+export class DiagnosticsPublisher {
+  /** Paths published with a non-empty list, and their error / warning counts. */
+  private readonly counts = new Map<string, { errors: number; warnings: number }>();
+  private errors = 0;
+  private warnings = 0;
+  private lastStatus = '';
+
+  constructor(private readonly session: Session) {}
+
+  /** Computes and publishes the current diagnostics of each path. */
+  publish(paths: Iterable<string>): void {
+    for (const p of paths) {
+      try {
+        this.publishOne(p);
+      } catch (err) {
+        this.session.error(`Diagnostics of ${p} failed`, err);
+      }
+    }
+    if (this.session.state === 'ready') this.sendStatus();
+  }
+
+  private publishOne(p: string): void {
+    const { project, connection } = this.session;
+    const file = project.files.get(p);
+    let list: LspDiagnostic[] = [];
+    if (file?.reported && isContentCandidate(p)) {
+      const fp = this.session.positions(p);
+      if (fp) list = project.diagnostics(p).map((d) => toLspDiagnostic(project, this.session.lines, fp, d));
+    } else if (!this.counts.has(p)) {
+      return; // never published: nothing to clear
+    }
+    let errors = 0, warnings = 0;
+    for (const d of list) {
+      if (d.severity === DiagnosticSeverity.Error) errors++;
+      else if (d.severity === DiagnosticSeverity.Warning) warnings++;
+    }
+    const old = this.counts.get(p);
+    this.errors += errors - (old?.errors ?? 0);
+    this.warnings += warnings - (old?.warnings ?? 0);
+    if (list.length) this.counts.set(p, { errors, warnings }); else this.counts.delete(p);
+    if (!list.length && !old) return; // was clean, still clean
+    const uri = pathToUri(p);
+    const version = this.session.documents.get(uri)?.version;
+    void connection.sendDiagnostics({ uri, version, diagnostics: list });
+  }
+
+  /**
+   * Publishes every reported file (and clears files published before that are no longer reported), yielding
+   * to the event loop every `sliceMs`. Stops when `isCurrent` turns false.
+   */
+  async publishAll(isCurrent: () => boolean, onProgress?: (done: number, total: number) => void, sliceMs = 12): Promise<boolean> {
+    const reported = this.session.project.reportedFiles().map((f) => f.path);
+    const keep = new Set(reported);
+    const stale = [...this.counts.keys()].filter((p) => !keep.has(p));
+    const all = [...stale, ...reported];
+    let t0 = Date.now();
+    for (let i = 0; i < all.length; i++) {
+      if (Date.now() - t0 >= sliceMs) {
+        onProgress?.(i, all.length);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (!isCurrent()) return false;
+        t0 = Date.now();
+      }
+      try { this.publishOne(all[i]); } catch (err) { this.session.error(`Diagnostics of ${all[i]} failed`, err); }
+    }
+    return true;
+  }
+
+  /** Clears every published list (before a rebuild from scratch). */
+  reset(): void {
+    for (const p of this.counts.keys()) void this.session.connection.sendDiagnostics({ uri: pathToUri(p), diagnostics: [] });
+    this.counts.clear();
+    this.errors = 0;
+    this.warnings = 0;
+  }
+
+  status(): { errors: number; warnings: number } {
+    return { errors: this.errors, warnings: this.warnings };
+  }
+
+  /** Sends `cdda/status` (ready) when the totals changed since the last one. */
+  sendStatus(force = false): void {
+    const params: StatusParams = { state: 'ready', indexed: this.session.project.files.size, errors: this.errors, warnings: this.warnings };
+    const key = JSON.stringify(params);
+    if (!force && key === this.lastStatus) return;
+    this.lastStatus = key;
+    void this.session.connection.sendNotification(STATUS_NOTIFICATION, params);
+  }
+
+  sendIndexing(indexed: number | undefined, total: number | undefined): void {
+    const params: StatusParams = { state: 'indexing', indexed, total, errors: this.errors, warnings: this.warnings };
+    this.lastStatus = JSON.stringify(params);
+    void this.session.connection.sendNotification(STATUS_NOTIFICATION, params);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Open documents and files on disk -> the project: didOpen / didChange give the project the editor's text
+ * (every keystroke; big files after a short pause), didClose reverts to the disk content, and
+ * didChangeWatchedFiles brings in files created, changed or deleted outside the editor.
+ */
+import * as path from 'path';
+import { FileChangeType, DidChangeWatchedFilesNotification, type Connection } from 'vscode-languageserver/node';
+import { listJsonFiles } from '../../mods/discover';
+import { uriToPath } from '../convert';
+import { isContentCandidate, type Session } from '../session';
+
+export function registerDocumentSync(connection: Connection, session: Session): void {
+  const { documents } = session;
+
+  documents.onDidChangeContent((e) => {
+    const p = session.contentPath(e.document.uri);
+    if (!p) return;
+    try {
+      session.setText(p, e.document.getText(), true);
+    } catch (err) {
+      session.error(`Updating ${p} failed`, err);
+    }
+  });
+
+  documents.onDidClose((e) => {
+    const p = session.contentPath(e.document.uri);
+    if (!p) return;
+    try {
+      // The document is gone from `documents` already: the project goes back to the disk's text.
+      session.setText(p, session.diskText(p));
+    } catch (err) {
+      session.error(`Reverting ${p} failed`, err);
+    }
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      const p = uriToPath(change.uri);
+      if (p === undefined) continue;
+      try {
+        watchedChange(session, p, change.type);
+      } catch (err) {
+        session.error(`Handling a change of ${p} failed`, err);
+      }
+    }
+  });
+
+  documents.listen(connection);
+}
+
+function watchedChange(session: Session, p: string, type: FileChangeType): void {
+  if (!p.endsWith('.json')) {
+    // A folder: deleted -> its files go; created -> its files come.
+    if (type === FileChangeType.Deleted) {
+      const prefix = p.endsWith(path.sep) ? p : p + path.sep;
+      for (const f of [...session.project.files.keys()]) if (f.startsWith(prefix)) session.setText(f, undefined);
+    } else if (type === FileChangeType.Created) {
+      for (const f of listJsonFiles(p)) if (isContentCandidate(f) && session.openText(f) === undefined) session.setText(f, session.diskText(f));
+    }
+    return;
+  }
+  if (!isContentCandidate(p)) return;
+  if (session.openText(p) !== undefined) return; // the editor's buffer wins over the disk
+  session.setText(p, type === FileChangeType.Deleted ? undefined : session.diskText(p));
+}
+
+/** Asks the client to watch JSON files when it can register watchers dynamically (VS Code watches on its own). */
+export function registerFileWatcher(connection: Connection, session: Session): void {
+  if (!session.support.watchedFilesDynamic) return;
+  void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }).catch((err) => session.error('Registering file watchers failed', err));
+}

@@ -1,0 +1,89 @@
+/**
+ * Building the project: on `initialized`, on `cdda.reindex`, when `cdda.gamePath` or the workspace folders
+ * change. Indexing runs in slices (the connection keeps answering), reports work-done progress
+ * ("N of M files") and `cdda/status`, then publishes every reported file's diagnostics.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Project } from '../../project';
+import { detectGamePath } from '../../mods/discover';
+import type { Session } from '../session';
+import type { DiagnosticsPublisher } from './diagnostics';
+
+/** Progress notifications at most this often. */
+const REPORT_EVERY_MS = 100;
+
+export class Indexer {
+  /** Resolves when the current build (if any) is over. */
+  private current: Promise<void> = Promise.resolve();
+
+  constructor(private readonly session: Session, private readonly publisher: DiagnosticsPublisher) {}
+
+  /** Starts a build from scratch; a build under way is abandoned. */
+  rebuild(reason: string): Promise<void> {
+    const gen = ++this.session.generation;
+    this.current = this.build(gen, reason).catch((err) => this.session.error(`Indexing failed (${reason})`, err));
+    return this.current;
+  }
+
+  /** The build under way (or the last one), for callers that must wait for it. */
+  whenDone(): Promise<void> {
+    return this.current;
+  }
+
+  private async build(gen: number, reason: string): Promise<void> {
+    const { session } = this;
+    const isCurrent = (): boolean => gen === session.generation;
+    const gamePath = this.resolveGamePath();
+    session.gamePath = gamePath;
+    const project = new Project({ gamePath, roots: session.roots, severity: session.settings.severity, readFile: (p) => session.readFile(p) });
+    session.project = project;
+    session.state = 'indexing';
+    this.publisher.reset();
+    session.log(`Indexing (${reason}): game data ${gamePath ?? '(none)'}, workspace ${session.roots.join(', ') || '(none)'}`);
+    const t0 = Date.now();
+    const progress = session.support.workDoneProgress ? await session.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+    progress?.begin('CDDA: indexing', 0, 'discovering files', false);
+    this.publisher.sendIndexing(0, undefined);
+    let last = 0;
+    const report = (done: number, total: number, what: string): void => {
+      const now = Date.now();
+      if (now - last < REPORT_EVERY_MS && done < total) return;
+      last = now;
+      progress?.report(total ? Math.floor((done / total) * 100) : 0, `${done} of ${total} ${what}`);
+      this.publisher.sendIndexing(done, total);
+    };
+    try {
+      const loaded = await project.loadInSlices((done, total) => report(done, total, 'files'), { isCancelled: () => !isCurrent() });
+      if (!loaded || !isCurrent()) return;
+      // Open documents were read through `readFile`; edits since then went through `updateFile`.
+      const tIndex = Date.now() - t0;
+      last = 0;
+      const checked = await this.publisher.publishAll(isCurrent, (done, total) => report(done, total, 'files checked'));
+      if (!checked || !isCurrent()) return;
+      session.state = 'ready';
+      const { errors, warnings } = this.publisher.status();
+      session.log(`Indexed ${project.files.size} files (${project.defs.size} ids) in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
+      this.publisher.sendStatus(true);
+    } finally {
+      progress?.done();
+    }
+  }
+
+  /** The configured game folder (checked), else the auto-detected one. */
+  private resolveGamePath(): string | undefined {
+    const configured = this.session.settings.gamePath;
+    if (configured) {
+      const abs = path.resolve(configured);
+      if (!fs.existsSync(path.join(abs, 'json'))) {
+        this.session.warn(`CDDA: cdda.gamePath "${configured}" has no json/ folder; the base game data is not loaded, so ids it defines are unknown.`);
+      }
+      return abs;
+    }
+    const detected = detectGamePath(undefined);
+    if (!detected) {
+      this.session.warn('CDDA: no base game data found (looked in /usr/share/games/cataclysm-dda). Set "cdda.gamePath" to the folder holding json/ and mods/.');
+    }
+    return detected;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * textDocument/prepareRename and textDocument/rename over queries/rename. A refusal (an id defined in
+ * read-only game data) is a ResponseError whose message the editor shows.
+ */
+import { LSPErrorCodes, ResponseError, type Connection, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { prepareRename, rename } from '../../queries/rename';
+import { pathToUri, targetRange } from '../convert';
+import type { Session } from '../session';
+
+export function registerRename(connection: Connection, session: Session): void {
+  connection.onPrepareRename((params) => {
+    const p = session.contentPath(params.textDocument.uri);
+    const fp = p && session.positions(p);
+    if (!p || !fp) return null;
+    const check = prepareRename(session.project, p, fp.offsetAt(params.position));
+    if (!check) return null;
+    if (!check.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, check.message);
+    return { range: fp.range(check.range.start, check.range.end), placeholder: check.id };
+  });
+
+  connection.onRenameRequest((params): WorkspaceEdit | null => {
+    const p = session.contentPath(params.textDocument.uri);
+    const fp = p && session.positions(p);
+    if (!p || !fp) return null;
+    const result = rename(session.project, p, fp.offsetAt(params.position), params.newName);
+    if (!result) return null;
+    if (!result.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, result.message);
+    const changes: Record<string, TextEdit[]> = {};
+    for (const e of result.edits) {
+      (changes[pathToUri(e.path)] ??= []).push({ range: targetRange(session.project, session.lines, e), newText: e.newText });
+    }
+    return { changes };
+  });
+}

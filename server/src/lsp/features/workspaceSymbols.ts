@@ -1,0 +1,35 @@
+/**
+ * workspace/symbol: every id matching the query, capped. Locations need the files' texts: when the client can
+ * resolve symbols later, only the URI is sent at first.
+ */
+import type { Connection, WorkspaceSymbol } from 'vscode-languageserver/node';
+import { workspaceSymbols, symbolLocation, type WorkspaceSymbolEntry } from '../../queries/symbols';
+import { pathToUri, toLocation, uriToPath } from '../convert';
+import type { Session } from '../session';
+import { symbolKindOf } from './documentSymbols';
+
+export const WORKSPACE_SYMBOL_LIMIT = 200;
+
+interface SymbolData { readonly kind: string; readonly id: string; readonly index: number }
+
+export function registerWorkspaceSymbols(connection: Connection, session: Session): void {
+  connection.onWorkspaceSymbol((params): WorkspaceSymbol[] => {
+    const entries = workspaceSymbols(session.project, params.query, WORKSPACE_SYMBOL_LIMIT);
+    return entries.map((e) => toSymbol(session, e, session.support.symbolResolve));
+  });
+
+  connection.onWorkspaceSymbolResolve((symbol): WorkspaceSymbol => {
+    const data = symbol.data as SymbolData | undefined;
+    const p = 'uri' in symbol.location ? uriToPath(symbol.location.uri) : undefined;
+    const file = p ? session.project.files.get(p) : undefined;
+    const record = file && data ? file.records.find((r) => r.index === data.index && r.kind === data.kind) : undefined;
+    if (!record || !data) return symbol;
+    return { ...symbol, location: toLocation(session.project, session.lines, symbolLocation(session.project, { name: data.id, kind: data.kind, type: record.type, container: '', record, path: p! })) };
+  });
+}
+
+function toSymbol(session: Session, e: WorkspaceSymbolEntry, lazy: boolean): WorkspaceSymbol {
+  const base = { name: e.name, kind: symbolKindOf(e.kind), containerName: `${e.type} · ${e.container}` };
+  if (lazy) return { ...base, location: { uri: pathToUri(e.path) }, data: { kind: e.kind, id: e.name, index: e.record.index } satisfies SymbolData };
+  return { ...base, location: toLocation(session.project, session.lines, symbolLocation(session.project, e)) };
+}

@@ -1,0 +1,113 @@
+/**
+ * The language server: wires the LSP connection to the engine. Each feature lives in features/<name>.ts and
+ * only converts between LSP types and the engine's queries (server/src/queries); this file registers them and
+ * answers `initialize`.
+ *
+ * Flow: documents / watched files -> Session.setText -> Project.updateFile -> affected files -> published
+ * diagnostics; requests -> queries over the project.
+ */
+import * as path from 'path';
+import {
+  CodeActionKind, TextDocumentSyncKind,
+  type Connection, type InitializeParams, type InitializeResult,
+} from 'vscode-languageserver/node';
+import { Session } from './session';
+import { uriToPath } from './convert';
+import { DiagnosticsPublisher } from './features/diagnostics';
+import { Indexer } from './features/indexing';
+import { registerDocumentSync, registerFileWatcher } from './features/documentSync';
+import { initialSettings, pullSettings, registerConfiguration, registerConfigurationWatch } from './features/configuration';
+import { registerCommands, SERVER_COMMANDS } from './features/commands';
+import { COMPLETION_TRIGGERS, registerCompletion } from './features/completion';
+import { registerDefinition } from './features/definition';
+import { registerReferences } from './features/references';
+import { registerRename } from './features/rename';
+import { registerHover } from './features/hover';
+import { registerDocumentSymbols } from './features/documentSymbols';
+import { registerWorkspaceSymbols } from './features/workspaceSymbols';
+import { registerCodeActions } from './features/codeActions';
+
+export const SERVER_NAME = 'cdda-language-server';
+export const SERVER_VERSION = '0.1.0';
+
+export function startServer(connection: Connection): Session {
+  const session = new Session(connection);
+  const publisher = new DiagnosticsPublisher(session);
+  const indexer = new Indexer(session, publisher);
+
+  session.onAffected((paths) => {
+    // While indexing, the build publishes everything at its end.
+    if (session.state === 'ready') publisher.publish(paths);
+  });
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    session.support = {
+      workDoneProgress: caps.window?.workDoneProgress === true,
+      configuration: caps.workspace?.configuration === true,
+      configurationDynamic: caps.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+      watchedFilesDynamic: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+      workspaceFolders: caps.workspace?.workspaceFolders === true,
+      symbolResolve: caps.workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,
+      markdown: caps.textDocument?.hover?.contentFormat?.includes('markdown') !== false,
+    };
+    session.roots = rootsOf(params);
+    initialSettings(session, params.initializationOptions);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        definitionProvider: true,
+        referencesProvider: true,
+        hoverProvider: true,
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: { resolveProvider: true },
+        renameProvider: { prepareProvider: true },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        executeCommandProvider: { commands: SERVER_COMMANDS },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    registerConfigurationWatch(connection, session);
+    registerFileWatcher(connection, session);
+    if (session.support.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => uriToPath(f.uri)));
+        const added = e.added.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+        session.roots = [...session.roots.filter((r) => !removed.has(r)), ...added];
+        void indexer.rebuild('workspace folders changed');
+      });
+    }
+    session.settings = await pullSettings(connection, session);
+    await indexer.rebuild('startup');
+  });
+
+  connection.onShutdown(() => {
+    session.generation++; // stops a build under way
+  });
+
+  registerDocumentSync(connection, session);
+  registerConfiguration(connection, session, indexer, publisher);
+  registerCommands(connection, session, indexer);
+  registerCompletion(connection, session);
+  registerDefinition(connection, session);
+  registerReferences(connection, session);
+  registerRename(connection, session);
+  registerHover(connection, session);
+  registerDocumentSymbols(connection, session);
+  registerWorkspaceSymbols(connection, session);
+  registerCodeActions(connection, session);
+  return session;
+}
+
+/** Workspace folders (or the legacy root) as paths. */
+function rootsOf(params: InitializeParams): string[] {
+  const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  const roots = uris.map(uriToPath).filter((p): p is string => p !== undefined);
+  if (roots.length === 0 && params.rootPath) roots.push(path.resolve(params.rootPath));
+  return roots;
+}

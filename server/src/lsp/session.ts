@@ -1,0 +1,138 @@
+/**
+ * The server's state: the project (engine facade), the open documents, the settings and whether indexing is
+ * under way. Features read the project through here and report changed files back; this module holds no
+ * feature logic itself.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Connection } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Project } from '../project';
+import { FilePositions, LineIndexCache, uriToPath } from './convert';
+import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
+
+export type SessionState = 'starting' | 'indexing' | 'ready';
+
+export interface ClientSupport {
+  workDoneProgress: boolean;
+  configuration: boolean;
+  configurationDynamic: boolean;
+  watchedFilesDynamic: boolean;
+  workspaceFolders: boolean;
+  symbolResolve: boolean;
+  markdown: boolean;
+}
+
+/** Files above this size are re-checked after a short pause in typing rather than on every keystroke. */
+export const BIG_FILE = 1_000_000;
+export const BIG_FILE_DELAY_MS = 120;
+
+/** JSON files that are never game content, whatever folder they are in. */
+const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
+const NOT_CONTENT_DIRS = new Set(['node_modules', '.git', '.vscode', '.idea', 'out', 'dist']);
+
+export class Session {
+  readonly documents = new TextDocuments(TextDocument);
+  readonly lines = new LineIndexCache();
+  project: Project = new Project({ roots: [] });
+  settings: ServerSettings = DEFAULT_SETTINGS;
+  roots: string[] = [];
+  state: SessionState = 'starting';
+  /** Bumped by every rebuild; a load of an older generation stops. */
+  generation = 0;
+  support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
+  /** Game folder in use (after auto-detection). */
+  gamePath: string | undefined;
+
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; text: string }>();
+  private readonly affectedListeners: ((paths: string[]) => void)[] = [];
+
+  constructor(readonly connection: Connection) {}
+
+  // ---------------------------------------------------------------- files
+
+  /** The path of a document URI that may hold game content (file scheme, not a tooling file). */
+  contentPath(uri: string): string | undefined {
+    const p = uriToPath(uri);
+    return p !== undefined && isContentCandidate(p) ? p : undefined;
+  }
+
+  /** Text of an open document at `p`, if open. */
+  openText(p: string): string | undefined {
+    for (const d of this.documents.all()) if (uriToPath(d.uri) === p) return d.getText();
+    return undefined;
+  }
+
+  /** What the project reads for a file: the open document's text, else the disk. */
+  readFile(p: string): string {
+    return this.openText(p) ?? fs.readFileSync(p, 'utf8');
+  }
+
+  diskText(p: string): string | undefined {
+    try { return fs.readFileSync(p, 'utf8'); } catch { return undefined; }
+  }
+
+  /** Positions of a file as the project holds it (pending edits applied first). */
+  positions(p: string): FilePositions | undefined {
+    this.flush(p);
+    return FilePositions.of(this.project, this.lines, p);
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  /** Gives the project a file's new text (undefined: deleted); big files wait for a pause in typing. */
+  setText(p: string, text: string | undefined, debounce = false): void {
+    const pending = this.pending.get(p);
+    if (pending) { clearTimeout(pending.timer); this.pending.delete(p); }
+    if (debounce && text !== undefined && text.length > BIG_FILE) {
+      const timer = setTimeout(() => this.flush(p), BIG_FILE_DELAY_MS);
+      this.pending.set(p, { timer, text });
+      return;
+    }
+    this.apply(p, text);
+  }
+
+  /** Applies a waiting edit of `p` now (before answering a request about it). */
+  flush(p: string): void {
+    const pending = this.pending.get(p);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(p);
+    this.apply(p, pending.text);
+  }
+
+  private apply(p: string, text: string | undefined): void {
+    const affected = this.project.updateFile(p, text);
+    if (affected.length) for (const l of this.affectedListeners) l(affected);
+  }
+
+  /** Called with the reported files whose diagnostics may have changed after an edit. */
+  onAffected(listener: (paths: string[]) => void): void {
+    this.affectedListeners.push(listener);
+  }
+
+  // ---------------------------------------------------------------- logging
+
+  log(message: string): void {
+    this.connection.console.log(message);
+  }
+
+  /** A warning the user should see (shown by the editor, and logged). */
+  warn(message: string): void {
+    this.connection.console.warn(message);
+    void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+  }
+
+  error(message: string, err?: unknown): void {
+    const detail = err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : err !== undefined ? String(err) : '';
+    this.connection.console.error(detail ? `${message}: ${detail}` : message);
+  }
+}
+
+/** A `.json` file outside tooling folders and not a known tooling file. */
+export function isContentCandidate(p: string): boolean {
+  if (!p.endsWith('.json')) return false;
+  if (NOT_CONTENT.has(path.basename(p)) || /^tsconfig\..*\.json$/.test(path.basename(p))) return false;
+  return !p.split(path.sep).some((seg) => NOT_CONTENT_DIRS.has(seg));
+}

@@ -1,0 +1,52 @@
+/**
+ * The `cdda` settings section, as sent in initializationOptions, didChangeConfiguration or returned by
+ * workspace/configuration. Tolerant: unknown or malformed entries are reported and ignored.
+ */
+import type { SeverityOverrides } from '../diagnostic';
+import { SETTINGS_SECTION, type SeveritySetting } from '../../../shared/src/protocol';
+
+export interface ServerSettings {
+  /** Configured game folder ('' or undefined: auto-detect). */
+  readonly gamePath: string | undefined;
+  readonly severity: SeverityOverrides;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = { gamePath: undefined, severity: {} };
+
+const SEVERITIES: ReadonlySet<string> = new Set<SeveritySetting>(['error', 'warning', 'information', 'hint', 'off']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads settings from any of the shapes clients use: `{ gamePath, severity }`, `{ cdda: { ... } }` or flat
+ * `{ "cdda.gamePath": ... }`. Problems are returned as messages for the log.
+ */
+export function parseSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTINGS): { settings: ServerSettings; problems: string[] } {
+  const problems: string[] = [];
+  if (!isObject(raw)) return { settings: base, problems: raw === undefined || raw === null ? [] : [`settings: expected an object, got ${typeof raw}`] };
+  let section: Record<string, unknown> = raw;
+  if (isObject(raw[SETTINGS_SECTION])) section = raw[SETTINGS_SECTION] as Record<string, unknown>;
+  const get = (key: string): unknown => (key in section ? section[key] : raw[`${SETTINGS_SECTION}.${key}`]);
+  let gamePath = base.gamePath;
+  const g = get('gamePath');
+  if (typeof g === 'string') gamePath = g.trim() === '' ? undefined : g.trim();
+  else if (g !== undefined && g !== null) problems.push(`cdda.gamePath: expected a string, got ${JSON.stringify(g)}`);
+  let severity = base.severity;
+  const s = get('severity');
+  if (isObject(s)) {
+    const out: Record<string, SeveritySetting> = {};
+    for (const [code, v] of Object.entries(s)) {
+      if (typeof v === 'string' && SEVERITIES.has(v)) out[code] = v as SeveritySetting;
+      else problems.push(`cdda.severity.${code}: expected one of error, warning, information, hint, off; got ${JSON.stringify(v)}`);
+    }
+    severity = out;
+  } else if (s !== undefined && s !== null) problems.push(`cdda.severity: expected an object mapping codes to severities, got ${JSON.stringify(s)}`);
+  return { settings: { gamePath, severity }, problems };
+}
+
+export function sameSeverity(a: SeverityOverrides, b: SeverityOverrides): boolean {
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => a[k] === b[k]);
+}

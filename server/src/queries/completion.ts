@@ -1,0 +1,223 @@
+/**
+ * Completion: ids of the expected kind inside a reference string, member names of the current object, and the
+ * values of closed value sets. Plain data with offsets; the LSP layer turns it into CompletionItems.
+ *
+ * Ids are filtered in one linear pass (prefix, then substring, then subsequence matches, each bucket capped),
+ * and only the kept candidates are sorted: a keystroke never sorts the full id set.
+ */
+import type { Project } from '../project';
+import type { DefinitionRecord } from '../records/record';
+import { kindTitle } from '../records/kinds';
+import type { TypeSpec } from '../schema/types';
+import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
+import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
+import { displayName } from './symbol';
+
+export type CompletionKind = 'id' | 'member' | 'value';
+
+export interface CompletionEntry {
+  readonly label: string;
+  readonly kind: CompletionKind;
+  /** Short detail: `MONSTER · dda`, or a member's type. */
+  readonly detail?: string;
+  /** Shown beside the label (a display name). */
+  readonly description?: string;
+  /** Markdown. */
+  readonly documentation?: string;
+  readonly insertText: string;
+  /** `insertText` is a snippet (`${1}` placeholders). */
+  readonly snippet: boolean;
+  /** Replaced range (offsets). */
+  readonly start: number;
+  readonly end: number;
+  readonly sortText: string;
+  /** For ids of a closed value set or enum: the record kind of the id (for icons). */
+  readonly refKind?: string;
+}
+
+export interface CompletionResult {
+  readonly items: CompletionEntry[];
+  /** More matches exist than were returned: the client must ask again as the user types. */
+  readonly isIncomplete: boolean;
+}
+
+export const DEFAULT_LIMIT = 200;
+
+const EMPTY: CompletionResult = { items: [], isIncomplete: false };
+
+export function complete(project: Project, filePath: string, offset: number, limit = DEFAULT_LIMIT): CompletionResult {
+  const c = cursorAt(project, filePath, offset);
+  if (!c) return EMPTY;
+  if (c.atKey) return completeMembers(c);
+  return completeValue(c, limit);
+}
+
+// ---------------------------------------------------------------- member names
+
+function completeMembers(c: Cursor): CompletionResult {
+  const parent = c.path.slice(0, -1);
+  const parentNode = nodeAt(c, parent);
+  const present = new Set<string>();
+  for (const prop of parentNode?.type === 'object' ? parentNode.children ?? [] : []) {
+    const key = prop.children?.[0];
+    if (key && typeof key.value === 'string' && !(c.token && c.record.start + key.offset === c.token.start)) present.add(key.value);
+  }
+  const members = membersOf(c.record, parent, jsonTypes(c)).filter((m) => !present.has(m.name));
+  if (members.length === 0) return EMPTY;
+  // Replace the key being typed (quotes included); insert a value only when no `:` follows already.
+  const start = c.token ? c.token.start : c.offset;
+  const end = c.token ? c.token.end : c.offset;
+  const after = c.text.slice(end, end + 40).trimStart();
+  const withValue = !after.startsWith(':');
+  const items = members.map((m, i): CompletionEntry => ({
+    label: m.name,
+    kind: 'member',
+    detail: `${typeLabel(m.type)}${m.required ? ' (required)' : ''}`,
+    documentation: m.description,
+    insertText: withValue ? memberSnippet(m) : JSON.stringify(m.name),
+    snippet: withValue,
+    start, end,
+    sortText: `${m.required ? 0 : m.fromGame ? 2 : 1}${String(i).padStart(4, '0')}`,
+  }));
+  return { items, isIncomplete: false };
+}
+
+function escapeSnippet(s: string): string {
+  return s.replace(/[$}\\]/g, '\\$&');
+}
+
+function choiceEscape(s: string): string {
+  return s.replace(/[$}\\,|]/g, '\\$&');
+}
+
+/** `"name": ${1}` shaped by the member's type (and default). */
+export function memberSnippet(m: MemberDoc): string {
+  const key = escapeSnippet(JSON.stringify(m.name));
+  const [spec] = expand(m.type, undefined);
+  const dflt = m.default;
+  switch (spec.kind) {
+    case 'string': {
+      if (spec.values?.length) {
+        const vals = typeof dflt === 'string' ? [dflt, ...spec.values.filter((v) => v !== dflt)] : [...spec.values];
+        return `${key}: "\${1|${vals.map(choiceEscape).join(',')}|}"`;
+      }
+      const d = typeof dflt === 'string' ? escapeSnippet(dflt) : '';
+      return `${key}: "\${1${d ? `:${d}` : ''}}"`;
+    }
+    case 'integer': case 'number':
+      return `${key}: \${1:${typeof dflt === 'number' ? dflt : 0}}`;
+    case 'boolean':
+      return `${key}: \${1|${dflt === true ? 'true,false' : 'false,true'}|}`;
+    case 'array': case 'tuple':
+      return `${key}: [ $1 ]`;
+    case 'object': case 'map':
+      return `${key}: { $1 }`;
+    default:
+      return `${key}: $1`;
+  }
+}
+
+// ---------------------------------------------------------------- values
+
+function completeValue(c: Cursor, limit: number): CompletionResult {
+  const specs = specsAt(c.record, c.path, jsonTypes(c)).flatMap((s) => expand(s, c.token ? 'string' : undefined));
+  if (specs.length === 0) return EMPTY;
+  const inString = c.token !== undefined;
+  const prefix = typedPrefix(c);
+  const start = inString ? c.token!.start + 1 : c.offset;
+  const end = inString ? (c.token!.closed ? c.token!.end - 1 : c.token!.end) : c.offset;
+  const quote = (s: string): string => (inString ? JSON.stringify(s).slice(1, -1) : JSON.stringify(s));
+  const items: CompletionEntry[] = [];
+  let incomplete = false;
+  const seenKinds = new Set<string>();
+  const seenValues = new Set<string>();
+  for (const spec of specs) {
+    if (spec.kind === 'string' && spec.values) {
+      spec.values.forEach((v, i) => {
+        if (seenValues.has(v) || !matches(v, prefix)) return;
+        seenValues.add(v);
+        items.push({ label: v, kind: 'value', detail: typeLabel(spec), insertText: quote(v), snippet: false, start, end, sortText: `0${String(i).padStart(5, '0')}` });
+      });
+    } else if (spec.kind === 'string' && spec.ref && !seenKinds.has(spec.ref)) {
+      seenKinds.add(spec.ref);
+      const isCopyFrom = c.path.length === 1 && c.path[0] === 'copy-from';
+      const r = completeIds(c.project, spec.ref, prefix, c.record, isCopyFrom, limit);
+      incomplete ||= r.incomplete;
+      for (const e of r.entries) items.push({ ...e, insertText: quote(e.label), start, end });
+    } else if (spec.kind === 'boolean' && !inString) {
+      for (const v of ['true', 'false']) items.push({ label: v, kind: 'value', detail: 'boolean', insertText: v, snippet: false, start, end, sortText: `0${v}` });
+    }
+  }
+  if (items.length > limit) { items.length = limit; incomplete = true; }
+  return { items, isIncomplete: incomplete };
+}
+
+function matches(candidate: string, prefix: string): boolean {
+  if (prefix === '') return true;
+  return candidate.toLowerCase().includes(prefix.toLowerCase());
+}
+
+type IdEntry = Omit<CompletionEntry, 'insertText' | 'start' | 'end'>;
+
+/** Subsequence test: every character of `needle` appears in order in `hay` (both lower case). */
+function isSubsequence(needle: string, hay: string): boolean {
+  let j = 0;
+  for (let i = 0; i < hay.length && j < needle.length; i++) if (hay.charCodeAt(i) === needle.charCodeAt(j)) j++;
+  return j === needle.length;
+}
+
+/**
+ * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first), then
+ * substring, then subsequence matches.
+ */
+export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
+  const visible = project.graph.visibleFrom(from.source.modId);
+  const lower = prefix.toLowerCase();
+  const cap = Math.max(limit * 4, 400);
+  const buckets: [string, readonly DefinitionRecord[]][][] = [[], [], []];
+  let total = 0;
+  const isVisible = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
+    let best: DefinitionRecord | undefined;
+    for (const r of records) {
+      if (r.source.modId === undefined || !visible.has(r.source.modId) || (r.abstract && !allowAbstract)) continue;
+      if (!best || project.compareLoadOrder(best, r) < 0) best = r;
+    }
+    return best;
+  };
+  for (const entry of project.defs.entries(kind)) {
+    const id = entry[0];
+    let b: number;
+    if (lower === '' || id.startsWith(prefix)) b = 0;
+    else {
+      const idl = id.toLowerCase();
+      b = idl.startsWith(lower) ? 0 : idl.includes(lower) ? 1 : lower.length > 1 && isSubsequence(lower, idl) ? 2 : -1;
+    }
+    if (b < 0) continue;
+    if (buckets[b].length >= cap) { total++; continue; }
+    if (!isVisible(entry[1])) continue;
+    total++;
+    buckets[b].push(entry);
+  }
+  const entries: IdEntry[] = [];
+  buckets.forEach((bucket, bi) => {
+    if (entries.length >= limit) return;
+    bucket.sort((x, y) => x[0].length - y[0].length || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    for (const [id, records] of bucket) {
+      if (entries.length >= limit) break;
+      const r = isVisible(records)!;
+      const name = displayName(r);
+      const desc = typeof r.value.description === 'string' ? r.value.description : undefined;
+      entries.push({
+        label: id,
+        kind: 'id',
+        detail: `${r.type} · ${r.source.modId ?? '?'}${r.abstract ? ' (abstract)' : ''}`,
+        description: name,
+        documentation: [name ? `**${name}**` : undefined, `${kindTitle(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n'),
+        snippet: false,
+        sortText: `${bi}${String(entries.length).padStart(5, '0')}`,
+        refKind: kind,
+      });
+    }
+  });
+  return { entries, incomplete: total > entries.length };
+}

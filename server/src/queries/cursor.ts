@@ -1,0 +1,116 @@
+/**
+ * What is under an offset of a file: the record whose object holds it, the JSON path inside that object,
+ * whether it is on a member name or a value, and the string token (if any). Every position-based query
+ * (completion, definition, references, hover, rename) starts here.
+ */
+import * as jsonc from 'jsonc-parser';
+import type { Project, SourceFile } from '../project';
+import type { DefinitionRecord } from '../records/record';
+import { objectTree, type JsonPath } from '../syntax/locate';
+
+export interface StringToken {
+  /** Offset of the opening quote. */
+  readonly start: number;
+  /** Just past the closing quote (or the end of the typed text when the string is not closed yet). */
+  readonly end: number;
+  /** Whether the closing quote is there. */
+  readonly closed: boolean;
+  /** The string's value (unescaped). */
+  readonly value: string;
+}
+
+export interface Cursor {
+  readonly project: Project;
+  readonly file: SourceFile;
+  /** The file's text as the project holds it (what offsets refer to). */
+  readonly text: string;
+  readonly offset: number;
+  /** The record whose top-level object holds the offset. */
+  readonly record: DefinitionRecord;
+  /** Parse tree of the record's object (offsets relative to `record.start`). */
+  readonly tree: jsonc.Node | undefined;
+  /** Path inside the object: of the member whose name or value holds the cursor. */
+  readonly path: JsonPath;
+  /** On a member name (or where one is expected, e.g. after `{` or `,`). */
+  readonly atKey: boolean;
+  /** The string under the cursor, if the cursor is inside one. */
+  readonly token: StringToken | undefined;
+}
+
+/** The record whose object holds `offset` (object ranges are in file order: a binary search). */
+export function recordAt(file: SourceFile, offset: number): DefinitionRecord | undefined {
+  const records = file.records;
+  let lo = 0, hi = records.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (records[mid].start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  if (found < 0) return undefined;
+  // Several records may share one object (mapgen); take the first of them.
+  let r = records[found];
+  while (found > 0 && records[found - 1].index === r.index) r = records[--found];
+  return offset < r.end || (offset === r.end && r.end > r.start && !isClosed(file, r)) ? r : undefined;
+}
+
+function isClosed(file: SourceFile, r: DefinitionRecord): boolean {
+  return file.text === undefined || file.text.charCodeAt(r.end - 1) === 0x7d;
+}
+
+export function fileOf(project: Project, filePath: string): SourceFile | undefined {
+  return project.files.get(filePath);
+}
+
+/** The cursor context at `offset` of a project file, or undefined when it is outside every record. */
+export function cursorAt(project: Project, filePath: string, offset: number): Cursor | undefined {
+  const file = project.files.get(filePath);
+  if (!file) return undefined;
+  const record = recordAt(file, offset);
+  if (!record) return undefined;
+  const text = project.textOf(file);
+  const slice = text.slice(record.start, record.end);
+  const rel = offset - record.start;
+  const loc = jsonc.getLocation(slice, rel);
+  const tree = objectTree(file.parsed, text, record.start, record.end);
+  let token: StringToken | undefined;
+  const prev = loc.previousNode;
+  if (prev && (prev.type === 'string' || prev.type === 'property')) {
+    // For a member name, jsonc reports the property; its key string spans offset..offset+length.
+    const start = prev.offset;
+    const raw = slice.slice(start, start + prev.length);
+    const closed = raw.length >= 2 && raw.endsWith('"') && !raw.endsWith('\\"');
+    if (rel > start && (rel < start + prev.length || !closed)) {
+      const end = closed ? start + prev.length : unclosedEnd(slice, start, rel);
+      token = { start: record.start + start, end: record.start + end, closed, value: typeof prev.value === 'string' ? prev.value : '' };
+    }
+  }
+  return { project, file, text, offset, record, tree, path: loc.path, atKey: loc.isAtPropertyKey, token };
+}
+
+/** Where an unclosed string's typed text ends: at the cursor, or the line's end if that is sooner. */
+function unclosedEnd(slice: string, start: number, rel: number): number {
+  const nl = slice.indexOf('\n', start);
+  return nl >= 0 && nl < rel ? nl : rel;
+}
+
+/** The text of a string token between its quotes, up to the cursor. */
+export function typedPrefix(c: Cursor): string {
+  if (!c.token) return '';
+  return c.text.slice(c.token.start + 1, Math.min(c.offset, c.token.closed ? c.token.end - 1 : c.token.end));
+}
+
+/** The parse tree node of `path` inside the cursor's object. */
+export function nodeAt(c: Cursor, path: JsonPath): jsonc.Node | undefined {
+  if (!c.tree) return undefined;
+  return path.length === 0 ? c.tree : jsonc.findNodeAtLocation(c.tree, [...path]);
+}
+
+export function samePath(a: JsonPath, b: JsonPath): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The JSON type written at a path of the cursor's object ('object', 'array', 'string'...), for schema walks. */
+export function jsonTypes(c: Cursor): (path: JsonPath) => string | undefined {
+  return (path) => nodeAt(c, path)?.type;
+}

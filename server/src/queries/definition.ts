@@ -1,0 +1,25 @@
+/**
+ * Go to definition: from a reference, the definitions it resolves to (every visible one: a create, its
+ * overrides and edits, across files, mods and the game data); from a definition's own id, the other
+ * definitions of the same (kind, id) — the override chain.
+ */
+import type { Project } from '../project';
+import { definitionsSeenFrom, idRange, symbolAt, type Target } from './symbol';
+
+export function definitions(project: Project, filePath: string, offset: number): Target[] {
+  const s = symbolAt(project, filePath, offset);
+  if (!s) return [];
+  const self = s.cursor.record;
+  if (s.reference) {
+    const isCopyFrom = s.reference.path.length === 1 && s.reference.path[0] === 'copy-from';
+    let found = definitionsSeenFrom(project, s.kind, s.id, self.source.modId).filter((r) => r !== self);
+    // A copy-from of the record's own id (0.F style) means the definitions loaded before it.
+    if (isCopyFrom && self.ids.includes(s.id)) {
+      const before = found.filter((r) => project.compareLoadOrder(r, self) < 0);
+      if (before.length) found = before;
+    }
+    return found.map((r) => idRange(project, r, s.id));
+  }
+  const others = [...project.defs.get(s.kind, s.id)].sort((a, b) => project.compareLoadOrder(a, b)).filter((r) => r !== self);
+  return (others.length ? others : [self]).map((r) => idRange(project, r, s.id));
+}

@@ -1,0 +1,100 @@
+/**
+ * Hover: on a member name, what the spec says about it; on an id (a reference or a definition's own id), the
+ * definition it resolves to — display name, type, mod, file, key fields — and its copy-from chain.
+ */
+import * as path from 'path';
+import type { Project } from '../project';
+import type { DefinitionRecord } from '../records/record';
+import { kindTitle } from '../records/kinds';
+import { chainOf } from '../index/inheritance';
+import { cursorAt, jsonTypes } from './cursor';
+import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
+import { definitionsSeenFrom, displayName, symbolAt } from './symbol';
+
+export interface HoverResult {
+  /** Markdown. */
+  readonly markdown: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export function hover(project: Project, filePath: string, offset: number): HoverResult | undefined {
+  const s = symbolAt(project, filePath, offset);
+  if (s) {
+    const from = s.cursor.record;
+    let defs = definitionsSeenFrom(project, s.kind, s.id, from.source.modId);
+    if (s.reference) defs = defs.filter((r) => r !== from || defs.length === 1);
+    const md = defs.length ? describeDefinitions(project, defs, s.id) : `**${s.id}**\n\nNo ${kindTitle(s.kind)} with this id is visible from this mod.`;
+    return { markdown: md, start: s.range.start, end: s.range.end };
+  }
+  const c = cursorAt(project, filePath, offset);
+  if (!c || !c.atKey || !c.token) return undefined;
+  const member = memberAt(c.record, c.path, jsonTypes(c));
+  if (!member) return undefined;
+  return { markdown: describeMember(member), start: c.token.start, end: c.token.end };
+}
+
+export function describeMember(m: MemberDoc): string {
+  const lines = [`**${m.name}**: \`${typeLabel(m.type)}\`${m.required ? ' — required' : ' — optional'}${m.fromGame ? ' (read by the game, not in the spec)' : ''}`, '', m.description];
+  if (m.default !== undefined) lines.push('', `Default: \`${JSON.stringify(m.default)}\``);
+  const values = enumValues(m);
+  if (values && values.length > 6) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
+  return lines.join('\n');
+}
+
+function enumValues(m: MemberDoc): readonly string[] | undefined {
+  let t = m.type;
+  while (t.kind === 'array') t = t.of;
+  return t.kind === 'string' ? t.values : undefined;
+}
+
+/** Members worth showing at a glance, per kind. */
+const KEY_FIELDS: Record<string, readonly string[]> = {
+  MONSTER: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor_bash', 'upgrades'],
+  profession: ['points', 'skills', 'traits'],
+  scenario: ['points', 'start_name', 'professions', 'allowed_locs'],
+  recipe: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
+  uncraft: ['result', 'skill_used', 'difficulty', 'time'],
+  item: ['category', 'description'],
+};
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** Where a file is, shortly: relative to its mod folder. */
+function shortPath(project: Project, r: DefinitionRecord): string {
+  const mod = r.source.modId ? project.graph.get(r.source.modId) : undefined;
+  return mod ? path.relative(path.dirname(mod.contentRoot), r.source.path) : r.source.path;
+}
+
+function describeDefinitions(project: Project, defs: readonly DefinitionRecord[], id: string): string {
+  // The effective definition is the last one loaded; the others are listed.
+  const r = defs[defs.length - 1];
+  const chain = chainOf(project, r);
+  const lineage = [r, ...chain.ancestors];
+  const name = lineage.map(displayName).find((n) => n !== undefined);
+  const out: string[] = [];
+  out.push(`**${name ?? id}** — ${kindTitle(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
+  out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r)}`);
+  const desc = lineage.map((x) => x.value.description).find((d) => typeof d === 'string') as string | undefined;
+  if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
+  const rows: string[] = [];
+  for (const f of KEY_FIELDS[r.kind] ?? []) {
+    if (f === 'description') continue;
+    const holder = lineage.find((x) => f in x.value);
+    if (holder) rows.push(`| ${f} | \`${show(holder.value[f])}\`${holder !== r ? ` (from \`${holder.ids[0]}\`)` : ''} |`);
+  }
+  if (rows.length) out.push('', '| field | value |', '|---|---|', ...rows);
+  if (chain.ancestors.length || chain.problem) {
+    const ids = lineage.map((x) => `\`${x.ids[0] ?? '?'}\``);
+    const broken = chain.problem ? (chain.problem.kind === 'missing' ? ` ← \`${chain.problem.at.copyFrom}\` (missing)` : ' (cycle)') : '';
+    out.push('', `copy-from: ${ids.join(' ← ')}${broken}`);
+  }
+  if (defs.length > 1) {
+    out.push('', `Defined ${defs.length} times (load order):`);
+    for (const d of defs) out.push(`- mod \`${d.source.modId ?? '?'}\` ${d.editMode !== 'create' ? `(${d.editMode}) ` : ''}${shortPath(project, d)}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,55 @@
+/**
+ * Rename an id: its definitions' id strings and every reference to it in the workspace. Refused when a
+ * definition lives in read-only data (a file the project does not report: the base game, a mod outside the
+ * workspace) or writes its id implicitly (a recipe id built from `result`).
+ */
+import type { Project, SourceFile } from '../project';
+import { kindTitle } from '../records/kinds';
+import { definitionSites, referencesTo } from './references';
+import { symbolAt, writesId, type Target } from './symbol';
+
+export interface TextEdit extends Target {
+  readonly newText: string;
+}
+
+export type RenameCheck =
+  | { readonly ok: true; readonly kind: string; readonly id: string; readonly range: { start: number; end: number } }
+  | { readonly ok: false; readonly message: string };
+
+/** Whether the position names an id that can be renamed; the range is the id's text without quotes. */
+export function prepareRename(project: Project, filePath: string, offset: number): RenameCheck | undefined {
+  const s = symbolAt(project, filePath, offset);
+  if (!s) return undefined;
+  const title = `${kindTitle(s.kind)} "${s.id}"`;
+  const defs = project.defs.get(s.kind, s.id);
+  if (defs.length === 0) return { ok: false, message: `Cannot rename ${title}: it is not defined anywhere` };
+  const readOnly = defs.find((r) => !(r.source as SourceFile).reported);
+  if (readOnly) {
+    const where = readOnly.source.modId ? `mod "${readOnly.source.modId}"` : 'read-only data';
+    return { ok: false, message: `Cannot rename ${title}: it is defined in ${where} (${readOnly.source.path}), which is read-only game data outside the workspace` };
+  }
+  const implicit = defs.find((r) => !writesId(project, r, s.id));
+  if (implicit) return { ok: false, message: `Cannot rename ${title}: its id is not written as such in ${implicit.source.path} (a recipe id is built from "result" and "id_suffix")` };
+  return { ok: true, kind: s.kind, id: s.id, range: { start: s.range.start + 1, end: s.range.end - 1 } };
+}
+
+export type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly message: string };
+
+export function rename(project: Project, filePath: string, offset: number, newName: string): RenameResult | undefined {
+  const check = prepareRename(project, filePath, offset);
+  if (!check) return undefined;
+  if (!check.ok) return check;
+  if (newName === '') return { ok: false, message: 'The new id must not be empty' };
+  const newText = JSON.stringify(newName);
+  const sites = [...definitionSites(project, check.kind, check.id), ...referencesTo(project, check.kind, check.id)];
+  const seen = new Set<string>();
+  const edits: TextEdit[] = [];
+  for (const s of sites) {
+    if (!s.reported) continue;
+    const key = `${s.path}\u0000${s.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    edits.push({ path: s.path, start: s.start, end: s.end, newText });
+  }
+  return { ok: true, edits };
+}

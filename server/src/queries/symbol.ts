@@ -1,0 +1,82 @@
+/**
+ * The (kind, id) a position names — a reference (from the record's analysis) or a definition's own id — and
+ * the helpers the navigation queries share: where a record writes an id, its display name.
+ */
+import type { Project, SourceFile } from '../project';
+import type { DefinitionRecord } from '../records/record';
+import type { FoundReference } from '../schema/validate';
+import type { JsonPath, OffsetRange } from '../syntax/locate';
+import { idPath } from '../checks/describe';
+import { cursorAt, samePath, type Cursor } from './cursor';
+
+/** A location in a file: plain offsets. */
+export interface Target {
+  readonly path: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface SymbolAt {
+  readonly kind: string;
+  readonly id: string;
+  readonly cursor: Cursor;
+  /** The reference under the cursor (absent when the cursor is on a definition's own id). */
+  readonly reference?: FoundReference;
+  /** The range of the string naming the id, quotes included. */
+  readonly range: OffsetRange;
+}
+
+/** The member path where a record writes `id` (its id, one entry of an id array, `abstract`, `name`...). */
+export function idMemberPath(record: DefinitionRecord, id: string): JsonPath {
+  const v = record.value;
+  if (record.abstract) return ['abstract'];
+  if (Array.isArray(v.id)) {
+    const i = v.id.indexOf(id);
+    if (i >= 0) return ['id', i];
+  }
+  return idPath(record);
+}
+
+/** The range of the string naming `id` in a record (falls back to the record's first line). */
+export function idRange(project: Project, record: DefinitionRecord, id: string): Target {
+  const r = project.locate(record, idMemberPath(record, id));
+  return { path: record.source.path, start: r.start, end: r.end };
+}
+
+/** Whether the record literally writes `id` at its id member (recipe ids built from `result` + suffix do not). */
+export function writesId(project: Project, record: DefinitionRecord, id: string): boolean {
+  const r = idRange(project, record, id);
+  return project.textOf(record.source as SourceFile).slice(r.start, r.end) === JSON.stringify(id);
+}
+
+/** What the position names, if anything. */
+export function symbolAt(project: Project, filePath: string, offset: number): SymbolAt | undefined {
+  const c = cursorAt(project, filePath, offset);
+  if (!c || !c.token) return undefined;
+  const range = { start: c.token.start, end: c.token.end };
+  const ref = project.analysisOf(c.record).references.find((r) => samePath(r.path, c.path));
+  if (ref) return { kind: ref.kind, id: ref.id, cursor: c, reference: ref, range };
+  if (c.atKey) return undefined;
+  const id = c.token.value;
+  if (!c.record.ids.includes(id)) return undefined;
+  if (!samePath(idMemberPath(c.record, id), c.path)) return undefined;
+  return { kind: c.record.kind, id, cursor: c, range };
+}
+
+/** Definitions of (kind, id) as seen from a mod: the visible ones, else every one (e.g. a missing dependency). */
+export function definitionsSeenFrom(project: Project, kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+  const visible = project.visibleDefinitions(kind, id, modId);
+  if (visible.length) return visible;
+  return [...project.defs.get(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
+}
+
+/** A record's display name: `name` as a string, or the `str` / `str_sp` / `male` form of a name object. */
+export function displayName(record: DefinitionRecord): string | undefined {
+  const n = record.value.name;
+  if (typeof n === 'string') return record.ids.includes(n) ? undefined : n;
+  if (n && typeof n === 'object' && !Array.isArray(n)) {
+    const o = n as Record<string, unknown>;
+    for (const k of ['str', 'str_sp', 'male', 'female']) if (typeof o[k] === 'string') return o[k] as string;
+  }
+  return undefined;
+}

@@ -1,0 +1,86 @@
+/**
+ * Document symbols (each definition of a file) and workspace symbols (every id of the project matching a
+ * query, capped).
+ */
+import type { Project, SourceFile } from '../project';
+import type { DefinitionRecord } from '../records/record';
+import { displayName, idRange, type Target } from './symbol';
+
+export interface DocumentSymbolEntry {
+  readonly name: string;
+  /** `MONSTER · zombie`. */
+  readonly detail: string;
+  readonly kind: string;
+  readonly type: string;
+  /** The whole object. */
+  readonly start: number;
+  readonly end: number;
+  /** The id string. */
+  readonly selection: Target;
+}
+
+export function documentSymbols(project: Project, filePath: string): DocumentSymbolEntry[] {
+  const file = project.files.get(filePath);
+  if (!file) return [];
+  const out: DocumentSymbolEntry[] = [];
+  for (const r of file.records) {
+    const ids = r.ids.length ? r.ids : [''];
+    for (const id of ids) {
+      const start = r.start, end = r.end;
+      let sel = id ? idRange(project, r, id) : { path: filePath, start, end: Math.min(end, start + 1) };
+      if (sel.start < start || sel.end > end) sel = { path: filePath, start, end: start + 1 };
+      const name = displayName(r);
+      out.push({ name: id || `(${r.type} without id)`, detail: `${r.type}${r.abstract ? ' (abstract)' : ''}${name ? ` · ${name}` : ''}`, kind: r.kind, type: r.type, start, end, selection: sel });
+    }
+  }
+  return out;
+}
+
+export interface WorkspaceSymbolEntry {
+  readonly name: string;
+  readonly kind: string;
+  readonly type: string;
+  /** The mod (shown as the container). */
+  readonly container: string;
+  readonly record: DefinitionRecord;
+  readonly path: string;
+}
+
+/**
+ * Ids matching `query` (case-insensitive: prefix matches first, then substring, then subsequence), at most
+ * `limit`. Locations are computed on demand by the caller (`idRange`): finding them reads files.
+ */
+export function workspaceSymbols(project: Project, query: string, limit = 200): WorkspaceSymbolEntry[] {
+  const q = query.toLowerCase();
+  const buckets: WorkspaceSymbolEntry[][] = [[], [], []];
+  const cap = limit;
+  for (const kind of project.defs.kinds()) {
+    for (const [id, records] of project.defs.entries(kind)) {
+      const idl = id.toLowerCase();
+      const b = q === '' || idl.startsWith(q) ? 0 : idl.includes(q) ? 1 : isSubsequence(q, idl) ? 2 : -1;
+      if (b < 0 || buckets[b].length >= cap) continue;
+      if (b > 0 && buckets[0].length >= cap) continue;
+      for (const r of records) {
+        buckets[b].push({ name: id, kind, type: r.type, container: r.source.modId ?? '', record: r, path: r.source.path });
+      }
+    }
+    if (buckets[0].length >= cap) break;
+  }
+  for (const b of buckets) b.sort((x, y) => x.name.length - y.name.length || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return [...buckets[0], ...buckets[1], ...buckets[2]].slice(0, limit);
+}
+
+function isSubsequence(needle: string, hay: string): boolean {
+  let j = 0;
+  for (let i = 0; i < hay.length && j < needle.length; i++) if (hay.charCodeAt(i) === needle.charCodeAt(j)) j++;
+  return j === needle.length;
+}
+
+/** The id location of a workspace symbol (reads the file when it is not held in memory). */
+export function symbolLocation(project: Project, e: WorkspaceSymbolEntry): Target {
+  return idRange(project, e.record, e.name);
+}
+
+export function isReported(e: WorkspaceSymbolEntry): boolean {
+  return (e.record.source as SourceFile).reported;
+}

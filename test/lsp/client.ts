@@ -1,0 +1,170 @@
+/**
+ * A test LSP client: starts the real server (out/server/src/lsp/bin.js --stdio) as a child process and talks
+ * to it with vscode-languageserver-protocol over its stdin / stdout.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { URI } from 'vscode-uri';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter,
+  InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, ShutdownRequest, ExitNotification,
+  WorkDoneProgressCreateRequest, WorkDoneProgress, ConfigurationRequest, ShowMessageRequest, RegistrationRequest,
+  type ProtocolConnection, type Diagnostic, type PublishDiagnosticsParams, type ClientCapabilities, type Position,
+} from 'vscode-languageserver-protocol/node';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../shared/src/protocol';
+
+/** out/test/lsp -> out/server/src/lsp/bin.js */
+export const SERVER_BIN = path.resolve(__dirname, '../../server/src/lsp/bin.js');
+
+export function uri(p: string): string {
+  return URI.file(p).toString();
+}
+
+export interface ClientOptions {
+  readonly roots: readonly string[];
+  readonly initializationOptions?: unknown;
+  /** Answer for workspace/configuration (section `cdda`); the capability is declared only when given. */
+  readonly configuration?: () => unknown;
+  readonly progress?: boolean;
+}
+
+interface Waiter<T> { test: (v: T) => boolean; resolve: (v: T) => void }
+
+export class TestClient {
+  readonly connection: ProtocolConnection;
+  readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** Every publishDiagnostics received, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly statuses: StatusParams[] = [];
+  readonly progress: { token: string | number; value: { kind: string; message?: string; percentage?: number; title?: string } }[] = [];
+  readonly stderr: string[] = [];
+  /** Messages the server asked the user to see (window/showMessageRequest). */
+  readonly messages: string[] = [];
+  private readonly versions = new Map<string, number>();
+  private readonly diagWaiters: Waiter<PublishDiagnosticsParams>[] = [];
+  private readonly statusWaiters: Waiter<StatusParams>[] = [];
+  private readonly proc: ChildProcess;
+
+  constructor(private readonly options: ClientOptions) {
+    this.proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr!.on('data', (b: Buffer) => this.stderr.push(b.toString()));
+    this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.diagnostics.set(p.uri, p);
+      this.published.push(p);
+      for (const w of [...this.diagWaiters]) if (w.test(p)) { this.diagWaiters.splice(this.diagWaiters.indexOf(w), 1); w.resolve(p); }
+    });
+    this.connection.onNotification(STATUS_NOTIFICATION, (s: StatusParams) => {
+      this.statuses.push(s);
+      for (const w of [...this.statusWaiters]) if (w.test(s)) { this.statusWaiters.splice(this.statusWaiters.indexOf(w), 1); w.resolve(s); }
+    });
+    this.connection.onRequest(WorkDoneProgressCreateRequest.type, (params) => {
+      this.connection.onProgress(WorkDoneProgress.type, params.token, (value) => { this.progress.push({ token: params.token, value }); });
+    });
+    this.connection.onRequest(RegistrationRequest.type, () => {});
+    this.connection.onRequest(ShowMessageRequest.type, (m) => { this.messages.push(m.message); return null; });
+    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => options.configuration?.() ?? null));
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/showMessage', () => undefined);
+    this.connection.listen();
+  }
+
+  async initialize(): Promise<void> {
+    const capabilities: ClientCapabilities = {
+      window: { workDoneProgress: this.options.progress !== false },
+      workspace: { configuration: this.options.configuration !== undefined, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: false } },
+      textDocument: {
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        completion: { completionItem: { snippetSupport: true } },
+        rename: { prepareSupport: true },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true },
+      },
+    };
+    await this.connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: this.options.roots.map((r) => ({ uri: uri(r), name: path.basename(r) })),
+      capabilities,
+      initializationOptions: this.options.initializationOptions,
+    });
+    await this.connection.sendNotification(InitializedNotification.type, {});
+  }
+
+  /** Resolves with the first status (already received or future) that passes `test`. */
+  waitForStatus(test: (s: StatusParams) => boolean, timeoutMs = 30_000, since = 0): Promise<StatusParams> {
+    const seen = this.statuses.slice(since).find(test);
+    if (seen) return Promise.resolve(seen);
+    return withTimeout(new Promise((resolve) => this.statusWaiters.push({ test, resolve })), timeoutMs, 'status');
+  }
+
+  waitForReady(timeoutMs = 30_000, since = 0): Promise<StatusParams> {
+    return this.waitForStatus((s) => s.state === 'ready', timeoutMs, since);
+  }
+
+  /** The next publishDiagnostics for `file` that passes `test` (future ones only unless `includePast`). */
+  waitForDiagnostics(file: string, test: (d: Diagnostic[], p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000, includePast = false): Promise<PublishDiagnosticsParams> {
+    const u = uri(file);
+    if (includePast) {
+      const cur = this.diagnostics.get(u);
+      if (cur && test(cur.diagnostics, cur)) return Promise.resolve(cur);
+    }
+    return withTimeout(new Promise((resolve) => this.diagWaiters.push({ test: (p) => p.uri === u && test(p.diagnostics, p), resolve })), timeoutMs, `diagnostics of ${file}`);
+  }
+
+  async open(file: string, text = fs.readFileSync(file, 'utf8')): Promise<void> {
+    this.versions.set(file, 1);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri(file), languageId: 'json', version: 1, text } });
+  }
+
+  /** Replaces the whole text (a full-content change). Returns the new version. */
+  async change(file: string, text: string): Promise<number> {
+    const version = (this.versions.get(file) ?? 1) + 1;
+    this.versions.set(file, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uri(file), version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  async close(file: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri(file) } });
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await withTimeout(this.connection.sendRequest(ShutdownRequest.type), 5000, 'shutdown');
+      await this.connection.sendNotification(ExitNotification.type);
+    } catch { /* killed below */ }
+    await new Promise<void>((resolve) => {
+      if (this.proc.exitCode !== null) return resolve();
+      const t = setTimeout(() => { this.proc.kill(); resolve(); }, 2000);
+      this.proc.on('exit', () => { clearTimeout(t); resolve(); });
+    });
+    this.connection.dispose();
+  }
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms); }),
+  ]);
+}
+
+/** The position of the `n`th occurrence of `needle` in `text`, plus `delta` characters. */
+export function positionOf(text: string, needle: string, delta = 0, n = 1): Position {
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`"${needle}" not found (occurrence ${i + 1})`);
+  }
+  const offset = at + delta;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}

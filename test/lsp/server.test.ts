@@ -1,0 +1,291 @@
+/**
+ * The language server through real LSP messages: a child process on stdio, a fixture workspace of two mods
+ * over a small stand-in game folder.
+ */
+import { after, before, describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as jsonc from 'jsonc-parser';
+import type {
+  CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
+} from 'vscode-languageserver-protocol/node';
+import { TestClient, positionOf, uri } from './client';
+import { monster, pretty, writeFixture, type Fixture } from './fixture';
+
+/** Applies LSP text edits to a text (edits must not overlap). */
+function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const offsetOf = (line: number, character: number): number => {
+    let off = 0;
+    for (let l = 0; l < line; l++) off = text.indexOf('\n', off) + 1;
+    return off + character;
+  };
+  const sorted = edits.map((e) => ({ start: offsetOf(e.range.start.line, e.range.start.character), end: offsetOf(e.range.end.line, e.range.end.character), text: e.newText })).sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+const codes = (ds: readonly Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
+const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+
+describe('language server over stdio (fixture mods)', () => {
+  let fx: Fixture;
+  let client: TestClient;
+  const hulks = (): string => fx.file('mod_b/monsters/hulks.json');
+
+  before(async () => {
+    fx = writeFixture();
+    client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    await client.initialize();
+    await client.waitForReady();
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  test('indexing reports work-done progress and cdda/status, then diagnostics of reported files', async () => {
+    const kinds = client.progress.map((p) => p.value.kind);
+    assert.equal(kinds[0], 'begin');
+    assert.ok(client.progress.some((p) => p.value.kind === 'report' && /\d+ of \d+ files/.test(p.value.message ?? '')), JSON.stringify(client.progress));
+    assert.ok(client.statuses.some((s) => s.state === 'indexing'));
+    const ready = client.statuses.find((s) => s.state === 'ready')!;
+    assert.equal(ready.errors, 1);
+    const hulk = await client.waitForDiagnostics(hulks(), () => true, 5000, true);
+    assert.deepEqual(codes(hulk.diagnostics), ['unknown-id']);
+    assert.equal(hulk.diagnostics[0].source, 'cdda');
+    assert.match(msg(hulk.diagnostics[0]), /mon_b_later/);
+  });
+
+  test('never publishes for JSON files that are not content (package.json, .vscode/settings.json)', async () => {
+    const pkg = fx.file('mod_b/package.json');
+    await client.open(pkg);
+    await client.open(fx.file('package.json'));
+    await client.open(fx.file('.vscode/settings.json'));
+    await client.change(pkg, '{ "name": "tooling", "private": tru');
+    // A round trip through the server so that anything it would publish has arrived.
+    await client.request('textDocument/documentSymbol', { textDocument: { uri: uri(pkg) } });
+    const published = client.published.map((p) => p.uri);
+    for (const f of ['mod_b/package.json', 'package.json', '.vscode/settings.json']) assert.ok(!published.includes(uri(fx.file(f))), `published for ${f}`);
+  });
+
+  test('didChange: an error appears with the document version, and disappears when fixed', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const broken = text.replace('"hp": 40', '"hp": "forty"');
+    const version = await client.change(f, broken);
+    const withError = await client.waitForDiagnostics(f, (ds) => ds.some((d) => d.code === 'invalid-value'));
+    assert.equal(withError.version, version);
+    const d = withError.diagnostics.find((x) => x.code === 'invalid-value')!;
+    assert.deepEqual(d.range.start, positionOf(broken, '"forty"'));
+    await client.change(f, text);
+    const fixed = await client.waitForDiagnostics(f, (ds) => !ds.some((x) => x.code === 'invalid-value'));
+    assert.deepEqual(codes(fixed.diagnostics), ['unknown-id']);
+  });
+
+  test('a change in one file republishes another whose unknown id it now defines', async () => {
+    const later = fx.file('mod_b/monsters/later.json');
+    await client.open(later);
+    const republished = client.waitForDiagnostics(hulks(), (ds) => ds.length === 0);
+    await client.change(later, pretty([monster('mon_b_later')]));
+    await republished;
+    const back = client.waitForDiagnostics(hulks(), (ds) => codes(ds).includes('unknown-id'));
+    await client.change(later, pretty([]));
+    await back;
+  });
+
+  test('completion: monster ids in upgrades.into (workspace and core), with kind, mod and display name', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    const edited = text.replace('"into": "mon_a_shambler"', '"into": "mon_"');
+    await client.change(f, edited);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri(f) }, position: positionOf(edited, '"into": "mon_"', '"into": "mon_'.length) });
+    const labels = list.items.map((i) => i.label);
+    for (const id of ['mon_a_shambler', 'mon_zombie', 'mon_dog', 'mon_b_hulk']) assert.ok(labels.includes(id), `${id} in ${labels.join(', ')}`);
+    assert.ok(!labels.includes('mon_base_template'), 'abstract ids are not offered as upgrade targets');
+    const zombie = list.items.find((i) => i.label === 'mon_zombie')!;
+    assert.equal(zombie.detail, 'MONSTER · dda');
+    assert.equal(zombie.labelDetails?.description, 'zombie');
+    assert.equal((zombie.textEdit as TextEdit).newText, 'mon_zombie');
+    assert.deepEqual((zombie.textEdit as TextEdit).range.start, positionOf(edited, '"into": "mon_"', '"into": "'.length));
+    await client.change(f, text);
+  });
+
+  test('completion: item ids in recipe components, member names with snippets, enum values', async () => {
+    const f = fx.file('mod_b/recipes/charms.json');
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri(f) }, position: positionOf(text, '"rag"', 1) });
+    const labels = list.items.map((i) => i.label);
+    for (const id of ['rag', 'jeans', 'hammer', 'sheet_cotton', 'tshirt']) assert.ok(labels.includes(id), `${id} in ${labels.join(', ')}`);
+    assert.ok(!labels.includes('mon_zombie'));
+
+    // Member names: a new key in the monster, the missing members offered with a snippet.
+    const h = hulks();
+    const htext = fs.readFileSync(h, 'utf8');
+    const withKey = htext.replace('"hp": 40,', '"hp": 40,\n    "",');
+    await client.change(h, withKey);
+    const members = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri(h) }, position: positionOf(withKey, '    "",', 5) });
+    const names = members.items.map((i) => i.label);
+    assert.ok(names.includes('melee_skill') && names.includes('aggression'), names.join(', '));
+    assert.ok(!names.includes('hp'), 'members already present are not offered');
+    const phase = members.items.find((i) => i.label === 'phase')!;
+    assert.equal(phase.insertTextFormat, 2);
+    assert.match((phase.textEdit as TextEdit).newText, /^"phase": "\$\{1\|SOLID,LIQUID,GAS,PLASMA,NULL\|\}"$/);
+    assert.match(typeof phase.documentation === 'object' ? phase.documentation.value : String(phase.documentation), /No gameplay effect/i);
+
+    // Enum values: bodytype.
+    const withBody = htext.replace('"bodytype": "human"', '"bodytype": "qu"');
+    await client.change(h, withBody);
+    const values = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri(h) }, position: positionOf(withBody, '"bodytype": "qu"', '"bodytype": "qu'.length) });
+    assert.deepEqual(values.items.map((i) => i.label), ['quadruped']);
+    await client.change(h, htext);
+  });
+
+  test('definition: across mods, into the game data, and from a definition to its other definitions', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_a_shambler"', 3) });
+    assert.equal(locs.length, 1);
+    assert.equal(locs[0].uri, uri(fx.file('mod_a/monsters/shamblers.json')));
+    const target = fs.readFileSync(fx.file('mod_a/monsters/shamblers.json'), 'utf8');
+    assert.deepEqual(locs[0].range.start, positionOf(target, '"mon_a_shambler"'));
+
+    const core = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_zombie"', 3) });
+    assert.equal(core.length, 1);
+    assert.equal(core[0].uri, uri(`${fx.game}/json/monsters.json`));
+
+    // A recipe's components and tools; a profession's [item, snippet] pair.
+    const rf = fx.file('mod_b/recipes/charms.json');
+    const rtext = fs.readFileSync(rf, 'utf8');
+    const hammer = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(rf) }, position: positionOf(rtext, '"hammer"', 2) });
+    assert.equal(hammer[0].uri, uri(`${fx.game}/json/items.json`));
+    const pf = fx.file('mod_b/professions.json');
+    const ptext = fs.readFileSync(pf, 'utf8');
+    const tshirt = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(pf) }, position: positionOf(ptext, '"tshirt"', 2) });
+    assert.equal(tshirt[0].uri, uri(`${fx.game}/json/items.json`));
+  });
+
+  test('references of an id, typed by kind; rename across files; refusal for game data', async () => {
+    const shamblers = fx.file('mod_a/monsters/shamblers.json');
+    const stext = fs.readFileSync(shamblers, 'utf8');
+    const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: uri(shamblers) }, position: positionOf(stext, '"mon_a_shambler"', 2), context: { includeDeclaration: true } });
+    assert.deepEqual(refs.map((r) => r.uri).sort(), [uri(hulks()), uri(shamblers)].sort());
+
+    const prep = await client.request<{ range: unknown; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri(shamblers) }, position: positionOf(stext, '"mon_a_shambler"', 2) });
+    assert.equal(prep.placeholder, 'mon_a_shambler');
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: uri(shamblers) }, position: positionOf(stext, '"mon_a_shambler"', 2), newName: 'mon_a_walker' });
+    const changes = edit.changes!;
+    assert.deepEqual(Object.keys(changes).sort(), [uri(hulks()), uri(shamblers)].sort());
+    assert.match(applyEdits(fs.readFileSync(hulks(), 'utf8'), changes[uri(hulks())]), /"into": "mon_a_walker"/);
+    assert.match(applyEdits(stext, changes[uri(shamblers)]), /"id": "mon_a_walker"/);
+
+    const htext = fs.readFileSync(hulks(), 'utf8');
+    await assert.rejects(
+      client.request('textDocument/rename', { textDocument: { uri: uri(hulks()) }, position: positionOf(htext, '"mon_zombie"', 2), newName: 'mon_x' }),
+      (err: Error) => /read-only/.test(err.message) && /mon_zombie/.test(err.message),
+    );
+    await assert.rejects(client.request('textDocument/prepareRename', { textDocument: { uri: uri(hulks()) }, position: positionOf(htext, '"mon_zombie"', 2) }), /read-only/);
+  });
+
+  test('hover: a member name shows its spec; an id shows the target, its key fields and copy-from chain', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    const member = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"speed"', 2) });
+    assert.match((member.contents as MarkupContent).value, /\*\*speed\*\*: `integer` — required/);
+    assert.match((member.contents as MarkupContent).value, /normal human speed/);
+    const id = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_zombie"', 2) });
+    const md = (id.contents as MarkupContent).value;
+    assert.match(md, /\*\*zombie\*\* — monster `mon_zombie`/);
+    assert.match(md, /mod `dda`/);
+    assert.match(md, /\| hp \| `80` \|/);
+    const own = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_b_hulk"', 2) });
+    assert.match((own.contents as MarkupContent).value, /copy-from: `mon_b_hulk` ← `mon_zombie`/);
+  });
+
+  test('document symbols and workspace symbols', async () => {
+    const f = hulks();
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri(f) } });
+    assert.deepEqual(symbols.map((s) => s.name), ['mon_b_hulk', 'mon_b_pending']);
+    assert.match(symbols[0].detail!, /^MONSTER · b hulk$/);
+    const ws = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'shambler' });
+    assert.deepEqual(ws.map((s) => s.name), ['mon_a_shambler']);
+    assert.equal((ws[0].location as Location).uri, uri(fx.file('mod_a/monsters/shamblers.json')));
+    assert.ok((ws[0].location as Location).range, 'a location with its range (the client does not resolve)');
+  });
+
+  test('code actions: unit fix, misspelt member, missing mandatory members', async () => {
+    const f = fx.file('mod_a/monsters/shamblers.json');
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const broken = text.replace('"volume": "62500 ml"', '"volume": "62 l"').replace('"speed": 90', '"sped": 90').replace('    "hp": 40,\n', '');
+    const v = await client.change(f, broken);
+    const pub = await client.waitForDiagnostics(f, (ds, p) => p.version === v && ds.length >= 3);
+    const byCode = (code: string): Diagnostic => pub.diagnostics.find((d) => d.code === code)!;
+    assert.deepEqual(codes(pub.diagnostics), ['bad-unit', 'missing-field', 'missing-field', 'unknown-field']);
+    let fixed = broken;
+    for (const d of [byCode('bad-unit'), byCode('unknown-field'), ...pub.diagnostics.filter((x) => x.code === 'missing-field')]) {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(f) }, range: d.range, context: { diagnostics: [d] } });
+      assert.ok(actions.length >= 1, `an action for ${d.code}: ${msg(d)}`);
+      assert.equal(actions[0].kind, 'quickfix');
+      if (d.code !== 'missing-field' || msg(d).includes('"hp"')) fixed = applyEdits(fixed, actions[0].edit!.changes![uri(f)]);
+    }
+    // The fixes together: valid JSON with the corrected members, the added one indented like its siblings.
+    const value = jsonc.parse(fixed) as Record<string, unknown>[];
+    assert.equal(value[0].volume, '62 L');
+    assert.equal(value[0].speed, 90);
+    assert.equal(value[0].hp, 0);
+    assert.match(fixed, /\n {4}"hp": 0\n/);
+    const v2 = await client.change(f, fixed);
+    const after = await client.waitForDiagnostics(f, (_, p) => p.version === v2);
+    assert.deepEqual(codes(after.diagnostics), []);
+    await client.change(f, text);
+  });
+
+  test('settings: a new severity table republishes without restart', async () => {
+    const f = hulks();
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { cdda: { gamePath: fx.game, severity: { 'unknown-id': 'warning' } } } });
+    const warned = await client.waitForDiagnostics(f, (ds) => ds.length === 1 && ds[0].severity === 2);
+    assert.equal(warned.diagnostics[0].code, 'unknown-id');
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { cdda: { gamePath: fx.game, severity: { 'unknown-id': 'off' } } } });
+    await client.waitForDiagnostics(f, (ds) => ds.length === 0);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { cdda: { gamePath: fx.game, severity: {} } } });
+    await client.waitForDiagnostics(f, (ds) => ds.length === 1 && ds[0].severity === 1);
+  });
+
+  test('cdda.reindex rebuilds and reports ready again; bad positions and unknown documents get empty answers', async () => {
+    const since = client.statuses.length;
+    await client.request('workspace/executeCommand', { command: 'cdda.reindex', arguments: [] });
+    const ready = await client.waitForReady(10_000, since);
+    assert.equal(ready.errors, 1);
+    const nowhere = await client.request('textDocument/definition', { textDocument: { uri: uri(fx.file('mod_b/nope.json')) }, position: { line: 99, character: 0 } });
+    assert.equal(nowhere, null);
+    const far = await client.request<Location[] | null>('textDocument/hover', { textDocument: { uri: uri(hulks()) }, position: { line: 10_000, character: 500 } });
+    assert.equal(far, null);
+    await assert.rejects(client.request('workspace/executeCommand', { command: 'cdda.nope' }), /Unknown command/);
+  });
+});
+
+describe('language server: settings pulled with workspace/configuration', () => {
+  test('gamePath from workspace/configuration; changing it rebuilds the project', async () => {
+    const fx = writeFixture();
+    let gamePath = '/nonexistent/cdda';
+    const client = new TestClient({ roots: [fx.ws], configuration: () => ({ gamePath, severity: {} }), progress: false });
+    try {
+      await client.initialize();
+      await client.waitForReady();
+      // Without the game data (no core mod), ids are not judged: mod_b has nothing to report.
+      assert.equal(client.diagnostics.get(uri(fx.file('mod_b/monsters/hulks.json')))?.diagnostics.length ?? 0, 0);
+      gamePath = fx.game;
+      const since = client.statuses.length;
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await client.waitForReady(10_000, since);
+      const now = await client.waitForDiagnostics(fx.file('mod_b/monsters/hulks.json'), (ds) => ds.length > 0, 5000, true);
+      assert.deepEqual(codes(now.diagnostics), ['unknown-id']);
+      assert.match(msg(now.diagnostics[0]), /mon_b_later/);
+    } finally {
+      await client.stop();
+    }
+  });
+});
