@@ -51,10 +51,13 @@ fs.mkdirSync(outDir, { recursive: true });
 let codeServer;
 let browser;
 let tmp;
-let cleanedUp = false;
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
+let timedOut = false;
+let cleanupPromise;
+function cleanup() {
+  cleanupPromise ??= doCleanup();
+  return cleanupPromise;
+}
+async function doCleanup() {
   if (browser) {
     await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
   }
@@ -559,6 +562,7 @@ function collectServerLogs() {
 }
 
 const watchdog = setTimeout(async () => {
+  timedOut = true;
   console.error(`e2e: FAILED: the whole run exceeded ${totalTimeoutMs / 1000}s`);
   await shot('timeout');
   collectServerLogs();
@@ -580,6 +584,10 @@ try {
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
 } catch (e) {
   code = 1;
+  if (timedOut) {
+    await cleanup(); // the watchdog has reported the timeout and is cleaning up
+    process.exit(1);
+  }
   console.error(`e2e: FAILED: ${e instanceof TestFailure ? e.message : e.stack || e}`);
   await shot('failure');
   if (page) {
