@@ -43,6 +43,8 @@ export class TestClient {
   /** Messages the server asked the user to see (window/showMessageRequest). */
   readonly messages: string[] = [];
   private readonly versions = new Map<string, number>();
+  /** The client's copy of each open document. */
+  readonly texts = new Map<string, string>();
   private readonly diagWaiters: Waiter<PublishDiagnosticsParams>[] = [];
   private readonly statusWaiters: Waiter<StatusParams>[] = [];
   private readonly proc: ChildProcess;
@@ -115,6 +117,7 @@ export class TestClient {
 
   async open(file: string, text = fs.readFileSync(file, 'utf8')): Promise<void> {
     this.versions.set(file, 1);
+    this.texts.set(file, text);
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri(file), languageId: 'json', version: 1, text } });
   }
 
@@ -122,7 +125,20 @@ export class TestClient {
   async change(file: string, text: string): Promise<number> {
     const version = (this.versions.get(file) ?? 1) + 1;
     this.versions.set(file, version);
+    this.texts.set(file, text);
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uri(file), version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  /** An incremental change, as editors send keystrokes: replaces `deleteCount` characters at `offset`. */
+  async edit(file: string, offset: number, deleteCount: number, insert: string): Promise<number> {
+    const text = this.texts.get(file);
+    if (text === undefined) throw new Error(`${file} is not open`);
+    const version = (this.versions.get(file) ?? 1) + 1;
+    this.versions.set(file, version);
+    this.texts.set(file, text.slice(0, offset) + insert + text.slice(offset + deleteCount));
+    const range = { start: positionAtOffset(text, offset), end: positionAtOffset(text, offset + deleteCount) };
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uri(file), version }, contentChanges: [{ range, text: insert }] });
     return version;
   }
 
@@ -154,6 +170,12 @@ export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise
     p.finally(() => clearTimeout(timer)),
     new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms); }),
   ]);
+}
+
+export function positionAtOffset(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
 }
 
 /** The position of the `n`th occurrence of `needle` in `text`, plus `delta` characters. */

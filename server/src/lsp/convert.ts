@@ -42,14 +42,22 @@ export class LineIndexCache {
   }
 }
 
+/** Offset <-> position conversion of one text: a LineIndex, or an open TextDocument (kept up to date incrementally). */
+export interface PositionConverter {
+  positionAt(offset: number): Position;
+  offsetAt(position: Position): number;
+}
+
 /** Offsets of one file's current text as the project holds it. */
 export class FilePositions {
-  constructor(readonly path: string, readonly text: string, private readonly index: LineIndex) {}
+  constructor(readonly path: string, readonly text: string, private readonly index: PositionConverter) {}
 
-  static of(project: Project, cache: LineIndexCache, p: string): FilePositions | undefined {
+  /** `document`: the open document of the file, used when it holds the very text the project has. */
+  static of(project: Project, cache: LineIndexCache, p: string, document?: { getText(): string } & PositionConverter): FilePositions | undefined {
     const file = project.files.get(p);
     if (!file) return undefined;
     const text = project.textOf(file);
+    if (document && document.getText() === text) return new FilePositions(p, text, document);
     return new FilePositions(p, text, cache.get(p, text));
   }
 

@@ -32,6 +32,13 @@ export const BIG_FILE_DELAY_MS = 120;
 const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
 const NOT_CONTENT_DIRS = new Set(['node_modules', '.git', '.vscode', '.idea', 'out', 'dist']);
 
+/** CDDA_LSP_TIMING=1 logs the time of each edit's update and publication (for benchmarks). */
+const TIMING = process.env.CDDA_LSP_TIMING === '1';
+
+function ms(a: bigint, b: bigint): string {
+  return (Number(b - a) / 1e6).toFixed(2);
+}
+
 export class Session {
   readonly documents = new TextDocuments(TextDocument);
   readonly lines = new LineIndexCache();
@@ -58,10 +65,12 @@ export class Session {
     return p !== undefined && isContentCandidate(p) ? p : undefined;
   }
 
+  /** Open documents by path (kept by features/documentSync.ts). */
+  readonly openDocuments = new Map<string, TextDocument>();
+
   /** Text of an open document at `p`, if open. */
   openText(p: string): string | undefined {
-    for (const d of this.documents.all()) if (uriToPath(d.uri) === p) return d.getText();
-    return undefined;
+    return this.openDocuments.get(p)?.getText();
   }
 
   /** What the project reads for a file: the open document's text, else the disk. */
@@ -76,7 +85,7 @@ export class Session {
   /** Positions of a file as the project holds it (pending edits applied first). */
   positions(p: string): FilePositions | undefined {
     this.flush(p);
-    return FilePositions.of(this.project, this.lines, p);
+    return FilePositions.of(this.project, this.lines, p, this.openDocuments.get(p));
   }
 
   // ---------------------------------------------------------------- edits
@@ -103,8 +112,11 @@ export class Session {
   }
 
   private apply(p: string, text: string | undefined): void {
+    const t0 = TIMING ? process.hrtime.bigint() : 0n;
     const affected = this.project.updateFile(p, text);
+    const t1 = TIMING ? process.hrtime.bigint() : 0n;
     if (affected.length) for (const l of this.affectedListeners) l(affected);
+    if (TIMING) this.connection.console.log(`timing: update ${p} ${ms(t0, t1)} ms, publish ${affected.length} file(s) ${ms(t1, process.hrtime.bigint())} ms`);
   }
 
   /** Called with the reported files whose diagnostics may have changed after an edit. */

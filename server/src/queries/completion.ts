@@ -167,14 +167,15 @@ function isSubsequence(needle: string, hay: string): boolean {
 }
 
 /**
- * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first), then
- * substring, then subsequence matches.
+ * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first; same case
+ * before other case), then substring, then subsequence matches.
  */
 export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
   const visible = project.graph.visibleFrom(from.source.modId);
   const lower = prefix.toLowerCase();
   const cap = Math.max(limit * 4, 400);
-  const buckets: [string, readonly DefinitionRecord[]][][] = [[], [], []];
+  // Buckets: prefix (same case), prefix (other case), substring, subsequence.
+  const buckets: [string, readonly DefinitionRecord[]][][] = [[], [], [], []];
   let total = 0;
   const isVisible = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
     let best: DefinitionRecord | undefined;
@@ -190,7 +191,7 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     if (lower === '' || id.startsWith(prefix)) b = 0;
     else {
       const idl = id.toLowerCase();
-      b = idl.startsWith(lower) ? 0 : idl.includes(lower) ? 1 : lower.length > 1 && isSubsequence(lower, idl) ? 2 : -1;
+      b = idl.startsWith(lower) ? 1 : idl.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, idl) ? 3 : -1;
     }
     if (b < 0) continue;
     if (buckets[b].length >= cap) { total++; continue; }

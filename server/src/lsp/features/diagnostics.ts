@@ -49,9 +49,10 @@ export class DiagnosticsPublisher {
     this.errors += errors - (old?.errors ?? 0);
     this.warnings += warnings - (old?.warnings ?? 0);
     if (list.length) this.counts.set(p, { errors, warnings }); else this.counts.delete(p);
-    if (!list.length && !old) return; // was clean, still clean
     const uri = pathToUri(p);
-    const version = this.session.documents.get(uri)?.version;
+    const version = this.session.openDocuments.get(p)?.version;
+    // A closed file that was clean and still is needs no message; an open one gets each version's list.
+    if (!list.length && !old && version === undefined) return;
     void connection.sendDiagnostics({ uri, version, diagnostics: list });
   }
 

@@ -15,6 +15,7 @@ export function registerDocumentSync(connection: Connection, session: Session): 
   documents.onDidChangeContent((e) => {
     const p = session.contentPath(e.document.uri);
     if (!p) return;
+    session.openDocuments.set(p, e.document);
     try {
       session.setText(p, e.document.getText(), true);
     } catch (err) {
@@ -25,6 +26,7 @@ export function registerDocumentSync(connection: Connection, session: Session): 
   documents.onDidClose((e) => {
     const p = session.contentPath(e.document.uri);
     if (!p) return;
+    session.openDocuments.delete(p);
     try {
       // The document is gone from `documents` already: the project goes back to the disk's text.
       session.setText(p, session.diskText(p));
