@@ -4,14 +4,17 @@ export function refKey(kind: string, id: string): string {
   return `${kind}\u0000${id}`;
 }
 
+/**
+ * key -> the files referring to it, once per reference (a plain array: most keys have one or two referrers,
+ * and tens of thousands of small Maps would weigh on the garbage collector at indexing time).
+ */
 export class ReferenceIndex<F> {
-  private readonly byKey = new Map<string, Map<F, number>>();
+  private readonly byKey = new Map<string, F[]>();
 
   add(file: F, keys: Iterable<string>): void {
     for (const key of keys) {
-      let files = this.byKey.get(key);
-      if (!files) { files = new Map(); this.byKey.set(key, files); }
-      files.set(file, (files.get(file) ?? 0) + 1);
+      const files = this.byKey.get(key);
+      if (files) files.push(file); else this.byKey.set(key, [file]);
     }
   }
 
@@ -19,13 +22,13 @@ export class ReferenceIndex<F> {
     for (const key of keys) {
       const files = this.byKey.get(key);
       if (!files) continue;
-      const n = (files.get(file) ?? 0) - 1;
-      if (n > 0) files.set(file, n); else files.delete(file);
-      if (files.size === 0) this.byKey.delete(key);
+      const i = files.lastIndexOf(file);
+      if (i >= 0) files.splice(i, 1);
+      if (files.length === 0) this.byKey.delete(key);
     }
   }
 
   filesReferencing(kind: string, id: string): Iterable<F> {
-    return this.byKey.get(refKey(kind, id))?.keys() ?? [];
+    return new Set(this.byKey.get(refKey(kind, id)) ?? []);
   }
 }

@@ -97,9 +97,13 @@ class BufferSink implements ValueSink {
   }
 }
 
-export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, sink: ValueSink): void {
-  const label = pathLabel(path);
-  const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
+/**
+ * `path` is the walk's own stack (pushed and popped as it descends); reports get copies. Labels are built only
+ * when something is reported: this walk runs over every checked definition at indexing time.
+ */
+export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  const at = (): JsonPath => path.slice();
+  const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
   switch (spec.kind) {
     case 'any':
       return;
@@ -108,19 +112,19 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
       if (spec.values && !spec.values.includes(value)) {
         const near = closest(value, spec.values);
         sink.problem({
-          code: 'invalid-value', severity: 'error', path, part: 'value',
-          message: `"${label}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+          code: 'invalid-value', severity: 'error', path: at(), part: 'value',
+          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
       if (spec.format === 'symbol') {
         const w = consoleWidth(value);
-        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (spec.format) {
-        const p = checkQuantity(value, spec.format, `"${label}"`);
-        if (p) sink.problem({ code: 'bad-unit', severity: p.severity, path, part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`);
+        if (p) sink.problem({ code: 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (spec.ref && value !== '') sink.reference({ path, kind: spec.ref, id: value });
+      if (spec.ref && value !== '') sink.reference({ path: at(), kind: spec.ref, id: value });
       return;
     }
     case 'integer':
@@ -128,7 +132,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
       if (typeof value !== 'number' || (spec.kind === 'integer' && !Number.isInteger(value))) return wrongType();
       if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
         const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
-        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path, part: 'value', message: `"${label}" is ${value}; expected ${range}` });
+        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
       }
       return;
     }
@@ -139,9 +143,9 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
       if (!Array.isArray(value)) return wrongType();
       if ((spec.minItems !== undefined && value.length < spec.minItems) || (spec.maxItems !== undefined && value.length > spec.maxItems)) {
         const want = spec.minItems === spec.maxItems ? `exactly ${spec.minItems}` : spec.maxItems === undefined ? `at least ${spec.minItems}` : `${spec.minItems ?? 0} to ${spec.maxItems}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" has ${value.length} entries; expected ${want}` });
+        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
       }
-      value.forEach((item, i) => validateValue(item, spec.of, [...path, i], sink));
+      for (let i = 0; i < value.length; i++) descend(value[i], spec.of, path, i, sink);
       return;
     }
     case 'tuple': {
@@ -149,9 +153,9 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
       const required = spec.required ?? spec.items.length;
       if (value.length < required || value.length > spec.items.length) {
         const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path, part: 'value', message: `"${label}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
+        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
       }
-      value.forEach((item, i) => { if (i < spec.items.length) validateValue(item, spec.items[i], [...path, i], sink); });
+      for (let i = 0; i < value.length && i < spec.items.length; i++) descend(value[i], spec.items[i], path, i, sink);
       return;
     }
     case 'map': {
@@ -159,7 +163,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
       for (const [k, v] of Object.entries(value)) {
         if (isCommentKey(k)) continue;
         if (spec.key.ref) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
-        validateValue(v, spec.value, [...path, k], sink);
+        descend(v, spec.value, path, k, sink);
       }
       return;
     }
@@ -184,11 +188,17 @@ export function validateValue(value: unknown, spec: TypeSpec, path: JsonPath, si
   }
 }
 
+function descend(value: unknown, spec: TypeSpec, path: (string | number)[], step: string | number, sink: ValueSink): void {
+  path.push(step);
+  validateValue(value, spec, path, sink);
+  path.pop();
+}
+
 /** Members of an object: known ones validated, unknown ones reported with the closest known name. */
 export function validateMembers(
   o: Record<string, unknown>,
   spec: ObjectSpec,
-  path: JsonPath,
+  path: (string | number)[],
   sink: ValueSink,
   isExtraMember?: (key: string) => boolean,
 ): void {
@@ -198,14 +208,14 @@ export function validateMembers(
   if (path.length > 0) {
     for (const f of spec.fields) {
       if (f.required && !(f.name in o)) {
-        sink.problem({ code: 'missing-field', severity: 'error', path, part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
+        sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
       }
     }
   }
   for (const [key, v] of Object.entries(o)) {
     if (isCommentKey(key)) continue;
     const field = fields.get(key);
-    if (field) { validateValue(v, field.type, [...path, key], sink); continue; }
+    if (field) { descend(v, field.type, path, key, sink); continue; }
     if (spec.open || isExtraMember?.(key)) continue;
     const near = closest(key, [...fields.keys()]);
     const where = path.length ? ` in "${pathLabel(path)}"` : '';
