@@ -173,7 +173,7 @@ function isSubsequence(needle: string, hay: string): boolean {
 export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
   const visible = project.graph.visibleFrom(from.source.modId);
   const lower = prefix.toLowerCase();
-  const cap = Math.max(limit * 4, 400);
+  const cap = Math.max(limit * 2, 200);
   // Buckets: prefix (same case), prefix (other case), substring, subsequence.
   const buckets: [string, readonly DefinitionRecord[]][][] = [[], [], [], []];
   let total = 0;
@@ -198,6 +198,8 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     if (!isVisible(entry[1])) continue;
     total++;
     buckets[b].push(entry);
+    // Enough same-case prefix matches: nothing later can be shown before them.
+    if (b === 0 && buckets[0].length >= cap) { total++; break; }
   }
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {
