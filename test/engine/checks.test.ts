@@ -137,11 +137,27 @@ test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit 
   assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml' }, { kind: 'replaceValue', text: '1500 g' }, { kind: 'replaceValue', text: '2 L' }]);
 });
 
-test('bad-unit: near-misses: L, ml, g, kg, mg, and a time with several terms', () => {
+test('bad-unit: near-misses: L, ml, g, kg, mg, no space, and weights and times of several terms', () => {
   const ws = workspace(mod({
-    'a.json': [monster('mon_a', { volume: '250 ml', weight: '40 kg' }), monster('mon_b', { volume: '3 L', weight: '500 mg' }), recipe('jeans', { time: '1 h 30 m' })],
+    'a.json': [
+      monster('mon_a', { volume: '250 ml', weight: '40 kg' }), monster('mon_b', { volume: '3L', weight: '500 mg' }),
+      monster('mon_c', { weight: '1 kg 500 g' }), recipe('jeans', { time: '1 h 30 m' }), recipe('tshirt', { time: '5m' }),
+    ],
   }));
   assert.deepEqual(ws.codes('m/a.json'), []);
+});
+
+test('bad-unit: the game\'s own rejections (docs/game-behaviour.md): compound or trailing-space volume, "min", "1.5 h"', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_a', { volume: '1 L 500 ml' }), monster('mon_b', { volume: '250 ml ' }), monster('mon_c', { volume: '-5 L' }),
+      recipe('jeans', { time: '5 min' }), recipe('tshirt', { time: '1.5 h' }),
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), Array(5).fill(['bad-unit', 'error']));
+  assert.deepEqual(ds[0].fixes, [{ kind: 'replaceValue', text: '1500 ml' }]);
+  assert.deepEqual(ds[4].fixes, [{ kind: 'replaceValue', text: '90 m' }]);
 });
 
 test('unknown-id: monster, item, profession, faction references; with did-you-mean', () => {
@@ -204,6 +220,7 @@ test('invalid-value: near-misses at the limits', () => {
     'a.json': [
       monster('mon_a', { aggression: -99, luminance: 10, symbol: 'e\u0301', phase: 'PLASMA', melee_damage: [{ damage_type: 'electric', amount: 3 }] }),
       monster('mon_b', { aggression: 100, luminance: 0, symbol: 'é' }),
+      monster('mon_c', { symbol: '😀' }),
       profession('prof_a', { name: { male: 'A', female: 'B' } }),
     ],
   }));

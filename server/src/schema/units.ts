@@ -45,12 +45,17 @@ export function unitNames(format: Exclude<StringFormat, 'symbol'>): string[] {
 }
 
 /**
- * Checks a quantity/time string; returns undefined when it is fine. Several terms ("1 h 30 m") are allowed,
- * as the game sums them.
+ * Checks a quantity/time string; returns undefined when it is fine. Weights and times may have several terms
+ * ("1 kg 500 g", "1 h 30 m"), which the game sums; a volume is one term with nothing after its unit, and not
+ * negative (0.F: "syntax error when specifying volume", "value outside supported range").
  */
 export function checkQuantity(text: string, format: Exclude<StringFormat, 'symbol'>, what: string): QuantityProblem | undefined {
   const units = UNITS[format];
   const accepted = units.map((u) => `"${u.name}"`).join(', ');
+  if (format === 'volume') {
+    if (/\s$/.test(text)) return { severity: 'error', message: `${what} "${text}" ends with white space, which the game rejects`, fix: text.trimEnd() };
+    if (/^\s*-/.test(text)) return { severity: 'error', message: `${what} "${text}" is negative; a volume is at least 0` };
+  }
   let rest = text;
   let total = 0;
   let terms = 0;
@@ -77,6 +82,10 @@ export function checkQuantity(text: string, format: Exclude<StringFormat, 'symbo
     total += Number(num) * unit.factor;
     terms++;
     rest = rest.slice(m[0].length);
+    if (format === 'volume' && rest.trim() !== '') {
+      const fix = largestExact(total + sumRest(rest, units), format);
+      return { severity: 'error', message: `${what} "${text}": a volume is one number and one unit${fix ? `; write "${fix}"` : ''}`, fix };
+    }
   }
   if (terms === 0) return { severity: 'error', message: `${what} is empty; expected a number followed by a unit (${accepted})` };
   // Spec 2.1 asks quantities (not times) to use the largest unit that keeps full precision.
@@ -94,8 +103,21 @@ function isSameUnitSpelling(text: string, best: string): boolean {
   return !!m && !!b && m[1] === b[1];
 }
 
+/** The sum of further well-formed terms (for a fix), or NaN. */
+function sumRest(rest: string, units: readonly Unit[]): number {
+  let total = 0;
+  while (rest.trim() !== '') {
+    const m = TERM.exec(rest);
+    const unit = m && units.find((u) => u.name === m[2]);
+    if (!m || !unit || !/^-?\d+$/.test(m[1])) return NaN;
+    total += Number(m[1]) * unit.factor;
+    rest = rest.slice(m[0].length);
+  }
+  return total;
+}
+
 function largestExact(total: number, format: Exclude<StringFormat, 'symbol'>): string | undefined {
-  if (total === 0) return undefined;
+  if (total === 0 || !Number.isFinite(total)) return undefined;
   for (const u of CANONICAL[format]) {
     if (total % u.factor === 0) return `${total / u.factor} ${u.name}`;
   }
@@ -107,7 +129,10 @@ function exactInSmallerUnit(total: number, format: Exclude<StringFormat, 'symbol
   return largestExact(Math.round(total), format);
 }
 
-/** Width of a string in console cells: East Asian wide and emoji count 2, combining marks 0. */
+/**
+ * Width of a string in console cells, as the game measures it (Markus Kuhn's wcwidth): East Asian wide
+ * characters count 2, combining marks 0, everything else (emoji included: 0.F accepts "😀") 1.
+ */
 export function consoleWidth(s: string): number {
   let width = 0;
   for (const ch of s) {
@@ -122,5 +147,5 @@ export function consoleWidth(s: string): number {
 function isWide(cp: number): boolean {
   return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) || (cp >= 0xac00 && cp <= 0xd7a3) ||
     (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) || (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd);
+    (cp >= 0x20000 && cp <= 0x3fffd);
 }
