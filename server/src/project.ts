@@ -32,8 +32,38 @@ export interface ProjectOptions {
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
+/** The parsed objects keep only their slots once records hold the values (in place: no new objects). */
+function dropValues(parsed: ParsedFile): ParsedFile {
+  for (const o of parsed.objects) (o as { value: Record<string, unknown> }).value = EMPTY;
+  return parsed;
+}
+
+const TYPE_MEMBER = /"type"\s*:\s*"([^"\\]*)"/g;
+
+/**
+ * True when a file's text can yield no definition: every `"type"` in it is "mapgen" and it names no
+ * update or nested mapgen id. Checked on the raw text, without parsing.
+ */
+function definesNothing(text: string): boolean {
+  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
+  TYPE_MEMBER.lastIndex = 0;
+  let any = false;
+  for (let m = TYPE_MEMBER.exec(text); m; m = TYPE_MEMBER.exec(text)) {
+    if (m[1] !== 'mapgen') return false;
+    any = true;
+  }
+  return any;
+}
+
 function addKeys(into: Set<string>, r: DefinitionRecord): void {
   for (const id of r.ids) into.add(refKey(r.kind, id));
+}
+
+/** Records dropped from the index; their analysis must not touch the reverse index any more. */
+const unindexed = new WeakSet<DefinitionRecord>();
+
+function copyFromKeys(r: DefinitionRecord): string[] {
+  return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
 }
 
 function referenceKeys(a: RecordAnalysis): string[] {
@@ -48,6 +78,8 @@ export class SourceFile implements RecordSource {
   parsed: ParsedFile = { objects: [], problems: [] };
   records: DefinitionRecord[] = [];
   analyses = new Map<DefinitionRecord, RecordAnalysis>();
+  /** Read but not parsed yet: its text holds no definitions (see definesNothing). */
+  deferred = false;
   /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
   memo = new Map<DefinitionRecord, RecordMemo>();
   constructor(readonly path: string, private readonly textProvider: (f: SourceFile) => string) {}
@@ -73,6 +105,9 @@ export class Project {
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
   private readonly diskTextCache = new Map<string, string>();
   private readonly keyVersions = new Map<string, number>();
+  /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
+  private reportedAnalyzed = true;
+  private allAnalyzed = true;
 
   constructor(options: ProjectOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -189,13 +224,12 @@ export class Project {
     return this.roots.some((r) => isUnder(p, r));
   }
 
+  /** Every content file of the active mods; owners are recorded on the way (a deeper content root wins). */
   private contentFilesOfActiveMods(): string[] {
-    const seen = new Set<string>();
-    for (const m of this.graph.mods) {
-      seen.add(m.modinfoFile);
-      for (const f of listJsonFiles(m.contentRoot)) seen.add(f);
-    }
-    return [...seen].filter((f) => this.ownerOf(f) !== undefined);
+    const byDepth = [...this.graph.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
+    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot)) this.ownerCache.set(f, m);
+    for (const m of byDepth) this.ownerCache.set(m.modinfoFile, m);
+    return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
 
   /** Owners found so far; cleared when the mod graph changes. */
@@ -241,12 +275,21 @@ export class Project {
       this.files.delete(file.path);
       return changed;
     }
-    const canReuse = !fromDisk && file.text !== undefined && file.modId === owner.id && file.records.length > 0;
-    const { parsed, sameAs } = canReuse ? reparseContentFile(text, file.text!, file.parsed) : { parsed: parseContentFile(text), sameAs: [] as number[] };
     file.modId = owner.id;
     file.reported = this.isUnderRoot(file.path);
     // Context files read from disk drop their text (read again when a location is needed); edited ones keep it.
+    const previousText = file.text;
     file.text = file.reported || !fromDisk ? text : undefined;
+    // A file read from disk that can define nothing (map generators without ids: a quarter of the game's
+    // bytes) is parsed only when its own diagnostics are asked for (see ensureParsed).
+    if (fromDisk && definesNothing(text)) {
+      this.unindexFile(file);
+      file.deferred = true;
+      return changed;
+    }
+    file.deferred = false;
+    const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
+    const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed) : { parsed: parseContentFile(text), sameAs: [] as number[] };
     const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
       const list = oldByIndex.get(r.index);
@@ -268,21 +311,23 @@ export class Project {
     for (const r of records) {
       if (kept.has(r)) continue;
       this.defs.add(r);
-      const a = analyzeRecord(r);
-      file.analyses.set(r, a);
-      this.refs.add(file, referenceKeys(a));
-      addKeys(changed, r);
+      // Read from disk: only the copy-from link is indexed now; the schema walk waits until the record is
+      // first checked or searched (analysisOf). An edit is analysed at once: it is about to be checked.
+      if (fromDisk) this.refs.add(file, copyFromKeys(r));
+      else { this.analysisOf(r); addKeys(changed, r); }
     }
+    if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
-    file.parsed = { ...parsed, objects: parsed.objects.map((o) => ({ slot: o.slot, value: EMPTY })) };
+    file.parsed = dropValues(parsed);
     return changed;
   }
 
   private unindexRecord(file: SourceFile, r: DefinitionRecord, changed?: Set<string>): void {
     this.defs.remove(r);
     const a = file.analyses.get(r);
-    if (a) this.refs.remove(file, referenceKeys(a));
+    this.refs.remove(file, a ? referenceKeys(a) : copyFromKeys(r));
+    unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
     if (changed) addKeys(changed, r);
@@ -314,6 +359,7 @@ export class Project {
    */
   updateFile(filePath: string, text: string | undefined): string[] {
     const p = path.resolve(filePath);
+    this.analyzeReported();
     if (path.basename(p) === 'modinfo.json') return this.updateModinfo(p, text);
     const existing = this.files.get(p);
     if (text === undefined) {
@@ -438,13 +484,49 @@ export class Project {
     return this.defs.entries(kind);
   }
 
+  /**
+   * What a record says on its own (shape problems, outgoing references), computed on first use; its
+   * references then replace its copy-from link in the reverse index.
+   */
   analysisOf(record: DefinitionRecord): RecordAnalysis {
-    return (record.source as SourceFile).analyses.get(record) ?? { problems: [], references: [] };
+    const file = record.source as SourceFile;
+    let a = file.analyses.get(record);
+    if (a) return a;
+    a = analyzeRecord(record);
+    if (unindexed.has(record)) return a; // a stale record (the file changed since): nothing to index
+    file.analyses.set(record, a);
+    this.refs.remove(file, copyFromKeys(record));
+    this.refs.add(file, referenceKeys(a));
+    return a;
+  }
+
+  /** Reported files' references complete the reverse index before an edit asks who depends on it. */
+  private analyzeReported(): void {
+    if (this.reportedAnalyzed) return;
+    for (const f of this.files.values()) if (f.reported) for (const r of f.records) this.analysisOf(r);
+    this.reportedAnalyzed = true;
+  }
+
+  /** Files referring to (kind, id), with every file's references indexed first (find references, rename). */
+  filesReferencing(kind: string, id: string): SourceFile[] {
+    if (!this.allAnalyzed) {
+      for (const f of this.files.values()) for (const r of f.records) this.analysisOf(r);
+      this.allAnalyzed = true;
+    }
+    return [...this.refs.filesReferencing(kind, id)];
+  }
+
+  /** Parses a deferred file (its syntax problems are still reported; it defines nothing). */
+  ensureParsed(file: SourceFile): void {
+    if (!file.deferred) return;
+    file.deferred = false;
+    file.parsed = dropValues(parseContentFile(this.textOf(file)));
   }
 
   diagnostics(filePath: string): Diagnostic[] {
     const file = this.files.get(path.resolve(filePath));
     if (!file || !file.reported) return [];
+    this.ensureParsed(file);
     let cached = this.diagnosticsCache.get(file);
     if (!cached) {
       const { diagnostics, unresolvedKinds } = runChecks(this, file);

@@ -134,11 +134,12 @@ function queries(): { completion: { p50: number; p95: number; candidates: number
     for (const prefix of ['', 'a', 'ra', 'mon_', 'knife_', 'zzz']) {
       const t = text.replace('PREFIX', prefix);
       project.updateFile(file, t);
-      const at = t.indexOf(`"${prefix}", 1`) + 1 + prefix.length;
+      const at = t.indexOf(`"${prefix}"`, t.indexOf('"components"')) + 1 + prefix.length;
       const t0 = process.hrtime.bigint();
       const result = complete(project, file, at);
       completion.push(ms(t0));
       if (prefix === '') candidates = result.items.length;
+      if (prefix === 'ra' && !result.items.some((i) => i.label === 'rag')) throw new Error('bench: completion did not offer "rag"');
     }
   }
   const definition: number[] = [];
@@ -170,11 +171,15 @@ function main(): void {
   const index = [0, 1, 2].map(() => timed(() => indexAll()));
   const best = (xs: { wall: number; cpu: number }[], k: 'wall' | 'cpu') => Math.min(...xs.map((x) => x[k]));
   const project = index[index.length - 1].value;
+  const keyCount = project.defs.size;
   const check = timed(() => {
     let n = 0;
     for (const f of project.reportedFiles()) n += project.diagnostics(f.path).length;
     return n;
   });
+  // The latency phases run on their own projects: let the whole-data ones go first.
+  for (const x of index) (x as { value?: Project }).value = undefined;
+  global.gc?.();
   const keys = keystrokes();
   const q = queries();
   const child = spawnSync(process.execPath, ['--expose-gc', __filename, '--memory-child', '--game', GAME], { encoding: 'utf8' });
@@ -185,7 +190,7 @@ function main(): void {
     ['content files', `${files.length}`, ''],
     ['read + JSON.parse (baseline)', `${best(base, 'wall').toFixed(0)} ms wall, ${best(base, 'cpu').toFixed(0)} ms cpu`, ''],
     ['index all real data', `${best(index, 'wall').toFixed(0)} ms wall, ${best(index, 'cpu').toFixed(0)} ms cpu`, `ratio ${ratioWall.toFixed(2)} wall, ${ratioCpu.toFixed(2)} cpu (target <= 1.5) ${Math.min(ratioWall, ratioCpu) <= 1.5 ? 'OK' : 'OVER'}`],
-    ['distinct (kind, id) keys', `${project.defs.size}`, ''],
+    ['distinct (kind, id) keys', `${keyCount}`, ''],
     ['check every file (cold)', `${check.wall.toFixed(0)} ms`, `${check.value} diagnostics`],
     [`keystroke in ${(keys.size / 1000).toFixed(0)} KB file -> diagnostics`, `p50 ${keys.p50.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms`, `target p95 < 25 ms ${keys.p95 < 25 ? 'OK' : 'OVER'}`],
     ['completion (item ids, 6 prefixes)', `p50 ${q.completion.p50.toFixed(2)} ms, p95 ${q.completion.p95.toFixed(2)} ms`, `target < 10 ms ${q.completion.p95 < 10 ? 'OK' : 'OVER'} (${q.completion.candidates} items returned for "")`],

@@ -297,3 +297,12 @@ test('obsolete recipes are not checked: the game stops reading them after their 
   const ws = workspace(mod({ 'a.json': [{ type: 'recipe', result: 'no_such_item', obsolete: true, components: [[['nothing', 1]]] }] }));
   assert.deepEqual(ws.codes('m/a.json'), []);
 });
+
+test('a map-generator-only file is indexed without parsing and still gets its syntax errors', () => {
+  const ws = workspace(mod({
+    'mapgen.json': '[ { "type": "mapgen", "om_terrain": "field", "object": { "rows": [] }, } ]',
+    'update.json': [{ type: 'mapgen', update_mapgen_id: 'upd_x', object: {} }],
+  }));
+  assert.equal(ws.project.defs.get('update_mapgen', 'upd_x').length, 1);
+  assert.deepEqual(ws.codes('m/mapgen.json'), ['json-syntax']);
+});

@@ -56,7 +56,7 @@ export function startServer(connection: Connection): Session {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
         definitionProvider: true,
         referencesProvider: true,
         hoverProvider: true,

@@ -33,6 +33,8 @@ export interface CompletionEntry {
   readonly sortText: string;
   /** For ids of a closed value set or enum: the record kind of the id (for icons). */
   readonly refKind?: string;
+  /** For ids: what `idDocumentation` needs to build the documentation when the item is resolved. */
+  readonly resolve?: { readonly kind: string; readonly id: string; readonly modId: string | undefined };
 }
 
 export interface CompletionResult {
@@ -167,6 +169,34 @@ function isSubsequence(needle: string, hay: string): boolean {
 }
 
 /**
+ * The documentation of an id completion, built when the editor shows that item (completionItem/resolve)
+ * rather than for every candidate on every keystroke.
+ */
+export function idDocumentation(project: Project, kind: string, id: string, modId: string | undefined): string | undefined {
+  const records = project.visibleDefinitions(kind, id, modId);
+  const r = records[records.length - 1];
+  if (!r) return undefined;
+  const name = displayName(r);
+  const desc = typeof r.value.description === 'string' ? r.value.description : undefined;
+  return [name ? `**${name}**` : undefined, `${kindTitle(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
+}
+
+/** Lowercased ids per kind, kept while the kind's ids are unchanged (completion runs on every keystroke). */
+const loweredCache = new WeakMap<Project, Map<string, { version: number; ids: Map<string, string> }>>();
+
+function lowercaseIds(project: Project, kind: string): ReadonlyMap<string, string> {
+  let perKind = loweredCache.get(project);
+  if (!perKind) { perKind = new Map(); loweredCache.set(project, perKind); }
+  const version = project.versionOf(`${kind}\u0000*`);
+  const cached = perKind.get(kind);
+  if (cached && cached.version === version) return cached.ids;
+  const ids = new Map<string, string>();
+  for (const id of project.defs.entries(kind).keys()) ids.set(id, id.toLowerCase());
+  perKind.set(kind, { version, ids });
+  return ids;
+}
+
+/**
  * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first; same case
  * before other case), then substring, then subsequence matches.
  */
@@ -185,12 +215,13 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     }
     return best;
   };
+  const lowered = lowercaseIds(project, kind);
   for (const entry of project.defs.entries(kind)) {
     const id = entry[0];
     let b: number;
     if (lower === '' || id.startsWith(prefix)) b = 0;
     else {
-      const idl = id.toLowerCase();
+      const idl = lowered.get(id) ?? id.toLowerCase();
       b = idl.startsWith(lower) ? 1 : idl.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, idl) ? 3 : -1;
     }
     if (b < 0) continue;
@@ -208,16 +239,14 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     for (const [id, records] of bucket) {
       if (entries.length >= limit) break;
       const r = isVisible(records)!;
-      const name = displayName(r);
-      const desc = typeof r.value.description === 'string' ? r.value.description : undefined;
       entries.push({
         label: id,
         kind: 'id',
         detail: `${r.type} · ${r.source.modId ?? '?'}${r.abstract ? ' (abstract)' : ''}`,
-        description: name,
-        documentation: [name ? `**${name}**` : undefined, `${kindTitle(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n'),
+        description: displayName(r),
         snippet: false,
         sortText: `${bi}${String(entries.length).padStart(5, '0')}`,
+        resolve: { kind, id, modId: from.source.modId },
         refKind: kind,
       });
     }

@@ -13,7 +13,7 @@ export interface ReferenceSite extends Target {
 /** References to (kind, id) across the project, in file order. */
 export function referencesTo(project: Project, kind: string, id: string): ReferenceSite[] {
   const out: ReferenceSite[] = [];
-  for (const file of project.refs.filesReferencing(kind, id) as Iterable<SourceFile>) {
+  for (const file of project.filesReferencing(kind, id)) {
     for (const record of file.records) {
       for (const ref of project.analysisOf(record).references) {
         if (ref.kind !== kind || ref.id !== id) continue;

@@ -1,6 +1,6 @@
 /** textDocument/completion over queries/completion. */
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Connection } from 'vscode-languageserver/node';
-import { complete, type CompletionEntry } from '../../queries/completion';
+import { complete, idDocumentation, type CompletionEntry } from '../../queries/completion';
 import type { Session } from '../session';
 import type { FilePositions } from '../convert';
 
@@ -20,6 +20,14 @@ export function registerCompletion(connection: Connection, session: Session): vo
     const result = complete(session.project, p, fp.offsetAt(params.position));
     return { isIncomplete: result.isIncomplete, items: result.items.map((e) => toItem(e, fp, session.support.markdown)) };
   });
+  // Ids get their documentation when shown, not for every candidate on every keystroke.
+  connection.onCompletionResolve((item): CompletionItem => {
+    const r = item.data as CompletionEntry['resolve'] | undefined;
+    if (!r || item.documentation) return item;
+    const doc = idDocumentation(session.project, r.kind, r.id, r.modId);
+    if (doc) item.documentation = session.support.markdown ? { kind: MarkupKind.Markdown, value: doc } : doc;
+    return item;
+  });
 }
 
 function toItem(e: CompletionEntry, fp: FilePositions, markdown: boolean): CompletionItem {
@@ -33,5 +41,6 @@ function toItem(e: CompletionEntry, fp: FilePositions, markdown: boolean): Compl
   if (e.detail) item.detail = e.detail;
   if (e.description) item.labelDetails = { description: e.description };
   if (e.documentation) item.documentation = markdown ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
+  if (e.resolve) item.data = e.resolve;
   return item;
 }
