@@ -1,0 +1,64 @@
+/** cdda-lint as a modder's CI runs it: the real executable, its output formats and exit codes. */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+
+const BIN = path.resolve(__dirname, '..', '..', 'server', 'src', 'cli', 'cdda-lint.js');
+
+function run(args: string[], cwd?: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const game = writeTree(MINI_CORE);
+const mods = writeTree({
+  'bad/modinfo.json': modinfo('bad'),
+  'bad/monsters.json': '[\n  { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "speeed": 3 }\n]\n',
+  'bad/more.json': '[ { "type": "MONSTER", "id": "mon_nobody", "edit-mode": "modify" } ]',
+  'good/modinfo.json': modinfo('good'),
+  'good/monsters.json': [{ type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'modify', hp: 3 }],
+});
+
+test('text output: path:line:col  severity  message  [code], a summary, exit 1 on errors', () => {
+  const r = run(['check', path.join(mods, 'bad'), '--game', game], mods);
+  assert.equal(r.code, 1, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.match(lines[0], /^bad[\\/]monsters\.json:2:67 {2}warning {2}Unknown member "speeed"; did you mean "speed"\? {2}\[unknown-field\]$/);
+  assert.match(lines[1], /^bad[\\/]more\.json:1:\d+ {2}error {2}.*"mon_nobody".* {2}\[modify-missing\]$/);
+  assert.match(lines[lines.length - 1], /^2 problem\(s\) \(1 error\(s\), 1 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\)\.$/);
+});
+
+test('json output: absolute paths, 0-based LSP positions, severity names', () => {
+  const r = run(['check', path.join(mods, 'bad', 'monsters.json'), '--game', game, '--format', 'json']);
+  assert.equal(r.code, 0, 'a warning alone does not fail');
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(out, [{
+    file: path.join(mods, 'bad', 'monsters.json'),
+    range: { start: { line: 1, character: 66 }, end: { line: 1, character: 74 } },
+    severity: 'warning', code: 'unknown-field', message: 'Unknown member "speeed"; did you mean "speed"?',
+  }], 'only the file given is reported, though its whole mod is read');
+});
+
+test('a clean mod: exit 0 and a one-line summary', () => {
+  const r = run(['check', path.join(mods, 'good'), '--game', game]);
+  assert.equal(r.code, 0, r.stdout);
+  assert.equal(r.stdout.trim(), 'No problems in 2 file(s).');
+});
+
+test('usage errors exit 2 with a message', () => {
+  for (const args of [[], ['lint'], ['check', '--format', 'xml'], ['check', '/no/such/path'], ['check', '--game', '/tmp'], ['check', '--bogus']]) {
+    const r = run(args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}`);
+    assert.match(r.stderr, /^cdda-lint: /);
+  }
+  assert.equal(run(['--help']).code, 0);
+});
+
+test('no path: the example mod shipped in the repository, which shows the diagnostics', () => {
+  const r = run(['check', '--format', 'json', '--game', game]);
+  const codes = new Set((JSON.parse(r.stdout) as { code: string }[]).map((d) => d.code));
+  for (const c of ['json-syntax', 'missing-field', 'invalid-value', 'bad-unit', 'unknown-field', 'modify-missing']) assert.ok(codes.has(c), `${c} in ${[...codes].join(', ')}`);
+  assert.equal(r.code, 1);
+});
