@@ -120,14 +120,16 @@ export class Project {
   load(onProgress?: (done: number, total: number) => void): void {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
-    let done = 0;
-    for (const p of paths) {
-      let text: string;
-      try { text = this.readFileFn(p); } catch { continue; }
-      this.indexFile(this.fileFor(p), text, true);
-      if (onProgress && ++done % 200 === 0) onProgress(done, paths.length);
-    }
+    paths.forEach((p, i) => {
+      this.indexFromDisk(p);
+      if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
+    });
     onProgress?.(paths.length, paths.length);
+  }
+
+  private indexFromDisk(p: string): void {
+    const text = this.safeRead(p);
+    if (text !== undefined) this.indexFile(this.fileFor(p), text, true);
   }
 
   // ---------------------------------------------------------------- chunked loading (language server)
@@ -155,8 +157,7 @@ export class Project {
         sliceStart = Date.now();
       }
       done++;
-      const text = this.safeRead(p);
-      if (text !== undefined) this.indexFile(this.fileFor(p), text, true);
+      this.indexFromDisk(p);
     }
     onProgress?.(paths.length, paths.length);
     return true;
