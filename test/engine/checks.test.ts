@@ -306,3 +306,24 @@ test('a map-generator-only file is indexed without parsing and still gets its sy
   assert.equal(ws.project.defs.get('update_mapgen', 'upd_x').length, 1);
   assert.deepEqual(ws.codes('m/mapgen.json'), ['json-syntax']);
 });
+
+test('missing-field through copy-from names the parent as related information', () => {
+  const { bodytype: _b, ...noBodytype } = monster('mon_parent');
+  const ws = workspace(mod({ 'a.json': [noBodytype, { type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_parent' }] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['missing-field', 'missing-field']);
+  assert.equal(ds[1].related?.[0].message, 'copy-from parent monster "mon_parent", which lacks "bodytype" too');
+});
+
+test('invalid-value (warning): starting ammo above a gun attack\'s max_ammo (spec 2.2.4, section 7)', () => {
+  const gun = (max: number) => ({ type: 'gun', cooldown: 1, gun_type: 'hammer', ammo_type: 'rag', max_ammo: max });
+  const ws = workspace(mod({
+    'a.json': [
+      monster('mon_turret', { starting_ammo: { rag: 100 }, special_attacks: [gun(50)] }),
+      monster('mon_turret_ok', { starting_ammo: { rag: 100 }, special_attacks: [gun(100)] }),
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['invalid-value', 'warning']]);
+  assert.equal(coveredText(ws, ds[0]), '50');
+});

@@ -17,9 +17,10 @@ import { checkModifyMissing } from './modifyMissing';
 import { checkUnknownIds } from './unknownId';
 import { checkScenarioMissions } from './scenarioMissions';
 import { checkTooComplex } from './tooComplex';
+import { checkGunAmmo } from './gunAmmo';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex,
+  checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
 /** What a record's checks found, with what they depended on. */

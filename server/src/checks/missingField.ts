@@ -21,6 +21,7 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
       fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type) }] }],
+      related: chain.ancestors.length ? [{ record: chain.ancestors[0], path: idPath(chain.ancestors[0]), message: `copy-from parent ${describeRecord(chain.ancestors[0])}, which lacks "${field.name}" too` }] : undefined,
     });
   }
 };
