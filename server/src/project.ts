@@ -361,7 +361,7 @@ export class Project {
   updateFile(filePath: string, text: string | undefined): string[] {
     const p = path.resolve(filePath);
     this.analyzeReported();
-    if (path.basename(p) === 'modinfo.json') return this.updateModinfo(p, text);
+    if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, text)) return this.updateModinfo(p, text);
     const existing = this.files.get(p);
     if (text === undefined) {
       if (!existing) return [];
@@ -417,6 +417,19 @@ export class Project {
   }
 
   /** A changed modinfo.json can change which files belong to which mod: re-derive everything. */
+  /**
+   * Whether an edit of a modinfo.json changes what the mod is (id, dependencies, content folder). Text that
+   * does not parse (mid-typing) keeps the mod as it was; its syntax errors are reported like any file's.
+   */
+  private modinfoChanges(p: string, text: string | undefined): boolean {
+    const before = this.modInfos.get(p);
+    if (text === undefined) return before !== undefined;
+    let value: unknown;
+    try { value = JSON.parse(text); } catch { return false; }
+    const after = modInfoFromJson(value, p, !this.isUnderRoot(p));
+    return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
+  }
+
   private updateModinfo(p: string, text: string | undefined): string[] {
     const info = text === undefined ? undefined : this.modInfoOf(p, text);
     if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);

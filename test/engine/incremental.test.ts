@@ -75,3 +75,22 @@ test('updateFile returns the other files whose diagnostics change', () => {
   assert.ok(affected.includes(ws.file('a/one.json')), 'the file naming mon_later is re-checked');
   assert.deepEqual(ws.codes('a/one.json'), []);
 });
+
+test('typing in modinfo.json rebuilds only when the mod changes; broken text keeps the mod', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one')],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/two.json': [{ type: 'MONSTER', id: 'mon_one', 'edit-mode': 'modify', hp: 2 }],
+  });
+  const recordBefore = ws.project.files.get(ws.file('a/one.json'))!.records[0];
+  const file = ws.file('b/modinfo.json');
+  const text = JSON.stringify(modinfo('b', ['dda', 'a']), null, 2);
+  ws.project.updateFile(file, text.replace('"name": "b"', '"name": "b renamed"'));
+  ws.project.updateFile(file, text.slice(0, -3));
+  assert.equal(ws.project.files.get(ws.file('a/one.json'))!.records[0], recordBefore, 'no rebuild: the records are the same objects');
+  assert.deepEqual(ws.codes('b/modinfo.json'), ['json-syntax']);
+  assert.deepEqual(ws.codes('b/two.json'), [], 'b still sees a while its modinfo is broken');
+  ws.project.updateFile(file, JSON.stringify(modinfo('b', ['dda'])));
+  assert.deepEqual(ws.codes('b/two.json'), ['modify-missing'], 'a changed dependency list rebuilds');
+});
