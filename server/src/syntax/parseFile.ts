@@ -279,7 +279,7 @@ export function reparseContentFile(text: string, previousText: string, previous:
     sameAs.push(old);
     // A still-broken object keeps its syntax problems, moved with it.
     const was = oldRegions[old], shift = regions[k].start - was.start;
-    for (const p of previous.problems) if (p.start >= was.start && p.start < was.end) problems.push({ start: p.start + shift, end: p.end + shift, message: p.message });
+    for (const p of previous.problems) if (p.start >= was.start && p.start <= was.end) problems.push({ start: p.start + shift, end: p.end + shift, message: p.message });
   };
   for (let k = 0; k < first; k++) keep(k, k);
   window.regions.forEach((r, w) => {
