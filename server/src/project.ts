@@ -45,7 +45,7 @@ const TYPE_MEMBER = /"type"\s*:\s*"([^"\\]*)"/g;
  * update or nested mapgen id. Checked on the raw text, without parsing.
  */
 function definesNothing(text: string): boolean {
-  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
+  if (!text.includes('"mapgen"') || text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
   TYPE_MEMBER.lastIndex = 0;
   let any = false;
   for (let m = TYPE_MEMBER.exec(text); m; m = TYPE_MEMBER.exec(text)) {
