@@ -9,6 +9,7 @@ import * as jsonc from 'jsonc-parser';
 import type {
   CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { TestClient, positionOf, uri } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
 
@@ -93,6 +94,27 @@ describe('language server over stdio (fixture mods)', () => {
     const back = client.waitForDiagnostics(hulks(), (ds) => codes(ds).includes('unknown-id'));
     await client.change(later, pretty([]));
     await back;
+  });
+
+  test('files created, changed and deleted on disk (didChangeWatchedFiles) update the index', async () => {
+    const onDisk = fx.file('mod_b/monsters/from_disk.json');
+    const watched = (type: FileChangeType) => client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri(onDisk), type }] });
+    let next = client.waitForDiagnostics(hulks(), (ds) => ds.length === 0);
+    fs.writeFileSync(onDisk, pretty([monster('mon_b_later')]));
+    await watched(FileChangeType.Created);
+    await next;
+    next = client.waitForDiagnostics(hulks(), (ds) => codes(ds).includes('unknown-id'));
+    fs.writeFileSync(onDisk, pretty([monster('mon_b_sooner')]));
+    await watched(FileChangeType.Changed);
+    await next;
+    next = client.waitForDiagnostics(hulks(), (ds) => ds.length === 0);
+    fs.writeFileSync(onDisk, pretty([monster('mon_b_later')]));
+    await watched(FileChangeType.Changed);
+    await next;
+    next = client.waitForDiagnostics(hulks(), (ds) => codes(ds).includes('unknown-id'));
+    fs.rmSync(onDisk);
+    await watched(FileChangeType.Deleted);
+    await next;
   });
 
   test('completion: monster ids in upgrades.into (workspace and core), with kind, mod and display name', async () => {
