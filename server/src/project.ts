@@ -204,7 +204,8 @@ export class Project {
     // Needed: workspace mods, their dependencies (transitively) and core.
     const needed = new Set<string>();
     const stack = [...byId.values()].filter((m) => this.isUnderRoot(m.modinfoFile) || this.rootsInside(m)).map((m) => m.id);
-    stack.push('dda');
+    // Core is context for the workspace's mods; a workspace without any mod (an unrelated JSON project) loads nothing.
+    if (stack.length > 0) stack.push('dda');
     while (stack.length) {
       const id = stack.pop()!;
       if (needed.has(id)) continue;

@@ -94,3 +94,9 @@ test('typing in modinfo.json rebuilds only when the mod changes; broken text kee
   ws.project.updateFile(file, JSON.stringify(modinfo('b', ['dda'])));
   assert.deepEqual(ws.codes('b/two.json'), ['modify-missing'], 'a changed dependency list rebuilds');
 });
+
+test('a workspace without any mod loads nothing, not even the game data', () => {
+  const ws = workspace({ 'package.json': { name: 'not-a-mod' }, 'data/things.json': [{ type: 'MONSTER', id: 'x' }] });
+  assert.equal(ws.project.files.size, 0);
+  assert.deepEqual(ws.project.updateFile(ws.file('data/things.json'), '[ { "type": "MONSTER", "id": "y" } ]'), []);
+});

@@ -92,7 +92,7 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
     { name: 'components', type: groupsOf(COMPONENT), description: 'Components: groups of equivalent alternatives `[ item id, count ]` or `[ item id, count, recoverable ]` (recoverable defaults to true: whether it is recovered on disassembly).' },
   ];
   const fromGame: FieldSpec[] = [
-    { name: 'id', type: STRING, description: 'Explicit recipe id, replacing the default `<result><id_suffix>`.' },
+    { name: 'id', type: STRING, description: 'Explicit recipe id, replacing the default (`result`, plus `_` and `id_suffix` when given).' },
     { name: 'activity_level', type: oneOf(...ACTIVITY_LEVELS), description: 'How strenuous crafting is: NO_EXERCISE, LIGHT_EXERCISE, MODERATE_EXERCISE, BRISK_EXERCISE, ACTIVE_EXERCISE, EXTRA_EXERCISE (or `fake`).', fromGame: true },
     {
       name: 'proficiencies', description: 'Proficiencies used by the recipe.', fromGame: true,
