@@ -327,3 +327,9 @@ test('invalid-value (warning): starting ammo above a gun attack\'s max_ammo (spe
   assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['invalid-value', 'warning']]);
   assert.equal(coveredText(ws, ds[0]), '50');
 });
+
+test('unknown-id: a half-typed id suggests the ids it begins', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a', { upgrades: { half_life: 4, into: 'mon_zo' } })] }));
+  const [d] = ws.diagnostics('m/a.json');
+  assert.match(d.message, /did you mean "mon_zombie"\?/);
+});

@@ -8,5 +8,8 @@ export function suggestIds(project: ProjectView, kind: string, id: string, modId
   for (const [candidate, records] of project.entries(kind)) {
     if (records.some((r) => !r.abstract && r.source.modId !== undefined && visible.has(r.source.modId))) candidates.push(candidate);
   }
-  return closestN(id, candidates, count);
+  const near = closestN(id, candidates, count);
+  if (near.length > 0 || id.length < 3) return near;
+  // A half-typed id: the shortest ids it begins.
+  return candidates.filter((c) => c.startsWith(id)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, count);
 }
