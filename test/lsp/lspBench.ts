@@ -70,14 +70,17 @@ function inProcess(): void {
 async function overStdio(): Promise<void> {
   const ws = realWorkspace();
   process.env.CDDA_LSP_TIMING = '1';
+  const spawned = process.hrtime.bigint();
   const client = new TestClient({ roots: [ws], initializationOptions: {} });
+  // From starting the server process to the first diagnostics of a workspace file (big.json has some).
+  const firstDiagnostics = client.waitForDiagnostics(path.join(ws, 'my_mod/big.json'), () => true, 120_000, true).then(() => ms(spawned));
   const serverTimes: number[] = [];
   client.connection.onNotification('window/logMessage', (m: { message: string }) => {
     const t = /^timing: update .*big\.json ([\d.]+) ms, publish \d+ file\(s\) ([\d.]+) ms/.exec(m.message);
     if (t) serverTimes.push(Number(t[1]) + Number(t[2]));
   });
   const [, readyMs] = await timed(async () => { await client.initialize(); await client.waitForReady(120_000); });
-  console.log(`server: ready in ${readyMs.toFixed(0)} ms`);
+  console.log(`server: ready in ${readyMs.toFixed(0)} ms; first diagnostics ${(await firstDiagnostics).toFixed(0)} ms after the process started`);
   const big = path.join(ws, 'my_mod/big.json');
   const text = fs.readFileSync(big, 'utf8');
   await client.open(big, text);
