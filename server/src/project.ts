@@ -279,9 +279,10 @@ export class Project {
     }
     file.modId = owner.id;
     file.reported = this.isUnderRoot(file.path);
-    // Context files read from disk drop their text (read again when a location is needed); edited ones keep it.
+    // Files read from disk drop their text (read again, and cached a while, when a location is needed):
+    // only edited files keep theirs, which is also what an edit is compared with.
     const previousText = file.text;
-    file.text = file.reported || !fromDisk ? text : undefined;
+    file.text = fromDisk ? undefined : text;
     // A file read from disk that can define nothing (map generators without ids: a quarter of the game's
     // bytes) is parsed only when its own diagnostics are asked for (see ensureParsed).
     if (fromDisk && definesNothing(text)) {
@@ -460,7 +461,7 @@ export class Project {
     return [...this.files.values()].filter((f) => f.reported);
   }
 
-  /** The text of a file: kept for reported files, read from disk (and cached a while) for context files. */
+  /** The text of a file: kept for edited files, read from disk (and cached a while) for the others. */
   textOf(file: SourceFile): string {
     if (file.text !== undefined) return file.text;
     let t = this.diskTextCache.get(file.path);
