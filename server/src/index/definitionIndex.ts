@@ -3,14 +3,26 @@ import type { DefinitionRecord } from '../records/record';
 
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
+  /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
+  private readonly idSetVersions = new Map<string, number>();
 
   add(record: DefinitionRecord): void {
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
     for (const id of record.ids) {
       const list = ids.get(id);
-      if (list) list.push(record); else ids.set(id, [record]);
+      if (list) list.push(record);
+      else { ids.set(id, [record]); this.bumpIdSet(record.kind); }
     }
+  }
+
+  /** Changes whenever the set of ids of `kind` changes; the per-id record arrays are updated in place. */
+  idSetVersion(kind: string): number {
+    return this.idSetVersions.get(kind) ?? 0;
+  }
+
+  private bumpIdSet(kind: string): void {
+    this.idSetVersions.set(kind, this.idSetVersion(kind) + 1);
   }
 
   remove(record: DefinitionRecord): void {
@@ -21,7 +33,7 @@ export class DefinitionIndex {
       if (!list) continue;
       const i = list.indexOf(record);
       if (i >= 0) list.splice(i, 1);
-      if (list.length === 0) ids.delete(id);
+      if (list.length === 0) { ids.delete(id); this.bumpIdSet(record.kind); }
     }
   }
 

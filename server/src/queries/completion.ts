@@ -145,7 +145,7 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
       const isCopyFrom = c.path.length === 1 && c.path[0] === 'copy-from';
       const r = completeIds(c.project, spec.ref, prefix, c.record, isCopyFrom, limit);
       incomplete ||= r.incomplete;
-      for (const e of r.entries) items.push({ ...e, insertText: quote(e.label), start, end });
+      for (const e of r.entries) items.push(Object.assign(e as CompletionEntry, { insertText: quote(e.label), start, end }));
     } else if (spec.kind === 'boolean' && !inString) {
       for (const v of ['true', 'false']) items.push({ label: v, kind: 'value', detail: 'boolean', insertText: v, snippet: false, start, end, sortText: `0${v}` });
     }
@@ -181,19 +181,30 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
   return [name ? `**${name}**` : undefined, `${kindTitle(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
 }
 
-/** Lowercased ids per kind, kept while the kind's ids are unchanged (completion runs on every keystroke). */
-const loweredCache = new WeakMap<Project, Map<string, { version: number; ids: Map<string, string> }>>();
+/** An id of a kind, its lowercase form, and its records (the index's own array, updated in place). */
+interface IdRow {
+  readonly id: string;
+  readonly lower: string;
+  readonly records: readonly DefinitionRecord[];
+}
 
-function lowercaseIds(project: Project, kind: string): ReadonlyMap<string, string> {
-  let perKind = loweredCache.get(project);
-  if (!perKind) { perKind = new Map(); loweredCache.set(project, perKind); }
-  const version = project.versionOf(`${kind}\u0000*`);
+/**
+ * Per kind, every id sorted by (length, id): the order completion ranks in, so buckets fill already sorted.
+ * Rebuilt only when the kind's set of ids changes, not on every edit of a definition.
+ */
+const rowsCache = new WeakMap<Project, Map<string, { version: number; rows: IdRow[] }>>();
+
+function rowsOf(project: Project, kind: string): readonly IdRow[] {
+  let perKind = rowsCache.get(project);
+  if (!perKind) { perKind = new Map(); rowsCache.set(project, perKind); }
+  const version = project.defs.idSetVersion(kind);
   const cached = perKind.get(kind);
-  if (cached && cached.version === version) return cached.ids;
-  const ids = new Map<string, string>();
-  for (const id of project.defs.entries(kind).keys()) ids.set(id, id.toLowerCase());
-  perKind.set(kind, { version, ids });
-  return ids;
+  if (cached && cached.version === version) return cached.rows;
+  const rows: IdRow[] = [];
+  for (const [id, records] of project.defs.entries(kind)) rows.push({ id, lower: id.toLowerCase(), records });
+  rows.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  perKind.set(kind, { version, rows });
+  return rows;
 }
 
 /**
@@ -203,10 +214,9 @@ function lowercaseIds(project: Project, kind: string): ReadonlyMap<string, strin
 export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
   const visible = project.graph.visibleFrom(from.source.modId);
   const lower = prefix.toLowerCase();
-  const cap = Math.max(limit * 2, 200);
-  // Buckets: prefix (same case), prefix (other case), substring, subsequence.
-  const buckets: [string, readonly DefinitionRecord[]][][] = [[], [], [], []];
-  let total = 0;
+  // Buckets: prefix (same case), prefix (other case), substring, subsequence; each filled in rank order.
+  const buckets: IdRow[][] = [[], [], [], []];
+  let incomplete = false;
   const isVisible = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
     let best: DefinitionRecord | undefined;
     for (const r of records) {
@@ -215,29 +225,20 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     }
     return best;
   };
-  const lowered = lowercaseIds(project, kind);
-  for (const entry of project.defs.entries(kind)) {
-    const id = entry[0];
-    let b: number;
-    if (lower === '' || id.startsWith(prefix)) b = 0;
-    else {
-      const idl = lowered.get(id) ?? id.toLowerCase();
-      b = idl.startsWith(lower) ? 1 : idl.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, idl) ? 3 : -1;
-    }
+  for (const row of rowsOf(project, kind)) {
+    const b = lower === '' || row.id.startsWith(prefix) ? 0
+      : row.lower.startsWith(lower) ? 1 : row.lower.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, row.lower) ? 3 : -1;
     if (b < 0) continue;
-    if (buckets[b].length >= cap) { total++; continue; }
-    if (!isVisible(entry[1])) continue;
-    total++;
-    buckets[b].push(entry);
-    // Enough same-case prefix matches: nothing later can be shown before them.
-    if (b === 0 && buckets[0].length >= cap) { total++; break; }
+    if (buckets[b].length >= limit || !isVisible(row.records)) { incomplete ||= buckets[b].length >= limit; continue; }
+    buckets[b].push(row);
+    // A full first bucket: nothing later can rank above it.
+    if (b === 0 && buckets[0].length >= limit) { incomplete = true; break; }
   }
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {
-    if (entries.length >= limit) return;
-    bucket.sort((x, y) => x[0].length - y[0].length || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-    for (const [id, records] of bucket) {
-      if (entries.length >= limit) break;
+    if (entries.length >= limit) { incomplete ||= bucket.length > 0; return; }
+    for (const { id, records } of bucket) {
+      if (entries.length >= limit) { incomplete = true; break; }
       const r = isVisible(records)!;
       entries.push({
         label: id,
@@ -251,5 +252,5 @@ export function completeIds(project: Project, kind: string, prefix: string, from
       });
     }
   });
-  return { entries, incomplete: total > entries.length };
+  return { entries, incomplete };
 }
