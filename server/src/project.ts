@@ -38,17 +38,23 @@ function dropValues(parsed: ParsedFile): ParsedFile {
   return parsed;
 }
 
-const TYPE_MEMBER = /"type"\s*:\s*"([^"\\]*)"/g;
+/** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
+const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
 
 /**
  * True when a file's text can yield no definition: every `"type"` in it is "mapgen" and it names no
- * update or nested mapgen id. Checked on the raw text, without parsing.
+ * update or nested mapgen id. Checked on the raw text, without parsing (native substring search).
  */
 function definesNothing(text: string): boolean {
-  if (!text.includes('"mapgen"') || text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
-  TYPE_MEMBER.lastIndex = 0;
+  const first = text.indexOf('"type"');
+  TYPE_VALUE.lastIndex = first + 6;
+  if (first < 0 || TYPE_VALUE.exec(text)?.[1] !== 'mapgen') return false; // most files: decided at once
+  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
   let any = false;
-  for (let m = TYPE_MEMBER.exec(text); m; m = TYPE_MEMBER.exec(text)) {
+  for (let i = first; i >= 0; i = text.indexOf('"type"', i + 6)) {
+    TYPE_VALUE.lastIndex = i + 6;
+    const m = TYPE_VALUE.exec(text);
+    if (!m) continue; // "type" as a value, not a member
     if (m[1] !== 'mapgen') return false;
     any = true;
   }
