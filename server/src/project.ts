@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
+import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -30,13 +30,6 @@ export interface ProjectOptions {
   readonly readFile?: (p: string) => string;
 }
 
-const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
-
-/** The parsed objects keep only their slots once records hold the values (in place: no new objects). */
-function dropValues(parsed: ParsedFile): ParsedFile {
-  for (const o of parsed.objects) (o as { value: Record<string, unknown> }).value = EMPTY;
-  return parsed;
-}
 
 /** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
 const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
@@ -328,7 +321,7 @@ export class Project {
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
-    file.parsed = dropValues(parsed);
+    file.parsed = compactParsed(parsed);
     return changed;
   }
 
@@ -542,7 +535,7 @@ export class Project {
   ensureParsed(file: SourceFile): void {
     if (!file.deferred) return;
     file.deferred = false;
-    file.parsed = dropValues(parseContentFile(this.textOf(file)));
+    file.parsed = compactParsed(parseContentFile(this.textOf(file)));
   }
 
   diagnostics(filePath: string): Diagnostic[] {

@@ -70,6 +70,9 @@ function idsOf(o: Record<string, unknown>, type: string): { kind: string; ids: s
   return [{ kind: kindOfType(type), ids: stringIds(o[ID_MEMBER[type] ?? 'id']) }];
 }
 
+/** Types whose ids are built or found elsewhere than in `id` / `name` (see idsOf). */
+const MULTI_KIND_TYPES = new Set(['recipe', 'uncraft', 'mapgen', 'snippet']);
+
 export function editModeOf(o: Record<string, unknown>): EditMode {
   const m = o['edit-mode'];
   return m === 'override' || m === 'modify' ? m : 'create';
@@ -106,6 +109,12 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
+  // The common case (one kind, id in `id` or `name`) without intermediate objects: indexing runs this 43,000 times.
+  if (!MULTI_KIND_TYPES.has(type)) {
+    const kind = kindOfType(type);
+    const ids = abstractId !== undefined ? [abstractId] : stringIds(o[ID_MEMBER[type] ?? 'id']);
+    return [new Definition(type, kind, ids, abstractId !== undefined, o, source, index, editMode, copyFrom)];
+  }
   const out: DefinitionRecord[] = [];
   for (const { kind, ids } of idsOf(o, type)) {
     const all = abstractId !== undefined && kind === kindOfType(type) ? [abstractId] : ids;

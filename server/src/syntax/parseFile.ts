@@ -24,6 +24,13 @@ export interface SyntaxProblem {
 
 export interface ParsedFile {
   readonly objects: readonly ParsedObject[];
+  /**
+   * Set when the values were handed over (see compactParsed): the slot of each object, or 'identity' when
+   * object i is top-level value i (the common case); `objects` is then empty.
+   */
+  readonly slots?: readonly number[] | 'identity';
+  /** With `slots`: how many objects the file has. */
+  readonly objectCount?: number;
   readonly problems: readonly SyntaxProblem[];
   /** Offsets of the top-level values; found by a scan only when first needed (see objectRange). */
   regions?: Region[];
@@ -212,8 +219,33 @@ function parseRegions(text: string): ParsedFile {
 /** Offsets of object `i` of a parsed file; `text` must be the text that was parsed. */
 export function objectRange(parsed: ParsedFile, text: string, i: number): { start: number; end: number } {
   if (!parsed.regions) parsed.regions = scanTopLevel(text).regions;
-  const r = parsed.regions[parsed.objects[i]?.slot ?? -1];
+  const r = parsed.regions[slotOf(parsed, i)];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
+}
+
+function slotOf(parsed: ParsedFile, i: number): number {
+  if (parsed.slots === 'identity') return i;
+  if (parsed.slots) return parsed.slots[i] ?? -1;
+  return parsed.objects[i]?.slot ?? -1;
+}
+
+function objectCount(parsed: ParsedFile): number {
+  return parsed.slots === 'identity' ? parsed.objectCount ?? 0 : parsed.slots ? parsed.slots.length : parsed.objects.length;
+}
+
+/**
+ * The parsed file without its values (the records hold them now): slots only, as one flag in the common case,
+ * so that tens of thousands of small objects are not kept for the life of the index.
+ */
+export function compactParsed(parsed: ParsedFile): ParsedFile {
+  const identity = parsed.objects.every((o, i) => o.slot === i);
+  return {
+    objects: [],
+    slots: identity ? 'identity' : parsed.objects.map((o) => o.slot),
+    objectCount: parsed.objects.length,
+    problems: parsed.problems,
+    regions: parsed.regions,
+  };
 }
 
 /**
@@ -251,7 +283,7 @@ export function reparseContentFile(text: string, previousText: string, previous:
     return { parsed, sameAs: parsed.objects.map(() => -1) };
   };
   const oldRegions = previous.regions ?? (previous.regions = scanTopLevel(previousText).regions);
-  if (oldRegions.length === 0 || oldRegions.length !== previous.objects.length || !cleanStructure(previousText, oldRegions)) return full();
+  if (oldRegions.length === 0 || oldRegions.length !== objectCount(previous) || !cleanStructure(previousText, oldRegions)) return full();
   // The edited window: what lies between the common prefix and the common suffix of the two texts.
   const minLen = Math.min(text.length, previousText.length);
   const prefix = commonLength(minLen, (lo, hi) => text.slice(lo, hi) === previousText.slice(lo, hi));
