@@ -4,7 +4,6 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { modInfoFromJson, type ModInfo } from './modInfo';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode', 'out', 'dist']);
 
@@ -25,14 +24,6 @@ export function listJsonFiles(dir: string): string[] {
   } catch { return []; }
   walk(dir);
   return out.sort();
-}
-
-export function readModInfo(modinfoFile: string, fromGame: boolean): ModInfo | undefined {
-  try {
-    return modInfoFromJson(JSON.parse(fs.readFileSync(modinfoFile, 'utf8')), modinfoFile, fromGame);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The folder of the nearest modinfo.json at or above `p`, if any. */

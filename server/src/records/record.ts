@@ -20,7 +20,7 @@ export interface DefinitionRecord {
   /** The ids it defines (usually one; some types accept an array; abstract records define their `abstract` id). */
   readonly ids: readonly string[];
   readonly abstract: boolean;
-  /** The object as written, or a summary for types the engine does not check (see keepsFullValue). */
+  /** The object as written, or a summary for types the engine does not check (see FULL_VALUE_TYPES). */
   readonly value: Record<string, unknown>;
   readonly source: RecordSource;
   /** Index of the object among the file's top-level objects. */
@@ -89,10 +89,6 @@ const FULL_VALUE_TYPES = new Set([
   'mission_definition', 'recipe_category', 'MOD_INFO',
 ]);
 const SUMMARY_MEMBERS = ['type', 'id', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
-
-export function keepsFullValue(type: string): boolean {
-  return FULL_VALUE_TYPES.has(type);
-}
 
 function summarize(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -40,10 +40,6 @@ export interface QuantityProblem {
 
 const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
 
-export function unitNames(format: Exclude<StringFormat, 'symbol'>): string[] {
-  return UNITS[format].map((u) => u.name);
-}
-
 /**
  * Checks a quantity/time string; returns undefined when it is fine. Weights and times may have several terms
  * ("1 kg 500 g", "1 h 30 m"), which the game sums; a volume is one term with nothing after its unit, and not
