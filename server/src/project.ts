@@ -30,7 +30,6 @@ export interface ProjectOptions {
   readonly readFile?: (p: string) => string;
 }
 
-
 /** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
 const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
 
@@ -84,7 +83,7 @@ export class SourceFile implements RecordSource {
   constructor(readonly path: string, private readonly textProvider: (f: SourceFile) => string) {}
 
   rangeOf(objectIndex: number): { start: number; end: number } {
-    return objectRange(this.parsed, this.textProvider(this), objectIndex);
+    return objectRange(this.parsed, () => this.textProvider(this), objectIndex);
   }
 }
 
@@ -463,12 +462,15 @@ export class Project {
   /** The text of a file: kept for edited files, read from disk (and cached a while) for the others. */
   textOf(file: SourceFile): string {
     if (file.text !== undefined) return file.text;
+    // A small least-recently-used cache: checking or publishing a file asks for its text several times.
     let t = this.diskTextCache.get(file.path);
     if (t === undefined) {
       t = this.safeRead(file.path) ?? '';
-      if (this.diskTextCache.size > 32) this.diskTextCache.delete(this.diskTextCache.keys().next().value!);
-      this.diskTextCache.set(file.path, t);
+      if (this.diskTextCache.size >= 32) this.diskTextCache.delete(this.diskTextCache.keys().next().value!);
+    } else {
+      this.diskTextCache.delete(file.path);
     }
+    this.diskTextCache.set(file.path, t);
     return t;
   }
 

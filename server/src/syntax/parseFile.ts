@@ -216,9 +216,12 @@ function parseRegions(text: string): ParsedFile {
   return { objects, problems: unique, regions };
 }
 
-/** Offsets of object `i` of a parsed file; `text` must be the text that was parsed. */
-export function objectRange(parsed: ParsedFile, text: string, i: number): { start: number; end: number } {
-  if (!parsed.regions) parsed.regions = scanTopLevel(text).regions;
+/**
+ * Offsets of object `i` of a parsed file; `text` must be the text that was parsed (a function: asked for only
+ * the first time, to find the regions).
+ */
+export function objectRange(parsed: ParsedFile, text: string | (() => string), i: number): { start: number; end: number } {
+  if (!parsed.regions) parsed.regions = scanTopLevel(typeof text === 'string' ? text : text()).regions;
   const r = parsed.regions[slotOf(parsed, i)];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
