@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { coveredText, modinfo, workspace } from '../helpers/workspace';
+import { alternativesCount } from '../../server/src/checks/tooComplex';
 
 /** A complete monster; tests override what they need. */
 function monster(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -255,16 +256,29 @@ test('unknown-field: a misspelt member fires with the closest name; comments do 
   assert.deepEqual(ds[0].fixes, [{ kind: 'renameKey', to: 'speed' }]);
 });
 
-test('too-complex: heavily overlapping component groups warn; a small overlap does not', () => {
-  const five = ['rag', 'jeans', 'tshirt', 'sheet_cotton', 'hammer'].map((i) => [i, 1]);
+test('too-complex: the game\'s own split (checked with cdda-check: 4 groups x 5 shared items fail, 4 x 3 pass)', () => {
+  const items = ['rag', 'jeans', 'tshirt', 'sheet_cotton', 'hammer'].map((i) => [i, 1]);
+  const five = items, three = items.slice(0, 3);
   const ws = workspace(mod({
     'a.json': [
-      recipe('jeans', { components: [five, five, five] }),
-      recipe('tshirt', { components: [[['rag', 1], ['jeans', 1]], [['rag', 1]]] }),
+      recipe('jeans', { components: [five, five, five, five] }),
+      recipe('tshirt', { components: [three, three, three, three] }),
+      recipe('rag', { id_suffix: 'b', components: [five, five, five] }),
     ],
   }));
   const ds = ws.diagnostics('m/a.json');
   assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['too-complex', 'warning']]);
+  assert.match(ds[0].message, /recipe "jeans"/);
+});
+
+test('too-complex: alternatives counted as the game counts them', () => {
+  const five = ['a', 'b', 'c', 'd', 'e'];
+  const three = ['a', 'b', 'c'];
+  assert.equal(alternativesCount([['a'], ['b']]), 1);
+  assert.equal(alternativesCount([['a', 'b'], ['a']]), 2);
+  assert.equal(alternativesCount([five, five, five]), 55);
+  assert.equal(alternativesCount([three, three, three, three]), 75);
+  assert.equal(alternativesCount([five, five, five, five]), undefined, 'past 100: too complex');
 });
 
 test('unknown-dependency and dependency-cycle on modinfo.json', () => {

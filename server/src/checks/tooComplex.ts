@@ -1,19 +1,68 @@
 /**
- * `too-complex` (warning): recipe component groups that overlap (spec 2.6.1). The game splits a requirement
- * whose groups share items into alternatives without overlap, one per choice in each overlapping group, and
- * gives up past 100 alternatives ("too many alternatives ... should be simplified"). We estimate that count as
- * the product of the sizes of the overlapping groups.
+ * `too-complex` (warning): recipe component groups that overlap too much (spec 2.6.1). The game splits a
+ * recipe whose groups share items into alternatives in which no item appears twice, and gives up when the
+ * split passes 100 alternatives: "Construction of deduped_requirement_data generated too many alternatives.
+ * The recipe ... should be simplified" (0.F requirements.cpp, deduped_requirement_data). This module runs the
+ * same split on item ids (counts do not change how many alternatives there are). Requirement lists
+ * (`[id, count, "LIST"]`) are left out: the game expands them first, so a recipe using them may split more.
  */
 import type { RecordCheck } from './context';
 import { describeRecord } from './describe';
 
-/** The game's limit (requirements.cpp, deduped_requirement_data: max_alternatives). */
+/** The game's limit (0.F: `max_alternatives = 100`). */
 export const MAX_ALTERNATIVES = 100;
+
+type Groups = readonly (readonly string[])[];
 
 function itemIdsOfGroup(group: unknown): string[] {
   if (!Array.isArray(group)) return [];
-  // An alternative is [id, count] or [id, count, "LIST"] (a requirement list, not an item).
   return group.flatMap((alt) => (Array.isArray(alt) && typeof alt[0] === 'string' && alt[2] !== 'LIST' ? [alt[0]] : []));
+}
+
+/**
+ * The game's expand_item_in_reqs: `leftover` (from group `origIndex`) is either merged into a later group that
+ * also lists it (that group then holds only it), or kept as a group of its own once no later group remains.
+ */
+function expandItem(leftover: string, prefix: Groups, toExpand: Groups, origIndex: number, index: number, result: Groups[]): void {
+  if (index === toExpand.length) {
+    result.push([...prefix.slice(0, origIndex), [leftover], ...prefix.slice(origIndex)]);
+    return;
+  }
+  const group = toExpand[index];
+  const duplicate = group.indexOf(leftover);
+  if (duplicate < 0) {
+    expandItem(leftover, [...prefix, group], toExpand, origIndex, index + 1, result);
+    return;
+  }
+  result.push([...prefix, [leftover], ...toExpand.slice(index + 1)]);
+  const rest = group.filter((_, i) => i !== duplicate);
+  if (rest.length) expandItem(leftover, [...prefix, rest], toExpand, origIndex, index + 1, result);
+}
+
+/** How many alternatives the game's split makes, or undefined once it passes the limit (too complex). */
+export function alternativesCount(groups: Groups): number | undefined {
+  const pending: { components: Groups; index: number }[] = [{ components: groups, index: 0 }];
+  let alternatives = 0;
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (next.index === next.components.length) { alternatives++; continue; }
+    const later = new Set(next.components.slice(next.index + 1).flat());
+    const group = next.components[next.index];
+    for (const item of group.filter((c) => later.has(c))) {
+      const result: Groups[] = [];
+      expandItem(item, next.components.slice(0, next.index), next.components, next.index, next.index + 1, result);
+      // A shorter result dropped the current group: the same index is looked at again.
+      for (const v of result) pending.push({ components: v, index: next.index + (v.length === next.components.length ? 1 : 0) });
+    }
+    const unique = group.filter((c) => !later.has(c));
+    if (unique.length) {
+      const withoutDuplicates = [...next.components];
+      withoutDuplicates[next.index] = unique;
+      pending.push({ components: withoutDuplicates, index: next.index + 1 });
+    }
+    if (alternatives + pending.length > MAX_ALTERNATIVES) return undefined;
+  }
+  return alternatives;
 }
 
 export const checkTooComplex: RecordCheck = (record, ctx) => {
@@ -21,17 +70,14 @@ export const checkTooComplex: RecordCheck = (record, ctx) => {
   const components = record.value.components;
   if (!Array.isArray(components)) return;
   const groups = components.map(itemIdsOfGroup);
-  const overlapping: number[] = [];
-  groups.forEach((g, i) => {
-    const shares = groups.some((h, j) => j !== i && g.some((id) => h.includes(id)));
-    if (shares) overlapping.push(i);
-  });
-  if (overlapping.length < 2) return;
-  const estimate = overlapping.reduce((n, i) => n * Math.max(1, groups[i].length), 1);
-  if (estimate <= MAX_ALTERNATIVES) return;
-  const shared = [...new Set(overlapping.flatMap((i) => groups[i].filter((id) => overlapping.some((j) => j !== i && groups[j].includes(id)))))];
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const g of groups) for (const id of new Set(g)) (seen.has(id) ? shared : seen).add(id);
+  if (shared.size === 0 || alternativesCount(groups) !== undefined) return;
+  const overlapping = groups.flatMap((g, i) => (g.some((id) => shared.has(id)) ? [i + 1] : []));
+  const names = [...shared];
   ctx.report({
     record, path: ['components'], part: 'key', code: 'too-complex', severity: 'warning',
-    message: `${describeRecord(record)}: component groups ${overlapping.map((i) => i + 1).join(', ')} overlap (${shared.slice(0, 5).map((s) => `"${s}"`).join(', ')}${shared.length > 5 ? ', ...' : ''}), giving about ${estimate} alternatives; the game gives up past ${MAX_ALTERNATIVES} ("too complex"). Split the recipe with an intermediate item so no groups overlap`,
+    message: `${describeRecord(record)}: component groups ${overlapping.join(', ')} overlap (${names.slice(0, 5).map((s) => `"${s}"`).join(', ')}${names.length > 5 ? ', ...' : ''}); the game splits them into more than ${MAX_ALTERNATIVES} alternatives and gives up ("too complex"). Split the recipe with an intermediate item so no groups overlap`,
   });
 };
