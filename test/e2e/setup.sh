@@ -22,7 +22,7 @@ log() { echo "[e2e-setup] $*"; }
 
 # 1. Debian packages
 missing=()
-for p in chromium libkrb5-dev pkg-config ripgrep; do
+for p in chromium libkrb5-dev pkg-config ripgrep neovim; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if ((${#missing[@]})); then
