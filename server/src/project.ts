@@ -19,6 +19,8 @@ import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
+import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
+import type { KindRegistry } from './registry/registry';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -28,6 +30,8 @@ export interface ProjectOptions {
   readonly severity?: SeverityOverrides;
   /** Reads a file from disk; replaceable for tests. */
   readonly readFile?: (p: string) => string;
+  /** The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. */
+  readonly gameVersion?: string;
 }
 
 /** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
@@ -93,6 +97,9 @@ export class Project {
   readonly refs = new ReferenceIndex<SourceFile>();
   graph: ModGraph = new ModGraph([]);
   severity: SeverityOverrides;
+  /** The game version in force and how it was chosen; its registry declares every kind. */
+  readonly version: VersionChoice;
+  readonly registry: KindRegistry;
   private readonly roots: string[];
   private readonly gamePath: string | undefined;
   private readonly readFileFn: (p: string) => string;
@@ -112,6 +119,8 @@ export class Project {
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
     this.readFileFn = options.readFile ?? ((p) => fs.readFileSync(p, 'utf8'));
+    this.version = chooseVersion(options.gameVersion, this.gamePath);
+    this.registry = registryOf(this.version.version);
   }
 
   /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
@@ -306,7 +315,7 @@ export class Project {
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
       const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf({ value, slot: obj.slot }, i, file));
+      records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     for (const r of records) {
@@ -509,7 +518,7 @@ export class Project {
     const file = record.source as SourceFile;
     let a = file.analyses.get(record);
     if (a) return a;
-    a = analyzeRecord(record);
+    a = analyzeRecord(record, this.registry);
     if (unindexed.has(record)) return a; // a stale record (the file changed since): nothing to index
     file.analyses.set(record, a);
     this.refs.remove(file, copyFromKeys(record));

@@ -5,10 +5,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SCHEMAS, fieldOf, schemaForType } from '../../server/src/schema';
+import { fieldOf } from '../../server/src/schema';
+import { registryOf } from '../../server/src/registry/versions';
+import { VERSION_0F } from '../../server/src/registry/versions/v0F';
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../../server/src/schema/types';
 import { validateTopLevel } from '../../server/src/schema/topLevel';
 import type { FoundReference, ValueProblem } from '../../server/src/schema/validate';
+
+const F = registryOf(VERSION_0F);
+const schemaForType = (type: string): KindSchema | undefined => F.schemaOfType(type);
 
 interface Expected {
   readonly required: readonly string[];
@@ -110,7 +115,7 @@ function nested(schema: KindSchema, path: string): FieldSpec {
     const objects = nestedObjects(field.type);
     field = objects.flatMap((o) => o.fields).find((f) => f.name === name);
   }
-  assert.ok(field, `${schema.title}: no field ${path}`);
+  assert.ok(field, `no field ${path}`);
   return field;
 }
 
@@ -119,7 +124,7 @@ function check(type: string, value: Record<string, unknown>, editMode: 'create' 
   assert.ok(schema);
   const problems: ValueProblem[] = [];
   const references: FoundReference[] = [];
-  validateTopLevel(value, schema, editMode, { problem: (p) => problems.push(p), reference: (r) => references.push(r) });
+  validateTopLevel(value, schema, F.ofType(type)!.title, editMode, { problem: (p) => problems.push(p), reference: (r) => references.push(r) });
   return { problems, references };
 }
 
@@ -127,10 +132,10 @@ test('every spec kind has a schema, found by its JSON type', () => {
   for (const type of Object.keys(EXPECTED)) {
     const schema = schemaForType(type);
     assert.ok(schema, type);
-    assert.ok(schema.types.includes(type));
+    assert.ok(F.ofType(type)!.types.includes(type));
   }
   assert.equal(schemaForType('GENERIC'), undefined);
-  assert.equal(new Set(SCHEMAS.flatMap((s) => s.types)).size, SCHEMAS.flatMap((s) => s.types).length, 'a type in two schemas');
+  assert.equal(F.kindOfType('GENERIC'), 'item');
 });
 
 for (const [type, expected] of Object.entries(EXPECTED)) {
@@ -173,8 +178,9 @@ for (const [type, expected] of Object.entries(EXPECTED)) {
     for (const f of schema.fields) {
       for (const k of refKinds(f.type)) assert.ok(KNOWN_REF_KINDS.has(k), `${type}.${f.name} refers to unknown kind ${k}`);
     }
-    assert.equal(schema.editModes, ['MONSTER', 'profession', 'scenario'].includes(type));
-    assert.equal(!!fieldOf(schema, 'edit-mode'), schema.editModes, `${type}: edit-mode field iff edit modes`);
+    const editModes = F.ofType(type)!.redefinition === 'edit-mode';
+    assert.equal(editModes, ['MONSTER', 'profession', 'scenario'].includes(type));
+    assert.equal(!!fieldOf(schema, 'edit-mode'), editModes, `${type}: edit-mode field iff edit modes`);
     for (const f of ['copy-from', 'abstract', 'extend', 'delete', 'relative', 'proportional']) {
       if (type !== 'profession_item_substitutions') assert.ok(fieldOf(schema, f), `${type}.${f}`);
     }

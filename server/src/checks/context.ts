@@ -1,6 +1,7 @@
 /** What a check sees: the project's queries, the file under check, and a way to report. */
 import type { SourceFile } from '../project';
 import type { ModGraph } from '../mods/modGraph';
+import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
 import type { JsonPath, Part } from '../syntax/locate';
@@ -30,6 +31,8 @@ export interface RecordReport {
  */
 export interface ProjectView {
   readonly graph: ModGraph;
+  /** The kinds of the game version in force. */
+  readonly registry: KindRegistry;
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
   /** Every id of a kind (for "did you mean"). */

@@ -1,11 +1,11 @@
 /** How messages name a record: `monster "mon_zombie"`. */
 import type { DefinitionRecord } from '../records/record';
-import { kindTitle } from '../records/kinds';
+import type { KindRegistry } from '../registry/registry';
 import type { JsonPath } from '../syntax/locate';
 
-export function describeRecord(r: DefinitionRecord): string {
+export function describeRecord(registry: KindRegistry, r: DefinitionRecord): string {
   const id = r.ids[0];
-  return id === undefined ? `${kindTitle(r.kind)} definition` : `${kindTitle(r.kind)} "${id}"`;
+  return id === undefined ? `${registry.title(r.kind)} definition` : `${registry.title(r.kind)} "${id}"`;
 }
 
 /** The member that names a record, where diagnostics about the whole record are anchored. */

@@ -7,13 +7,11 @@ import type { DefinitionRecord } from '../records/record';
 import type { RecordCheck } from './context';
 import { describeOrigin, describeRecord, idPath } from './describe';
 
-const EDIT_MODE_KINDS = new Set(['MONSTER', 'profession', 'scenario']);
-const RECIPE_KINDS = new Set(['recipe', 'uncraft']);
-
 export const checkDuplicateIds: RecordCheck = (record, ctx) => {
   if (record.abstract) return;
-  const isRecipe = RECIPE_KINDS.has(record.kind);
-  if (isRecipe ? record.value.override === true : !EDIT_MODE_KINDS.has(record.kind) || record.editMode !== 'create') return;
+  const redefinition = ctx.project.registry.ofKind(record.kind)?.redefinition ?? 'ignore';
+  const isRecipe = redefinition === 'override-flag';
+  if (redefinition === 'ignore' || (isRecipe ? record.value.override === true : record.editMode !== 'create')) return;
   for (const id of record.ids) {
     const earlier = ctx.project.visibleDefinitions(record.kind, id, record.source.modId)
       .filter((r) => r !== record && !r.abstract && r.editMode !== 'modify' && ctx.project.compareLoadOrder(r, record) < 0);
@@ -23,7 +21,7 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
     const remedy = isRecipe ? 'add "override": true to replace it, or give this recipe an "id_suffix"' : 'use "edit-mode": "override" to replace it or "modify" to change it, or pick another id';
     ctx.report({
       record, path: isRecipe && typeof record.value.id !== 'string' ? ['result'] : idPath(record), code: 'duplicate-id', severity: 'error',
-      message: `${describeRecord(record)} is already defined ${where}; ${remedy}`,
+      message: `${describeRecord(ctx.project.registry, record)} is already defined ${where}; ${remedy}`,
       related: [{ record: first, path: idPath(first), message: `first definition of "${id}" (${describeOrigin(first)})` }],
     });
   }

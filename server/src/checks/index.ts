@@ -43,6 +43,7 @@ class RecordingView implements ProjectView {
   readonly deps = new Map<string, number>();
   constructor(private readonly project: Project) {}
   get graph() { return this.project.graph; }
+  get registry() { return this.project.registry; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
     this.depend(refKey(kind, id));
     return this.project.visibleDefinitions(kind, id, modId);

@@ -2,14 +2,13 @@
  * `missing-field`: a mandatory member absent from a `create` or `override` definition, after inheritance
  * (spec 2.1, section 7). A `modify` needs none; abstract templates need not be complete.
  */
-import { schemaForType } from '../schema';
 import type { TypeSpec } from '../schema/types';
 import { chainOf, inheritsMember } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord, idPath } from './describe';
 
 export const checkMissingFields: RecordCheck = (record, ctx) => {
-  const schema = schemaForType(record.type);
+  const schema = ctx.project.registry.schemaOfType(record.type);
   if (!schema || record.abstract || record.editMode === 'modify') return;
   const chain = chainOf(ctx.project, record);
   if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
@@ -19,9 +18,9 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
     const inherits = (chain.ancestors.length ? ` (nor does its copy-from chain)` : '') + (field.required ? '' : ` (needed with "${field.requiredWith}")`);
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
-      message: `${describeRecord(record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
+      message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
       fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type) }] }],
-      related: chain.ancestors.length ? [{ record: chain.ancestors[0], path: idPath(chain.ancestors[0]), message: `copy-from parent ${describeRecord(chain.ancestors[0])}, which lacks "${field.name}" too` }] : undefined,
+      related: chain.ancestors.length ? [{ record: chain.ancestors[0], path: idPath(chain.ancestors[0]), message: `copy-from parent ${describeRecord(ctx.project.registry, chain.ancestors[0])}, which lacks "${field.name}" too` }] : undefined,
     });
   }
 };

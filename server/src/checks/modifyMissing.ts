@@ -12,7 +12,7 @@ export const checkModifyMissing: RecordCheck = (record, ctx) => {
     const near = suggestIds(ctx.project, record.kind, id, record.source.modId);
     ctx.report({
       record, path: idPath(record), code: 'modify-missing', severity: 'error',
-      message: `${describeRecord(record)} has "edit-mode": "modify" but no such ${describeRecord(record).split(' "')[0]} exists in this mod, its dependencies or the base game${near.length ? `; did you mean "${near[0]}"?` : ''}`,
+      message: `${describeRecord(ctx.project.registry, record)} has "edit-mode": "modify" but no such ${describeRecord(ctx.project.registry, record).split(' "')[0]} exists in this mod, its dependencies or the base game${near.length ? `; did you mean "${near[0]}"?` : ''}`,
       fixes: near.map((text) => ({ kind: 'replaceValue' as const, text })),
     });
   }

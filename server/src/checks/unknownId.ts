@@ -3,7 +3,6 @@
  * expected kind has. Also `copy-from-cycle`. References from a mod whose dependencies are not all present
  * are not judged: the missing mod may define them (the missing dependency is reported instead).
  */
-import { ALSO_RESOLVES, kindTitle } from '../records/kinds';
 import type { DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/validate';
 import { chainOf } from '../index/inheritance';
@@ -36,7 +35,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
-    const found = [ref.kind, ...(isCopyFrom ? [] : ALSO_RESOLVES[ref.kind] ?? [])]
+    const found = [ref.kind, ...(isCopyFrom ? [] : project.registry.alsoResolvedBy(ref.kind))]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
       .filter((r) => r !== record && (isCopyFrom || !r.abstract));
     if (isCopyFrom) {
@@ -44,7 +43,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       if (found.length && chain.problem?.kind === 'cycle') {
         ctx.report({
           record, path: ref.path, code: 'copy-from-cycle', severity: 'error',
-          message: `${describeRecord(record)} inherits from itself: its copy-from chain loops (${[record, ...chain.ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
+          message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...chain.ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
         });
         continue;
       }
@@ -58,7 +57,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
       message: special
         ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
-        : `"${pathLabel(ref.path)}": unknown ${kindTitle(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${mean}`,
+        : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${mean}`,
       fixes: near.map((text) => ({ kind: 'replaceValue' as const, text })),
     });
   }

@@ -7,7 +7,6 @@
  */
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
-import { kindTitle } from '../records/kinds';
 import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
@@ -64,7 +63,7 @@ function completeMembers(c: Cursor): CompletionResult {
     const key = prop.children?.[0];
     if (key && typeof key.value === 'string' && !(c.token && c.record.start + key.offset === c.token.start)) present.add(key.value);
   }
-  const members = membersOf(c.record, parent, jsonTypes(c)).filter((m) => !present.has(m.name));
+  const members = membersOf(c.project.registry, c.record, parent, jsonTypes(c)).filter((m) => !present.has(m.name));
   if (members.length === 0) return EMPTY;
   // Replace the key being typed (quotes included); insert a value only when no `:` follows already.
   const start = c.token ? c.token.start : c.offset;
@@ -122,7 +121,7 @@ export function memberSnippet(m: MemberDoc): string {
 // ---------------------------------------------------------------- values
 
 function completeValue(c: Cursor, limit: number): CompletionResult {
-  const specs = specsAt(c.record, c.path, jsonTypes(c)).flatMap((s) => expand(s, c.token ? 'string' : undefined));
+  const specs = specsAt(c.project.registry, c.record, c.path, jsonTypes(c)).flatMap((s) => expand(s, c.token ? 'string' : undefined));
   if (specs.length === 0) return EMPTY;
   const inString = c.token !== undefined;
   const prefix = typedPrefix(c);
@@ -178,7 +177,7 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
   if (!r) return undefined;
   const name = displayName(r);
   const desc = typeof r.value.description === 'string' ? r.value.description : undefined;
-  return [name ? `**${name}**` : undefined, `${kindTitle(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
+  return [name ? `**${name}**` : undefined, `${project.registry.title(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
 }
 
 /** An id of a kind, its lowercase form, and its records (the index's own array, updated in place). */

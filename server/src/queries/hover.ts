@@ -5,7 +5,6 @@
 import * as path from 'path';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
-import { kindTitle } from '../records/kinds';
 import { chainOf } from '../index/inheritance';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
@@ -24,12 +23,12 @@ export function hover(project: Project, filePath: string, offset: number): Hover
     const from = s.cursor.record;
     let defs = definitionsSeenFrom(project, s.kind, s.id, from.source.modId);
     if (s.reference) defs = defs.filter((r) => r !== from || defs.length === 1);
-    const md = defs.length ? describeDefinitions(project, defs, s.id) : `**${s.id}**\n\nNo ${kindTitle(s.kind)} with this id is visible from this mod.`;
+    const md = defs.length ? describeDefinitions(project, defs, s.id) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.`;
     return { markdown: md, start: s.range.start, end: s.range.end };
   }
   const c = cursorAt(project, filePath, offset);
   if (!c || !c.atKey || !c.token) return undefined;
-  const member = memberAt(c.record, c.path, jsonTypes(c));
+  const member = memberAt(project.registry, c.record, c.path, jsonTypes(c));
   if (!member) return undefined;
   return { markdown: describeMember(member), start: c.token.start, end: c.token.end };
 }
@@ -47,16 +46,6 @@ function enumValues(m: MemberDoc): readonly string[] | undefined {
   while (t.kind === 'array') t = t.of;
   return t.kind === 'string' ? t.values : undefined;
 }
-
-/** Members worth showing at a glance, per kind. */
-const KEY_FIELDS: Record<string, readonly string[]> = {
-  MONSTER: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor_bash', 'upgrades'],
-  profession: ['points', 'skills', 'traits'],
-  scenario: ['points', 'start_name', 'professions', 'allowed_locs'],
-  recipe: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
-  uncraft: ['result', 'skill_used', 'difficulty', 'time'],
-  item: ['category', 'description'],
-};
 
 function show(v: unknown): string {
   const s = JSON.stringify(v);
@@ -76,12 +65,12 @@ function describeDefinitions(project: Project, defs: readonly DefinitionRecord[]
   const lineage = [r, ...chain.ancestors];
   const name = lineage.map(displayName).find((n) => n !== undefined);
   const out: string[] = [];
-  out.push(`**${name ?? id}** — ${kindTitle(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
+  out.push(`**${name ?? id}** — ${project.registry.title(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
   out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r)}`);
   const desc = lineage.map((x) => x.value.description).find((d) => typeof d === 'string') as string | undefined;
   if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
   const rows: string[] = [];
-  for (const f of KEY_FIELDS[r.kind] ?? []) {
+  for (const f of project.registry.ofKind(r.kind)?.keyFields ?? []) {
     if (f === 'description') continue;
     const holder = lineage.find((x) => f in x.value);
     if (holder) rows.push(`| ${f} | \`${show(holder.value[f])}\`${holder !== r ? ` (from \`${holder.ids[0]}\`)` : ''} |`);

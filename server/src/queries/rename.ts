@@ -4,7 +4,6 @@
  * workspace) or writes its id implicitly (a recipe id built from `result`).
  */
 import type { Project, SourceFile } from '../project';
-import { kindTitle } from '../records/kinds';
 import { definitionSites, referencesTo } from './references';
 import { symbolAt, writesId, type Target } from './symbol';
 
@@ -20,7 +19,7 @@ export type RenameCheck =
 export function prepareRename(project: Project, filePath: string, offset: number): RenameCheck | undefined {
   const s = symbolAt(project, filePath, offset);
   if (!s) return undefined;
-  const title = `${kindTitle(s.kind)} "${s.id}"`;
+  const title = `${project.registry.title(s.kind)} "${s.id}"`;
   const defs = project.defs.get(s.kind, s.id);
   if (defs.length === 0) return { ok: false, message: `Cannot rename ${title}: it is not defined anywhere` };
   const readOnly = defs.find((r) => !(r.source as SourceFile).reported);

@@ -3,7 +3,7 @@
  * Unions are resolved with the JSON type actually written at each level (when known), so that
  * `"upgrades": { "into": ... }` walks the object branch of `upgrades` (false | object).
  */
-import { schemaForType } from '../schema';
+import type { KindRegistry } from '../registry/registry';
 import { editMemberOf, kindObjectSpec } from '../schema/topLevel';
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../schema/types';
 import type { DefinitionRecord } from '../records/record';
@@ -23,8 +23,8 @@ export interface MemberDoc {
 export type JsonTypeAt = (path: JsonPath) => string | undefined;
 
 /** The record's kind schema as an object spec, with `copy-from` available for kinds without a table. */
-export function rootSpec(record: DefinitionRecord): { schema: KindSchema | undefined; spec: ObjectSpec } {
-  const schema = schemaForType(record.type);
+export function rootSpec(registry: KindRegistry, record: DefinitionRecord): { schema: KindSchema | undefined; spec: ObjectSpec } {
+  const schema = registry.schemaOfType(record.type);
   if (schema) return { schema, spec: kindObjectSpec(schema) };
   return {
     schema: undefined,
@@ -72,8 +72,8 @@ function step(spec: TypeSpec, seg: string | number): TypeSpec[] {
 }
 
 /** The top-level member `name` of a record's kind: a table field or a documented edit member. */
-export function topLevelMember(record: DefinitionRecord, name: string): MemberDoc | undefined {
-  const { schema, spec } = rootSpec(record);
+export function topLevelMember(registry: KindRegistry, record: DefinitionRecord, name: string): MemberDoc | undefined {
+  const { schema, spec } = rootSpec(registry, record);
   const f = spec.fields.find((x) => x.name === name);
   if (f) return fieldDoc(f);
   if (schema) {
@@ -88,9 +88,9 @@ function fieldDoc(f: FieldSpec): MemberDoc {
 }
 
 /** The specs accepted at `path` (unions expanded against what is written). Empty when the schema says nothing. */
-export function specsAt(record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): TypeSpec[] {
-  if (path.length === 0) return [rootSpec(record).spec];
-  const first = topLevelMember(record, String(path[0]));
+export function specsAt(registry: KindRegistry, record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): TypeSpec[] {
+  if (path.length === 0) return [rootSpec(registry, record).spec];
+  const first = topLevelMember(registry, record, String(path[0]));
   if (!first) return [];
   let specs = expand(first.type, jsonTypeAt(path.slice(0, 1)));
   for (let k = 1; k < path.length; k++) {
@@ -102,11 +102,11 @@ export function specsAt(record: DefinitionRecord, path: JsonPath, jsonTypeAt: Js
 }
 
 /** The documented member at `path` (its last segment being a member name), for hover. */
-export function memberAt(record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): MemberDoc | undefined {
+export function memberAt(registry: KindRegistry, record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): MemberDoc | undefined {
   const last = path[path.length - 1];
   if (typeof last !== 'string') return undefined;
-  if (path.length === 1) return topLevelMember(record, last);
-  for (const parent of specsAt(record, path.slice(0, -1), jsonTypeAt)) {
+  if (path.length === 1) return topLevelMember(registry, record, last);
+  for (const parent of specsAt(registry, record, path.slice(0, -1), jsonTypeAt)) {
     if (parent.kind === 'object') {
       const f = parent.fields.find((x) => x.name === last);
       if (f) return fieldDoc(f);
@@ -116,9 +116,9 @@ export function memberAt(record: DefinitionRecord, path: JsonPath, jsonTypeAt: J
 }
 
 /** Members an object at `path` documents (for completion of member names). */
-export function membersOf(record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): MemberDoc[] {
+export function membersOf(registry: KindRegistry, record: DefinitionRecord, path: JsonPath, jsonTypeAt: JsonTypeAt): MemberDoc[] {
   if (path.length === 0) {
-    const { schema, spec } = rootSpec(record);
+    const { schema, spec } = rootSpec(registry, record);
     const out = spec.fields.map(fieldDoc);
     if (schema && record.editMode === 'modify') {
       for (const e of schema.editMembers) out.push({ name: e.member, type: { kind: 'array', of: e.entry }, required: false, description: `${e.description} (edits \`${e.property}\`).` });
@@ -126,7 +126,7 @@ export function membersOf(record: DefinitionRecord, path: JsonPath, jsonTypeAt: 
     return out;
   }
   const out: MemberDoc[] = [];
-  for (const s of specsAt(record, path, jsonTypeAt)) if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
+  for (const s of specsAt(registry, record, path, jsonTypeAt)) if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
   return out;
 }
 

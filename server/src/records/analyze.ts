@@ -3,7 +3,7 @@
  * Computed once when the record is indexed; checks that need other files build on it.
  */
 import type { DefinitionRecord } from './record';
-import { schemaForType } from '../schema';
+import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
 import type { FoundReference, ValueProblem } from '../schema/validate';
 
@@ -14,12 +14,12 @@ export interface RecordAnalysis {
 
 const NOTHING: RecordAnalysis = { problems: [], references: [] };
 
-export function analyzeRecord(record: DefinitionRecord): RecordAnalysis {
-  const schema = schemaForType(record.type);
+export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry): RecordAnalysis {
+  const declaration = registry.ofType(record.type);
   const problems: ValueProblem[] = [];
   const references: FoundReference[] = [];
-  if (schema) {
-    validateTopLevel(record.value, schema, record.editMode, {
+  if (declaration?.schema) {
+    validateTopLevel(record.value, declaration.schema, declaration.title, record.editMode, {
       problem: (p) => problems.push(p),
       reference: (r) => references.push(r),
     });

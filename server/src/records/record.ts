@@ -2,7 +2,8 @@
  * A definition record: one top-level object of a content file, with what the index needs to know about it.
  */
 import type { ParsedObject } from '../syntax/parseFile';
-import { kindOfType } from './kinds';
+import type { IdRule } from '../registry/declaration';
+import type { KindRegistry } from '../registry/registry';
 
 export type EditMode = 'create' | 'override' | 'modify';
 
@@ -20,7 +21,7 @@ export interface DefinitionRecord {
   /** The ids it defines (usually one; some types accept an array; abstract records define their `abstract` id). */
   readonly ids: readonly string[];
   readonly abstract: boolean;
-  /** The object as written, or a summary for types the engine does not check (see FULL_VALUE_TYPES). */
+  /** The object as written, or a summary for types the engine does not check (see KindDeclaration.fullValue). */
   readonly value: Record<string, unknown>;
   readonly source: RecordSource;
   /** Index of the object among the file's top-level objects. */
@@ -33,61 +34,44 @@ export interface DefinitionRecord {
   readonly copyFrom: string | undefined;
 }
 
-/** How each type names its id when not `id` (0.F): monster groups and factions use `name`. */
-const ID_MEMBER: Record<string, string> = {
-  monstergroup: 'name',
-  MONSTER_FACTION: 'name',
-};
-
 function stringIds(v: unknown): string[] {
   if (typeof v === 'string') return v === '' ? [] : [v];
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '');
   return [];
 }
 
-/** Recipe ids as the game builds them: `result`, plus `_<id_suffix>` for craft recipes (not uncraft). */
-function recipeIds(o: Record<string, unknown>, type: string): string[] {
+/** Recipe ids as the game builds them: `id` when given, else `result`, plus `_<id_suffix>` for crafts. */
+function recipeIds(o: Record<string, unknown>, suffixed: boolean): string[] {
   if (typeof o.id === 'string') return [o.id];
   if (typeof o.result !== 'string') return [];
-  if (type === 'recipe' && typeof o.id_suffix === 'string' && o.id_suffix !== '') return [`${o.result}_${o.id_suffix}`];
+  if (suffixed && typeof o.id_suffix === 'string' && o.id_suffix !== '') return [`${o.result}_${o.id_suffix}`];
   return [o.result];
 }
 
-/** Ids a record defines; mapgen has no id but may define update / nested mapgen functions. */
-function idsOf(o: Record<string, unknown>, type: string): { kind: string; ids: string[] }[] {
-  if (type === 'recipe' || type === 'uncraft') return [{ kind: type, ids: recipeIds(o, type) }];
-  if (type === 'mapgen') {
-    const out: { kind: string; ids: string[] }[] = [];
-    if (o.update_mapgen_id !== undefined) out.push({ kind: 'update_mapgen', ids: stringIds(o.update_mapgen_id) });
-    if (o.nested_mapgen_id !== undefined) out.push({ kind: 'nested_mapgen', ids: stringIds(o.nested_mapgen_id) });
-    return out;
+/** Ids of a record whose id rule is not a plain member (see IdRule), by the kind they define. */
+function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule): { kind: string; ids: string[] }[] {
+  switch (rule.from) {
+    case 'member': return [{ kind, ids: stringIds(o[rule.member]) }];
+    case 'recipe': return [{ kind, ids: recipeIds(o, rule.suffixed) }];
+    case 'mapgen': {
+      const out: { kind: string; ids: string[] }[] = [];
+      if (o.update_mapgen_id !== undefined) out.push({ kind: 'update_mapgen', ids: stringIds(o.update_mapgen_id) });
+      if (o.nested_mapgen_id !== undefined) out.push({ kind: 'nested_mapgen', ids: stringIds(o.nested_mapgen_id) });
+      return out;
+    }
+    case 'snippet': {
+      const ids = Array.isArray(o.text) ? o.text.flatMap((t) => (t && typeof t === 'object' && !Array.isArray(t) ? stringIds((t as Record<string, unknown>).id) : [])) : [];
+      return [{ kind, ids }];
+    }
   }
-  if (type === 'snippet') {
-    // Snippet ids live inside `text` entries: { "id": ..., "text": ... }.
-    const ids = Array.isArray(o.text) ? o.text.flatMap((t) => (t && typeof t === 'object' && !Array.isArray(t) ? stringIds((t as Record<string, unknown>).id) : [])) : [];
-    return [{ kind: 'snippet', ids }];
-  }
-  return [{ kind: kindOfType(type), ids: stringIds(o[ID_MEMBER[type] ?? 'id']) }];
 }
-
-/** Types whose ids are built or found elsewhere than in `id` / `name` (see idsOf). */
-const MULTI_KIND_TYPES = new Set(['recipe', 'uncraft', 'mapgen', 'snippet']);
 
 export function editModeOf(o: Record<string, unknown>): EditMode {
   const m = o['edit-mode'];
   return m === 'override' || m === 'modify' ? m : 'create';
 }
 
-/** The records of one parsed object (one, or none for objects without a type or id; mapgen may give two). */
-/**
- * Types whose whole value the engine reads (the spec's kinds are checked; missions and recipe categories are
- * looked into by those checks). Other types keep a summary: what identifies and names them, and their parent.
- * The summary keeps the index small; a full value is parsed again when a feature needs it.
- */
-const FULL_VALUE_TYPES = new Set([
-  'MONSTER', 'profession', 'profession_item_substitutions', 'scenario', 'recipe', 'uncraft',
-  'mission_definition', 'recipe_category', 'MOD_INFO',
-]);
+/** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
 const SUMMARY_MEMBERS = ['type', 'id', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
 
 function summarize(o: Record<string, unknown>): Record<string, unknown> {
@@ -97,24 +81,26 @@ function summarize(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function recordsOf(obj: ParsedObject, index: number, source: RecordSource): DefinitionRecord[] {
+/** The records of one parsed object (one, or none for objects without a type; mapgen may give two). */
+export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
-  const o = FULL_VALUE_TYPES.has(type) ? full : summarize(full);
+  const o = registry.keepsFullValue(type) ? full : summarize(full);
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
-  // The common case (one kind, id in `id` or `name`) without intermediate objects: indexing runs this 43,000 times.
-  if (!MULTI_KIND_TYPES.has(type)) {
-    const kind = kindOfType(type);
-    const ids = abstractId !== undefined ? [abstractId] : stringIds(o[ID_MEMBER[type] ?? 'id']);
+  const kind = registry.kindOfType(type);
+  const rule = registry.idRuleOf(type);
+  // The common case (ids in one member) without intermediate objects: indexing runs this 80,000 times.
+  if (rule.from === 'member') {
+    const ids = abstractId !== undefined ? [abstractId] : stringIds(o[rule.member]);
     return [new Definition(type, kind, ids, abstractId !== undefined, o, source, index, editMode, copyFrom)];
   }
   const out: DefinitionRecord[] = [];
-  for (const { kind, ids } of idsOf(o, type)) {
-    const all = abstractId !== undefined && kind === kindOfType(type) ? [abstractId] : ids;
-    out.push(new Definition(type, kind, all, abstractId !== undefined, o, source, index, editMode, copyFrom));
+  for (const built of builtIds(o, kind, rule)) {
+    const all = abstractId !== undefined && built.kind === kind ? [abstractId] : built.ids;
+    out.push(new Definition(type, built.kind, all, abstractId !== undefined, o, source, index, editMode, copyFrom));
   }
   return out;
 }

@@ -23,7 +23,7 @@ export function editMemberOf(schema: KindSchema, key: string): EditMemberSpec | 
   return schema.editMembers.find((m) => m.member === key);
 }
 
-export function validateTopLevel(value: Record<string, unknown>, schema: KindSchema, editMode: EditMode, sink: ValueSink): void {
+export function validateTopLevel(value: Record<string, unknown>, schema: KindSchema, title: string, editMode: EditMode, sink: ValueSink): void {
   validateMembers(value, kindObjectSpec(schema), [], sink, isEditMemberName);
   for (const [key, v] of Object.entries(value)) {
     if (!isEditMemberName(key)) continue;
@@ -34,8 +34,8 @@ export function validateTopLevel(value: Record<string, unknown>, schema: KindSch
       sink.problem({
         code: 'invalid-value', severity: 'error', path: [key], part: 'key',
         message: documented.length
-          ? `"${key}" is not a documented add/remove member of a ${schema.title}${near ? `; did you mean "${near}"?` : `; documented: ${documented.join(', ')}`}`
-          : `A ${schema.title} has no add/remove members ("${key}")`,
+          ? `"${key}" is not a documented add/remove member of a ${title}${near ? `; did you mean "${near}"?` : `; documented: ${documented.join(', ')}`}`
+          : `A ${title} has no add/remove members ("${key}")`,
         fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
       });
       continue;
@@ -43,7 +43,7 @@ export function validateTopLevel(value: Record<string, unknown>, schema: KindSch
     if (editMode !== 'modify') {
       sink.problem({
         code: 'invalid-value', severity: 'error', path: [key], part: 'key',
-        message: `"${key}" edits an existing ${schema.title}; it needs "edit-mode": "modify" (this definition is "${editMode}")`,
+        message: `"${key}" edits an existing ${title}; it needs "edit-mode": "modify" (this definition is "${editMode}")`,
       });
     }
     validateValue(v, { kind: 'array', of: member.entry }, [key], sink);

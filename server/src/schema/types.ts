@@ -3,7 +3,7 @@
  * hover and completion all read the same tables, so a field is described once.
  */
 
-/** Index kinds a reference can point at (see records/kinds.ts for how JSON types map to kinds). */
+/** Index kinds a reference can point at (see registry/ for how JSON types map to kinds). */
 export type RefKind = string;
 
 /** Quantity and time string formats (spec 2.1). */
@@ -109,14 +109,9 @@ export interface EditMemberSpec {
   readonly description: string;
 }
 
+/** The member table of a kind (which types it covers, its title and edit rules are in its KindDeclaration). */
 export interface KindSchema {
-  /** JSON `type` values this schema applies to. */
-  readonly types: readonly string[];
-  /** Human name used in messages ("monster", "recipe"). */
-  readonly title: string;
   readonly fields: readonly FieldSpec[];
-  /** Whether `edit-mode` is accepted (monster, profession, scenario). */
-  readonly editModes: boolean;
   /** Documented `add:` / `remove:` members; any other such member is `invalid-value`. */
   readonly editMembers: readonly EditMemberSpec[];
 }

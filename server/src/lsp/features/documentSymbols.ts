@@ -2,18 +2,17 @@
 import { SymbolKind, type Connection, type DocumentSymbol } from 'vscode-languageserver/node';
 import { documentSymbols } from '../../queries/symbols';
 import type { Session } from '../session';
+import type { KindRegistry } from '../../registry/registry';
+import type { SymbolCategory } from '../../registry/declaration';
 
-/** Symbol kinds by index kind; others are objects. */
-export function symbolKindOf(kind: string): SymbolKind {
-  switch (kind) {
-    case 'MONSTER': return SymbolKind.Class;
-    case 'item': return SymbolKind.Constant;
-    case 'recipe': case 'uncraft': return SymbolKind.Function;
-    case 'profession': return SymbolKind.Interface;
-    case 'scenario': return SymbolKind.Module;
-    case 'profession_item_substitutions': return SymbolKind.Struct;
-    default: return SymbolKind.Object;
-  }
+const SYMBOL_KINDS: Record<SymbolCategory, SymbolKind> = {
+  class: SymbolKind.Class, constant: SymbolKind.Constant, function: SymbolKind.Function, interface: SymbolKind.Interface,
+  module: SymbolKind.Module, struct: SymbolKind.Struct, object: SymbolKind.Object, enum: SymbolKind.Enum, event: SymbolKind.Event,
+};
+
+/** The LSP symbol kind of an index kind, from its declaration (others are objects). */
+export function symbolKindOf(registry: KindRegistry, kind: string): SymbolKind {
+  return SYMBOL_KINDS[registry.ofKind(kind)?.symbol ?? 'object'];
 }
 
 export function registerDocumentSymbols(connection: Connection, session: Session): void {
@@ -24,7 +23,7 @@ export function registerDocumentSymbols(connection: Connection, session: Session
     return documentSymbols(session.project, p).map((s) => ({
       name: s.name,
       detail: s.detail,
-      kind: symbolKindOf(s.kind),
+      kind: symbolKindOf(session.project.registry, s.kind),
       range: fp.range(s.start, s.end),
       selectionRange: fp.range(s.selection.start, s.selection.end),
     }));

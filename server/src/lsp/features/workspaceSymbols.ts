@@ -29,7 +29,7 @@ export function registerWorkspaceSymbols(connection: Connection, session: Sessio
 }
 
 function toSymbol(session: Session, e: WorkspaceSymbolEntry, lazy: boolean): WorkspaceSymbol {
-  const base = { name: e.name, kind: symbolKindOf(e.kind), containerName: `${e.type} · ${e.container}` };
+  const base = { name: e.name, kind: symbolKindOf(session.project.registry, e.kind), containerName: `${e.type} · ${e.container}` };
   if (lazy) return { ...base, location: { uri: pathToUri(e.path) }, data: { kind: e.kind, id: e.name, index: e.record.index } satisfies SymbolData };
   return { ...base, location: toLocation(session.project, session.lines, symbolLocation(session.project, e)) };
 }

@@ -275,10 +275,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export const MONSTER_SCHEMA: KindSchema = {
-  types: ['MONSTER'],
-  title: 'monster',
   fields: FIELDS,
-  editModes: true,
   editMembers: [
     { member: 'add:flags', property: 'flags', entry: STRING, description: 'Monster flags added to an existing monster (also used for categories adjustments).' },
     { member: 'remove:flags', property: 'flags', entry: STRING, description: 'Monster flags removed from an existing monster.' },

@@ -93,10 +93,7 @@ const ITEM_EDITS: EditMemberSpec[] = ['both', 'male', 'female'].flatMap((g): Edi
 ]);
 
 export const PROFESSION_SCHEMA: KindSchema = {
-  types: ['profession'],
-  title: 'profession',
   fields: FIELDS,
-  editModes: true,
   editMembers: [
     ...listEdits('addictions', 'addictions', ADDICTION, STRING, 'addictions (objects with `type` and `intensity`; removal by addiction type id)'),
     ...listEdits('skills', 'skills', SKILL, ref('skill'), 'skills (objects with `name` and `level`; removal by skill id)'),

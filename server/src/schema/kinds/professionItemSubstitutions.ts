@@ -38,9 +38,6 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export const PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA: KindSchema = {
-  types: ['profession_item_substitutions'],
-  title: 'profession item substitution',
   fields: FIELDS,
-  editModes: false,
   editMembers: [],
 };

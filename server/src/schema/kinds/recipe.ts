@@ -133,17 +133,11 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
 export const UNCRAFT_REQUIRED: readonly string[] = ['type', 'result'];
 
 export const RECIPE_SCHEMA: KindSchema = {
-  types: ['recipe'],
-  title: 'recipe',
   fields: recipeFields('recipe'),
-  editModes: false,
   editMembers: [],
 };
 
 export const UNCRAFT_SCHEMA: KindSchema = {
-  types: ['uncraft'],
-  title: 'disassembly recipe',
   fields: recipeFields('uncraft').map((f) => (f.required && !UNCRAFT_REQUIRED.includes(f.name) ? { ...f, required: false } : f)),
-  editModes: false,
   editMembers: [],
 };

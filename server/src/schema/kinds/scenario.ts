@@ -75,10 +75,7 @@ const ITEM_EDITS: EditMemberSpec[] = ['both', 'male', 'female'].flatMap((g): Edi
 ]);
 
 export const SCENARIO_SCHEMA: KindSchema = {
-  types: ['scenario'],
-  title: 'scenario',
   fields: FIELDS,
-  editModes: true,
   editMembers: [
     ...ITEM_EDITS,
     ...listEdits('flags', 'flags', STRING, 'scenario flags'),

@@ -1,0 +1,75 @@
+/**
+ * What the engine knows about one kind of definition in one game version, declared once and read by every
+ * layer: the index (types, id members), the checks (schema, how a later definition of an id behaves), hover
+ * (title, key fields), completion and symbols. A game version is a list of these plus a few version-wide
+ * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
+ */
+import type { KindSchema } from '../schema/types';
+
+/**
+ * Where a definition keeps its ids.
+ * - `member`: a member holding a string or an array of strings (`id`; `name` for 0.F monster groups).
+ * - `recipe`: as the game builds recipe ids: `id` when given, else `result`, plus `_<id_suffix>` for crafts.
+ * - `mapgen`: none of its own; `update_mapgen_id` / `nested_mapgen_id` define functions of those kinds.
+ * - `snippet`: the `id` of each entry of `text`.
+ */
+export type IdRule =
+  | { readonly from: 'member'; readonly member: string }
+  | { readonly from: 'recipe'; readonly suffixed: boolean }
+  | { readonly from: 'mapgen' }
+  | { readonly from: 'snippet' };
+
+/**
+ * What the game does when a definition's id is already defined:
+ * - `edit-mode`: the spec's `edit-mode` member decides (create must be new; override replaces; modify edits);
+ * - `override-flag`: an error unless `"override": true` (spec recipes);
+ * - `replace`: a later mod replaces it silently (current DDA); a repeat within one mod is still reported;
+ * - `ignore`: never reported (ids that are legitimately repeated, or whose repetition the game merges).
+ */
+export type Redefinition = 'edit-mode' | 'override-flag' | 'replace' | 'ignore';
+
+/** An editor symbol category (mapped to LSP symbol kinds at the edge). */
+export type SymbolCategory = 'class' | 'constant' | 'function' | 'interface' | 'module' | 'struct' | 'object' | 'enum' | 'event';
+
+export interface KindDeclaration {
+  /** The index kind: the id space references name (`item` for every item type). */
+  readonly kind: string;
+  /** JSON `type` values of this kind. */
+  readonly types: readonly string[];
+  /** How messages name it ("monster", "item group"). */
+  readonly title: string;
+  readonly ids: IdRule;
+  /** The member table, when the engine checks this kind's members (shape, references, requiredness). */
+  readonly schema?: KindSchema;
+  readonly redefinition: Redefinition;
+  /** Members shown at a glance on hover. */
+  readonly keyFields?: readonly string[];
+  readonly symbol?: SymbolCategory;
+  /**
+   * Whether records keep the whole value (kinds with a schema always do). Other kinds keep a summary of the
+   * members that identify and name them; a check that reads another member of them must ask for the value.
+   */
+  readonly fullValue?: boolean;
+  /** Kinds whose ids also answer references to this kind (an item id that a MIGRATION maps still loads). */
+  readonly alsoResolvedBy?: readonly string[];
+  /** Kinds this declaration's ids also define (mapgen defines update and nested mapgen functions). */
+  readonly definesKinds?: readonly { readonly kind: string; readonly title: string }[];
+}
+
+/**
+ * A game version: its kinds and the version-wide facts. Detection reads `markers`: paths (relative to the game
+ * folder) that exist in this version's data and in no older supported one.
+ */
+export interface GameVersion {
+  /** Stable id used in settings and the CLI: `0.F`, `current`. */
+  readonly id: string;
+  /** Shown to the user: "0.F (Frank)", "current (0.I / experimental)". */
+  readonly title: string;
+  /** Other names accepted in settings (`0.I`, `experimental`). */
+  readonly aliases: readonly string[];
+  /** Paths under the game folder that identify this version (all must exist). Empty: the fallback. */
+  readonly markers: readonly string[];
+  /** Whether the spec's `edit-mode` and `add:`/`remove:` members exist in this version. */
+  readonly editModes: boolean;
+  readonly kinds: readonly KindDeclaration[];
+}

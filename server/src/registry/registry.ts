@@ -1,0 +1,73 @@
+/**
+ * The kinds of one game version, looked up by JSON type or by index kind. Every layer asks this, never a list
+ * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
+ * references to them resolve; they just are not checked beyond that.
+ */
+import type { KindSchema } from '../schema/types';
+import type { GameVersion, KindDeclaration } from './declaration';
+
+const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
+
+export class KindRegistry {
+  private readonly byTypeMap = new Map<string, KindDeclaration>();
+  private readonly byKindMap = new Map<string, KindDeclaration>();
+  private readonly titles = new Map<string, string>();
+
+  constructor(readonly version: GameVersion) {
+    for (const d of version.kinds) {
+      if (this.byKindMap.has(d.kind)) throw new Error(`${version.id}: kind ${d.kind} declared twice`);
+      this.byKindMap.set(d.kind, d);
+      this.titles.set(d.kind, d.title);
+      for (const k of d.definesKinds ?? []) this.titles.set(k.kind, k.title);
+      for (const t of d.types) {
+        if (this.byTypeMap.has(t)) throw new Error(`${version.id}: type ${t} declared twice`);
+        this.byTypeMap.set(t, d);
+      }
+    }
+  }
+
+  /** The declaration of a JSON `type`, when this version declares it. */
+  ofType(type: string): KindDeclaration | undefined {
+    return this.byTypeMap.get(type);
+  }
+
+  /** The declaration of an index kind. */
+  ofKind(kind: string): KindDeclaration | undefined {
+    return this.byKindMap.get(kind);
+  }
+
+  /** The index kind of a JSON type (undeclared types are their own kind). */
+  kindOfType(type: string): string {
+    return this.byTypeMap.get(type)?.kind ?? type;
+  }
+
+  /** Where a type keeps its ids. */
+  idRuleOf(type: string): KindDeclaration['ids'] {
+    return this.byTypeMap.get(type)?.ids ?? ID_MEMBER;
+  }
+
+  schemaOfType(type: string): KindSchema | undefined {
+    return this.byTypeMap.get(type)?.schema;
+  }
+
+  /** Whether records of a type keep their whole value (see KindDeclaration.fullValue). */
+  keepsFullValue(type: string): boolean {
+    const d = this.byTypeMap.get(type);
+    return d !== undefined && (d.schema !== undefined || d.fullValue === true);
+  }
+
+  /** How messages name a kind: "monster", "item group"; undeclared kinds by their type. */
+  title(kind: string): string {
+    return this.titles.get(kind) ?? kind;
+  }
+
+  /** Kinds whose ids also satisfy a reference to `kind`. */
+  alsoResolvedBy(kind: string): readonly string[] {
+    return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
+  }
+
+  /** Every declared kind (for lists in docs and tests). */
+  get kinds(): readonly KindDeclaration[] {
+    return this.version.kinds;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Cataclysm: DDA 0.F ("Frank", 2021): the format the spec documents (spec part 2), with `edit-mode` and
+ * `add:`/`remove:` members, one JSON type per item category, monster groups and monster factions keyed by `name`.
+ */
+import type { GameVersion } from '../declaration';
+import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
+import { PLAIN_KINDS, kind } from './shared';
+
+/** Item types of 0.F (item_factory), all one id space. */
+export const ITEM_TYPES_0F = [
+  'GENERIC', 'COMESTIBLE', 'ARMOR', 'TOOL', 'AMMO', 'BOOK', 'GUN', 'MAGAZINE', 'GUNMOD', 'TOOL_ARMOR',
+  'BIONIC_ITEM', 'PET_ARMOR', 'ENGINE', 'WHEEL', 'TOOLMOD', 'BATTERY',
+];
+
+export const VERSION_0F: GameVersion = {
+  id: '0.F',
+  title: '0.F (Frank)',
+  aliases: ['0.f', 'F', 'frank'],
+  markers: [],
+  editModes: true,
+  kinds: [
+    { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
+    kind('MONSTER', 'monster', {
+      schema: MONSTER_SCHEMA, redefinition: 'edit-mode', symbol: 'class',
+      keyFields: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor_bash', 'upgrades'],
+    }),
+    kind('profession', 'profession', { schema: PROFESSION_SCHEMA, redefinition: 'edit-mode', symbol: 'interface', keyFields: ['points', 'skills', 'traits'] }),
+    kind('profession_item_substitutions', 'profession item substitution', { schema: PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, symbol: 'struct' }),
+    kind('scenario', 'scenario', { schema: SCENARIO_SCHEMA, redefinition: 'edit-mode', symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
+    kind('recipe', 'recipe', {
+      schema: RECIPE_SCHEMA, ids: { from: 'recipe', suffixed: true }, redefinition: 'override-flag', symbol: 'function',
+      keyFields: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
+    }),
+    kind('uncraft', 'disassembly recipe', {
+      schema: UNCRAFT_SCHEMA, ids: { from: 'recipe', suffixed: false }, redefinition: 'override-flag', symbol: 'function',
+      keyFields: ['result', 'skill_used', 'difficulty', 'time'],
+    }),
+    kind('monstergroup', 'monster group', { ids: { from: 'member', member: 'name' }, symbol: 'enum' }),
+    kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
+    ...PLAIN_KINDS,
+  ],
+};
