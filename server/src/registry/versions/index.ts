@@ -7,8 +7,9 @@ import * as path from 'path';
 import type { GameVersion } from '../declaration';
 import { KindRegistry } from '../registry';
 import { VERSION_0F } from './v0F';
+import { VERSION_CURRENT } from './current';
 
-export const GAME_VERSIONS: readonly GameVersion[] = [VERSION_0F];
+export const GAME_VERSIONS: readonly GameVersion[] = [VERSION_CURRENT, VERSION_0F];
 
 /** Used when there is no game folder to tell and no setting: the version most modders target. */
 export const DEFAULT_VERSION: GameVersion = GAME_VERSIONS[0];

@@ -1,0 +1,52 @@
+/**
+ * The current game: Cataclysm: DDA 0.I and the experimental builds after it (2025-2026). What changed since
+ * 0.F, as far as the index is concerned (each fact checked against the game's data):
+ * - items are one JSON type, `ITEM`, with `"subtypes": [...]` (0.F: GENERIC, TOOL, ARMOR...);
+ * - monster groups are keyed by `id` (0.F: `name`);
+ * - damage types are data (`damage_type`), as are monster attacks, weakpoint sets, profession groups...;
+ * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
+ */
+import type { GameVersion } from '../declaration';
+import { PLAIN_KINDS, kind } from './shared';
+
+export const VERSION_CURRENT: GameVersion = {
+  id: 'current',
+  title: 'current (0.I / experimental)',
+  aliases: ['0.I', '0.i', 'I', 'experimental', 'dda', 'latest'],
+  // damage_type definitions arrived in 0.H; newer versions get their own markers when they are added.
+  markers: ['json/damage_types.json'],
+  editModes: false,
+  kinds: [
+    kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
+    kind('MONSTER', 'monster', {
+      symbol: 'class',
+      keyFields: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor', 'upgrades'],
+    }),
+    kind('profession', 'profession', { symbol: 'interface', keyFields: ['subtype', 'points', 'skills', 'traits'] }),
+    kind('profession_group', 'profession group'),
+    kind('profession_item_substitutions', 'profession item substitution', { symbol: 'struct' }),
+    kind('scenario', 'scenario', { symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
+    // Practice and nested-category recipes load into the game's one recipe dictionary: one id space.
+    kind('recipe', 'recipe', {
+      types: ['recipe', 'practice', 'nested_category'], ids: { from: 'recipe', suffixed: true }, symbol: 'function',
+      keyFields: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
+    }),
+    kind('uncraft', 'disassembly recipe', { ids: { from: 'recipe', suffixed: false }, symbol: 'function', keyFields: ['result', 'skill_used', 'difficulty', 'time'] }),
+    kind('monstergroup', 'monster group', { symbol: 'enum' }),
+    kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
+    kind('damage_type', 'damage type'),
+    kind('monster_attack', 'monster attack'),
+    kind('weakpoint_set', 'weakpoint set'),
+    kind('monster_flag', 'monster flag'),
+    kind('effect_on_condition', 'effect on condition'),
+    kind('SPELL', 'spell'),
+    kind('talk_topic', 'dialogue topic'),
+    kind('terrain', 'terrain'),
+    kind('furniture', 'furniture'),
+    kind('vehicle_part', 'vehicle part'),
+    kind('trait_group', 'trait group'),
+    kind('overmap_terrain', 'overmap terrain'),
+    kind('palette', 'mapgen palette'),
+    ...PLAIN_KINDS,
+  ],
+};
