@@ -63,7 +63,23 @@ export interface ObjectSpec {
   readonly fields: readonly FieldSpec[];
   /** When true, members not listed are accepted (the spec does not show them). */
   readonly open?: boolean;
+  /** Members an older game version read here that this one rejects (reported with what replaced them). */
+  readonly removed?: readonly RemovedMember[];
 }
+
+/** A member an older game version read that this one rejects, with what to write instead. */
+export interface RemovedMember {
+  readonly name: string;
+  /** What replaced it, in words: `"armor": { "bash": n }`. */
+  readonly instead: string;
+  /** A mechanical rewrite, when one exists (offered as a quick fix to port a mod). */
+  readonly migration?: Migration;
+}
+
+/** How a removed member is rewritten: renamed, or moved into an object member under a key. */
+export type Migration =
+  | { readonly kind: 'rename'; readonly to: string }
+  | { readonly kind: 'moveInto'; readonly object: string; readonly key: string };
 
 /** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
 export interface MapSpec {
@@ -112,6 +128,8 @@ export interface EditMemberSpec {
 /** The member table of a kind (which types it covers, its title and edit rules are in its KindDeclaration). */
 export interface KindSchema {
   readonly fields: readonly FieldSpec[];
+  /** Top-level members an older version read that this one rejects. */
+  readonly removed?: readonly RemovedMember[];
   /** Documented `add:` / `remove:` members; any other such member is `invalid-value`. */
   readonly editMembers: readonly EditMemberSpec[];
 }

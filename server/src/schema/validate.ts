@@ -3,16 +3,17 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { FieldSpec, ObjectSpec, TypeSpec } from './types';
+import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 
-export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'missing-field';
+export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'missing-field' | 'removed-member';
 
 /** A machine-readable repair, turned into a code action at the edge. */
 export type Fix =
   | { readonly kind: 'replaceValue'; readonly text: string }
-  | { readonly kind: 'renameKey'; readonly to: string };
+  | { readonly kind: 'renameKey'; readonly to: string }
+  | { readonly kind: 'migrate'; readonly migration: Migration };
 
 export interface ValueProblem {
   readonly code: ValueCode;
@@ -217,6 +218,15 @@ export function validateMembers(
     const field = fields.get(key);
     if (field) { descend(v, field.type, path, key, sink); continue; }
     if (spec.open || isExtraMember?.(key)) continue;
+    const removed = spec.removed?.find((r) => r.name === key);
+    if (removed) {
+      sink.problem({
+        code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
+        message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
+        fixes: removed.migration ? [{ kind: 'migrate', migration: removed.migration }] : undefined,
+      });
+      continue;
+    }
     const near = closest(key, [...fields.keys()]);
     const where = path.length ? ` in "${pathLabel(path)}"` : '';
     sink.problem({
