@@ -14,7 +14,7 @@ import { recordsOf, type DefinitionRecord, type RecordSource } from './records/r
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
 import { DefinitionIndex } from './index/definitionIndex';
 import { ReferenceIndex, refKey } from './index/referenceIndex';
-import { modInfoFromJson, type ModInfo } from './mods/modInfo';
+import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from './mods/modInfo';
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
@@ -208,18 +208,30 @@ export class Project {
       const cur = byId.get(m.id);
       if (!cur || score(m) > score(cur)) byId.set(m.id, m);
     }
-    // Needed: workspace mods, their dependencies (transitively) and core.
+    // Needed: workspace mods, their dependencies (transitively) and core; then the interaction parts of needed
+    // mods whose other mod is known (which pulls that mod in), until nothing changes.
     const needed = new Set<string>();
     const stack = [...byId.values()].filter((m) => this.isUnderRoot(m.modinfoFile) || this.rootsInside(m)).map((m) => m.id);
     // Core is context for the workspace's mods; a workspace without any mod (an unrelated JSON project) loads nothing.
     if (stack.length > 0) stack.push('dda');
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (needed.has(id)) continue;
-      needed.add(id);
-      const m = byId.get(id);
-      if (m) stack.push(...m.dependencies);
+    const parts = new Map<string, ModInfo>();
+    for (;;) {
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (needed.has(id)) continue;
+        needed.add(id);
+        const m = byId.get(id) ?? parts.get(id);
+        if (m) stack.push(...m.dependencies);
+      }
+      if (!this.version.version.modInteractions) break;
+      for (const id of needed) {
+        const m = byId.get(id);
+        if (!m) continue;
+        for (const part of interactionParts(m)) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
+      }
+      if (stack.length === 0) break;
     }
+    for (const [id, part] of parts) byId.set(id, part);
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
     this.ownerCache.clear();
   }
@@ -236,8 +248,8 @@ export class Project {
   /** Every content file of the active mods; owners are recorded on the way (a deeper content root wins). */
   private contentFilesOfActiveMods(): string[] {
     const byDepth = [...this.graph.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot)) this.ownerCache.set(f, m);
-    for (const m of byDepth) this.ownerCache.set(m.modinfoFile, m);
+    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
 
@@ -256,10 +268,19 @@ export class Project {
     let best: ModInfo | undefined;
     let bestLen = -1;
     for (const m of this.graph.mods) {
-      const len = file === m.modinfoFile ? Infinity : isUnder(file, m.contentRoot) ? m.contentRoot.length : -1;
+      const len = file === m.modinfoFile && !m.interaction ? Infinity : this.owns(m, file) ? m.contentRoot.length : -1;
       if (len > bestLen) { best = m; bestLen = len; }
     }
     return best;
+  }
+
+  /**
+   * Whether a file under a mod's content root is the mod's: the interaction folders of a mod (current game)
+   * belong to its interaction parts, loaded only when the other mod is known (see ModInfo.interaction).
+   */
+  private owns(m: ModInfo, file: string): boolean {
+    if (!isUnder(file, m.contentRoot)) return false;
+    return m.interaction !== undefined || !this.version.version.modInteractions || !isUnder(file, interactionsFolder(m));
   }
 
   private fileFor(p: string): SourceFile {

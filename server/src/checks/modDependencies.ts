@@ -2,7 +2,7 @@
 import type { CheckContext } from './context';
 
 export function checkModDependencies(ctx: CheckContext): void {
-  const problems = ctx.project.graph.problems.filter((p) => p.mod.modinfoFile === ctx.file.path);
+  const problems = ctx.project.graph.problems.filter((p) => p.mod.modinfoFile === ctx.file.path && !p.mod.interaction);
   if (problems.length === 0) return;
   const record = ctx.file.records.find((r) => r.type === 'MOD_INFO' && r.ids.includes(problems[0].mod.id));
   if (!record) return;

@@ -1,4 +1,5 @@
 /** Reads a mod's `modinfo.json`: the MOD_INFO object that names the mod and its dependencies. */
+import * as fs from 'fs';
 import * as path from 'path';
 
 export interface ModInfo {
@@ -14,6 +15,34 @@ export interface ModInfo {
   /** True for mods of the base game folder (context, not reported on unless checked explicitly). */
   readonly fromGame: boolean;
   readonly core: boolean;
+  /**
+   * Set on the part of a mod that the game loads only when another mod is active too: the folder
+   * `mod_interactions/<other mod id>/` of `base` (current game). It sees both mods and loads after them.
+   */
+  readonly interaction?: { readonly base: string; readonly with: string };
+}
+
+/** The folder of a mod holding its interaction folders (see ModInfo.interaction). */
+export function interactionsFolder(m: ModInfo): string {
+  return path.join(m.contentRoot, 'mod_interactions');
+}
+
+/** The interaction parts of a mod: one per folder under `mod_interactions/`, named by the other mod's id. */
+export function interactionParts(m: ModInfo): ModInfo[] {
+  const dir = interactionsFolder(m);
+  let names: string[];
+  try { names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort(); } catch { return []; }
+  return names.map((other) => ({
+    id: `${m.id}+${other}`,
+    name: `${m.name} (with ${other})`,
+    dependencies: [m.id, other],
+    modinfoFile: m.modinfoFile,
+    folder: m.folder,
+    contentRoot: path.join(dir, other),
+    fromGame: m.fromGame,
+    core: false,
+    interaction: { base: m.id, with: other },
+  }));
 }
 
 /** Builds the ModInfo from a parsed modinfo.json value; undefined when it has no usable MOD_INFO. */

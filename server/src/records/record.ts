@@ -40,19 +40,21 @@ function stringIds(v: unknown): string[] {
   return [];
 }
 
-/** Recipe ids as the game builds them: `id` when given, else `result`, plus `_<id_suffix>` for crafts. */
-function recipeIds(o: Record<string, unknown>, suffixed: boolean): string[] {
+/** Recipe ids as the game builds them: `id` when given, else `result`, `_<variant>`, `_<id_suffix>`. */
+function recipeIds(o: Record<string, unknown>, rule: Extract<IdRule, { from: 'recipe' }>): string[] {
   if (typeof o.id === 'string') return [o.id];
   if (typeof o.result !== 'string') return [];
-  if (suffixed && typeof o.id_suffix === 'string' && o.id_suffix !== '') return [`${o.result}_${o.id_suffix}`];
-  return [o.result];
+  let id = o.result;
+  if (rule.variant && typeof o.variant === 'string' && o.variant !== '') id += `_${o.variant}`;
+  if (rule.suffixed && typeof o.id_suffix === 'string' && o.id_suffix !== '') id += `_${o.id_suffix}`;
+  return [id];
 }
 
 /** Ids of a record whose id rule is not a plain member (see IdRule), by the kind they define. */
 function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule): { kind: string; ids: string[] }[] {
   switch (rule.from) {
     case 'member': return [{ kind, ids: stringIds(o[rule.member]) }];
-    case 'recipe': return [{ kind, ids: recipeIds(o, rule.suffixed) }];
+    case 'recipe': return [{ kind, ids: recipeIds(o, rule) }];
     case 'mapgen': {
       const out: { kind: string; ids: string[] }[] = [];
       if (o.update_mapgen_id !== undefined) out.push({ kind: 'update_mapgen', ids: stringIds(o.update_mapgen_id) });
@@ -72,7 +74,7 @@ export function editModeOf(o: Record<string, unknown>): EditMode {
 }
 
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
-const SUMMARY_MEMBERS = ['type', 'id', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
+const SUMMARY_MEMBERS = ['type', 'id', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
 
 function summarize(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -9,13 +9,14 @@ import type { KindSchema } from '../schema/types';
 /**
  * Where a definition keeps its ids.
  * - `member`: a member holding a string or an array of strings (`id`; `name` for 0.F monster groups).
- * - `recipe`: as the game builds recipe ids: `id` when given, else `result`, plus `_<id_suffix>` for crafts.
+ * - `recipe`: as the game builds recipe ids: `id` when given, else `result`, plus `_<variant>` (current game)
+ *   and `_<id_suffix>` for crafts.
  * - `mapgen`: none of its own; `update_mapgen_id` / `nested_mapgen_id` define functions of those kinds.
  * - `snippet`: the `id` of each entry of `text`.
  */
 export type IdRule =
   | { readonly from: 'member'; readonly member: string }
-  | { readonly from: 'recipe'; readonly suffixed: boolean }
+  | { readonly from: 'recipe'; readonly suffixed: boolean; readonly variant?: boolean }
   | { readonly from: 'mapgen' }
   | { readonly from: 'snippet' };
 
@@ -71,5 +72,7 @@ export interface GameVersion {
   readonly markers: readonly string[];
   /** Whether the spec's `edit-mode` and `add:`/`remove:` members exist in this version. */
   readonly editModes: boolean;
+  /** Whether a mod's `mod_interactions/<mod id>/` folders load only when that other mod is active. */
+  readonly modInteractions: boolean;
   readonly kinds: readonly KindDeclaration[];
 }

@@ -15,6 +15,7 @@ export const VERSION_CURRENT: GameVersion = {
   aliases: ['0.I', '0.i', 'I', 'experimental', 'dda', 'latest'],
   // damage_type definitions arrived in 0.H; newer versions get their own markers when they are added.
   markers: ['json/damage_types.json'],
+  modInteractions: true,
   editModes: false,
   kinds: [
     kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
@@ -28,7 +29,7 @@ export const VERSION_CURRENT: GameVersion = {
     kind('scenario', 'scenario', { symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
     // Practice and nested-category recipes load into the game's one recipe dictionary: one id space.
     kind('recipe', 'recipe', {
-      types: ['recipe', 'practice', 'nested_category'], ids: { from: 'recipe', suffixed: true }, symbol: 'function',
+      types: ['recipe', 'practice', 'nested_category'], ids: { from: 'recipe', suffixed: true, variant: true }, symbol: 'function',
       keyFields: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
     }),
     kind('uncraft', 'disassembly recipe', { ids: { from: 'recipe', suffixed: false }, symbol: 'function', keyFields: ['result', 'skill_used', 'difficulty', 'time'] }),

@@ -17,6 +17,7 @@ export const VERSION_0F: GameVersion = {
   title: '0.F (Frank)',
   aliases: ['0.f', 'F', 'frank'],
   markers: [],
+  modInteractions: false,
   editModes: true,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
