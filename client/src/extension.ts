@@ -61,9 +61,11 @@ function renderStatus(status: StatusParams): void {
     );
   } else {
     const files = status.indexed !== undefined ? `${status.indexed} files indexed. ` : '';
+    const version = status.gameVersion ? `Game version ${status.gameVersion}. ` : '';
+    const short = status.gameVersion ? ` ${status.gameVersion.split(' ')[0]}` : '';
     showStatus(
-      `CDDA ${counts}`,
-      `CDDA: ${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
+      `CDDA${short} ${counts}`,
+      `CDDA: ${version}${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
       'workbench.actions.view.problems',
     );
   }

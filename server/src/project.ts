@@ -119,7 +119,10 @@ export class Project {
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
     this.readFileFn = options.readFile ?? ((p) => fs.readFileSync(p, 'utf8'));
-    this.version = chooseVersion(options.gameVersion, this.gamePath);
+    // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
+    let version: VersionChoice;
+    try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
+    this.version = version;
     this.registry = registryOf(this.version.version);
   }
 

@@ -12,6 +12,8 @@ export const Settings = {
   gamePath: 'gamePath',
   /** Map diagnostic code -> 'error' | 'warning' | 'information' | 'hint' | 'off'. */
   severity: 'severity',
+  /** Game version whose format applies: 'auto' (detected from the game folder), 'current', '0.F'. */
+  gameVersion: 'gameVersion',
   /** 'off' | 'messages' | 'verbose' (handled by vscode-languageclient itself). */
   traceServer: 'trace.server',
 } as const;
@@ -21,6 +23,7 @@ export type SeveritySetting = 'error' | 'warning' | 'information' | 'hint' | 'of
 /** Shape of the `cdda` settings section as sent in initializationOptions / didChangeConfiguration. */
 export interface CddaSettings {
   gamePath?: string;
+  gameVersion?: string;
   severity?: Record<string, SeveritySetting>;
   trace?: { server?: 'off' | 'messages' | 'verbose' };
 }
@@ -50,4 +53,6 @@ export interface StatusParams {
   errors: number;
   /** Diagnostics of severity warning across the workspace. */
   warnings: number;
+  /** The game version whose format is checked, e.g. "current (0.I / experimental)", and how it was chosen. */
+  gameVersion?: string;
 }

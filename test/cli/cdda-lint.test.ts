@@ -27,7 +27,7 @@ test('text output: path:line:col  severity  message  [code], a summary, exit 1 o
   const lines = r.stdout.trim().split('\n');
   assert.match(lines[0], /^bad[\\/]monsters\.json:2:67 {2}warning {2}Unknown member "speeed"; did you mean "speed"\? {2}\[unknown-field\]$/);
   assert.match(lines[1], /^bad[\\/]more\.json:1:\d+ {2}error {2}.*"mon_nobody".* {2}\[modify-missing\]$/);
-  assert.match(lines[lines.length - 1], /^2 problem\(s\) \(1 error\(s\), 1 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\)\.$/);
+  assert.match(lines[lines.length - 1], /^2 problem\(s\) \(1 error\(s\), 1 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\); game version 0\.F \(Frank\), detected from the game folder\.$/);
 });
 
 test('json output: absolute paths, 0-based LSP positions, severity names', () => {
@@ -44,11 +44,13 @@ test('json output: absolute paths, 0-based LSP positions, severity names', () =>
 test('a clean mod: exit 0 and a one-line summary', () => {
   const r = run(['check', path.join(mods, 'good'), '--game', game]);
   assert.equal(r.code, 0, r.stdout);
-  assert.equal(r.stdout.trim(), 'No problems in 2 file(s).');
+  assert.equal(r.stdout.trim(), 'No problems in 2 file(s); game version 0.F (Frank), detected from the game folder.');
+  const set = run(['check', path.join(mods, 'good'), '--game', game, '--game-version', '0.I']);
+  assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });
 
 test('usage errors exit 2 with a message', () => {
-  for (const args of [[], ['lint'], ['check', '--format', 'xml'], ['check', '/no/such/path'], ['check', '--game', '/tmp'], ['check', '--bogus']]) {
+  for (const args of [[], ['lint'], ['check', '--format', 'xml'], ['check', '/no/such/path'], ['check', '--game', '/tmp'], ['check', '--bogus'], ['check', '--game-version', '0.X']]) {
     const r = run(args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}`);
     assert.match(r.stderr, /^cdda-lint: /);

@@ -2,14 +2,17 @@
 /** `cdda-lint check [PATH...] [--game DIR] [--format text|json]`: exit 1 on errors, 2 on usage errors. */
 import * as path from 'path';
 import { formatText, hasErrors, lint, pathExists, toJsonDiagnostics } from './lint';
+import { GAME_VERSIONS, findVersion } from '../registry/versions';
 
-const USAGE = `Usage: cdda-lint check [PATH...] [--game DIR] [--format text|json]
+const USAGE = `Usage: cdda-lint check [PATH...] [--game DIR] [--game-version VERSION] [--format text|json]
 
 Checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH.
 With no PATH, checks the example mod shipped with cdda-lint.
 
 Options:
   --game DIR       the base game folder (holding json/ and mods/); default: ${'/usr/share/games/cataclysm-dda'} if present
+  --game-version V the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto
+                   (default: auto, detected from the game folder)
   --format FORMAT  text (default) or json (an array of {file, range, severity, code, message})
   -h, --help       this help
 Exit status: 0 no errors, 1 errors reported, 2 usage error.`;
@@ -30,18 +33,21 @@ export function main(argv: string[]): number {
   const paths: string[] = [];
   let gamePath: string | undefined;
   let format = 'text';
+  let gameVersion: string | undefined;
   while (args.length) {
     const a = args.shift()!;
     if (a === '--game') { gamePath = args.shift() ?? fail('--game needs a folder'); }
+    else if (a === '--game-version') { gameVersion = args.shift() ?? fail('--game-version needs a version'); }
     else if (a === '--format') { format = args.shift() ?? fail('--format needs text or json'); }
     else if (a.startsWith('--')) fail(`unknown option ${a}`);
     else paths.push(a);
   }
   if (format !== 'text' && format !== 'json') fail(`unknown format "${format}" (text or json)`);
   if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) fail(`--game ${gamePath}: no json/ folder there; expected the game's data folder`);
+  if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) fail(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   for (const p of paths) if (!pathExists(p)) fail(`no such file or folder: ${p}`);
   if (paths.length === 0) paths.push(EXAMPLE_MOD);
-  const result = lint({ paths, gamePath });
+  const result = lint({ paths, gamePath, gameVersion });
   if (format === 'json') process.stdout.write(JSON.stringify(toJsonDiagnostics(result), null, 2) + '\n');
   else process.stdout.write(formatText(result, process.cwd()));
   return hasErrors(result) ? 1 : 0;

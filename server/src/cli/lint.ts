@@ -8,10 +8,13 @@ import { Project } from '../project';
 import { detectGamePath } from '../mods/discover';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Diagnostic, Severity } from '../diagnostic';
+import { describeVersion } from '../registry/versions';
 
 export interface LintOptions {
   readonly paths: readonly string[];
   readonly gamePath?: string;
+  /** The game version whose format applies (id or alias); default: detected from the game folder. */
+  readonly gameVersion?: string;
 }
 
 export interface LintResult {
@@ -24,7 +27,7 @@ export interface LintResult {
 export function lint(options: LintOptions): LintResult {
   const gamePath = detectGamePath(options.gamePath);
   const roots = options.paths.map((p) => path.resolve(p));
-  const project = new Project({ gamePath, roots });
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
   const files = project.reportedFiles().filter((f) => roots.some((r) => f.path === r || f.path.startsWith(r.endsWith(path.sep) ? r : r + path.sep)));
@@ -64,9 +67,10 @@ export function formatText(result: LintResult, cwd: string): string {
     counts[d.severity]++;
   }
   const total = counts.error + counts.warning + counts.information + counts.hint;
+  const version = `game version ${describeVersion(result.project.version)}`;
   lines.push(total === 0
-    ? `No problems in ${result.filesChecked} file(s).`
-    : `${total} problem(s) (${counts.error} error(s), ${counts.warning} warning(s), ${counts.information} info, ${counts.hint} hint(s)) in ${result.diagnostics.size} of ${result.filesChecked} file(s).`);
+    ? `No problems in ${result.filesChecked} file(s); ${version}.`
+    : `${total} problem(s) (${counts.error} error(s), ${counts.warning} warning(s), ${counts.information} info, ${counts.hint} hint(s)) in ${result.diagnostics.size} of ${result.filesChecked} file(s); ${version}.`);
   return lines.join('\n') + '\n';
 }
 

@@ -4,14 +4,17 @@
  */
 import type { SeverityOverrides } from '../diagnostic';
 import { SETTINGS_SECTION, type SeveritySetting } from '../../../shared/src/protocol';
+import { GAME_VERSIONS, findVersion } from '../registry/versions';
 
 export interface ServerSettings {
   /** Configured game folder ('' or undefined: auto-detect). */
   readonly gamePath: string | undefined;
+  /** Configured game version ('' or undefined: detected from the game folder). */
+  readonly gameVersion: string | undefined;
   readonly severity: SeverityOverrides;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { gamePath: undefined, severity: {} };
+export const DEFAULT_SETTINGS: ServerSettings = { gamePath: undefined, gameVersion: undefined, severity: {} };
 
 const SEVERITIES: ReadonlySet<string> = new Set<SeveritySetting>(['error', 'warning', 'information', 'hint', 'off']);
 
@@ -33,6 +36,14 @@ export function parseSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
   const g = get('gamePath');
   if (typeof g === 'string') gamePath = g.trim() === '' ? undefined : g.trim();
   else if (g !== undefined && g !== null) problems.push(`cdda.gamePath: expected a string, got ${JSON.stringify(g)}`);
+  let gameVersion = base.gameVersion;
+  const v = get('gameVersion');
+  if (typeof v === 'string') {
+    const name = v.trim();
+    if (name === '' || name.toLowerCase() === 'auto') gameVersion = undefined;
+    else if (findVersion(name)) gameVersion = name;
+    else problems.push(`cdda.gameVersion: unknown version ${JSON.stringify(v)}; expected "auto" or one of ${GAME_VERSIONS.map((x) => `"${x.id}"`).join(', ')}`);
+  } else if (v !== undefined && v !== null) problems.push(`cdda.gameVersion: expected a string, got ${JSON.stringify(v)}`);
   let severity = base.severity;
   const s = get('severity');
   if (isObject(s)) {
@@ -43,7 +54,7 @@ export function parseSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     }
     severity = out;
   } else if (s !== undefined && s !== null) problems.push(`cdda.severity: expected an object mapping codes to severities, got ${JSON.stringify(s)}`);
-  return { settings: { gamePath, severity }, problems };
+  return { settings: { gamePath, gameVersion, severity }, problems };
 }
 
 export function sameSeverity(a: SeverityOverrides, b: SeverityOverrides): boolean {

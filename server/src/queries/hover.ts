@@ -66,7 +66,7 @@ function describeDefinitions(project: Project, defs: readonly DefinitionRecord[]
   const name = lineage.map(displayName).find((n) => n !== undefined);
   const out: string[] = [];
   out.push(`**${name ?? id}** — ${project.registry.title(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
-  out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r)}`);
+  out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r)} · game ${project.version.version.title}`);
   const desc = lineage.map((x) => x.value.description).find((d) => typeof d === 'string') as string | undefined;
   if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
   const rows: string[] = [];

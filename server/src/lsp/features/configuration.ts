@@ -1,6 +1,6 @@
 /**
  * The `cdda` settings: from initializationOptions, then workspace/configuration (when the client offers it),
- * and on every didChangeConfiguration. A new game path rebuilds the project; a new severity table republishes
+ * and on every didChangeConfiguration. A new game path or version rebuilds the project; a new severity table republishes
  * every file. No restart needed.
  */
 import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver/node';
@@ -57,9 +57,9 @@ export function registerConfigurationWatch(connection: Connection, session: Sess
 export async function applySettings(session: Session, indexer: Indexer, publisher: DiagnosticsPublisher, next: ServerSettings): Promise<void> {
   const prev = session.settings;
   session.settings = next;
-  if ((next.gamePath ?? '') !== (prev.gamePath ?? '')) {
-    session.log(`cdda.gamePath changed to ${next.gamePath ?? '(auto-detect)'}: rebuilding`);
-    await indexer.rebuild('cdda.gamePath changed');
+  if ((next.gamePath ?? '') !== (prev.gamePath ?? '') || (next.gameVersion ?? '') !== (prev.gameVersion ?? '')) {
+    session.log(`cdda.gamePath ${next.gamePath ?? '(auto-detect)'}, cdda.gameVersion ${next.gameVersion ?? '(auto)'}: rebuilding`);
+    await indexer.rebuild('cdda.gamePath or cdda.gameVersion changed');
     return;
   }
   if (!sameSeverity(next.severity, prev.severity)) {

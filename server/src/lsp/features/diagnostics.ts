@@ -8,6 +8,7 @@ import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-lan
 import { STATUS_NOTIFICATION, type StatusParams } from '../../../../shared/src/protocol';
 import { pathToUri, toLspDiagnostic } from '../convert';
 import { isContentCandidate, type Session } from '../session';
+import { describeVersion } from '../../registry/versions';
 
 export class DiagnosticsPublisher {
   /** Paths published with a non-empty list, and their error / warning counts. */
@@ -92,7 +93,7 @@ export class DiagnosticsPublisher {
 
   /** Sends `cdda/status` (ready) when the totals changed since the last one. */
   sendStatus(force = false): void {
-    const params: StatusParams = { state: 'ready', indexed: this.session.project.files.size, errors: this.errors, warnings: this.warnings };
+    const params: StatusParams = { state: 'ready', indexed: this.session.project.files.size, errors: this.errors, warnings: this.warnings, gameVersion: describeVersion(this.session.project.version) };
     const key = JSON.stringify(params);
     if (!force && key === this.lastStatus) return;
     this.lastStatus = key;
@@ -100,7 +101,7 @@ export class DiagnosticsPublisher {
   }
 
   sendIndexing(indexed: number | undefined, total: number | undefined): void {
-    const params: StatusParams = { state: 'indexing', indexed, total, errors: this.errors, warnings: this.warnings };
+    const params: StatusParams = { state: 'indexing', indexed, total, errors: this.errors, warnings: this.warnings, gameVersion: describeVersion(this.session.project.version) };
     this.lastStatus = JSON.stringify(params);
     void this.session.connection.sendNotification(STATUS_NOTIFICATION, params);
   }

@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Project } from '../../project';
 import { detectGamePath } from '../../mods/discover';
+import { describeVersion } from '../../registry/versions';
 import type { Session } from '../session';
 import type { DiagnosticsPublisher } from './diagnostics';
 
@@ -36,11 +37,11 @@ export class Indexer {
     const isCurrent = (): boolean => gen === session.generation;
     const gamePath = this.resolveGamePath();
     session.gamePath = gamePath;
-    const project = new Project({ gamePath, roots: session.roots, severity: session.settings.severity, readFile: (p) => session.readFile(p) });
+    const project = new Project({ gamePath, gameVersion: session.settings.gameVersion, roots: session.roots, severity: session.settings.severity, readFile: (p) => session.readFile(p) });
     session.project = project;
     session.state = 'indexing';
     this.publisher.reset();
-    session.log(`Indexing (${reason}): game data ${gamePath ?? '(none)'}, workspace ${session.roots.join(', ') || '(none)'}`);
+    session.log(`Indexing (${reason}): game data ${gamePath ?? '(none)'}, game version ${describeVersion(project.version)}, workspace ${session.roots.join(', ') || '(none)'}`);
     const t0 = Date.now();
     const progress = session.support.workDoneProgress ? await session.connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
     progress?.begin('CDDA: indexing', 0, 'discovering files', false);

@@ -48,6 +48,12 @@ export function chooseVersion(setting: string | undefined, gamePath: string | un
   return detectVersion(gamePath);
 }
 
+/** `current (0.I / experimental), detected from the game folder`. */
+export function describeVersion(choice: VersionChoice): string {
+  const how = choice.source === 'setting' ? 'as set' : choice.source === 'detected' ? 'detected from the game folder' : 'default: no game folder';
+  return `${choice.version.title}, ${how}`;
+}
+
 const registries = new WeakMap<GameVersion, KindRegistry>();
 
 /** The (shared, immutable) registry of a version. */
