@@ -1,0 +1,21 @@
+/** Classes of diagnostics for the real-data tests: counted per class, each class justified there. */
+import type { Diagnostic } from '../../server/src/diagnostic';
+
+/** A class: the code, and what the message says (member, kind), without the particular ids and numbers. */
+export function classOf(d: Diagnostic): string {
+  const m = d.message;
+  const member = /^"([^"]+)"/.exec(m)?.[1].replace(/\[\d+\]/g, '[]');
+  switch (d.code) {
+    case 'missing-field': {
+      const top = /^(.+?) "[^"]*" is missing mandatory member "([^"]+)"/.exec(m);
+      return top ? `missing-field: ${top[1]} without ${top[2]}` : `missing-field: ${member} without ${/member "([^"]+)"/.exec(m)?.[1]}`;
+    }
+    case 'unknown-id':
+      return `unknown-id: ${member} -> ${/unknown (.+?) "/.exec(m)?.[1]}`;
+    case 'duplicate-id':
+      return `duplicate-id: ${/^(.+?) "/.exec(m)?.[1]} ${/already defined (in mod|earlier in this file|in another file)/.exec(m)?.[1]}`;
+    default:
+      return `${d.code}/${d.severity}: ${member ?? m.slice(0, 40)}`;
+  }
+}
+
