@@ -12,7 +12,11 @@ export interface RelatedLocation {
 }
 
 /** Repairs a code action can apply; `Fix` edits one value or key, `addMembers` inserts missing fields. */
-export type DiagnosticFix = Fix | { readonly kind: 'addMembers'; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
+export type DiagnosticFix =
+  | Fix
+  | { readonly kind: 'addMembers'; readonly members: readonly { readonly name: string; readonly value: unknown }[] }
+  /** Change the definition's `type` (the diagnostic's range is its value) and add members (item subtypes). */
+  | { readonly kind: 'retype'; readonly to: string; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
 
 export interface Diagnostic {
   readonly path: string;

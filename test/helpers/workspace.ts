@@ -71,10 +71,10 @@ export interface TestWorkspace {
 }
 
 /** A game folder with MINI_CORE (+ `coreExtra`) and a workspace of mods built from `mods`. */
-export function workspace(mods: FileTree, coreExtra: FileTree = {}): TestWorkspace {
+export function workspace(mods: FileTree, coreExtra: FileTree = {}, options: { gameVersion?: string } = {}): TestWorkspace {
   const game = writeTree({ ...MINI_CORE, ...coreExtra });
   const modsDir = writeTree(mods);
-  const project = new Project({ gamePath: game, roots: [modsDir] });
+  const project = new Project({ gamePath: game, roots: [modsDir], gameVersion: options.gameVersion });
   project.load();
   const file = (rel: string): string => path.join(modsDir, rel);
   return {

@@ -18,9 +18,10 @@ import { checkUnknownIds } from './unknownId';
 import { checkScenarioMissions } from './scenarioMissions';
 import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
+import { checkDefinitionType } from './definitionType';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
+  checkDefinitionType, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
 /** What a record's checks found, with what they depended on. */

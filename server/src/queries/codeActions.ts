@@ -6,6 +6,7 @@
 import * as jsonc from 'jsonc-parser';
 import type { Project } from '../project';
 import type { DiagnosticFix } from '../diagnostic';
+import type { Migration } from '../schema/types';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
 
@@ -38,6 +39,14 @@ export function fixAction(project: Project, filePath: string, start: number, end
       if (!old.startsWith('"')) return undefined;
       return { title: `Rename member to "${fix.to}"`, edits: [{ start, end, newText: JSON.stringify(fix.to) }], preferred: only };
     }
+    case 'retype': {
+      const edits: FixEdit[] = [{ start, end, newText: JSON.stringify(fix.to) }];
+      const added = fix.members.length ? addMembersEdit(project, filePath, start, fix.members) : undefined;
+      if (added) edits.push(added);
+      return { title: `Change to "type": "${fix.to}"${fix.members.length ? ` with ${fix.members.map((m) => `"${m.name}": ${JSON.stringify(m.value)}`).join(', ')}` : ''}`, edits, preferred: only };
+    }
+    case 'migrate':
+      return migrationAction(project, filePath, start, end, fix.migration, only);
     case 'addMembers': {
       const edit = addMembersEdit(project, filePath, start, fix.members);
       if (!edit) return undefined;
@@ -87,4 +96,63 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
 
 function detectUnit(text: string): string {
   return /\n\t+\S/.test(text) ? '\t' : '  ';
+}
+
+/**
+ * A member a newer game version replaced: renamed, or moved into an object member (`armor_bash: 3` ->
+ * `armor: { bash: 3 }`). A move gathers every removed member of the record moving into the same object, so
+ * one action ports them all: into the existing object, or in place of the first of them.
+ */
+function migrationAction(project: Project, filePath: string, start: number, end: number, migration: Migration, only: boolean): FixAction | undefined {
+  if (migration.kind === 'rename') {
+    return { title: `Rename to "${migration.to}"`, edits: [{ start, end, newText: JSON.stringify(migration.to) }], preferred: only };
+  }
+  const file = project.files.get(filePath);
+  const record = file && recordAt(file, start);
+  if (!file || !record) return undefined;
+  const text = project.textOf(file);
+  const tree = objectTree(file.parsed, text, record.start, record.end);
+  const at = tree && jsonc.findNodeAtOffset(tree, start - record.start);
+  const prop = at?.parent?.type === 'property' ? at.parent : undefined;
+  const parent = prop?.parent;
+  if (!prop || !parent || parent.type !== 'object') return undefined;
+  const siblings = parent.children ?? [];
+  const keyOf = (p: jsonc.Node): unknown => p.children?.[0]?.value;
+  const abs = (n: jsonc.Node): { start: number; end: number } => ({ start: record.start + n.offset, end: record.start + n.offset + n.length });
+  // Top level: every removed member going to the same object; nested: this one only.
+  const removed = parent === tree ? project.registry.schemaOfType(record.type)?.removed ?? [] : [];
+  const targetKey = (p: jsonc.Node): string | undefined => {
+    if (p === prop) return migration.key;
+    const r = removed.find((x) => x.name === keyOf(p));
+    return r?.migration?.kind === 'moveInto' && r.migration.object === migration.object ? r.migration.key : undefined;
+  };
+  const moving = siblings.filter((p) => targetKey(p) !== undefined);
+  const entries = moving.map((p) => `${JSON.stringify(targetKey(p))}: ${text.slice(abs(p.children![1]).start, abs(p.children![1]).end)}`);
+  const existing = siblings.find((p) => keyOf(p) === migration.object && p.children?.[1]?.type === 'object');
+  const edits: FixEdit[] = [];
+  let deleted: jsonc.Node[];
+  if (existing) {
+    const obj = existing.children![1];
+    const members = obj.children ?? [];
+    const insertAt = members.length ? abs(members[members.length - 1]).end : abs(obj).start + 1;
+    edits.push({ start: insertAt, end: insertAt, newText: members.length ? `, ${entries.join(', ')}` : ` ${entries.join(', ')} ` });
+    deleted = moving;
+  } else {
+    const first = abs(moving[0]);
+    edits.push({ start: first.start, end: first.end, newText: `${JSON.stringify(migration.object)}: { ${entries.join(', ')} }` });
+    deleted = moving.slice(1);
+  }
+  // Deleted members, by runs of neighbours: each run with the comma before it (or after it, at the start).
+  const gone = new Set(deleted);
+  for (let i = 0; i < siblings.length; i++) {
+    if (!gone.has(siblings[i])) continue;
+    let j = i;
+    while (j + 1 < siblings.length && gone.has(siblings[j + 1])) j++;
+    const from = i > 0 ? abs(siblings[i - 1]).end : abs(siblings[i]).start;
+    const to = i > 0 || j === siblings.length - 1 ? abs(siblings[j]).end : abs(siblings[j + 1]).start;
+    edits.push({ start: from, end: to, newText: '' });
+    i = j;
+  }
+  const names = moving.map((p) => `"${String(keyOf(p))}"`).join(', ');
+  return { title: `Move ${names} into "${migration.object}"`, edits, preferred: only };
 }

@@ -61,6 +61,7 @@ function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule): { kin
       if (o.nested_mapgen_id !== undefined) out.push({ kind: 'nested_mapgen', ids: stringIds(o.nested_mapgen_id) });
       return out;
     }
+    case 'none': return [{ kind, ids: [] }];
     case 'snippet': {
       const ids = Array.isArray(o.text) ? o.text.flatMap((t) => (t && typeof t === 'object' && !Array.isArray(t) ? stringIds((t as Record<string, unknown>).id) : [])) : [];
       return [{ kind, ids }];

@@ -12,13 +12,15 @@ import type { KindSchema } from '../schema/types';
  * - `recipe`: as the game builds recipe ids: `id` when given, else `result`, plus `_<variant>` (current game)
  *   and `_<id_suffix>` for crafts.
  * - `mapgen`: none of its own; `update_mapgen_id` / `nested_mapgen_id` define functions of those kinds.
- * - `snippet`: the `id` of each entry of `text`.
+ * - `snippet`: the `id` of each entry of `text`;
+ * - `none`: the definition has no id (profession item substitutions are keyed by what they replace).
  */
 export type IdRule =
   | { readonly from: 'member'; readonly member: string }
   | { readonly from: 'recipe'; readonly suffixed: boolean; readonly variant?: boolean }
   | { readonly from: 'mapgen' }
-  | { readonly from: 'snippet' };
+  | { readonly from: 'snippet' }
+  | { readonly from: 'none' };
 
 /**
  * What the game does when a definition's id is already defined:
@@ -75,4 +77,15 @@ export interface GameVersion {
   /** Whether a mod's `mod_interactions/<mod id>/` folders load only when that other mod is active. */
   readonly modInteractions: boolean;
   readonly kinds: readonly KindDeclaration[];
+  /** Every JSON `type` the game loads (generated from its data, see scripts/gen-known-types.mjs). */
+  readonly knownTypes: readonly string[];
+  /** Types an older version loaded that this one does not, with what replaced them. */
+  readonly retiredTypes?: Readonly<Record<string, RetiredType>>;
+}
+
+/** A type a newer version dropped: what to write instead, and the rewrite (a new type, members to add). */
+export interface RetiredType {
+  readonly instead: string;
+  readonly to: string;
+  readonly addMembers?: Readonly<Record<string, unknown>>;
 }

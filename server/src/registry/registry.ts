@@ -12,8 +12,10 @@ export class KindRegistry {
   private readonly byTypeMap = new Map<string, KindDeclaration>();
   private readonly byKindMap = new Map<string, KindDeclaration>();
   private readonly titles = new Map<string, string>();
+  private readonly known: ReadonlySet<string>;
 
   constructor(readonly version: GameVersion) {
+    this.known = new Set([...version.knownTypes, ...version.kinds.flatMap((d) => d.types)]);
     for (const d of version.kinds) {
       if (this.byKindMap.has(d.kind)) throw new Error(`${version.id}: kind ${d.kind} declared twice`);
       this.byKindMap.set(d.kind, d);
@@ -64,6 +66,15 @@ export class KindRegistry {
   /** Kinds whose ids also satisfy a reference to `kind`. */
   alsoResolvedBy(kind: string): readonly string[] {
     return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
+  }
+
+  /** Whether the game of this version loads definitions of this JSON type. */
+  isKnownType(type: string): boolean {
+    return this.known.has(type);
+  }
+
+  get knownTypes(): ReadonlySet<string> {
+    return this.known;
   }
 
   /** Every declared kind (for lists in docs and tests). */

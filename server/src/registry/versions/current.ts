@@ -8,6 +8,17 @@
  */
 import type { GameVersion } from '../declaration';
 import { PLAIN_KINDS, kind } from './shared';
+import { KNOWN_TYPES } from './generated/types-current';
+import { ITEM_TYPES_0F } from './v0F';
+
+/** 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). */
+const ITEM_SUBTYPES_OF_0F: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, [t]])),
+  GENERIC: [], TOOL_ARMOR: ['TOOL', 'ARMOR'], BATTERY: [],
+};
+const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Object.entries(ITEM_SUBTYPES_OF_0F).map(([t, subtypes]) => [t, subtypes.length === 0
+  ? { instead: '"type": "ITEM"', to: 'ITEM' }
+  : { instead: `"type": "ITEM" with "subtypes": ${JSON.stringify(subtypes).replace(/,/g, ', ')}`, to: 'ITEM', addMembers: { subtypes } }]));
 
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
@@ -17,6 +28,8 @@ export const VERSION_CURRENT: GameVersion = {
   markers: ['json/damage_types.json'],
   modInteractions: true,
   editModes: false,
+  knownTypes: KNOWN_TYPES,
+  retiredTypes: RETIRED_ITEM_TYPES,
   kinds: [
     kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
     kind('MONSTER', 'monster', {
@@ -25,7 +38,7 @@ export const VERSION_CURRENT: GameVersion = {
     }),
     kind('profession', 'profession', { symbol: 'interface', keyFields: ['subtype', 'points', 'skills', 'traits'] }),
     kind('profession_group', 'profession group'),
-    kind('profession_item_substitutions', 'profession item substitution', { symbol: 'struct' }),
+    kind('profession_item_substitutions', 'profession item substitution', { ids: { from: 'none' }, symbol: 'struct' }),
     kind('scenario', 'scenario', { symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
     // Practice and nested-category recipes load into the game's one recipe dictionary: one id space.
     kind('recipe', 'recipe', {

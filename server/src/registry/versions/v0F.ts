@@ -5,6 +5,7 @@
 import type { GameVersion } from '../declaration';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
 import { PLAIN_KINDS, kind } from './shared';
+import { KNOWN_TYPES } from './generated/types-0F';
 
 /** Item types of 0.F (item_factory), all one id space. */
 export const ITEM_TYPES_0F = [
@@ -19,6 +20,7 @@ export const VERSION_0F: GameVersion = {
   markers: [],
   modInteractions: false,
   editModes: true,
+  knownTypes: KNOWN_TYPES,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
     kind('MONSTER', 'monster', {
@@ -26,7 +28,7 @@ export const VERSION_0F: GameVersion = {
       keyFields: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor_bash', 'upgrades'],
     }),
     kind('profession', 'profession', { schema: PROFESSION_SCHEMA, redefinition: 'edit-mode', symbol: 'interface', keyFields: ['points', 'skills', 'traits'] }),
-    kind('profession_item_substitutions', 'profession item substitution', { schema: PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, symbol: 'struct' }),
+    kind('profession_item_substitutions', 'profession item substitution', { schema: PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, ids: { from: 'none' }, symbol: 'struct' }),
     kind('scenario', 'scenario', { schema: SCENARIO_SCHEMA, redefinition: 'edit-mode', symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
     kind('recipe', 'recipe', {
       schema: RECIPE_SCHEMA, ids: { from: 'recipe', suffixed: true }, redefinition: 'override-flag', symbol: 'function',

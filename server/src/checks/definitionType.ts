@@ -1,0 +1,40 @@
+/**
+ * `unknown-type`: a definition whose `type` the target game does not load (the game rejects the file there),
+ * with "did you mean" or, for a type an older version had, what replaced it and a rewrite. Also a declared
+ * kind's definition without an id (`missing-field`), which the game cannot load either.
+ */
+import type { RecordCheck } from './context';
+import { closest } from '../util/closest';
+
+export const checkDefinitionType: RecordCheck = (record, ctx) => {
+  const { registry } = ctx.project;
+  const title = registry.version.title;
+  if (!registry.isKnownType(record.type)) {
+    const retired = registry.version.retiredTypes?.[record.type];
+    if (retired) {
+      ctx.report({
+        record, path: ['type'], code: 'unknown-type', severity: 'error',
+        message: `"type": "${record.type}" is not loaded by the game version ${title}; write ${retired.instead} instead`,
+        fixes: [{ kind: 'retype', to: retired.to, members: Object.entries(retired.addMembers ?? {}).map(([name, value]) => ({ name, value })) }],
+      });
+      return;
+    }
+    const near = closest(record.type, [...registry.knownTypes]);
+    ctx.report({
+      record, path: ['type'], code: 'unknown-type', severity: 'error',
+      message: `"type": "${record.type}" is not a definition type the game version ${title} loads${near ? `; did you mean "${near}"?` : ''}`,
+      fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
+    });
+    return;
+  }
+  const declaration = registry.ofType(record.type);
+  if (declaration?.ids.from === 'member' && record.ids.length === 0 && !record.abstract) {
+    // An empty id is the game's own null entry (the "" faction, the "" overmap terrain); a wrong type is a shape problem.
+    const member = declaration.ids.member;
+    if (record.value[member] !== undefined) return;
+    ctx.report({
+      record, path: ['type'], code: 'missing-field', severity: 'error',
+      message: `This ${declaration.title} has no id: give it "${member}" (or "abstract" for a template other definitions copy from)`,
+    });
+  }
+};

@@ -1,0 +1,91 @@
+/**
+ * Game versions: detection from the game folder, the setting, and what differs between 0.F and the current
+ * game at the index level (item types, unknown types with their rewrite, ids, mod_interactions folders).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
+import { fixAction, type FixEdit } from '../../server/src/queries/codeActions';
+import type { Diagnostic } from '../../server/src/diagnostic';
+
+/** The marker of the current game's data: damage types are definitions. */
+const CURRENT_CORE: FileTree = {
+  'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }, { type: 'damage_type', id: 'cut', name: 'cut' }],
+  'json/items_current.json': [{ type: 'ITEM', id: 'stick', name: { str: 'stick' }, subtypes: ['TOOL'] }],
+};
+
+const mod = (files: FileTree, id = 'm', deps = ['dda']): FileTree => ({ [`${id}/modinfo.json`]: modinfo(id, deps), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`${id}/${k}`, v])) });
+
+function apply(text: string, edits: readonly FixEdit[]): string {
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.newText + text.slice(e.end);
+  return text;
+}
+
+function fixed(ws: TestWorkspace, rel: string, d: Diagnostic): string {
+  const action = fixAction(ws.project, ws.file(rel), d.start, d.end, d.fixes![0], true);
+  assert.ok(action, 'a fix');
+  return apply(fs.readFileSync(ws.file(rel), 'utf8'), action.edits);
+}
+
+test('the version is detected from the game folder, and the setting wins', () => {
+  assert.equal(workspace(mod({})).project.version.version.id, '0.F');
+  const current = workspace(mod({}), CURRENT_CORE);
+  assert.equal(current.project.version.version.id, 'current');
+  assert.equal(current.project.version.source, 'detected');
+  const set = workspace(mod({}), {}, { gameVersion: '0.I' });
+  assert.deepEqual([set.project.version.version.id, set.project.version.source], ['current', 'setting']);
+});
+
+test('unknown-type: a misspelt type fires with did-you-mean; a known one does not', () => {
+  const ws = workspace(mod({ 'a.json': [{ type: 'MONSTR', id: 'mon_q' }, { type: 'SPECIES', id: 'SLIME' }] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['unknown-type']);
+  assert.match(ds[0].message, /"MONSTR" is not a definition type the game version 0\.F \(Frank\) loads; did you mean "MONSTER"\?/);
+});
+
+test('current game: a 0.F item type is rejected with its rewrite to ITEM + subtypes; ITEM resolves item references', () => {
+  const ws = workspace(mod({
+    'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }, { type: 'ITEM', id: 'my_rock', name: { str: 'rock' } }],
+    'groups.json': [{ type: 'item_group', id: 'g', items: ['stick'] }],
+  }), CURRENT_CORE);
+  const ds = ws.diagnostics('m/items.json');
+  assert.deepEqual(ds.map((d) => d.code), ['unknown-type']);
+  assert.match(ds[0].message, /write "type": "ITEM" with "subtypes": \["TOOL"\] instead/);
+  const after = JSON.parse(fixed(ws, 'm/items.json', ds[0]));
+  assert.deepEqual(after[0], { type: 'ITEM', id: 'my_tool', name: { str: 'tool' }, subtypes: ['TOOL'] });
+  // The same file in 0.F is fine.
+  assert.deepEqual(workspace(mod({ 'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }] })).diagnostics('m/items.json'), []);
+  assert.equal(ws.project.defs.get('item', 'stick').length, 1);
+});
+
+test('a definition of a declared kind without an id is reported; abstract and null ids are not', () => {
+  const ws = workspace(mod({ 'a.json': [{ type: 'SPECIES', description: 'no id' }, { type: 'SPECIES', abstract: 'x' }, { type: 'MONSTER_FACTION', name: '' }] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), ['missing-field']);
+  assert.match(ds[0].message, /This species has no id: give it "id"/);
+});
+
+test('current game: mod_interactions/<mod>/ loads only when that mod is known, and sees it', () => {
+  const files: FileTree = {
+    ...mod({ 'a.json': [{ type: 'SPECIES', id: 'A_THING' }] }, 'a'),
+    ...mod({ 'mod_interactions/a/extra.json': [{ type: 'SPECIES', id: 'B_THING', 'copy-from': 'A_THING' }], 'mod_interactions/absent/x.json': [{ type: 'SPECIES', id: 'X', 'copy-from': 'NOWHERE' }] }, 'b'),
+  };
+  const ws = workspace(files, CURRENT_CORE);
+  assert.deepEqual(ws.diagnostics('b/mod_interactions/a/extra.json'), [], 'sees mod a without depending on it');
+  assert.deepEqual(ws.diagnostics('b/mod_interactions/absent/x.json'), [], 'not loaded: its mod is not there');
+  assert.equal(ws.project.defs.get('SPECIES', 'X').length, 0);
+  assert.equal(ws.project.defs.get('SPECIES', 'B_THING')[0].source.modId, 'b+a');
+  // In 0.F the folder is ordinary content of the mod: its copy-from of a non-dependency is unknown.
+  const f = workspace(files);
+  assert.deepEqual(f.codes('b/mod_interactions/a/extra.json'), ['unknown-id']);
+});
+
+test('current game: recipe ids include the variant (result_variant), as copy-from names them', () => {
+  const ws = workspace(mod({ 'r.json': [
+    { type: 'recipe', result: 'stick', variant: 'shark', time: '1 m' },
+    { type: 'recipe', 'copy-from': 'stick_shark', result: 'stick', variant: 'bear' },
+  ] }), CURRENT_CORE);
+  assert.deepEqual(ws.diagnostics('m/r.json'), []);
+  assert.equal(ws.project.defs.get('recipe', 'stick_bear').length, 1);
+});
