@@ -331,6 +331,10 @@ export class Project {
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
+    const earlier = (kind: string, id: string): DefinitionRecord | undefined => {
+      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return records[k];
+      return undefined;
+    };
     parsed.objects.forEach((obj, i) => {
       const old = sameAs[i] ?? -1;
       if (old === i) {
@@ -339,7 +343,7 @@ export class Project {
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
       const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry));
+      records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry, earlier));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     for (const r of records) {

@@ -83,7 +83,7 @@ test('current game: mod_interactions/<mod>/ loads only when that mod is known, a
 
 test('current game: recipe ids include the variant (result_variant), as copy-from names them', () => {
   const ws = workspace(mod({ 'r.json': [
-    { type: 'recipe', result: 'stick', variant: 'shark', time: '1 m' },
+    { type: 'recipe', result: 'stick', variant: 'shark', time: '1 m', activity_level: 'LIGHT_EXERCISE', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER' },
     { type: 'recipe', 'copy-from': 'stick_shark', result: 'stick', variant: 'bear' },
   ] }), CURRENT_CORE);
   assert.deepEqual(ws.diagnostics('m/r.json'), []);

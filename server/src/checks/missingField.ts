@@ -13,9 +13,12 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
   const chain = chainOf(ctx.project, record);
   if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
   for (const field of schema.fields) {
-    const needed = field.required || (field.requiredWith !== undefined && inheritsMember(record, chain, field.requiredWith));
+    const needed = field.required
+      || (field.requiredWith !== undefined && inheritsMember(record, chain, field.requiredWith))
+      || (field.requiredUnless !== undefined && !inheritsMember(record, chain, field.requiredUnless));
     if (!needed || inheritsMember(record, chain, field.name)) continue;
-    const inherits = (chain.ancestors.length ? ` (nor does its copy-from chain)` : '') + (field.required ? '' : ` (needed with "${field.requiredWith}")`);
+    const condition = field.required ? '' : field.requiredWith !== undefined ? ` (needed with "${field.requiredWith}")` : ` (needed without "${field.requiredUnless}")`;
+    const inherits = (chain.ancestors.length ? ` (nor does its copy-from chain)` : '') + condition;
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,

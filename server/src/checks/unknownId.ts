@@ -28,6 +28,18 @@ function isExempt(record: DefinitionRecord, ref: FoundReference): boolean {
   return NOT_REFERENCES.some((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value));
 }
 
+/**
+ * References that also accept ids of another kind: a building recipe (category CC_BUILDING) may have an
+ * overmap terrain as its `result` (recipe::get_consistency_error, 0.F and current).
+ */
+const ALSO_ACCEPTS: readonly { types: readonly string[]; member: string; when: (v: Record<string, unknown>) => boolean; kinds: readonly string[] }[] = [
+  { types: ['recipe'], member: 'result', when: (v) => v.category === 'CC_BUILDING', kinds: ['overmap_terrain'] },
+];
+
+function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly string[] {
+  return ALSO_ACCEPTS.find((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value))?.kinds ?? [];
+}
+
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
@@ -35,7 +47,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
-    const found = [ref.kind, ...(isCopyFrom ? [] : project.registry.alsoResolvedBy(ref.kind))]
+    const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
       .filter((r) => r !== record && (isCopyFrom || !r.abstract));
     if (isCopyFrom) {

@@ -15,11 +15,11 @@ export interface RecordAnalysis {
 const NOTHING: RecordAnalysis = { problems: [], references: [] };
 
 export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry): RecordAnalysis {
-  const declaration = registry.ofType(record.type);
+  const schema = registry.schemaOfType(record.type);
   const problems: ValueProblem[] = [];
   const references: FoundReference[] = [];
-  if (declaration?.schema) {
-    validateTopLevel(record.value, declaration.schema, declaration.title, record.editMode, {
+  if (schema) {
+    validateTopLevel(record.value, schema, registry.title(record.kind), record.editMode, {
       problem: (p) => problems.push(p),
       reference: (r) => references.push(r),
     });

@@ -40,21 +40,38 @@ function stringIds(v: unknown): string[] {
   return [];
 }
 
+/**
+ * A definition earlier in the same file by (kind, id): a recipe that inherits its `result` through copy-from
+ * builds its id from the parent's (`"copy-from": "hoodie_shark", "variant": "bear"` is `hoodie_bear`).
+ */
+export type EarlierInFile = (kind: string, id: string) => DefinitionRecord | undefined;
+
+/** The `result` a recipe has or inherits from parents earlier in its file. */
+function inheritedResult(o: Record<string, unknown>, kind: string, earlier: EarlierInFile | undefined): string | undefined {
+  for (let v: Record<string, unknown> | undefined = o, depth = 0; v && depth < 16; depth++) {
+    if (typeof v.result === 'string') return v.result;
+    const parent: DefinitionRecord | undefined = typeof v['copy-from'] === 'string' ? earlier?.(kind, v['copy-from'] as string) : undefined;
+    v = parent?.value;
+  }
+  return undefined;
+}
+
 /** Recipe ids as the game builds them: `id` when given, else `result`, `_<variant>`, `_<id_suffix>`. */
-function recipeIds(o: Record<string, unknown>, rule: Extract<IdRule, { from: 'recipe' }>): string[] {
+function recipeIds(o: Record<string, unknown>, kind: string, rule: Extract<IdRule, { from: 'recipe' }>, earlier: EarlierInFile | undefined): string[] {
   if (typeof o.id === 'string') return [o.id];
-  if (typeof o.result !== 'string') return [];
-  let id = o.result;
+  const result = inheritedResult(o, kind, earlier);
+  if (result === undefined) return [];
+  let id = result;
   if (rule.variant && typeof o.variant === 'string' && o.variant !== '') id += `_${o.variant}`;
   if (rule.suffixed && typeof o.id_suffix === 'string' && o.id_suffix !== '') id += `_${o.id_suffix}`;
   return [id];
 }
 
 /** Ids of a record whose id rule is not a plain member (see IdRule), by the kind they define. */
-function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule): { kind: string; ids: string[] }[] {
+function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule, earlier: EarlierInFile | undefined): { kind: string; ids: string[] }[] {
   switch (rule.from) {
     case 'member': return [{ kind, ids: stringIds(o[rule.member]) }];
-    case 'recipe': return [{ kind, ids: recipeIds(o, rule) }];
+    case 'recipe': return [{ kind, ids: recipeIds(o, kind, rule, earlier) }];
     case 'mapgen': {
       const out: { kind: string; ids: string[] }[] = [];
       if (o.update_mapgen_id !== undefined) out.push({ kind: 'update_mapgen', ids: stringIds(o.update_mapgen_id) });
@@ -85,7 +102,7 @@ function summarize(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The records of one parsed object (one, or none for objects without a type; mapgen may give two). */
-export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry): DefinitionRecord[] {
+export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
@@ -101,7 +118,7 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
     return [new Definition(type, kind, ids, abstractId !== undefined, o, source, index, editMode, copyFrom)];
   }
   const out: DefinitionRecord[] = [];
-  for (const built of builtIds(o, kind, rule)) {
+  for (const built of builtIds(o, kind, rule, earlier)) {
     const all = abstractId !== undefined && built.kind === kind ? [abstractId] : built.ids;
     out.push(new Definition(type, built.kind, all, abstractId !== undefined, o, source, index, editMode, copyFrom));
   }

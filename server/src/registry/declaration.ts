@@ -44,6 +44,8 @@ export interface KindDeclaration {
   readonly ids: IdRule;
   /** The member table, when the engine checks this kind's members (shape, references, requiredness). */
   readonly schema?: KindSchema;
+  /** Tables of particular types of the kind, where they differ (practice recipes in the recipe id space). */
+  readonly typeSchemas?: Readonly<Record<string, KindSchema>>;
   readonly redefinition: Redefinition;
   /** Members shown at a glance on hover. */
   readonly keyFields?: readonly string[];

@@ -49,13 +49,14 @@ export class KindRegistry {
   }
 
   schemaOfType(type: string): KindSchema | undefined {
-    return this.byTypeMap.get(type)?.schema;
+    const d = this.byTypeMap.get(type);
+    return d?.typeSchemas?.[type] ?? d?.schema;
   }
 
   /** Whether records of a type keep their whole value (see KindDeclaration.fullValue). */
   keepsFullValue(type: string): boolean {
     const d = this.byTypeMap.get(type);
-    return d !== undefined && (d.schema !== undefined || d.fullValue === true);
+    return d !== undefined && (d.schema !== undefined || d.typeSchemas !== undefined || d.fullValue === true);
   }
 
   /** How messages name a kind: "monster", "item group"; undeclared kinds by their type. */

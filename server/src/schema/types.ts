@@ -105,6 +105,8 @@ export interface FieldSpec {
   readonly required?: boolean;
   /** Mandatory only when this other member is present (recipe `category` with `subcategory`). */
   readonly requiredWith?: string;
+  /** Mandatory unless this other member is present (a recipe's `result`, unless it has `result_eocs`). */
+  readonly requiredUnless?: string;
   /** The spec's words for the field; shown on hover and in completion. */
   readonly description: string;
   /** Not in the spec but accepted by the real game (0.F data uses it). */

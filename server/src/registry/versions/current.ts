@@ -10,6 +10,7 @@ import type { GameVersion } from '../declaration';
 import { PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { ITEM_TYPES_0F } from './v0F';
+import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
 
 /** 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). */
 const ITEM_SUBTYPES_OF_0F: Readonly<Record<string, readonly string[]>> = {
@@ -43,9 +44,14 @@ export const VERSION_CURRENT: GameVersion = {
     // Practice and nested-category recipes load into the game's one recipe dictionary: one id space.
     kind('recipe', 'recipe', {
       types: ['recipe', 'practice', 'nested_category'], ids: { from: 'recipe', suffixed: true, variant: true }, symbol: 'function',
+      schema: RECIPE_SCHEMA_CURRENT, typeSchemas: { practice: PRACTICE_SCHEMA_CURRENT, nested_category: NESTED_CATEGORY_SCHEMA_CURRENT },
+      redefinition: 'replace',
       keyFields: ['result', 'category', 'subcategory', 'skill_used', 'difficulty', 'time'],
     }),
-    kind('uncraft', 'disassembly recipe', { ids: { from: 'recipe', suffixed: false }, symbol: 'function', keyFields: ['result', 'skill_used', 'difficulty', 'time'] }),
+    kind('uncraft', 'disassembly recipe', {
+      schema: UNCRAFT_SCHEMA_CURRENT, ids: { from: 'recipe', suffixed: false }, redefinition: 'replace', symbol: 'function',
+      keyFields: ['result', 'skill_used', 'difficulty', 'time'],
+    }),
     kind('monstergroup', 'monster group', { symbol: 'enum' }),
     kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
     kind('damage_type', 'damage type'),

@@ -149,7 +149,7 @@ const BLUEPRINT_NEEDS: ObjectSpec = object([
 
 /** Changes that apply to every recipe type (the members recipe::load reads for all of them). */
 const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
-  changed(schema, 'result', { required: false, description: 'Id of the resulting item; also the recipe id (with `variant` and `id_suffix`). Mandatory unless the recipe has `result_eocs` (then `id` and `name` are).' }),
+  changed(schema, 'result', { required: false, requiredUnless: 'result_eocs', description: 'Id of the resulting item; also the recipe id (with `variant` and `id_suffix`). Mandatory unless the recipe has `result_eocs` (then `id` and `name` are).' }),
   changed(schema, 'time', { type: TIME, description: 'Crafting time as a time string ("30 m", "1 h 30 m"); an integer number of moves is not read any more.' }),
   changed(schema, 'difficulty', { type: { kind: 'integer', min: 0, max: MAX_SKILL }, description: 'Difficulty of the success check, 0 to 10 (the level of `skill_used` it is checked against).' }),
   changed(schema, 'book_learn', {
