@@ -44,6 +44,7 @@ const PROFESSION = {
   age_lower: 21,
   starting_cash: 150000,
   missions: ['MISSION_LAST_DELIVERY'],
+  addictions: [{ type: 'nicotine', intensity: 10 }],
   items: {
     both: {
       items: ['pants_army', 'socks', 'badge_deputy'],
@@ -99,7 +100,7 @@ test('current-format professions and hobbies validate cleanly, with their refere
   for (const want of [
     'npc_background=trait_group:BG_survival_story_POLICE', 'requirement=achievement:achievement_reach_police_station',
     'traits.0=mutation:PROF_POLICE', 'traits.1.trait=mutation:HAIR_CROPPED', 'CBMs.0=bionic:bio_flashlight',
-    'pets.0.name=MONSTER:mon_dog_gshepherd', 'missions.0=mission_definition:MISSION_LAST_DELIVERY',
+    'pets.0.name=MONSTER:mon_dog_gshepherd', 'addictions.0.type=addiction_type:nicotine', 'missions.0=mission_definition:MISSION_LAST_DELIVERY',
     'items.female.0=item:bra', 'items.female.1.0=item:tshirt_text', 'items.female.1.1=snippet:allyourbase',
   ]) assert.ok(r.includes(want), `${want} in ${r.join(', ')}`);
   const hobby = check(PROFESSION_SCHEMA_CURRENT, HOBBY);

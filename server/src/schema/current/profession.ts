@@ -11,6 +11,7 @@
  * - `items.male` / `items.female` take an inline item group too, like `both`;
  * - `pets` entries are `{ "name", "amount" }` objects only (the game reads no plain monster id);
  * - `traits` entries may name a variant; `description` may be gendered;
+ * - addiction `type` is a reference to `addiction_type` (data now);
  * - new members: achievements (`requirement`), NPC backgrounds, ages, money, missions, recipes, martial arts,
  *   effects on condition, forbidden traits and hobby lists.
  */
@@ -56,6 +57,11 @@ const ITEMS_CURRENT: ObjectSpec = deriveObject(ITEMS, {
   ],
 });
 
+/** Addiction types are data now (`addiction_type`). */
+const ADDICTION_CURRENT: ObjectSpec = deriveObject(ADDICTION, {
+  replace: [{ name: 'type', type: ref('addiction_type'), required: true, description: 'Addiction type id.' }],
+});
+
 const ACHIEVEMENT_IDS: TypeSpec = oneOrMany(ref('achievement'));
 
 export const PROFESSION_SCHEMA_CURRENT: KindSchema = deriveSchema(PROFESSION_SCHEMA, {
@@ -67,7 +73,7 @@ export const PROFESSION_SCHEMA_CURRENT: KindSchema = deriveSchema(PROFESSION_SCH
       description: 'In-game description: a text, or an object with a `male` and a `female` description.',
     },
     {
-      name: 'addictions', type: oneOrMany(ADDICTION),
+      name: 'addictions', type: oneOrMany(ADDICTION_CURRENT),
       description: 'Starting addictions: objects with `type` (addiction type id) and `intensity`.',
     },
     {
