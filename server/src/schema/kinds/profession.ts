@@ -23,24 +23,24 @@ const ITEM_WITH_SNIPPET: TupleSpec = { kind: 'tuple', items: [ref('item'), ref('
 /** A starting item entry: an item id, or `[ item id, snippet id ]`. */
 export const PROFESSION_ITEM_ENTRY: TypeSpec = union(ref('item'), ITEM_WITH_SNIPPET);
 
-const ITEM_LIST: TypeSpec = arrayOf(PROFESSION_ITEM_ENTRY);
+export const ITEM_LIST: TypeSpec = arrayOf(PROFESSION_ITEM_ENTRY);
 
-const ADDICTION: ObjectSpec = object([
+export const ADDICTION: ObjectSpec = object([
   { name: 'type', type: STRING, required: true, description: 'Addiction type id (values not shown).' },
   { name: 'intensity', type: INTEGER, required: true, description: 'Intensity of the addiction.' },
 ]);
 
-const SKILL: ObjectSpec = object([
+export const SKILL: ObjectSpec = object([
   { name: 'name', type: ref('skill'), required: true, description: 'Skill id.' },
   { name: 'level', type: INTEGER, required: true, description: 'Levels added to the level chosen in character creation.' },
 ]);
 
-const PET: ObjectSpec = object([
+export const PET: ObjectSpec = object([
   { name: 'name', type: ref('MONSTER'), required: true, description: 'Monster id of the pet.' },
   { name: 'amount', type: INTEGER, required: true, description: 'How many of them.' },
 ]);
 
-const ITEMS: ObjectSpec = object([
+export const ITEMS: ObjectSpec = object([
   {
     name: 'both', type: union(ITEM_LIST, INLINE_ITEM_GROUP),
     description: 'Items for every character: item ids or `[ item id, snippet id ]` pairs; an id listed n times gives n items. The game also reads an inline item group (collection) here.',

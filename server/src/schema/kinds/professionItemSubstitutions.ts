@@ -2,20 +2,20 @@
  * Profession item substitutions (`type` = `profession_item_substitutions`), spec 2.4. Two forms, told apart by
  * `item` or `trait`; the 0.F game reads a third (`group` + `bonus`). These records have no id.
  */
-import type { FieldSpec, KindSchema, TypeSpec } from '../types';
+import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../types';
 import { INLINE_ITEM_GROUP, INTEGER, arrayOf, object, ref, typeField, union } from './common';
 
+/** `{ "item": id, "ratio": n }`: a replacement item with how many are produced per replaced item. */
+export const REPLACEMENT_WITH_RATIO: ObjectSpec = object([
+  { name: 'item', type: ref('item'), required: true, description: 'Replacement item id.' },
+  { name: 'ratio', type: INTEGER, required: true, description: 'Number of items produced per replaced item.' },
+]);
+
 /** A replacement entry: an item id (one item), or `{ "item": id, "ratio": n }`. */
-const REPLACEMENT: TypeSpec = union(
-  ref('item'),
-  object([
-    { name: 'item', type: ref('item'), required: true, description: 'Replacement item id.' },
-    { name: 'ratio', type: INTEGER, required: true, description: 'Number of items produced per replaced item.' },
-  ]),
-);
+const REPLACEMENT: TypeSpec = union(ref('item'), REPLACEMENT_WITH_RATIO);
 
 /** A `sub` entry: `present` + `new` in the by-item form, `item` + `new` in the by-trait form. */
-const SUB_ENTRY: TypeSpec = object([
+export const SUB_ENTRY: ObjectSpec = object([
   { name: 'present', type: arrayOf(ref('mutation')), description: 'By-item form: trait ids; the rule applies when the character has the trait.' },
   { name: 'absent', type: arrayOf(ref('mutation')), description: 'By-item form: trait ids; the rule applies only when the character lacks them.', fromGame: true },
   { name: 'item', type: ref('item'), description: 'By-trait form: item id to replace.' },

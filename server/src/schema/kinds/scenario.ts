@@ -2,7 +2,7 @@
  * Scenario (`type` = `scenario`), spec 2.5, plus the members the 0.F game reads that the spec does not list
  * (`fromGame`). See docs/schema-notes.md for where the real data disagrees with the spec.
  */
-import type { EditMemberSpec, FieldSpec, KindSchema, TypeSpec } from '../types';
+import type { EditMemberSpec, FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../types';
 import {
   BOOLEAN, EDIT_MODE_FIELD, INTEGER, NUMBER, STRING, TRANSLATION, arrayOf, inheritanceFields, object, oneOf, ref,
   typeField,
@@ -10,6 +10,14 @@ import {
 import { GENDERED_NAME } from './profession';
 
 const ITEM_IDS: TypeSpec = arrayOf(ref('item'));
+
+/** A date as scenarios give it: `hour`, `day` (of the season), `season`, `year`, each optional. */
+export const GAME_DATE: ObjectSpec = object([
+  { name: 'hour', type: INTEGER, description: 'Hour of the day (0-23).' },
+  { name: 'day', type: INTEGER, description: 'Day of the season.' },
+  { name: 'season', type: oneOf('spring', 'summer', 'autumn', 'winter'), description: 'Season: spring, summer, autumn or winter.' },
+  { name: 'year', type: INTEGER, description: 'Year (1 is the first year).' },
+]);
 
 const FIELDS: FieldSpec[] = [
   typeField(['scenario']),
@@ -50,15 +58,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'vehicle', type: ref('vehicle'), description: 'Vehicle prototype id the character starts with.', fromGame: true },
   { name: 'blacklist_professions', type: BOOLEAN, description: 'When true, `professions` lists the professions that are forbidden instead of allowed.', fromGame: true },
   { name: 'add_professions', type: BOOLEAN, description: 'When true, `professions` are added to the generic professions instead of replacing them.', fromGame: true },
-  {
-    name: 'custom_initial_date', description: 'Overrides the start date: `hour`, `day`, `season`, `year`.', fromGame: true,
-    type: object([
-      { name: 'hour', type: INTEGER, description: 'Hour of the day (0-23).' },
-      { name: 'day', type: INTEGER, description: 'Day of the season.' },
-      { name: 'season', type: oneOf('spring', 'summer', 'autumn', 'winter'), description: 'Season: spring, summer, autumn or winter.' },
-      { name: 'year', type: INTEGER, description: 'Year (1 is the first year).' },
-    ]),
-  },
+  { name: 'custom_initial_date', description: 'Overrides the start date: `hour`, `day`, `season`, `year`.', fromGame: true, type: GAME_DATE },
   ...inheritanceFields('scenario'),
 ];
 
