@@ -86,6 +86,11 @@ export interface MapSpec {
   readonly kind: 'map';
   readonly key: StringSpec;
   readonly value: TypeSpec;
+  /**
+   * Literal keys accepted beside those `key` describes, and not references: the pseudo damage types `all`,
+   * `physical`, `non_physical` of a damage-type map (current game).
+   */
+  readonly keyAlso?: readonly string[];
 }
 
 /** Several accepted shapes, told apart by their JSON type (string vs object vs array...). */

@@ -163,7 +163,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
       for (const [k, v] of Object.entries(value)) {
         if (isCommentKey(k)) continue;
-        if (spec.key.ref) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
+        if (spec.key.ref && !spec.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
         descend(v, spec.value, path, k, sink);
       }
       return;
