@@ -131,10 +131,10 @@ test('modify-missing: an unrelated mod\'s monster is not visible', () => {
   assert.deepEqual(ws.codes('c/m.json'), ['modify-missing']);
 });
 
-test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit is a hint', () => {
+test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit is a unit-style hint', () => {
   const ws = workspace(mod({ 'a.json': [monster('mon_a', { volume: '62500 mL' }), monster('mon_b', { weight: '1.5 kg' }), monster('mon_c', { volume: '2000 ml' })] }));
   const ds = ws.diagnostics('m/a.json');
-  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['bad-unit', 'error'], ['bad-unit', 'error'], ['bad-unit', 'hint']]);
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['bad-unit', 'error'], ['bad-unit', 'error'], ['unit-style', 'hint']]);
   assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml' }, { kind: 'replaceValue', text: '1500 g' }, { kind: 'replaceValue', text: '2 L' }]);
 });
 

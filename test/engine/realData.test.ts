@@ -27,8 +27,8 @@ const EXPECTED: Record<string, [number, string]> = {
   'missing-field: monster without speed': [1, 'spec 2.2: speed is mandatory; core mon_dragon_dummy (a debug monster) has none'],
   'missing-field: monster without volume': [1, 'spec 2.2: volume is mandatory; core mon_robofac_prototype has none'],
   'missing-field: monster without weight': [1, 'spec 2.2: weight is mandatory; core mon_robofac_prototype has none'],
-  'bad-unit/hint: volume': [128, 'spec 2.1: the largest unit keeping full precision is used ("3000 ml" -> "3 L"); a hint, not an error'],
-  'bad-unit/hint: weight': [7, 'spec 2.1: as for volume ("2000 g" -> "2 kg"); a hint'],
+  'unit-style/hint: volume': [128, 'spec 2.1: the largest unit keeping full precision is used ("3000 ml" -> "3 L"); a hint, not an error'],
+  'unit-style/hint: weight': [7, 'spec 2.1: as for volume ("2000 g" -> "2 kg"); a hint'],
   // ---- spec 2.1 / 2.6 / section 7 duplicate rules: 0.F lets a later definition replace an earlier one silently
   'duplicate-id: monster in mod': [20, 'spec 7: a create whose id exists is an error; mods redefine core monsters (15 by copy-from of their own id) without edit-mode'],
   'duplicate-id: scenario in mod': [37, 'spec 7: as for monsters; mods redefine core scenarios by copy-from of their own id, 0.F style'],
@@ -41,8 +41,6 @@ const EXPECTED: Record<string, [number, string]> = {
   // ---- spec 2.6
   'invalid-value/error: book_learn[]': [3, 'spec 2.6: book_learn entries are [book, level, name?]; three fuel recipes give only the book'],
   // ---- references to nothing: bugs in the data that 0.F does not check
-  'unknown-id: reproduction.baby_monster -> monster': [2, 'core mon_rabbit and Aftershock afs_mon_rabbit are defined nowhere (the game does not check baby_monster)'],
-  'unknown-id: upgrades.into -> monster': [1, 'Aftershock upgrades into mon_flesh_golem_afs, which no mod defines'],
   'unknown-id: special_attacks[].ammo_type -> item': [1, 'spec 2.2.4: ammo_type is an item id; Aftershock mon_defbot_shot gives "shot", an ammunition type'],
   'unknown-id: copy-from -> overmap_terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
   'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],

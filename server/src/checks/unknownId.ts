@@ -49,7 +49,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
     const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
-      .filter((r) => r !== record && (isCopyFrom || !r.abstract));
+      .filter((r) => (isCopyFrom ? r !== record : !r.abstract)); // a monster may name itself as its baby; not as its parent
     if (isCopyFrom) {
       const chain = chainOf(project, record);
       if (found.length && chain.problem?.kind === 'cycle') {

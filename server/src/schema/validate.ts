@@ -7,7 +7,7 @@ import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 
-export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'missing-field' | 'removed-member';
+export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member';
 
 /** A machine-readable repair, turned into a code action at the edge. */
 export type Fix =
@@ -123,7 +123,8 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (spec.format) {
         const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`);
-        if (p) sink.problem({ code: 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
+        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
       if (spec.ref && value !== '') sink.reference({ path: at(), kind: spec.ref, id: value });
       return;

@@ -10,6 +10,9 @@ import type { GameVersion } from '../declaration';
 import { PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { ITEM_TYPES_0F } from './v0F';
+import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
+import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
+import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
 
 /** 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). */
@@ -34,13 +37,13 @@ export const VERSION_CURRENT: GameVersion = {
   kinds: [
     kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
     kind('MONSTER', 'monster', {
-      symbol: 'class',
+      schema: MONSTER_SCHEMA_CURRENT, redefinition: 'replace', symbol: 'class',
       keyFields: ['hp', 'speed', 'volume', 'weight', 'diff', 'species', 'default_faction', 'bodytype', 'melee_skill', 'melee_dice', 'melee_dice_sides', 'armor', 'upgrades'],
     }),
-    kind('profession', 'profession', { symbol: 'interface', keyFields: ['subtype', 'points', 'skills', 'traits'] }),
-    kind('profession_group', 'profession group'),
-    kind('profession_item_substitutions', 'profession item substitution', { ids: { from: 'none' }, symbol: 'struct' }),
-    kind('scenario', 'scenario', { symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
+    kind('profession', 'profession', { schema: PROFESSION_SCHEMA_CURRENT, redefinition: 'replace', symbol: 'interface', keyFields: ['subtype', 'points', 'skills', 'traits'] }),
+    kind('profession_group', 'profession group', { schema: PROFESSION_GROUP_SCHEMA_CURRENT }),
+    kind('profession_item_substitutions', 'profession item substitution', { schema: PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, ids: { from: 'none' }, symbol: 'struct' }),
+    kind('scenario', 'scenario', { schema: SCENARIO_SCHEMA_CURRENT, redefinition: 'replace', symbol: 'module', keyFields: ['points', 'start_name', 'professions', 'allowed_locs'] }),
     // Practice and nested-category recipes load into the game's one recipe dictionary: one id space.
     kind('recipe', 'recipe', {
       types: ['recipe', 'practice', 'nested_category'], ids: { from: 'recipe', suffixed: true, variant: true }, symbol: 'function',
@@ -55,7 +58,9 @@ export const VERSION_CURRENT: GameVersion = {
     kind('monstergroup', 'monster group', { symbol: 'enum' }),
     kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
     kind('damage_type', 'damage type'),
-    kind('monster_attack', 'monster attack'),
+    kind('monster_attack', 'monster attack', { schema: MONSTER_ATTACK_SCHEMA_CURRENT }),
+    kind('addiction_type', 'addiction'),
+    kind('achievement', 'achievement'),
     kind('weakpoint_set', 'weakpoint set'),
     kind('monster_flag', 'monster flag'),
     kind('effect_on_condition', 'effect on condition'),

@@ -398,6 +398,10 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
     { name: 'vision_day', type: intAtLeast(0), description: 'Vision range in full daylight; default 40.' },
     { name: 'vision_night', type: intAtLeast(0), description: 'Vision range in total darkness; default 1.' },
     { name: 'luminance', type: NUMBER, description: 'Light emitted by the monster; default 0.' },
+    // The 0.F spec's "0 to 10 in base content" convention: the current game sets no upper limit (its own data
+    // has dodge 14 and 99, melee_skill 100 and 1000).
+    { name: 'melee_skill', type: intAtLeast(0), description: 'Melee skill: 4 is average; most monsters have 0 to 10.' },
+    { name: 'dodge', type: intAtLeast(0), description: 'Dodge skill: most monsters have 0 to 10.' },
     { name: 'hp', type: intAtLeast(1), description: 'Hit points (at least 1).' },
     { name: 'speed', type: intAtLeast(0), description: 'Speed: 100 is normal human speed; higher is faster. Default 0.' },
     { name: 'attack_cost', type: intAtLeast(0), description: 'Moves per regular attack; default 100.' },
