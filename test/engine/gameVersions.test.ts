@@ -89,3 +89,20 @@ test('current game: recipe ids include the variant (result_variant), as copy-fro
   assert.deepEqual(ws.diagnostics('m/r.json'), []);
   assert.equal(ws.project.defs.get('recipe', 'stick_bear').length, 1);
 });
+
+test('current game: 0.F monster armor members are rejected, and one quick fix moves them all into "armor"', () => {
+  const text = '[\n  {\n    "type": "MONSTER",\n    "id": "mon_port",\n    "name": { "str": "port" },\n    "symbol": "Z",\n    "default_faction": "zombie",\n    "armor_bash": 3,\n    "hp": 10,\n    "armor_fire": 2\n  }\n]\n';
+  const ws = workspace(mod({ 'm.json': text }), CURRENT_CORE);
+  const ds = ws.diagnostics('m/m.json');
+  assert.deepEqual(ds.map((d) => d.code), ['removed-member', 'removed-member']);
+  assert.match(ds[0].message, /"armor_bash" is no longer read by this game version; write "armor": \{ "bash": n \}|armor_bash/);
+  const after = JSON.parse(fixed(ws, 'm/m.json', ds[1]));
+  assert.deepEqual(after[0], { type: 'MONSTER', id: 'mon_port', name: { str: 'port' }, symbol: 'Z', default_faction: 'zombie', armor: { bash: 3, heat: 2 }, hp: 10 });
+  // Into an existing armor object.
+  const ws2 = workspace(mod({ 'm.json': '[ { "type": "MONSTER", "id": "mon_p2", "name": "p", "symbol": "Z", "default_faction": "zombie", "armor": { "cut": 1 }, "armor_bash": 3 } ]' }), CURRENT_CORE);
+  const d2 = ws2.diagnostics('m/m.json');
+  assert.deepEqual(d2.map((d) => d.code), ['removed-member']);
+  assert.deepEqual(JSON.parse(fixed(ws2, 'm/m.json', d2[0]))[0].armor, { cut: 1, bash: 3 });
+  // The same monster in 0.F: armor_bash is a spec member.
+  assert.ok(!workspace(mod({ 'm.json': text })).codes('m/m.json').includes('removed-member'));
+});
