@@ -45,7 +45,7 @@ test('random edits never throw and end equal to a fresh build', () => {
 
   function sameAsFresh(step: number): void {
     fs.writeFileSync(file, text);
-    const fresh = new Project({ gamePath: ws.game, roots: [ws.mods] });
+    const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity });
     fresh.load();
     for (const rel of ['m/a.json', 'm/b.json', 'm/modinfo.json']) {
       const got = ws.project.diagnostics(ws.file(rel)).map((d) => `${d.start}-${d.end} ${d.code} ${d.message}`);

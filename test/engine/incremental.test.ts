@@ -23,7 +23,7 @@ function snapshot(project: Project): unknown {
 }
 
 function fresh(ws: TestWorkspace): Project {
-  const p = new Project({ gamePath: ws.game, roots: [ws.mods] });
+  const p = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity });
   p.load();
   return p;
 }

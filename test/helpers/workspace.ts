@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Project } from '../../server/src/project';
-import type { Diagnostic } from '../../server/src/diagnostic';
+import type { Diagnostic, SeverityOverrides } from '../../server/src/diagnostic';
 
 export type FileTree = Record<string, unknown>;
 
@@ -70,11 +70,15 @@ export interface TestWorkspace {
   codes(rel: string): string[];
 }
 
-/** A game folder with MINI_CORE (+ `coreExtra`) and a workspace of mods built from `mods`. */
-export function workspace(mods: FileTree, coreExtra: FileTree = {}, options: { gameVersion?: string } = {}): TestWorkspace {
+/**
+ * A game folder with MINI_CORE (+ `coreExtra`) and a workspace of mods built from `mods`. The fixtures of the
+ * spec's rules use the spec's forms (edit-mode...) that the 0.F game itself refuses: `game-rejects` is off
+ * unless `options.severity` says otherwise (test/engine/gameRejects.test.ts checks it).
+ */
+export function workspace(mods: FileTree, coreExtra: FileTree = {}, options: { gameVersion?: string; severity?: SeverityOverrides } = {}): TestWorkspace {
   const game = writeTree({ ...MINI_CORE, ...coreExtra });
   const modsDir = writeTree(mods);
-  const project = new Project({ gamePath: game, roots: [modsDir], gameVersion: options.gameVersion });
+  const project = new Project({ gamePath: game, roots: [modsDir], gameVersion: options.gameVersion, severity: options.severity ?? { 'game-rejects': 'off' } });
   project.load();
   const file = (rel: string): string => path.join(modsDir, rel);
   return {

@@ -27,6 +27,10 @@ export interface StringSpec {
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   readonly format?: StringFormat;
+  /** The spec allows any string here, but the game refuses one: what it says (see FieldSpec.gameRejects). */
+  readonly gameRejects?: string;
+  /** Values of `values` the spec lists but the game refuses, with what it says. */
+  readonly rejectedValues?: Readonly<Record<string, string>>;
 }
 
 export interface NumberSpec {
@@ -116,6 +120,11 @@ export interface FieldSpec {
   readonly description: string;
   /** Not in the spec but accepted by the real game (0.F data uses it). */
   readonly fromGame?: boolean;
+  /**
+   * A spec member that the version's game itself refuses to load, with what it says (found with the game's
+   * own --check-mods): reported as `game-rejects` so a modder knows the target game will not load the form.
+   */
+  readonly gameRejects?: string;
   /** Default value, when the spec gives one (shown on hover, used by snippets). */
   readonly default?: unknown;
 }

@@ -7,7 +7,7 @@ import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 
-export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member';
+export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
 
 /** A machine-readable repair, turned into a code action at the edge. */
 export type Fix =
@@ -118,6 +118,8 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
+      const rejected = spec.rejectedValues?.[value] ?? spec.gameRejects;
+      if (rejected) gameRejects(sink, at(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
       if (spec.format === 'symbol') {
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
@@ -190,6 +192,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
   }
 }
 
+/** A spec form the game refuses (see FieldSpec.gameRejects). */
+function gameRejects(sink: ValueSink, path: JsonPath, part: Part, what: string, says: string): void {
+  sink.problem({ code: 'game-rejects', severity: 'warning', path, part, message: `${what}: a spec form the game refuses: ${says}` });
+}
+
 function descend(value: unknown, spec: TypeSpec, path: (string | number)[], step: string | number, sink: ValueSink): void {
   path.push(step);
   validateValue(value, spec, path, sink);
@@ -217,7 +224,11 @@ export function validateMembers(
   for (const [key, v] of Object.entries(o)) {
     if (isCommentKey(key)) continue;
     const field = fields.get(key);
-    if (field) { descend(v, field.type, path, key, sink); continue; }
+    if (field) {
+      if (field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, field.gameRejects);
+      descend(v, field.type, path, key, sink);
+      continue;
+    }
     if (spec.open || isExtraMember?.(key)) continue;
     const removed = spec.removed?.find((r) => r.name === key);
     if (removed) {

@@ -35,7 +35,7 @@ const NAME: TypeSpec = union(
 
 /** A `melee_damage` entry (spec 2.2.3); also the entries of a bite's `damage_max_instance`. */
 export const DAMAGE_UNIT: ObjectSpec = object([
-  { name: 'damage_type', type: oneOf(...DAMAGE_TYPES), description: 'Kind of damage: true, bash, cut, stab, bullet, biological, acid, heat, cold, dark, light, psi or electric.' },
+  { name: 'damage_type', type: { ...oneOf(...DAMAGE_TYPES), rejectedValues: { psi: '"Invalid damage type" (0.F has no psi damage)' } }, description: 'Kind of damage: true, bash, cut, stab, bullet, biological, acid, heat, cold, dark, light, psi or electric.' },
   { name: 'amount', type: NUMBER, description: 'Damage dealt.' },
   { name: 'armor_penetration', type: NUMBER, description: 'Armor ignored by this damage instance.' },
   { name: 'armor_multiplier', type: NUMBER, description: 'Multiplier applied to `armor_penetration`.' },

@@ -59,10 +59,10 @@ const FIELDS: FieldSpec[] = [
   { name: 'addictions', type: arrayOf(ADDICTION), description: 'Starting addictions: objects with `type` (addiction id) and `intensity`.' },
   { name: 'skills', type: union(arrayOf(SKILL), SKILL), description: 'Starting skills: objects with `name` (skill id) and `level`, added to the level chosen in character creation.' },
   { name: 'items', type: ITEMS, description: 'Starting items: optional `both` (every character), `male`, `female` lists of item ids or `[ item id, snippet id ]` pairs.' },
-  { name: 'pets', type: arrayOf(union(ref('MONSTER'), PET)), description: 'Monsters the character starts with as tamed pets: monster ids (spec) or, as the game reads them, `{ "name": monster id, "amount": n }`.' },
+  { name: 'pets', type: arrayOf(union({ ...ref('MONSTER'), gameRejects: 'it reads only { "name": monster id, "amount": n } objects ("tried to start object")' }, PET)), description: 'Monsters the character starts with as tamed pets: monster ids (spec) or, as the game reads them, `{ "name": monster id, "amount": n }`.' },
   { name: 'vehicle', type: ref('vehicle'), description: 'Vehicle prototype id, placed on the nearest road and remembered on the overmap.' },
   { name: 'flags', type: arrayOf(STRING), description: 'Profession flags (values not shown).' },
-  { name: 'cbms', type: arrayOf(ref('bionic')), description: 'CBM (bionic) ids implanted in the character. The game reads this list as `CBMs`.' },
+  { name: 'cbms', type: arrayOf(ref('bionic')), description: 'CBM (bionic) ids implanted in the character. The game reads this list as `CBMs`.', gameRejects: 'Invalid or misplaced field name "cbms" (the game reads "CBMs")' },
   { name: 'traits', type: arrayOf(ref('mutation')), description: 'Trait (mutation) ids applied to the character.' },
 
   // Read by the 0.F game, not listed by the spec.

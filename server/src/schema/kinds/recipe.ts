@@ -67,7 +67,7 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
     { name: 'id_suffix', type: STRING, description: 'Default empty. The recipe id is the result id followed by this suffix.', default: '' },
     { name: 'category', type: ref('recipe_category'), requiredWith: 'subcategory', description: 'Crafting category (a recipe_category id such as `CC_WEAPON`); `CC_NONCRAFT` is used for disassembly recipes.' },
     { name: 'subcategory', type: STRING, description: 'Crafting subcategory (one of the category\'s `recipe_subcategories`).' },
-    { name: 'override', type: BOOLEAN, description: 'Default false. If false and the id is already used, recipe loading fails; if true, the existing recipe is replaced.', default: false },
+    { name: 'override', type: BOOLEAN, description: 'Default false. If false and the id is already used, recipe loading fails; if true, the existing recipe is replaced.', default: false, gameRejects: 'Invalid or misplaced field name "override" (0.F replaces an existing recipe id silently)' },
     { name: 'obsolete', type: BOOLEAN, description: 'Default false. Marks the recipe obsolete (instead of deleting it, to keep saves compatible).', default: false },
     { name: 'delete_flags', type: arrayOf(STRING), description: 'Default empty. Flags removed from the crafted item; overrides flag inheritance but not the item type\'s own flags.', default: [] },
     { name: 'contained', type: BOOLEAN, description: 'Default false. Spawn the produced item inside a container.', default: false },

@@ -40,7 +40,7 @@ const FIELDS: FieldSpec[] = [
     type: arrayOf({ kind: 'tuple', items: [ref('monstergroup'), NUMBER], names: ['monster group id', 'spawn density'] }),
   },
   { name: 'flags', type: arrayOf(STRING), description: 'Scenario flags (values not shown).' },
-  { name: 'cbms', type: arrayOf(ref('bionic')), description: 'CBM (bionic) ids implanted.' },
+  { name: 'cbms', type: arrayOf(ref('bionic')), description: 'CBM (bionic) ids implanted.', gameRejects: 'Invalid or misplaced field name "cbms"' },
   { name: 'traits', type: arrayOf(ref('mutation')), description: 'Trait ids that may be chosen even if not starting traits.' },
   { name: 'forced_traits', type: arrayOf(ref('mutation')), description: 'Trait ids automatically added to the character.' },
   { name: 'forbidden_traits', type: arrayOf(ref('mutation')), description: 'Trait ids that cannot be selected in character creation.' },
