@@ -106,3 +106,11 @@ test('current game: 0.F monster armor members are rejected, and one quick fix mo
   // The same monster in 0.F: armor_bash is a spec member.
   assert.ok(!workspace(mod({ 'm.json': text })).codes('m/m.json').includes('removed-member'));
 });
+
+test('current game: a monster group keyed by "name" (0.F) is a removed member with a rename to "id"; by "id" it is fine', () => {
+  const ws = workspace(mod({ 'g.json': [{ type: 'monstergroup', name: 'GROUP_OLD', monsters: [] }, { type: 'monstergroup', id: 'GROUP_NEW', monsters: [] }] }), CURRENT_CORE);
+  const ds = ws.diagnostics('m/g.json');
+  assert.deepEqual(ds.map((d) => d.code), ['removed-member']);
+  assert.deepEqual(JSON.parse(fixed(ws, 'm/g.json', ds[0]))[0], { type: 'monstergroup', id: 'GROUP_OLD', monsters: [] });
+  assert.deepEqual(workspace(mod({ 'g.json': [{ type: 'monstergroup', name: 'GROUP_OLD', monsters: [] }] })).diagnostics('m/g.json'), [], '0.F: name is the id');
+});

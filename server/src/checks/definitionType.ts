@@ -32,6 +32,15 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
     // An empty id is the game's own null entry (the "" faction, the "" overmap terrain); a wrong type is a shape problem.
     const member = declaration.ids.member;
     if (record.value[member] !== undefined) return;
+    const former = declaration.formerIdMember;
+    if (former !== undefined && typeof record.value[former] === 'string') {
+      ctx.report({
+        record, path: [former], part: 'key', code: 'removed-member', severity: 'error',
+        message: `A ${declaration.title} keeps its id in "${member}" in the game version ${title} ("${former}" was the older form)`,
+        fixes: [{ kind: 'renameKey', to: member }],
+      });
+      return;
+    }
     ctx.report({
       record, path: ['type'], code: 'missing-field', severity: 'error',
       message: `This ${declaration.title} has no id: give it "${member}" (or "abstract" for a template other definitions copy from)`,

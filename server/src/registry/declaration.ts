@@ -42,6 +42,8 @@ export interface KindDeclaration {
   /** How messages name it ("monster", "item group"). */
   readonly title: string;
   readonly ids: IdRule;
+  /** The member an older version kept the id in (monster groups: `name` in 0.F), offered as a rename. */
+  readonly formerIdMember?: string;
   /** The member table, when the engine checks this kind's members (shape, references, requiredness). */
   readonly schema?: KindSchema;
   /** Tables of particular types of the kind, where they differ (practice recipes in the recipe id space). */

@@ -55,7 +55,7 @@ export const VERSION_CURRENT: GameVersion = {
       schema: UNCRAFT_SCHEMA_CURRENT, ids: { from: 'recipe', suffixed: false }, redefinition: 'replace', symbol: 'function',
       keyFields: ['result', 'skill_used', 'difficulty', 'time'],
     }),
-    kind('monstergroup', 'monster group', { symbol: 'enum' }),
+    kind('monstergroup', 'monster group', { symbol: 'enum', formerIdMember: 'name' }),
     kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
     kind('damage_type', 'damage type'),
     kind('monster_attack', 'monster attack', { schema: MONSTER_ATTACK_SCHEMA_CURRENT }),
