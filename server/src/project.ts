@@ -8,6 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as jsonc from 'jsonc-parser';
 import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
@@ -32,6 +33,12 @@ export interface ProjectOptions {
   readonly readFile?: (p: string) => string;
   /** The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. */
   readonly gameVersion?: string;
+}
+
+/** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
+export interface FileProblem {
+  readonly code: 'unreadable-file' | 'invalid-modinfo' | 'duplicate-mod';
+  readonly message: string;
 }
 
 /** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
@@ -109,6 +116,8 @@ export class Project {
   /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
   private readonly diskTextCache = new Map<string, string>();
+  /** Files that cannot load as a whole (see FileProblem); reported on the file when it is under a root. */
+  private readonly fileProblemMap = new Map<string, FileProblem>();
   private readonly keyVersions = new Map<string, number>();
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
@@ -134,6 +143,7 @@ export class Project {
       this.indexFromDisk(p);
       if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
     });
+    this.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
   }
 
@@ -169,6 +179,7 @@ export class Project {
       done++;
       this.indexFromDisk(p);
     }
+    this.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
     return true;
   }
@@ -197,18 +208,60 @@ export class Project {
     this.rebuildGraph();
   }
 
+  /**
+   * The mod a modinfo.json declares. Read tolerantly (a trailing comma or a comment still names the mod; the
+   * syntax error is reported like any file's), so a fresh start and an edit agree. No usable MOD_INFO: a
+   * file problem, and the folder is not checked.
+   */
   private modInfoOf(file: string, text: string): ModInfo | undefined {
-    let value: unknown;
-    try { value = JSON.parse(text); } catch { return undefined; }
-    return modInfoFromJson(value, file, !this.isUnderRoot(file));
+    const value: unknown = jsonc.parse(text, [], { allowTrailingComma: true });
+    const info = modInfoFromJson(value, file, !this.isUnderRoot(file));
+    if (info) {
+      if (this.fileProblemMap.get(file)?.code === 'invalid-modinfo') this.fileProblemMap.delete(file);
+    } else {
+      const why = text.trim() === '' ? 'it is empty' : value === undefined ? 'it is not JSON' : 'it has no object with "type": "MOD_INFO" and a non-empty "id"';
+      this.fileProblemMap.set(file, { code: 'invalid-modinfo', message: `This modinfo.json declares no mod (${why}), so the game does not load this folder and nothing in it is checked` });
+    }
+    return info;
+  }
+
+  /** A whole-file problem of `p` (unreadable, no mod declared, mod id taken), if any. */
+  fileProblem(p: string): FileProblem | undefined {
+    return this.fileProblemMap.get(p);
+  }
+
+  /**
+   * Files with a whole-file problem under a root get a file of their own, so the problem is reported there
+   * (their records, if any, are not indexed: the game does not load them).
+   */
+  private materializeProblemFiles(): void {
+    for (const [p, problem] of this.fileProblemMap) {
+      if (!this.isUnderRoot(p)) continue;
+      const existing = this.files.get(p);
+      if (existing && problem.code === 'unreadable-file') { existing.reported = true; continue; }
+      if (existing && existing.records.length > 0) continue; // loaded after all (a duplicate mod's files are not)
+      const file = existing ?? this.fileFor(p);
+      file.modId = undefined;
+      file.reported = true;
+      const text = problem.code === 'unreadable-file' ? undefined : file.text ?? this.safeRead(p);
+      file.parsed = text === undefined ? { objects: [], problems: [] } : compactParsed(parseContentFile(text));
+      this.diagnosticsCache.delete(file);
+    }
   }
 
   /** Picks one mod per id (workspace over siblings over game) and keeps those the workspace needs. */
   private rebuildGraph(): void {
     const byId = new Map<string, ModInfo>();
     const score = (m: ModInfo): number => (this.isUnderRoot(m.modinfoFile) ? 2 : this.gamePath && isUnder(m.modinfoFile, this.gamePath) ? 0 : 1);
-    for (const m of this.modInfos.values()) {
+    // A workspace copy of a game mod wins on purpose; two mods of one id at the same level is a mistake: the
+    // first by path is used, the other reported.
+    for (const [p, problem] of this.fileProblemMap) if (problem.code === 'duplicate-mod') this.fileProblemMap.delete(p);
+    for (const m of [...this.modInfos.values()].sort((a, b) => (a.modinfoFile < b.modinfoFile ? -1 : 1))) {
       const cur = byId.get(m.id);
+      if (cur && score(m) === score(cur)) {
+        this.fileProblemMap.set(m.modinfoFile, { code: 'duplicate-mod', message: `The mod id "${m.id}" is already used by ${cur.modinfoFile}; the game loads one of them, so this mod is ignored: give it another id` });
+        continue;
+      }
       if (!cur || score(m) > score(cur)) byId.set(m.id, m);
     }
     // Needed: workspace mods, their dependencies (transitively) and core; then the interaction parts of needed
@@ -399,6 +452,16 @@ export class Project {
     const p = path.resolve(filePath);
     this.analyzeReported();
     if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, text)) return this.updateModinfo(p, text);
+    // A modinfo.json that declares no mod, still broken after this edit: only its own diagnostics change.
+    if (text !== undefined && this.fileProblemMap.get(p)?.code === 'invalid-modinfo' && !this.modInfos.has(p)) {
+      const file = this.fileFor(p);
+      file.text = text;
+      this.modInfoOf(p, text);
+      this.materializeProblemFiles();
+      file.parsed = compactParsed(parseContentFile(text));
+      this.diagnosticsCache.delete(file);
+      return file.reported ? [p] : [];
+    }
     const existing = this.files.get(p);
     if (text === undefined) {
       if (!existing) return [];
@@ -453,21 +516,21 @@ export class Project {
     return out;
   }
 
-  /** A changed modinfo.json can change which files belong to which mod: re-derive everything. */
   /**
-   * Whether an edit of a modinfo.json changes what the mod is (id, dependencies, content folder). Text that
-   * does not parse (mid-typing) keeps the mod as it was; its syntax errors are reported like any file's.
+   * Whether an edit of a modinfo.json changes what the mod is (id, dependencies, content folder), read as a
+   * fresh start reads it (tolerantly: see modInfoOf); a change re-derives which files belong to which mod.
    */
   private modinfoChanges(p: string, text: string | undefined): boolean {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
-    let value: unknown;
-    try { value = JSON.parse(text); } catch { return false; }
-    const after = modInfoFromJson(value, p, !this.isUnderRoot(p));
+    const after = modInfoFromJson(jsonc.parse(text, [], { allowTrailingComma: true }), p, !this.isUnderRoot(p));
+    if (!before && !after) return false; // still declares no mod
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
   private updateModinfo(p: string, text: string | undefined): string[] {
+    const before = this.reportedFiles().map((f) => f.path);
+    if (text === undefined) this.fileProblemMap.delete(p);
     const info = text === undefined ? undefined : this.modInfoOf(p, text);
     if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
     this.rebuildGraph();
@@ -483,11 +546,22 @@ export class Project {
       const t = held ?? this.safeRead(f);
       if (t !== undefined) this.indexFile(this.fileFor(f), t, held === undefined);
     }
-    return this.reportedFiles().map((f) => f.path);
+    this.materializeProblemFiles();
+    // Files no longer reported (their mod left) are returned too, so their old diagnostics are cleared.
+    return [...new Set([...before, ...this.reportedFiles().map((f) => f.path)])];
   }
 
+  /** Reads a file; a failure other than "no such file" (a deletion) is a file problem reported on it. */
   private safeRead(p: string): string | undefined {
-    try { return this.readFileFn(p); } catch { return undefined; }
+    try {
+      const text = this.readFileFn(p);
+      if (this.fileProblemMap.get(p)?.code === 'unreadable-file') this.fileProblemMap.delete(p);
+      return text;
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e?.code !== 'ENOENT') this.fileProblemMap.set(p, { code: 'unreadable-file', message: `This file cannot be read (${e?.code ?? String(err)}), so it is not checked` });
+      return undefined;
+    }
   }
 
   // ---------------------------------------------------------------- queries

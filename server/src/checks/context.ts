@@ -1,5 +1,5 @@
 /** What a check sees: the project's queries, the file under check, and a way to report. */
-import type { SourceFile } from '../project';
+import type { FileProblem, SourceFile } from '../project';
 import type { ModGraph } from '../mods/modGraph';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
@@ -38,6 +38,8 @@ export interface ProjectView {
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
   analysisOf(record: DefinitionRecord): RecordAnalysis;
+  /** What stops a whole file from loading, if anything. */
+  fileProblem(path: string): FileProblem | undefined;
 }
 
 export interface CheckContext {

@@ -9,6 +9,7 @@ import type { CheckContext, ProjectView, RecordCheck, RecordReport } from './con
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
+import { checkFileProblems } from './fileProblems';
 import { checkModDependencies } from './modDependencies';
 import { checkShape } from './shape';
 import { checkMissingFields } from './missingField';
@@ -58,6 +59,9 @@ class RecordingView implements ProjectView {
   }
   analysisOf(record: DefinitionRecord) {
     return this.project.analysisOf(record);
+  }
+  fileProblem(p: string) {
+    return this.project.fileProblem(p);
   }
   private depend(key: string): void {
     if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
@@ -111,6 +115,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
       unresolvedKinds.add(kind);
     },
   };
+  checkFileProblems(fileCtx);
   checkSyntax(fileCtx);
   checkModDependencies(fileCtx);
   for (const record of file.records) {

@@ -15,7 +15,7 @@ Options:
                    (default: auto, detected from the game folder)
   --format FORMAT  text (default) or json (an array of {file, range, severity, code, message})
   -h, --help       this help
-Exit status: 0 no errors, 1 errors reported, 2 usage error.`;
+Exit status: 0 no errors, 1 errors reported, 2 usage error or nothing to check.`;
 
 /** The example mod, found relative to this file both from out/ (compiled) and from sources. */
 export const EXAMPLE_MOD = path.resolve(__dirname, '..', '..', '..', '..', 'examples', 'example_mod');
@@ -48,6 +48,10 @@ export function main(argv: string[]): number {
   for (const p of paths) if (!pathExists(p)) fail(`no such file or folder: ${p}`);
   if (paths.length === 0) paths.push(EXAMPLE_MOD);
   const result = lint({ paths, gamePath, gameVersion });
+  if (result.filesChecked === 0) {
+    process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
+    return 2;
+  }
   if (format === 'json') process.stdout.write(JSON.stringify(toJsonDiagnostics(result), null, 2) + '\n');
   else process.stdout.write(formatText(result, process.cwd()));
   return hasErrors(result) ? 1 : 0;
