@@ -20,6 +20,7 @@ import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
+import { readRegularFile } from './util/readFile';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 
@@ -127,7 +128,7 @@ export class Project {
     this.roots = options.roots.map((r) => path.resolve(r));
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
-    this.readFileFn = options.readFile ?? ((p) => fs.readFileSync(p, 'utf8'));
+    this.readFileFn = options.readFile ?? readRegularFile;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -449,9 +450,33 @@ export class Project {
    * may have changed, the updated one included.
    */
   updateFile(filePath: string, text: string | undefined): string[] {
-    const p = path.resolve(filePath);
+    return this.updateFiles([{ path: filePath, text }]);
+  }
+
+  /**
+   * Replaces several files' texts at once (a folder moved or deleted, a branch switched): each file is
+   * re-indexed, then what depends on all the changes is computed once. Returns the reported files whose
+   * diagnostics may have changed.
+   */
+  updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     this.analyzeReported();
-    if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, text)) return this.updateModinfo(p, text);
+    const out = new Set<string>();
+    const changed = new Set<string>();
+    const modinfos: { p: string; text: string | undefined }[] = [];
+    for (const c of changes) {
+      const p = path.resolve(c.path);
+      if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
+      else for (const x of this.applyText(p, c.text, changed)) out.add(x);
+    }
+    // A mod changed: which files belong to which mod is derived again, once, with every text given.
+    if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
+    this.bumpVersions(changed);
+    for (const x of this.affectedBy(changed)) out.add(x);
+    return [...out];
+  }
+
+  /** One file's new text (undefined: deleted), its changed keys added to `changed`; returns the file if reported. */
+  private applyText(p: string, text: string | undefined, changed: Set<string>): string[] {
     // A modinfo.json that declares no mod, still broken after this edit: only its own diagnostics change.
     if (text !== undefined && this.fileProblemMap.get(p)?.code === 'invalid-modinfo' && !this.modInfos.has(p)) {
       const file = this.fileFor(p);
@@ -464,24 +489,19 @@ export class Project {
     }
     const existing = this.files.get(p);
     if (text === undefined) {
+      this.fileProblemMap.delete(p);
       if (!existing) return [];
-      const changed = new Set<string>();
       for (const r of existing.records) addKeys(changed, r);
       const wasReported = existing.reported;
       this.unindexFile(existing);
       this.files.delete(p);
-      this.bumpVersions(changed);
-      const affected = this.affectedBy(changed);
-      return [...(wasReported ? [p] : []), ...affected.filter((x) => x !== p)];
+      return wasReported ? [p] : [];
     }
     if (!existing && !this.ownerOf(p)) return [];
     const file = existing ?? this.fileFor(p);
-    const changed = this.indexFile(file, text);
-    this.bumpVersions(changed);
+    for (const k of this.indexFile(file, text)) changed.add(k);
     this.diagnosticsCache.delete(file);
-    const affected = new Set(this.affectedBy(changed));
-    if (file.reported) affected.add(p);
-    return [...affected];
+    return file.reported ? [p] : [];
   }
 
   /**
@@ -528,16 +548,18 @@ export class Project {
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
-  private updateModinfo(p: string, text: string | undefined): string[] {
+  private updateModinfos(changes: readonly { p: string; text: string | undefined }[]): string[] {
     const before = this.reportedFiles().map((f) => f.path);
-    if (text === undefined) this.fileProblemMap.delete(p);
-    const info = text === undefined ? undefined : this.modInfoOf(p, text);
-    if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
+    for (const { p, text } of changes) {
+      if (text === undefined) this.fileProblemMap.delete(p);
+      const info = text === undefined ? undefined : this.modInfoOf(p, text);
+      if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
+    }
     this.rebuildGraph();
     // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
     const texts = new Map<string, string>();
     for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
-    if (text !== undefined) texts.set(p, text); else texts.delete(p);
+    for (const { p, text } of changes) if (text !== undefined) texts.set(p, text); else texts.delete(p);
     for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
     this.diagnosticsCache.clear();
     this.unresolvedByKind.clear();

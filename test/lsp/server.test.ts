@@ -5,6 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import { spawnSync } from 'child_process';
+import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import type {
   CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
@@ -115,6 +117,26 @@ describe('language server over stdio (fixture mods)', () => {
     fs.rmSync(onDisk);
     await watched(FileChangeType.Deleted);
     await next;
+  });
+
+  test('a FIFO named .json announced as created does not block the server; a folder deleted is one batch', async () => {
+    const fifo = fx.file('mod_b/monsters/pipe.json');
+    spawnSync('mkfifo', [fifo]);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri(fifo), type: FileChangeType.Created }] });
+    // Answered at all: the server is not stuck reading the pipe.
+    const symbols = await client.request<unknown[]>('workspace/symbol', { query: 'mon_b_hulk' });
+    assert.ok(symbols.length > 0);
+    fs.rmSync(fifo);
+    // A folder of three files, then the folder deleted with one event.
+    const dir = fx.file('mod_b/extra');
+    fs.mkdirSync(dir);
+    for (const n of [1, 2, 3]) fs.writeFileSync(path.join(dir, `m${n}.json`), pretty([monster(`mon_extra_${n}`)]));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri(dir), type: FileChangeType.Created }] });
+    const found = await client.request<unknown[]>('workspace/symbol', { query: 'mon_extra_' });
+    assert.equal(found.length, 3);
+    fs.rmSync(dir, { recursive: true });
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri(dir), type: FileChangeType.Deleted }] });
+    assert.equal((await client.request<unknown[]>('workspace/symbol', { query: 'mon_extra_' })).length, 0);
   });
 
   test('completion: monster ids in upgrades.into (workspace and core), with kind, mod and display name', async () => {

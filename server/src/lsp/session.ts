@@ -3,13 +3,13 @@
  * under way. Features read the project through here and report changed files back; this module holds no
  * feature logic itself.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import type { Connection } from 'vscode-languageserver/node';
 import { MessageType, ShowMessageNotification, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../project';
 import { FilePositions, LineIndexCache, uriToPath } from './convert';
+import { readRegularFile } from '../util/readFile';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
@@ -75,11 +75,11 @@ export class Session {
 
   /** What the project reads for a file: the open document's text, else the disk. */
   readFile(p: string): string {
-    return this.openText(p) ?? fs.readFileSync(p, 'utf8');
+    return this.openText(p) ?? readRegularFile(p);
   }
 
   diskText(p: string): string | undefined {
-    try { return fs.readFileSync(p, 'utf8'); } catch { return undefined; }
+    try { return readRegularFile(p); } catch { return undefined; }
   }
 
   /** Positions of a file as the project holds it (pending edits applied first). */
@@ -109,6 +109,18 @@ export class Session {
     clearTimeout(pending.timer);
     this.pending.delete(p);
     this.apply(p, pending.text);
+  }
+
+  /** Several files changed at once (a folder created, moved or deleted): one update, one round of publishing. */
+  setTexts(changes: readonly { readonly path: string; readonly text: string | undefined }[]): void {
+    if (changes.length === 0) return;
+    if (changes.length === 1) return this.setText(changes[0].path, changes[0].text);
+    for (const c of changes) {
+      const pending = this.pending.get(c.path);
+      if (pending) { clearTimeout(pending.timer); this.pending.delete(c.path); }
+    }
+    const affected = this.project.updateFiles(changes);
+    if (affected.length) for (const l of this.affectedListeners) l(affected);
   }
 
   private apply(p: string, text: string | undefined): void {

@@ -36,34 +36,43 @@ export function registerDocumentSync(connection: Connection, session: Session): 
   });
 
   connection.onDidChangeWatchedFiles((params) => {
+    // One batch for all the events: a folder moved is one update and one round of publishing, not one per file.
+    const changes: { path: string; text: string | undefined }[] = [];
     for (const change of params.changes) {
       const p = uriToPath(change.uri);
       if (p === undefined) continue;
       try {
-        watchedChange(session, p, change.type);
+        changes.push(...watchedChanges(session, p, change.type));
       } catch (err) {
         session.error(`Handling a change of ${p} failed`, err);
       }
+    }
+    try {
+      session.setTexts(changes);
+    } catch (err) {
+      session.error('Applying file changes failed', err);
     }
   });
 
   documents.listen(connection);
 }
 
-function watchedChange(session: Session, p: string, type: FileChangeType): void {
+/** The file texts a watched-file event changes (a folder: every file in it). */
+function watchedChanges(session: Session, p: string, type: FileChangeType): { path: string; text: string | undefined }[] {
   if (!p.endsWith('.json')) {
     // A folder: deleted -> its files go; created -> its files come.
     if (type === FileChangeType.Deleted) {
       const prefix = p.endsWith(path.sep) ? p : p + path.sep;
-      for (const f of [...session.project.files.keys()]) if (f.startsWith(prefix)) session.setText(f, undefined);
-    } else if (type === FileChangeType.Created) {
-      for (const f of listJsonFiles(p)) if (isContentCandidate(f) && session.openText(f) === undefined) session.setText(f, session.diskText(f));
+      return [...session.project.files.keys()].filter((f) => f.startsWith(prefix) && session.openText(f) === undefined).map((f) => ({ path: f, text: undefined }));
     }
-    return;
+    if (type === FileChangeType.Created) {
+      return listJsonFiles(p).filter((f) => isContentCandidate(f) && session.openText(f) === undefined).map((f) => ({ path: f, text: session.diskText(f) }));
+    }
+    return [];
   }
-  if (!isContentCandidate(p)) return;
-  if (session.openText(p) !== undefined) return; // the editor's buffer wins over the disk
-  session.setText(p, type === FileChangeType.Deleted ? undefined : session.diskText(p));
+  if (!isContentCandidate(p)) return [];
+  if (session.openText(p) !== undefined) return []; // the editor's buffer wins over the disk
+  return [{ path: p, text: type === FileChangeType.Deleted ? undefined : session.diskText(p) }];
 }
 
 /** Asks the client to watch JSON files when it can register watchers dynamically (VS Code watches on its own). */
