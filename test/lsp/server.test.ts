@@ -54,6 +54,7 @@ describe('language server over stdio (fixture mods)', () => {
     assert.ok(client.statuses.some((s) => s.state === 'indexing'));
     const ready = client.statuses.find((s) => s.state === 'ready')!;
     assert.equal(ready.errors, 1);
+    assert.equal(ready.gameVersion, '0.F (Frank), detected from the game folder', 'the status names the game version checked');
     const hulk = await client.waitForDiagnostics(hulks(), () => true, 5000, true);
     assert.deepEqual(codes(hulk.diagnostics), ['unknown-id']);
     assert.equal(hulk.diagnostics[0].source, 'cdda');
