@@ -6,7 +6,6 @@
  * Replacing one file's text replaces only that file's contribution and re-checks only the files whose
  * results can change (see `updateFile`).
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
@@ -21,6 +20,7 @@ import { runChecks, type RecordMemo } from './checks';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
+import { readTextFile, stripBom } from './util/text';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -118,7 +118,7 @@ export class Project {
     this.roots = options.roots.map((r) => path.resolve(r));
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
-    this.readFileFn = options.readFile ?? ((p) => fs.readFileSync(p, 'utf8'));
+    this.readFileFn = options.readFile ?? readTextFile;
     this.version = chooseVersion(options.gameVersion, this.gamePath);
     this.registry = registryOf(this.version.version);
   }
@@ -196,7 +196,7 @@ export class Project {
 
   private modInfoOf(file: string, text: string): ModInfo | undefined {
     let value: unknown;
-    try { value = JSON.parse(text); } catch { return undefined; }
+    try { value = JSON.parse(stripBom(text)); } catch { return undefined; }
     return modInfoFromJson(value, file, !this.isUnderRoot(file));
   }
 
@@ -434,7 +434,7 @@ export class Project {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
     let value: unknown;
-    try { value = JSON.parse(text); } catch { return false; }
+    try { value = JSON.parse(stripBom(text)); } catch { return false; }
     const after = modInfoFromJson(value, p, !this.isUnderRoot(p));
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }

@@ -19,6 +19,9 @@ const mods = writeTree({
   'bad/more.json': '[ { "type": "MONSTER", "id": "mon_nobody", "edit-mode": "modify" } ]',
   'good/modinfo.json': modinfo('good'),
   'good/monsters.json': [{ type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'modify', hp: 3 }],
+  // Written by an editor that saves a UTF-8 byte order mark.
+  'bom/modinfo.json': `\uFEFF${JSON.stringify(modinfo('bom'))}`,
+  'bom/monsters.json': '\uFEFF[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": "x" } ]\n',
 });
 
 test('text output: path:line:col  severity  message  [code], a summary, exit 1 on errors', () => {
@@ -61,4 +64,13 @@ test('no path: the example mod shipped in the repository, which shows the diagno
   const codes = new Set((JSON.parse(r.stdout) as { code: string }[]).map((d) => d.code));
   for (const c of ['json-syntax', 'missing-field', 'invalid-value', 'bad-unit', 'unknown-field', 'modify-missing']) assert.ok(codes.has(c), `${c} in ${[...codes].join(', ')}`);
   assert.equal(r.code, 1);
+});
+
+test('a UTF-8 byte order mark: no syntax error, and columns as editors count them (without the mark)', () => {
+  const r = run(['check', path.join(mods, 'bom'), '--game', game, '--format', 'json']);
+  const out = JSON.parse(r.stdout) as { code: string; range: { start: { line: number; character: number } } }[];
+  assert.deepEqual(out.map((d) => d.code), ['invalid-value'], r.stdout);
+  assert.deepEqual(out[0].range.start, { line: 0, character: '[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": '.length });
+  const text = run(['check', path.join(mods, 'bom'), '--game', game], mods);
+  assert.match(text.stdout, /^bom[\\/]monsters\.json:1:73 {2}error/);
 });

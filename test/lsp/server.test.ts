@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import type {
   CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
@@ -12,6 +13,7 @@ import type {
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { TestClient, positionOf, uri } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
+import { modinfo } from '../helpers/workspace';
 
 /** Applies LSP text edits to a text (edits must not overlap). */
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
@@ -309,5 +311,41 @@ describe('language server: settings pulled with workspace/configuration', () => 
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('language server: hostile input', () => {
+  let fx: Fixture;
+  let client: TestClient;
+  const bom = (): string => fx.file('mod_h/bom.json');
+  /** bom.json as an editor shows it: without its byte order mark. */
+  const bomText = pretty([monster('mon_h_bom', { hp: 'x' })]);
+
+  before(async () => {
+    fx = writeFixture();
+    const write = (rel: string, text: string): void => { fs.mkdirSync(path.dirname(fx.file(rel)), { recursive: true }); fs.writeFileSync(fx.file(rel), text); };
+    write('mod_h/modinfo.json', `\uFEFF${pretty(modinfo('mod_h'))}`);
+    write('mod_h/bom.json', `\uFEFF${bomText}`);
+    write('mod_h/uses.json', pretty([monster('mon_h_user', { upgrades: { half_life: 4, into: 'mon_h_bom' } })]));
+    client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    await client.initialize();
+    await client.waitForReady();
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  test('a byte order mark: no syntax error; positions in closed and open files as the editor counts them', async () => {
+    const closed = await client.waitForDiagnostics(bom(), () => true, 5000, true);
+    assert.deepEqual(codes(closed.diagnostics), ['invalid-value']);
+    assert.deepEqual(closed.diagnostics[0].range.start, positionOf(bomText, '"x"'));
+    const uses = fx.file('mod_h/uses.json');
+    const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(uses) }, position: positionOf(fs.readFileSync(uses, 'utf8'), '"mon_h_bom"', 2) });
+    assert.deepEqual(locs.map((l) => l.range.start), [positionOf(bomText, '"mon_h_bom"')]);
+    await client.open(bom(), bomText);
+    const open = await client.waitForDiagnostics(bom(), () => true);
+    assert.deepEqual(open.diagnostics.map((d) => [d.code, d.range.start]), [['invalid-value', positionOf(bomText, '"x"')]]);
+    await client.close(bom());
   });
 });

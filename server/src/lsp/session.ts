@@ -3,7 +3,6 @@
  * under way. Features read the project through here and report changed files back; this module holds no
  * feature logic itself.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import type { Connection } from 'vscode-languageserver/node';
 import { MessageType, ShowMessageNotification, TextDocuments } from 'vscode-languageserver/node';
@@ -11,6 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../project';
 import { FilePositions, LineIndexCache, uriToPath } from './convert';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
+import { readTextFile } from '../util/text';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
 
@@ -75,11 +75,11 @@ export class Session {
 
   /** What the project reads for a file: the open document's text, else the disk. */
   readFile(p: string): string {
-    return this.openText(p) ?? fs.readFileSync(p, 'utf8');
+    return this.openText(p) ?? readTextFile(p);
   }
 
   diskText(p: string): string | undefined {
-    try { return fs.readFileSync(p, 'utf8'); } catch { return undefined; }
+    try { return readTextFile(p); } catch { return undefined; }
   }
 
   /** Positions of a file as the project holds it (pending edits applied first). */

@@ -157,11 +157,14 @@ function describeError(code: jsonc.ParseErrorCode): string {
   }
 }
 
+/** A byte order mark, accepted as white space at the start of a file (offsets keep counting it). */
+const BOM = 0xfeff;
+
 export function parseContentFile(text: string): ParsedFile {
   // Fast path: the whole file is valid JSON.
   let whole: unknown;
   let valid = true;
-  try { whole = JSON.parse(text); } catch { valid = false; }
+  try { whole = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text); } catch { valid = false; }
   if (valid) {
     if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [] };
     if (Array.isArray(whole)) {
@@ -192,8 +195,8 @@ function parseRegions(text: string): ParsedFile {
   });
   // Errors between the objects (missing commas, trailing commas, unclosed array...): a structural parse
   // with each object replaced by `{}` finds them cheaply and with the right offsets.
-  let skeleton = '';
-  let last = 0;
+  let skeleton = text.charCodeAt(0) === BOM ? ' ' : '';
+  let last = skeleton.length;
   for (const r of regions) {
     if (!r.isObject) continue;
     skeleton += text.slice(last, r.start) + '{}' + ' '.repeat(Math.max(0, r.end - r.start - 2));
