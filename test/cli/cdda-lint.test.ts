@@ -22,6 +22,9 @@ const mods = writeTree({
   // Written by an editor that saves a UTF-8 byte order mark.
   'bom/modinfo.json': `\uFEFF${JSON.stringify(modinfo('bom'))}`,
   'bom/monsters.json': '\uFEFF[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": "x" } ]\n',
+  'deep/modinfo.json': modinfo('deep'),
+  'deep/closed.json': `[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": ${'['.repeat(7000)}${']'.repeat(7000)} } ]`,
+  'deep/open.json': `[ ${'{"a": '.repeat(7000)}`,
 });
 
 test('text output: path:line:col  severity  message  [code], a summary, exit 1 on errors', () => {
@@ -73,4 +76,14 @@ test('a UTF-8 byte order mark: no syntax error, and columns as editors count the
   assert.deepEqual(out[0].range.start, { line: 0, character: '[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": '.length });
   const text = run(['check', path.join(mods, 'bom'), '--game', game], mods);
   assert.match(text.stdout, /^bom[\\/]monsters\.json:1:73 {2}error/);
+});
+
+test('thousands of nested brackets, closed or not: diagnosed, no crash', () => {
+  const r = run(['check', path.join(mods, 'deep'), '--game', game, '--format', 'json']);
+  assert.equal(r.stderr, '');
+  assert.equal(r.code, 1);
+  const out = JSON.parse(r.stdout) as { file: string; code: string; message: string }[];
+  for (const f of ['closed.json', 'open.json']) {
+    assert.ok(out.some((d) => d.file.endsWith(f) && d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(d.message)), `${f}: ${r.stdout}`);
+  }
 });

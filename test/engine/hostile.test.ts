@@ -38,3 +38,60 @@ test('a UTF-8 byte order mark is accepted silently; offsets refer to the text wi
   ws.project.updateFile(ws.file('m/a.json'), `\uFEFF${body.replace('"color": "red"', '"color": "red",')}`);
   assert.deepEqual(ws.diagnostics('m/a.json').map((d) => [d.code, covered(ws, d)]), [['invalid-value', '"x"'], ['json-syntax', '}']]);
 });
+
+const DEEP = 7000;
+const NESTING = /^Nesting deeper than 100 levels/;
+
+test('thousands of unclosed brackets: one clear diagnostic in that file, the workspace is indexed', () => {
+  const files = {
+    'open.json': `[${'['.repeat(DEEP)}`,
+    'members.json': `[${JSON.stringify(monster('mon_deep')).slice(0, -1)}, "a": ${'{"a": '.repeat(DEEP)}`,
+    'other.json': [monster('mon_other', { hp: 'x' })],
+  };
+  const ws = workspace(mod(files));
+  const open = ws.diagnostics('m/open.json');
+  assert.ok(open.some((d) => d.code === 'json-syntax' && NESTING.test(d.message)), JSON.stringify(open));
+  assert.equal(covered(ws, open.find((d) => NESTING.test(d.message))!), '[');
+  assert.equal(open.find((d) => NESTING.test(d.message))!.start, 101, 'at the first bracket past the limit');
+  const members = ws.diagnostics('m/members.json');
+  assert.ok(members.some((d) => d.code === 'json-syntax' && NESTING.test(d.message)), JSON.stringify(members));
+  assert.ok(ws.project.defs.get('MONSTER', 'mon_deep').length === 1, 'the definition around the deep value is still read');
+  assert.deepEqual(ws.codes('m/other.json'), ['invalid-value'], 'other files are checked');
+  // The same texts typed into an open document (the incremental path) give the same diagnostics.
+  for (const rel of Object.keys(files).slice(0, 2)) {
+    const text = ws.project.textOf(ws.project.files.get(ws.file(`m/${rel}`))!);
+    const before = ws.diagnostics(`m/${rel}`);
+    ws.project.updateFile(ws.file(`m/${rel}`), '[]');
+    ws.project.updateFile(ws.file(`m/${rel}`), text);
+    assert.deepEqual(ws.diagnostics(`m/${rel}`), before);
+  }
+});
+
+test('closed deep nesting (valid JSON): diagnosed when the file is checked; hover, symbols and completion still answer', async () => {
+  const { hover } = await import('../../server/src/queries/hover');
+  const { documentSymbols } = await import('../../server/src/queries/symbols');
+  const { complete } = await import('../../server/src/queries/completion');
+  const { definitions } = await import('../../server/src/queries/definition');
+  const deepArray = `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`;
+  const deepObject = `${'{"a": '.repeat(DEEP)}1${'}'.repeat(DEEP)}`;
+  const text = `[\n${JSON.stringify(monster('mon_deep')).slice(0, -1)}, "hp": ${deepArray}, "special_when_hit": ${deepObject} },\n${JSON.stringify(monster('mon_after', { hp: 'x', upgrades: { half_life: 1, into: 'mon_deep' } }))}\n]`;
+  const ws = workspace(mod({ 'a.json': text }));
+  const f = ws.file('m/a.json');
+  const ds = ws.diagnostics('m/a.json');
+  const nesting = ds.filter((d) => NESTING.test(d.message));
+  assert.deepEqual(nesting.map((d) => [d.code, d.start]), [['json-syntax', text.indexOf('[[[') + 99], ['json-syntax', text.indexOf('{"a": ') + 99 * '{"a": '.length]]);
+  const hp = ds.find((d) => d.code === 'invalid-value' && d.message.startsWith('"hp" is [[['))!;
+  assert.ok(hp.message.length < 200, hp.message);
+  assert.equal(covered(ws, ds.find((d) => d.message.startsWith('"hp" is "x"'))!), '"x"', 'later definitions are located');
+  assert.deepEqual(documentSymbols(ws.project, f).map((s) => [s.name, text.slice(s.selection.start, s.selection.end)]), [['mon_deep', '"mon_deep"'], ['mon_after', '"mon_after"']]);
+  assert.match(hover(ws.project, f, text.indexOf('"mon_deep"') + 2)!.markdown, /monster `mon_deep`/);
+  assert.match(hover(ws.project, f, text.lastIndexOf('"mon_deep"') + 2)!.markdown, /\| hp \| `\[\[\[/);
+  assert.equal(hover(ws.project, f, text.indexOf('[[[') + 3000), undefined);
+  assert.deepEqual(complete(ws.project, f, text.indexOf('{"a": ') + 3000).items, []);
+  assert.equal(definitions(ws.project, f, text.lastIndexOf('"mon_deep"') + 2).length, 1);
+});
+
+test('a recipe with thousands of overlapping component groups is judged without deep recursion', async () => {
+  const { alternativesCount } = await import('../../server/src/checks/tooComplex');
+  assert.equal(alternativesCount(Array.from({ length: 20_000 }, () => ['rag', 'jeans'])), undefined);
+});

@@ -320,6 +320,7 @@ describe('language server: hostile input', () => {
   const bom = (): string => fx.file('mod_h/bom.json');
   /** bom.json as an editor shows it: without its byte order mark. */
   const bomText = pretty([monster('mon_h_bom', { hp: 'x' })]);
+  const deepClosed = `[ ${JSON.stringify(monster('mon_h_deep')).slice(0, -1)}, "special_when_hit": ${'['.repeat(7000)}${']'.repeat(7000)} } ]`;
 
   before(async () => {
     fx = writeFixture();
@@ -327,6 +328,8 @@ describe('language server: hostile input', () => {
     write('mod_h/modinfo.json', `\uFEFF${pretty(modinfo('mod_h'))}`);
     write('mod_h/bom.json', `\uFEFF${bomText}`);
     write('mod_h/uses.json', pretty([monster('mon_h_user', { upgrades: { half_life: 4, into: 'mon_h_bom' } })]));
+    write('mod_h/deep_open.json', `[${'['.repeat(7000)}`);
+    write('mod_h/deep_closed.json', deepClosed);
     client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
     await client.initialize();
     await client.waitForReady();
@@ -347,5 +350,20 @@ describe('language server: hostile input', () => {
     const open = await client.waitForDiagnostics(bom(), () => true);
     assert.deepEqual(open.diagnostics.map((d) => [d.code, d.range.start]), [['invalid-value', positionOf(bomText, '"x"')]]);
     await client.close(bom());
+  });
+
+  test('thousands of nested brackets: the workspace is indexed; the file gets a diagnostic, symbols and hover', async () => {
+    const nesting = (ds: Diagnostic[]): boolean => ds.some((d) => d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(msg(d)));
+    const open = await client.waitForDiagnostics(fx.file('mod_h/deep_open.json'), () => true, 5000, true);
+    assert.ok(nesting(open.diagnostics), JSON.stringify(open.diagnostics));
+    const hulk = await client.waitForDiagnostics(fx.file('mod_b/monsters/hulks.json'), () => true, 5000, true);
+    assert.deepEqual(codes(hulk.diagnostics), ['unknown-id'], 'other files are indexed and checked');
+    const f = fx.file('mod_h/deep_closed.json');
+    const closed = await client.waitForDiagnostics(f, () => true, 5000, true);
+    assert.ok(nesting(closed.diagnostics), JSON.stringify(closed.diagnostics));
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri(f) } });
+    assert.deepEqual(symbols.map((s) => s.name), ['mon_h_deep']);
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(deepClosed, '"mon_h_deep"', 2) });
+    assert.match((hover.contents as MarkupContent).value, /monster `mon_h_deep`/);
   });
 });

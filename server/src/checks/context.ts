@@ -18,6 +18,8 @@ export interface RecordReport {
   readonly record: DefinitionRecord;
   readonly path: JsonPath;
   readonly part?: Part;
+  /** Offsets in the record's file, when the place is not a member (`path` is then only informative). */
+  readonly at?: { readonly start: number; readonly end: number };
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
@@ -38,6 +40,8 @@ export interface ProjectView {
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
   analysisOf(record: DefinitionRecord): RecordAnalysis;
+  /** The text of a file (what offsets refer to). */
+  textOf(file: SourceFile): string;
 }
 
 export interface CheckContext {

@@ -18,9 +18,10 @@ import { checkUnknownIds } from './unknownId';
 import { checkScenarioMissions } from './scenarioMissions';
 import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
+import { checkNesting } from './nesting';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
+  checkNesting, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
 /** What a record's checks found, with what they depended on. */
@@ -58,6 +59,9 @@ class RecordingView implements ProjectView {
   analysisOf(record: DefinitionRecord) {
     return this.project.analysisOf(record);
   }
+  textOf(file: SourceFile): string {
+    return this.project.textOf(file);
+  }
   private depend(key: string): void {
     if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
   }
@@ -83,7 +87,7 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
   const start = record.start;
   const relative = reports.map((d) => {
     if (d.record !== record) return undefined;
-    const r = project.locate(record, d.path, d.part);
+    const r = d.at ?? project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
   return { reports, relative, deps: view.deps, unresolvedKinds };
@@ -100,7 +104,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     project,
     file,
     report(d) {
-      const range = project.locate(d.record, d.path, d.part);
+      const range = d.at ?? project.locate(d.record, d.path, d.part);
       diagnostics.push({ path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message, related: d.related?.map(toRelated), fixes: d.fixes });
     },
     reportAt(start, end, code, severity, message) {

@@ -7,6 +7,7 @@ import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { objectTree, type JsonPath } from '../syntax/locate';
+import { shallowSlice } from '../syntax/nesting';
 
 export interface StringToken {
   /** Offset of the opening quote. */
@@ -67,7 +68,8 @@ export function cursorAt(project: Project, filePath: string, offset: number): Cu
   const record = recordAt(file, offset);
   if (!record) return undefined;
   const text = project.textOf(file);
-  const slice = text.slice(record.start, record.end);
+  // Deep nesting blanked out: jsonc's location walk recurses per level (see syntax/nesting.ts).
+  const slice = shallowSlice(text, record.start, record.end);
   const rel = offset - record.start;
   const loc = jsonc.getLocation(slice, rel);
   const tree = objectTree(file.parsed, text, record.start, record.end);

@@ -6,6 +6,8 @@ import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
+import { brief } from '../util/brief';
+import { MAX_NESTING } from '../syntax/nesting';
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'missing-field' | 'removed-member';
 
@@ -54,8 +56,7 @@ export function jsonTypeName(v: unknown): string {
 }
 
 function show(v: unknown): string {
-  const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+  return brief(v, 40);
 }
 
 /** What a spec expects, in words, for messages. */
@@ -103,6 +104,8 @@ class BufferSink implements ValueSink {
  * when something is reported: this walk runs over every checked definition at indexing time.
  */
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
+  if (path.length > MAX_NESTING) return;
   const at = (): JsonPath => path.slice();
   const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
   switch (spec.kind) {

@@ -8,6 +8,7 @@
  * rest of the file is still used.
  */
 import * as jsonc from 'jsonc-parser';
+import { blankSpans, deepSpans, MAX_NESTING, NESTING_MESSAGE } from './nesting';
 
 export interface ParsedObject {
   /** The parsed object (members as written; for a broken object, what could be recovered). */
@@ -126,14 +127,25 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Tolerant parse of one region; offsets of problems are relative to the whole text. */
+/**
+ * Tolerant parse of one region; offsets of problems are relative to the whole text. What is nested deeper than
+ * the limit is reported and left out (the recursive parser would overflow the stack on it).
+ */
 function parseTolerant(text: string, start: number, end: number, problems: SyntaxProblem[]): unknown {
   const errors: jsonc.ParseError[] = [];
-  const value = jsonc.parse(text.slice(start, end), errors, { allowTrailingComma: false, disallowComments: true });
+  const deep = deepSpans(text, start, end);
+  for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
+  const slice = deep.length ? blankSpans(text, start, end, deep) : text.slice(start, end);
+  const value = jsonc.parse(slice, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
     problems.push({ start: start + e.offset, end: start + e.offset + Math.max(e.length, 1), message: describeError(e.error) });
   }
   return value;
+}
+
+/** A region's value: the native parser when the region is valid JSON, else the tolerant one. */
+function parseRegion(text: string, r: Region, problems: SyntaxProblem[]): unknown {
+  try { return JSON.parse(text.slice(r.start, r.end)); } catch { return parseTolerant(text, r.start, r.end, problems); }
 }
 
 function describeError(code: jsonc.ParseErrorCode): string {
@@ -189,8 +201,7 @@ function parseRegions(text: string): ParsedFile {
   const { regions, inArray } = scanTopLevel(text);
   regions.forEach((r, slot) => {
     if (!r.isObject) return;
-    let value: unknown;
-    try { value = JSON.parse(text.slice(r.start, r.end)); } catch { value = parseTolerant(text, r.start, r.end, problems); }
+    const value = parseRegion(text, r, problems);
     if (isPlainObject(value)) objects.push({ value, slot });
   });
   // Errors between the objects (missing commas, trailing commas, unclosed array...): a structural parse
@@ -203,6 +214,10 @@ function parseRegions(text: string): ParsedFile {
     last = r.end;
   }
   skeleton += text.slice(last);
+  // Values other than objects (`[[[...`) may nest too deep for the structural parse as well.
+  const deep = deepSpans(skeleton, 0, skeleton.length, MAX_NESTING + (inArray ? 1 : 0));
+  for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
+  if (deep.length) skeleton = blankSpans(skeleton, 0, skeleton.length, deep);
   const errors: jsonc.ParseError[] = [];
   jsonc.parse(skeleton, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
@@ -321,8 +336,7 @@ export function reparseContentFile(text: string, previousText: string, previous:
   };
   for (let k = 0; k < first; k++) keep(k, k);
   window.regions.forEach((r, w) => {
-    let value: unknown;
-    try { value = JSON.parse(text.slice(r.start, r.end)); } catch { value = parseTolerant(text, r.start, r.end, problems); }
+    const value = parseRegion(text, r, problems);
     objects.push({ value: isPlainObject(value) ? value : {}, slot: first + w });
     sameAs.push(-1);
   });
