@@ -95,3 +95,17 @@ test('a recipe with thousands of overlapping component groups is judged without 
   const { alternativesCount } = await import('../../server/src/checks/tooComplex');
   assert.equal(alternativesCount(Array.from({ length: 20_000 }, () => ['rag', 'jeans'])), undefined);
 });
+
+test('a number out of the range of a double (1e309) is an invalid number where it is written, not "null"', () => {
+  const huge = `1${'0'.repeat(400)}`;
+  const text = `[\n${JSON.stringify(monster('mon_big')).replace('"hp":10', '"hp":1e309').replace('"speed":100', `"speed":${huge}`).replace('"name":{"str":"mon_big"}', '"name":-2E+400')},\n`
+    + `${JSON.stringify(monster('mon_fine', { armor_bash: 1.5e308, dodge: 0 })).replace('"dodge":0', '"dodge":1e-400')}\n]`;
+  const ws = workspace(mod({ 'a.json': text }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, covered(ws, d)]), [['invalid-value', '-2E+400'], ['invalid-value', '1e309'], ['invalid-value', huge]]);
+  assert.match(ds[1].message, /^1e309 is not a valid number: it is out of range/);
+  assert.ok(ds.every((d) => !/null/.test(d.message)), ds.map((d) => d.message).join('\n'));
+  // A broken file (the tolerant parser) says the same.
+  ws.project.updateFile(ws.file('m/a.json'), text.replace('\n]', ',\n]'));
+  assert.deepEqual(ws.diagnostics('m/a.json').map((d) => [d.code, covered(ws, d)]), [['invalid-value', '-2E+400'], ['invalid-value', '1e309'], ['invalid-value', huge], ['json-syntax', ']']]);
+});

@@ -18,10 +18,10 @@ import { checkUnknownIds } from './unknownId';
 import { checkScenarioMissions } from './scenarioMissions';
 import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
-import { checkNesting } from './nesting';
+import { checkDefinitionText } from './definitionText';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkNesting, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
+  checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
 /** What a record's checks found, with what they depended on. */

@@ -106,6 +106,8 @@ class BufferSink implements ValueSink {
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
+  // A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts).
+  if (typeof value === 'number' && !Number.isFinite(value)) return;
   const at = (): JsonPath => path.slice();
   const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
   switch (spec.kind) {

@@ -18,6 +18,31 @@ export interface Span {
 
 const OPEN_BRACE = 0x7b, OPEN_BRACKET = 0x5b, QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a;
 
+const IN_STRING = /["\\\n]/g;
+
+/**
+ * Just past the string opening at `i` (its closing quote; an unterminated string ends at its line's end, or at
+ * `end`). A native regex jumps to the next quote, backslash or line end.
+ */
+export function stringEnd(text: string, i: number, end: number): number {
+  let j = i + 1;
+  for (;;) {
+    IN_STRING.lastIndex = j;
+    const s = IN_STRING.exec(text);
+    if (!s || s.index >= end) return end;
+    if (text.charCodeAt(s.index) === BACKSLASH) { j = s.index + 2; continue; }
+    return s.index + 1;
+  }
+}
+
+/** Just past the comment opening at `i` (a `/` not opening a comment: just past it). */
+export function commentEnd(text: string, i: number, end: number): number {
+  const d = text.charCodeAt(i + 1);
+  if (d === SLASH) { const nl = text.indexOf('\n', i); return nl < 0 || nl >= end ? end : nl + 1; }
+  if (d === STAR) { const close = text.indexOf('*/', i + 2); return close < 0 || close + 2 > end ? end : close + 2; }
+  return i + 1;
+}
+
 /**
  * The values in text[start, end) nested deeper than `limit` levels (the slice's own brackets counted from 1):
  * each from its opening bracket to just past its closing one (to `end` when unclosed). Strings and comments
@@ -26,7 +51,6 @@ const OPEN_BRACE = 0x7b, OPEN_BRACKET = 0x5b, QUOTE = 0x22, BACKSLASH = 0x5c, SL
 export function deepSpans(text: string, start: number, end: number, limit = MAX_NESTING): Span[] {
   const spans: Span[] = [];
   const structural = /["{}[\]/]/g;
-  const inString = /["\\\n]/g;
   let depth = 0;
   let spanStart = -1;
   let i = start;
@@ -36,26 +60,8 @@ export function deepSpans(text: string, start: number, end: number, limit = MAX_
     if (!m || m.index >= end) break;
     i = m.index;
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      let j = i + 1;
-      for (;;) {
-        inString.lastIndex = j;
-        const s = inString.exec(text);
-        if (!s || s.index >= end) { j = end; break; }
-        if (text.charCodeAt(s.index) === BACKSLASH) { j = s.index + 2; continue; }
-        j = s.index;
-        break;
-      }
-      i = j + 1;
-      continue;
-    }
-    if (c === SLASH) {
-      const d = text.charCodeAt(i + 1);
-      if (d === SLASH) { const nl = text.indexOf('\n', i); i = nl < 0 || nl >= end ? end : nl + 1; continue; }
-      if (d === STAR) { const close = text.indexOf('*/', i + 2); i = close < 0 || close + 2 > end ? end : close + 2; continue; }
-      i++;
-      continue;
-    }
+    if (c === QUOTE) { i = stringEnd(text, i, end); continue; }
+    if (c === SLASH) { i = commentEnd(text, i, end); continue; }
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth++;
       if (depth === limit + 1 && spanStart < 0) spanStart = i;

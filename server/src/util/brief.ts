@@ -27,7 +27,8 @@ export function brief(value: unknown, max = 40): string {
       }
       out += '}';
     } else {
-      out += JSON.stringify(v) ?? String(v);
+      // Infinity: what JSON.parse makes of a number out of range (JSON.stringify would write null).
+      out += typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v) ?? String(v);
     }
     return out.length <= budget;
   };

@@ -1,0 +1,26 @@
+/**
+ * What a definition's text says that its parsed value hides (syntax/definitionText.ts), checked when its file's
+ * diagnostics are computed (the native parser read it at indexing without looking):
+ * - `json-syntax`: nesting deeper than the parsers read (a definition that did not parse at all was reported
+ *   by the parser already);
+ * - `invalid-value`: a number out of the range of a double (`1e309`), which the native parser reads as
+ *   Infinity (the schema walk leaves such values to this check).
+ */
+import type { RecordCheck } from './context';
+import { NESTING_MESSAGE } from '../syntax/nesting';
+import { scanDefinitionText } from '../syntax/definitionText';
+
+export const checkDefinitionText: RecordCheck = (record, ctx) => {
+  const text = ctx.project.textOf(ctx.file);
+  const found = scanDefinitionText(text, record.start, record.end);
+  for (const s of found.deep) {
+    if (ctx.file.parsed.problems.some((p) => p.start === s.start)) continue;
+    ctx.report({ record, path: [], at: { start: s.start, end: s.start + 1 }, code: 'json-syntax', severity: 'error', message: NESTING_MESSAGE });
+  }
+  for (const s of found.badNumbers) {
+    ctx.report({
+      record, path: [], at: s, code: 'invalid-value', severity: 'error',
+      message: `${text.slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
+    });
+  }
+};
