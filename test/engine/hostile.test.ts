@@ -109,3 +109,23 @@ test('a number out of the range of a double (1e309) is an invalid number where i
   ws.project.updateFile(ws.file('m/a.json'), text.replace('\n]', ',\n]'));
   assert.deepEqual(ws.diagnostics('m/a.json').map((d) => [d.code, covered(ws, d)]), [['invalid-value', '-2E+400'], ['invalid-value', '1e309'], ['invalid-value', huge], ['json-syntax', ']']]);
 });
+
+test('duplicate-key: a member written twice in one object warns at the second, the first as related information', () => {
+  const text = `[\n${JSON.stringify(monster('mon_dup')).slice(0, -1)}, "hp": 20, "upgrades": { "into": "mon_zombie", "half_life": 2, "\\u0069nto": "mon_dog" }, "//": "a", "//": "b" },\n`
+    + `${JSON.stringify(monster('mon_fine', { special_attacks: [{ type: 'bite', cooldown: 1 }, { type: 'bite', cooldown: 2 }], upgrades: { half_life: 1, into: 'mon_zombie' } }))}\n]`;
+  const ws = workspace(mod({ 'a.json': text }));
+  const check = (t: string): void => {
+    const dups = ws.diagnostics('m/a.json').filter((d) => d.code === 'duplicate-key');
+    assert.deepEqual(dups.map((d) => [d.severity, covered(ws, d), d.start]), [['warning', '"hp"', t.indexOf('"hp": 20')], ['warning', '"\\u0069nto"', t.indexOf('"\\u0069nto"')]]);
+    assert.match(dups[0].message, /"hp".*the game reads only one of them/);
+    assert.deepEqual(dups.map((d) => d.related?.map((r) => [r.path, r.start, r.message])), [
+      [[ws.file('m/a.json'), t.indexOf('"hp"', t.indexOf('"mon_dup"')), 'first "hp" of this object']],
+      [[ws.file('m/a.json'), t.indexOf('"into"', t.indexOf('"mon_dup"')), 'first "into" of this object']],
+    ]);
+  };
+  check(text);
+  // Memoized with the definition: still right after an edit before it moves it.
+  const moved = `[\n${JSON.stringify(monster('mon_new'))},${text.slice(1)}`;
+  ws.project.updateFile(ws.file('m/a.json'), moved);
+  check(moved);
+});

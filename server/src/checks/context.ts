@@ -7,10 +7,18 @@ import type { DefinitionRecord } from '../records/record';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
 
+/** Offsets relative to a record's start (its `{`): a place that is not a member, e.g. one of two equal keys. */
+export interface RecordOffsets {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface RelatedAnchor {
   readonly record: DefinitionRecord;
   readonly path: JsonPath;
   readonly part?: Part;
+  /** Where in the record, when not at `path`. */
+  readonly at?: RecordOffsets;
   readonly message: string;
 }
 
@@ -18,8 +26,8 @@ export interface RecordReport {
   readonly record: DefinitionRecord;
   readonly path: JsonPath;
   readonly part?: Part;
-  /** Offsets in the record's file, when the place is not a member (`path` is then only informative). */
-  readonly at?: { readonly start: number; readonly end: number };
+  /** Where in the record, when not at `path` (which is then only informative). */
+  readonly at?: RecordOffsets;
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
