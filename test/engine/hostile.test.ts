@@ -129,3 +129,26 @@ test('duplicate-key: a member written twice in one object warns at the second, t
   ws.project.updateFile(ws.file('m/a.json'), moved);
   check(moved);
 });
+
+test('values of a file\'s array that are not objects: each gets a diagnostic; later definitions keep their places', () => {
+  const def = (id: string): string => JSON.stringify(monster(id, { hp: 'x' }));
+  const text = `[ 1, ${def('mon_one')}, "stray", [ ${def('mon_nested')} ], null, -2.5e3, ${def('mon_two')} ]`;
+  // A folder's index.json listing file names (the current game's json/mapgen/index.json) is no content.
+  const ws = workspace(mod({ 'a.json': text, 'index.json': ['a.json', 'b.json'] }));
+  assert.deepEqual(ws.diagnostics('m/index.json'), []);
+  const expected = [
+    ['json-syntax', '1'], ['invalid-value', '"x"'], ['json-syntax', '"stray"'], ['json-syntax', '['], ['json-syntax', 'null'], ['json-syntax', '-2.5e3'], ['invalid-value', '"x"'],
+  ];
+  const seen = (): string[][] => ws.diagnostics('m/a.json').map((d) => [d.code, covered(ws, d)]);
+  assert.deepEqual(seen(), expected);
+  const ds = ws.diagnostics('m/a.json');
+  assert.match(ds[0].message, /^Expected a definition object .* not a number/);
+  assert.match(ds[3].message, /not an array/);
+  assert.deepEqual(ds.filter((d) => d.code === 'invalid-value').map((d) => d.start), [text.indexOf('"x"'), text.lastIndexOf('"x"')]);
+  assert.deepEqual(ws.project.defs.get('MONSTER', 'mon_nested'), [], 'an object inside a nested array is no definition');
+  // Through an edit, and in a file with a syntax error (the tolerant path).
+  ws.project.updateFile(ws.file('m/a.json'), text.replace('"stray"', '"stray2"'));
+  assert.deepEqual(seen(), expected.map(([c, t]) => [c, t === '"stray"' ? '"stray2"' : t]));
+  ws.project.updateFile(ws.file('m/a.json'), `${text.slice(0, -2)}, ]`);
+  assert.deepEqual(seen(), [...expected, ['json-syntax', ']']]);
+});

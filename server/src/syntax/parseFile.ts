@@ -33,6 +33,11 @@ export interface ParsedFile {
   /** With `slots`: how many objects the file has. */
   readonly objectCount?: number;
   readonly problems: readonly SyntaxProblem[];
+  /**
+   * Slots of the values of the file's array that are not objects (`[ 1, { ... } ]`): no definition, reported
+   * by checks/syntax.ts (their offsets are found only then, see regionAt).
+   */
+  readonly strays?: readonly number[];
   /** Offsets of the top-level values; found by a scan only when first needed (see objectRange). */
   regions?: Region[];
 }
@@ -46,6 +51,13 @@ export interface Region {
 
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a;
+
+function isStructural(c: number): boolean {
+  return c === QUOTE || c === OPEN_BRACE || c === CLOSE_BRACE || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SLASH;
+}
+
+/** A literal value's text (up to white space or punctuation). */
+const LITERAL = /[^\s,:[\]{}"/]+/y;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
@@ -76,15 +88,25 @@ function scanRange(text: string, from: number, to: number, valueDepth: number, d
   let regionStart = -1;
   let regionIsObject = false;
   // Jump from one structural character to the next with the native regex engine: most of a content file
-  // is string contents, which the loop never visits character by character.
+  // is string contents, which the loop never visits character by character. Between values, a literal
+  // (`1`, `true`, `null`...) is a value too.
   const structural = /["{}[\]/]/g;
+  const betweenValues = /["{}[\]/]|[^\s,:]/g;
   const inString = /["\\\n]/g;
   for (;;) {
-    structural.lastIndex = i;
-    const m = structural.exec(text);
+    const next = depth === valueDepth ? betweenValues : structural;
+    next.lastIndex = i;
+    const m = next.exec(text);
     if (!m || m.index >= n) break;
     i = m.index;
     const c = text.charCodeAt(i);
+    if (next === betweenValues && !isStructural(c)) {
+      LITERAL.lastIndex = i;
+      const end = Math.min(n, LITERAL.exec(text) ? LITERAL.lastIndex : i + 1);
+      regions.push({ start: i, end, isObject: false });
+      i = end;
+      continue;
+    }
     if (c === QUOTE) {
       if (depth === valueDepth && regionStart < 0) { regionStart = i; regionIsObject = false; }
       let j = i + 1;
@@ -181,11 +203,13 @@ export function parseContentFile(text: string): ParsedFile {
     if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [] };
     if (Array.isArray(whole)) {
       const objects: ParsedObject[] = [];
+      let strays: number[] | undefined;
       for (let k = 0; k < whole.length; k++) {
         const v = whole[k];
         if (isPlainObject(v)) objects.push({ value: v, slot: k });
+        else (strays ??= []).push(k);
       }
-      return { objects, problems: [] };
+      return strays ? { objects, problems: [], strays } : { objects, problems: [] };
     }
     {
       return { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
@@ -199,8 +223,9 @@ function parseRegions(text: string): ParsedFile {
   const problems: SyntaxProblem[] = [];
   const objects: ParsedObject[] = [];
   const { regions, inArray } = scanTopLevel(text);
+  const strays: number[] = [];
   regions.forEach((r, slot) => {
-    if (!r.isObject) return;
+    if (!r.isObject) { if (inArray) strays.push(slot); return; }
     const value = parseRegion(text, r, problems);
     if (isPlainObject(value)) objects.push({ value, slot });
   });
@@ -231,7 +256,7 @@ function parseRegions(text: string): ParsedFile {
   problems.sort((a, b) => a.start - b.start);
   // jsonc-parser reports a trailing comma twice ("property name expected", "value expected"): keep one per place.
   const unique = problems.filter((p, i) => i === 0 || p.start !== problems[i - 1].start);
-  return { objects, problems: unique, regions };
+  return { objects, problems: unique, regions, ...(strays.length ? { strays } : {}) };
 }
 
 /**
@@ -239,8 +264,13 @@ function parseRegions(text: string): ParsedFile {
  * the first time, to find the regions).
  */
 export function objectRange(parsed: ParsedFile, text: string | (() => string), i: number): { start: number; end: number } {
+  return regionAt(parsed, text, slotOf(parsed, i));
+}
+
+/** Offsets of the file's top-level value in `slot` (see objectRange). */
+export function regionAt(parsed: ParsedFile, text: string | (() => string), slot: number): { start: number; end: number } {
   if (!parsed.regions) parsed.regions = scanTopLevel(typeof text === 'string' ? text : text()).regions;
-  const r = parsed.regions[slotOf(parsed, i)];
+  const r = parsed.regions[slot];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
 
@@ -265,6 +295,7 @@ export function compactParsed(parsed: ParsedFile): ParsedFile {
     slots: identity ? 'identity' : parsed.objects.map((o) => o.slot),
     objectCount: parsed.objects.length,
     problems: parsed.problems,
+    strays: parsed.strays,
     regions: parsed.regions,
   };
 }
