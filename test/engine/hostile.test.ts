@@ -152,3 +152,40 @@ test('values of a file\'s array that are not objects: each gets a diagnostic; la
   ws.project.updateFile(ws.file('m/a.json'), `${text.slice(0, -2)}, ]`);
   assert.deepEqual(seen(), [...expected, ['json-syntax', ']']]);
 });
+
+test('did you mean: never the unknown id itself, nor an id unresolved for the same reason; out of sight: says where', () => {
+  const ws = workspace({
+    ...mod({
+      'a.json': [
+        // Its babies are of its own kind (0.F mon_rabbit): a reference to itself resolves.
+        monster('mon_rabbit', { reproduction: { baby_monster: 'mon_rabbit', baby_count: 1, baby_timer: 5 }, upgrades: { half_life: 3, into: 'mon_rabbit' } }),
+        { type: 'MONSTER', id: 'mon_example_after_error', 'edit-mode': 'modify', hp: 2 },
+        { type: 'MONSTER', id: 'mon_example_after', 'edit-mode': 'modify', hp: 2 },
+        { type: 'MONSTER', id: 'mon_self_parent', 'copy-from': 'mon_self_parent', hp: 3 },
+        { type: 'MONSTER', id: 'mon_hidden', 'edit-mode': 'modify', hp: 2 },
+        monster('mon_b', { upgrades: { half_life: 3, into: 'mon_elsewhere' } }),
+      ],
+    }),
+    'other/modinfo.json': modinfo('other'),
+    'other/a.json': [monster('mon_hidden'), monster('mon_elsewhere')],
+  });
+  const ds = ws.diagnostics('m/a.json');
+  const byId = (needle: string): string[] => ds.filter((d) => d.message.includes(needle)).map((d) => `${d.code}: ${d.message}`);
+  assert.deepEqual(byId('mon_rabbit'), [], 'a self-reference resolves');
+  // Modify of an id that only other modify records name: neither is suggested for the other.
+  for (const id of ['mon_example_after_error', 'mon_example_after']) {
+    const [d] = byId(`"${id}" has`);
+    assert.match(d, /^modify-missing: /);
+    assert.doesNotMatch(d, /did you mean/, d);
+  }
+  assert.deepEqual(ds.filter((d) => d.code === 'modify-missing' && d.message.includes('mon_example')).map((d) => d.fixes), [undefined, undefined].map(() => []));
+  const [self] = byId('"copy-from": unknown monster "mon_self_parent"');
+  assert.doesNotMatch(self, /did you mean/, self);
+  // Defined, but in a mod this one does not depend on: said instead of a did-you-mean.
+  assert.deepEqual(byId('mon_hidden').map((d) => d.replace(/ but .*;/, ';')), [
+    'modify-missing: monster "mon_hidden" has "edit-mode": "modify"; "mon_hidden" is defined in mod "other", which mod "m" does not depend on (add it to "dependencies" in modinfo.json)',
+  ]);
+  assert.deepEqual(byId('mon_elsewhere'), [
+    'unknown-id: "upgrades.into": unknown monster "mon_elsewhere"; "mon_elsewhere" is defined in mod "other", which mod "m" does not depend on (add it to "dependencies" in modinfo.json)',
+  ]);
+});

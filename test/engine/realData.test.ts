@@ -59,8 +59,6 @@ const EXPECTED: Record<string, [number, string]> = {
   // ---- spec 2.6
   'invalid-value/error: book_learn[]': [3, 'spec 2.6: book_learn entries are [book, level, name?]; three fuel recipes give only the book'],
   // ---- references to nothing: bugs in the data that 0.F does not check
-  'unknown-id: reproduction.baby_monster -> monster': [2, 'core mon_rabbit and Aftershock afs_mon_rabbit are defined nowhere (the game does not check baby_monster)'],
-  'unknown-id: upgrades.into -> monster': [1, 'Aftershock upgrades into mon_flesh_golem_afs, which no mod defines'],
   'unknown-id: special_attacks[].ammo_type -> item': [1, 'spec 2.2.4: ammo_type is an item id; Aftershock mon_defbot_shot gives "shot", an ammunition type'],
   'unknown-id: result -> item': [2, 'two camp recipes (faction_wall_level_N_0/1) name no item and have their blueprint members commented out'],
   'unknown-id: copy-from -> overmap_terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
