@@ -189,3 +189,18 @@ test('did you mean: never the unknown id itself, nor an id unresolved for the sa
     'unknown-id: "upgrades.into": unknown monster "mon_elsewhere"; "mon_elsewhere" is defined in mod "other", which mod "m" does not depend on (add it to "dependencies" in modinfo.json)',
   ]);
 });
+
+test('a misspelt edit-mode: one invalid-value with did-you-mean, no cascade of missing members or duplicate ids', () => {
+  const ws = workspace(mod({
+    'a.json': [
+      { type: 'MONSTER', id: 'mon_zombie', 'edit-mode': 'modfy', hp: 3 },
+      { type: 'MONSTER', id: 'mon_new', 'edit-mode': 'overide', hp: 3 },
+      monster('mon_new'),
+      { type: 'profession', id: 'unemployed', 'edit-mode': 3, 'add:flags': ['SCEN_ONLY'] },
+    ],
+  }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => [d.code, covered(ws, d)]), [['invalid-value', '"modfy"'], ['invalid-value', '"overide"'], ['invalid-value', '3']]);
+  assert.match(ds[0].message, /"edit-mode": "modfy" is not a valid value.*did you mean "modify"/);
+  assert.deepEqual(ds[0].fixes, [{ kind: 'replaceValue', text: 'modify' }]);
+});
