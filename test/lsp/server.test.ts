@@ -366,4 +366,47 @@ describe('language server: hostile input', () => {
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(deepClosed, '"mon_h_deep"', 2) });
     assert.match((hover.contents as MarkupContent).value, /monster `mon_h_deep`/);
   });
+
+  test('after an unterminated string, completion edits and hover ranges contain the cursor', async () => {
+    const f = fx.file('mod_h/uses.json');
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const broken = text.replace('"into": "mon_h_bom"', '"into": "mon_h\n        ').replace('"hp": 40,', '"hp": 40,\n    "spe\n    ');
+    await client.change(f, broken);
+    const lines = broken.split('\n');
+    const contains = (r: { start: { line: number; character: number }; end: { line: number; character: number } }, p: { line: number; character: number }): boolean => {
+      const before = (a: typeof p, b: typeof p): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
+      return before(r.start, p) && before(p, r.end);
+    };
+    let checked = 0;
+    try {
+      for (let line = 0; line < lines.length; line++) {
+        // Every position of the lines ending in an unterminated string, and of the lines after them.
+        if (!/"mon_h$|"spe$/.test(lines[line]) && !/"mon_h$|"spe$/.test(lines[line - 1] ?? '')) continue;
+        for (let character = 0; character <= lines[line].length; character++) {
+          const position = { line, character };
+          const list = await client.request<CompletionList | null>('textDocument/completion', { textDocument: { uri: uri(f) }, position });
+          for (const item of list?.items ?? []) assert.ok(contains((item.textEdit as TextEdit).range, position), `completion ${item.label} at ${line}:${character}: ${JSON.stringify((item.textEdit as TextEdit).range)}`);
+          const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: uri(f) }, position });
+          if (hover?.range) assert.ok(contains(hover.range, position), `hover at ${line}:${character}: ${JSON.stringify(hover.range)}`);
+          checked++;
+        }
+      }
+    } finally {
+      await client.change(f, text);
+      await client.close(f);
+    }
+    assert.ok(checked > 20, `${checked} positions`);
+  });
+
+  test('prepareRename on a member name refuses (null); on the id it names, it offers the id', async () => {
+    const f = fx.file('mod_h/uses.json');
+    const text = fs.readFileSync(f, 'utf8');
+    const onMember = await client.request('textDocument/prepareRename', { textDocument: { uri: uri(f) }, position: positionOf(text, '"into"', 2) });
+    assert.equal(onMember, null);
+    const onId = await client.request<{ placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_h_bom"', 2) });
+    assert.equal(onId.placeholder, 'mon_h_bom');
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"into"', 2) });
+    assert.match((hover.contents as MarkupContent).value, /^\*\*into\*\*/, 'a member name shows the member, not the id its value names');
+  });
 });

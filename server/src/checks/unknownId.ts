@@ -56,7 +56,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
     const special = INVALID_VALUE_KINDS[ref.kind];
     ctx.report({
-      record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
+      record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
       message: special
         ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
         : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,

@@ -30,6 +30,8 @@ export interface FoundReference {
   readonly path: JsonPath;
   readonly kind: string;
   readonly id: string;
+  /** The id is the member name at `path` (a map key such as `starting_ammo`'s), not its value. */
+  readonly key?: true;
 }
 
 export interface ValueSink {
@@ -168,7 +170,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
       for (const [k, v] of Object.entries(value)) {
         if (isCommentKey(k)) continue;
-        if (spec.key.ref) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
+        if (spec.key.ref) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k, key: true });
         descend(v, spec.value, path, k, sink);
       }
       return;
