@@ -11,7 +11,8 @@ import type {
   CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
-import { TestClient, positionOf, uri } from './client';
+import { spawn } from 'child_process';
+import { SERVER_BIN, TestClient, positionOf, uri, withTimeout } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
 import { modinfo } from '../helpers/workspace';
 
@@ -408,5 +409,66 @@ describe('language server: hostile input', () => {
     assert.equal(onId.placeholder, 'mon_h_bom');
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"into"', 2) });
     assert.match((hover.contents as MarkupContent).value, /^\*\*into\*\*/, 'a member name shows the member, not the id its value names');
+  });
+
+  test('requests with missing or malformed params: InvalidParams (-32602), the server keeps serving', async () => {
+    const f = uri(fx.file('mod_h/uses.json'));
+    const bad: [string, unknown][] = [
+      ['textDocument/hover', undefined], ['textDocument/hover', {}], ['textDocument/hover', { textDocument: { uri: f } }],
+      ['textDocument/completion', { textDocument: {}, position: { line: 0, character: 0 } }], ['textDocument/definition', { textDocument: { uri: f }, position: { line: -1, character: 0 } }],
+      ['textDocument/references', { textDocument: { uri: 3 }, position: { line: 0, character: 0 } }], ['textDocument/prepareRename', null],
+      ['textDocument/rename', { textDocument: { uri: f }, position: { line: 0, character: 0 } }], ['textDocument/documentSymbol', {}],
+      ['textDocument/codeAction', { textDocument: { uri: f } }], ['textDocument/codeAction', { textDocument: { uri: f }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: {} }],
+      ['workspace/symbol', {}], ['workspace/executeCommand', {}], ['completionItem/resolve', 'x'], ['workspaceSymbol/resolve', 5],
+    ];
+    for (const [method, params] of bad) {
+      await assert.rejects(
+        params === undefined ? client.connection.sendRequest(method) : client.request(method, params),
+        (err: { code?: number; message: string }) => err.code === -32602 || assert.fail(`${method} ${JSON.stringify(params)}: ${err.code} ${err.message}`),
+      );
+    }
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: f } });
+    assert.deepEqual(symbols.map((x) => x.name), ['mon_h_user']);
+  });
+});
+
+describe('language server: shutdown and a lost client', () => {
+  test('after shutdown, requests are refused with InvalidRequest (-32600); exit then ends the process with 0', async () => {
+    const fx = writeFixture();
+    const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    try {
+      await client.initialize();
+      await client.waitForReady();
+      await client.request('shutdown', undefined);
+      const f = uri(fx.file('mod_b/monsters/hulks.json'));
+      for (const [method, params] of [['textDocument/documentSymbol', { textDocument: { uri: f } }], ['workspace/symbol', { query: '' }], ['shutdown', undefined]] as const) {
+        await assert.rejects(client.connection.sendRequest(method, params), (err: { code?: number }) => err.code === -32600);
+      }
+      const exited = new Promise<number | null>((resolve) => client.proc.on('exit', (code) => resolve(code)));
+      await client.connection.sendNotification('exit');
+      assert.equal(await withTimeout(exited, 5000, 'exit'), 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('the client closing the server\'s output: the server exits cleanly (code 0, no uncaught exception)', async () => {
+    const proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    proc.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    const send = (m: object): void => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...m });
+      proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    const fx = writeFixture();
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, workspaceFolders: [{ uri: uri(fx.ws), name: 'ws' }], capabilities: {}, initializationOptions: { gamePath: fx.game } } });
+    await new Promise<void>((resolve) => proc.stdout.once('data', () => resolve()));
+    proc.stdout.destroy();
+    send({ method: 'initialized', params: {} });
+    send({ id: 2, method: 'workspace/symbol', params: { query: 'mon' } });
+    const code = await withTimeout(exited, 10_000, 'the server to exit');
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /Uncaught|Error:/, stderr);
   });
 });

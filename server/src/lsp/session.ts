@@ -46,6 +46,8 @@ export class Session {
   settings: ServerSettings = DEFAULT_SETTINGS;
   roots: string[] = [];
   state: SessionState = 'starting';
+  /** Set by `shutdown`: requests are refused from then on (only `exit` is expected). */
+  shutDown = false;
   /** Bumped by every rebuild; a load of an older generation stops. */
   generation = 0;
   support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
