@@ -6,8 +6,13 @@
 import { ErrorCodes, ResponseError, type Position, type Range } from 'vscode-languageserver/node';
 import type { Session } from './session';
 
-function invalid(what: string): never {
+export function invalid(what: string): never {
   throw new ResponseError(ErrorCodes.InvalidParams, `Invalid params: ${what}`);
+}
+
+/** LSP: once `shutdown` was answered, every request fails with InvalidRequest (only `exit` is expected). */
+export function refuseAfterShutdown(session: Session): void {
+  if (session.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shut down: after "shutdown" only the "exit" notification is accepted');
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -20,7 +25,7 @@ function isIndex(v: unknown): v is number {
 
 /** The request's params as an object, once the server is known to be serving. */
 export function requestParams(session: Session, params: unknown): Record<string, unknown> {
-  if (session.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shut down: after "shutdown" only the "exit" notification is accepted');
+  refuseAfterShutdown(session);
   if (!isObject(params)) invalid('expected an object');
   return params;
 }

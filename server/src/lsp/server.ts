@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Session } from './session';
 import { uriToPath } from './convert';
-import { requestParams } from './requests';
+import { refuseAfterShutdown, requestParams } from './requests';
 import { DiagnosticsPublisher } from './features/diagnostics';
 import { Indexer } from './features/indexing';
 import { registerDocumentSync, registerFileWatcher } from './features/documentSync';
@@ -89,8 +89,7 @@ export function startServer(connection: Connection): Session {
   });
 
   connection.onShutdown(() => {
-    // A second shutdown is a request after shutdown too (refused by requestParams's check).
-    requestParams(session, {});
+    refuseAfterShutdown(session); // a second shutdown is a request after shutdown too
     session.shutDown = true;
     session.generation++; // stops a build under way
   });

@@ -1,16 +1,16 @@
 /** textDocument/codeAction: quick fixes from the repairs carried in diagnostics' `data`. */
-import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Connection, type Diagnostic } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import { fixAction } from '../../queries/codeActions';
 import { DIAGNOSTIC_SOURCE, pathToUri, type DiagnosticData } from '../convert';
 import type { Session } from '../session';
-import { documentParams, rangeOf } from '../requests';
+import { documentParams, invalid, rangeOf } from '../requests';
 
 export function registerCodeActions(connection: Connection, session: Session): void {
   connection.onCodeAction((raw): CodeAction[] | null => {
     const { params, uri: asked } = documentParams(session, raw);
     rangeOf(params.range, 'range');
     const context = params.context as { only?: unknown; diagnostics?: unknown } | undefined;
-    if (typeof context !== 'object' || context === null || !Array.isArray(context.diagnostics)) throw new ResponseError(ErrorCodes.InvalidParams, 'Invalid params: "context.diagnostics" must be an array');
+    if (typeof context !== 'object' || context === null || !Array.isArray(context.diagnostics)) invalid('"context.diagnostics" must be an array');
     const p = session.contentPath(asked);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
