@@ -6,7 +6,6 @@
  * Replacing one file's text replaces only that file's contribution and re-checks only the files whose
  * results can change (see `updateFile`).
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
@@ -20,9 +19,9 @@ import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
-import { readRegularFile } from './util/readFile';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
+import { readTextFile, stripBom } from './util/text';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -128,7 +127,7 @@ export class Project {
     this.roots = options.roots.map((r) => path.resolve(r));
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
-    this.readFileFn = options.readFile ?? readRegularFile;
+    this.readFileFn = options.readFile ?? readTextFile;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -215,7 +214,7 @@ export class Project {
    * file problem, and the folder is not checked.
    */
   private modInfoOf(file: string, text: string): ModInfo | undefined {
-    const value: unknown = jsonc.parse(text, [], { allowTrailingComma: true });
+    const value: unknown = jsonc.parse(stripBom(text), [], { allowTrailingComma: true });
     const info = modInfoFromJson(value, file, !this.isUnderRoot(file));
     if (info) {
       if (this.fileProblemMap.get(file)?.code === 'invalid-modinfo') this.fileProblemMap.delete(file);
@@ -543,7 +542,7 @@ export class Project {
   private modinfoChanges(p: string, text: string | undefined): boolean {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
-    const after = modInfoFromJson(jsonc.parse(text, [], { allowTrailingComma: true }), p, !this.isUnderRoot(p));
+    const after = modInfoFromJson(jsonc.parse(stripBom(text), [], { allowTrailingComma: true }), p, !this.isUnderRoot(p));
     if (!before && !after) return false; // still declares no mod
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }

@@ -22,6 +22,12 @@ const mods = writeTree({
     type: 'MONSTER', id: 'mon_good', name: { str: 'good' }, description: 'test monster', default_faction: 'zombie', bodytype: 'human',
     volume: '62500 ml', weight: '81500 g', hp: 10, speed: 100, symbol: 'Z', color: 'red',
   }],
+  // Written by an editor that saves a UTF-8 byte order mark.
+  'bom/modinfo.json': `\uFEFF${JSON.stringify(modinfo('bom'))}`,
+  'bom/monsters.json': '\uFEFF[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": "x" } ]\n',
+  'deep/modinfo.json': modinfo('deep'),
+  'deep/closed.json': `[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": ${'['.repeat(7000)}${']'.repeat(7000)} } ]`,
+  'deep/open.json': `[ ${'{"a": '.repeat(7000)}`,
 });
 
 test('text output: path:line:col  severity  message  [code], a summary, exit 1 on errors', () => {
@@ -68,4 +74,24 @@ test('no path: the example mod shipped in the repository, which shows the diagno
   const codes = new Set((JSON.parse(r.stdout) as { code: string }[]).map((d) => d.code));
   for (const c of ['json-syntax', 'missing-field', 'invalid-value', 'bad-unit', 'unknown-field', 'modify-missing']) assert.ok(codes.has(c), `${c} in ${[...codes].join(', ')}`);
   assert.equal(r.code, 1);
+});
+
+test('a UTF-8 byte order mark: no syntax error, and columns as editors count them (without the mark)', () => {
+  const r = run(['check', path.join(mods, 'bom'), '--game', game, '--format', 'json']);
+  const all = JSON.parse(r.stdout) as { code: string; range: { start: { line: number; character: number } } }[];
+  const out = all.filter((d) => d.code !== 'game-rejects'); // the spec's edit-mode, which 0.F refuses
+  assert.deepEqual(out.map((d) => d.code), ['invalid-value'], r.stdout);
+  assert.deepEqual(out[0].range.start, { line: 0, character: '[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "hp": '.length });
+  const text = run(['check', path.join(mods, 'bom'), '--game', game], mods);
+  assert.match(text.stdout, /^bom[\\/]monsters\.json:1:73 {2}error/m);
+});
+
+test('thousands of nested brackets, closed or not: diagnosed, no crash', () => {
+  const r = run(['check', path.join(mods, 'deep'), '--game', game, '--format', 'json']);
+  assert.equal(r.stderr, '');
+  assert.equal(r.code, 1);
+  const out = JSON.parse(r.stdout) as { file: string; code: string; message: string }[];
+  for (const f of ['closed.json', 'open.json']) {
+    assert.ok(out.some((d) => d.file.endsWith(f) && d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(d.message)), `${f}: ${r.stdout}`);
+  }
 });

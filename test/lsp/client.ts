@@ -47,7 +47,7 @@ export class TestClient {
   readonly texts = new Map<string, string>();
   private readonly diagWaiters: Waiter<PublishDiagnosticsParams>[] = [];
   private readonly statusWaiters: Waiter<StatusParams>[] = [];
-  private readonly proc: ChildProcess;
+  readonly proc: ChildProcess;
 
   constructor(private readonly options: ClientOptions) {
     this.proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });

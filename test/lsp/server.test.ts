@@ -12,8 +12,10 @@ import type {
   CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, TextEdit, WorkspaceEdit, WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
-import { TestClient, positionOf, uri } from './client';
+import { spawn } from 'child_process';
+import { SERVER_BIN, TestClient, positionOf, uri, withTimeout } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
+import { modinfo } from '../helpers/workspace';
 
 /** Applies LSP text edits to a text (edits must not overlap). */
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
@@ -332,5 +334,163 @@ describe('language server: settings pulled with workspace/configuration', () => 
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('language server: hostile input', () => {
+  let fx: Fixture;
+  let client: TestClient;
+  const bom = (): string => fx.file('mod_h/bom.json');
+  /** bom.json as an editor shows it: without its byte order mark. */
+  const bomText = pretty([monster('mon_h_bom', { hp: 'x' })]);
+  const deepClosed = `[ ${JSON.stringify(monster('mon_h_deep')).slice(0, -1)}, "special_when_hit": ${'['.repeat(7000)}${']'.repeat(7000)} } ]`;
+
+  before(async () => {
+    fx = writeFixture();
+    const write = (rel: string, text: string): void => { fs.mkdirSync(path.dirname(fx.file(rel)), { recursive: true }); fs.writeFileSync(fx.file(rel), text); };
+    write('mod_h/modinfo.json', `\uFEFF${pretty(modinfo('mod_h'))}`);
+    write('mod_h/bom.json', `\uFEFF${bomText}`);
+    write('mod_h/uses.json', pretty([monster('mon_h_user', { upgrades: { half_life: 4, into: 'mon_h_bom' } })]));
+    write('mod_h/deep_open.json', `[${'['.repeat(7000)}`);
+    write('mod_h/deep_closed.json', deepClosed);
+    client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    await client.initialize();
+    await client.waitForReady();
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  test('a byte order mark: no syntax error; positions in closed and open files as the editor counts them', async () => {
+    const closed = await client.waitForDiagnostics(bom(), () => true, 5000, true);
+    assert.deepEqual(codes(closed.diagnostics), ['invalid-value']);
+    assert.deepEqual(closed.diagnostics[0].range.start, positionOf(bomText, '"x"'));
+    const uses = fx.file('mod_h/uses.json');
+    const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(uses) }, position: positionOf(fs.readFileSync(uses, 'utf8'), '"mon_h_bom"', 2) });
+    assert.deepEqual(locs.map((l) => l.range.start), [positionOf(bomText, '"mon_h_bom"')]);
+    await client.open(bom(), bomText);
+    const open = await client.waitForDiagnostics(bom(), () => true);
+    assert.deepEqual(open.diagnostics.map((d) => [d.code, d.range.start]), [['invalid-value', positionOf(bomText, '"x"')]]);
+    await client.close(bom());
+  });
+
+  test('thousands of nested brackets: the workspace is indexed; the file gets a diagnostic, symbols and hover', async () => {
+    const nesting = (ds: Diagnostic[]): boolean => ds.some((d) => d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(msg(d)));
+    const open = await client.waitForDiagnostics(fx.file('mod_h/deep_open.json'), () => true, 5000, true);
+    assert.ok(nesting(open.diagnostics), JSON.stringify(open.diagnostics));
+    const hulk = await client.waitForDiagnostics(fx.file('mod_b/monsters/hulks.json'), () => true, 5000, true);
+    assert.deepEqual(codes(hulk.diagnostics), ['unknown-id'], 'other files are indexed and checked');
+    const f = fx.file('mod_h/deep_closed.json');
+    const closed = await client.waitForDiagnostics(f, () => true, 5000, true);
+    assert.ok(nesting(closed.diagnostics), JSON.stringify(closed.diagnostics));
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri(f) } });
+    assert.deepEqual(symbols.map((s) => s.name), ['mon_h_deep']);
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(deepClosed, '"mon_h_deep"', 2) });
+    assert.match((hover.contents as MarkupContent).value, /monster `mon_h_deep`/);
+  });
+
+  test('after an unterminated string, completion edits and hover ranges contain the cursor', async () => {
+    const f = fx.file('mod_h/uses.json');
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const broken = text.replace('"into": "mon_h_bom"', '"into": "mon_h\n        ').replace('"hp": 40,', '"hp": 40,\n    "spe\n    ');
+    await client.change(f, broken);
+    const lines = broken.split('\n');
+    const contains = (r: { start: { line: number; character: number }; end: { line: number; character: number } }, p: { line: number; character: number }): boolean => {
+      const before = (a: typeof p, b: typeof p): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
+      return before(r.start, p) && before(p, r.end);
+    };
+    let checked = 0;
+    try {
+      for (let line = 0; line < lines.length; line++) {
+        // Every position of the lines ending in an unterminated string, and of the lines after them.
+        if (!/"mon_h$|"spe$/.test(lines[line]) && !/"mon_h$|"spe$/.test(lines[line - 1] ?? '')) continue;
+        for (let character = 0; character <= lines[line].length; character++) {
+          const position = { line, character };
+          const list = await client.request<CompletionList | null>('textDocument/completion', { textDocument: { uri: uri(f) }, position });
+          for (const item of list?.items ?? []) assert.ok(contains((item.textEdit as TextEdit).range, position), `completion ${item.label} at ${line}:${character}: ${JSON.stringify((item.textEdit as TextEdit).range)}`);
+          const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: uri(f) }, position });
+          if (hover?.range) assert.ok(contains(hover.range, position), `hover at ${line}:${character}: ${JSON.stringify(hover.range)}`);
+          checked++;
+        }
+      }
+    } finally {
+      await client.change(f, text);
+      await client.close(f);
+    }
+    assert.ok(checked > 20, `${checked} positions`);
+  });
+
+  test('prepareRename on a member name refuses (null); on the id it names, it offers the id', async () => {
+    const f = fx.file('mod_h/uses.json');
+    const text = fs.readFileSync(f, 'utf8');
+    const onMember = await client.request('textDocument/prepareRename', { textDocument: { uri: uri(f) }, position: positionOf(text, '"into"', 2) });
+    assert.equal(onMember, null);
+    const onId = await client.request<{ placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_h_bom"', 2) });
+    assert.equal(onId.placeholder, 'mon_h_bom');
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"into"', 2) });
+    assert.match((hover.contents as MarkupContent).value, /^\*\*into\*\*/, 'a member name shows the member, not the id its value names');
+  });
+
+  test('requests with missing or malformed params: InvalidParams (-32602), the server keeps serving', async () => {
+    const f = uri(fx.file('mod_h/uses.json'));
+    const bad: [string, unknown][] = [
+      ['textDocument/hover', undefined], ['textDocument/hover', {}], ['textDocument/hover', { textDocument: { uri: f } }],
+      ['textDocument/completion', { textDocument: {}, position: { line: 0, character: 0 } }], ['textDocument/definition', { textDocument: { uri: f }, position: { line: -1, character: 0 } }],
+      ['textDocument/references', { textDocument: { uri: 3 }, position: { line: 0, character: 0 } }], ['textDocument/prepareRename', null],
+      ['textDocument/rename', { textDocument: { uri: f }, position: { line: 0, character: 0 } }], ['textDocument/documentSymbol', {}],
+      ['textDocument/codeAction', { textDocument: { uri: f } }], ['textDocument/codeAction', { textDocument: { uri: f }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: {} }],
+      ['workspace/symbol', {}], ['workspace/executeCommand', {}], ['completionItem/resolve', 'x'], ['workspaceSymbol/resolve', 5],
+    ];
+    for (const [method, params] of bad) {
+      await assert.rejects(
+        params === undefined ? client.connection.sendRequest(method) : client.request(method, params),
+        (err: { code?: number; message: string }) => err.code === -32602 || assert.fail(`${method} ${JSON.stringify(params)}: ${err.code} ${err.message}`),
+      );
+    }
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: f } });
+    assert.deepEqual(symbols.map((x) => x.name), ['mon_h_user']);
+  });
+});
+
+describe('language server: shutdown and a lost client', () => {
+  test('after shutdown, requests are refused with InvalidRequest (-32600); exit then ends the process with 0', async () => {
+    const fx = writeFixture();
+    const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    try {
+      await client.initialize();
+      await client.waitForReady();
+      await client.request('shutdown', undefined);
+      const f = uri(fx.file('mod_b/monsters/hulks.json'));
+      for (const [method, params] of [['textDocument/documentSymbol', { textDocument: { uri: f } }], ['workspace/symbol', { query: '' }], ['shutdown', undefined]] as const) {
+        await assert.rejects(client.connection.sendRequest(method, params), (err: { code?: number }) => err.code === -32600);
+      }
+      const exited = new Promise<number | null>((resolve) => client.proc.on('exit', (code) => resolve(code)));
+      await client.connection.sendNotification('exit');
+      assert.equal(await withTimeout(exited, 5000, 'exit'), 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('the client closing the server\'s output: the server exits cleanly (code 0, no uncaught exception)', async () => {
+    const proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    proc.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    const send = (m: object): void => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...m });
+      proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    const fx = writeFixture();
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, workspaceFolders: [{ uri: uri(fx.ws), name: 'ws' }], capabilities: {}, initializationOptions: { gamePath: fx.game } } });
+    await new Promise<void>((resolve) => proc.stdout.once('data', () => resolve()));
+    proc.stdout.destroy();
+    send({ method: 'initialized', params: {} });
+    send({ id: 2, method: 'workspace/symbol', params: { query: 'mon' } });
+    const code = await withTimeout(exited, 10_000, 'the server to exit');
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /Uncaught|Error:/, stderr);
   });
 });

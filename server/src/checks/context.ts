@@ -7,10 +7,18 @@ import type { DefinitionRecord } from '../records/record';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
 
+/** Offsets relative to a record's start (its `{`): a place that is not a member, e.g. one of two equal keys. */
+export interface RecordOffsets {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface RelatedAnchor {
   readonly record: DefinitionRecord;
   readonly path: JsonPath;
   readonly part?: Part;
+  /** Where in the record, when not at `path`. */
+  readonly at?: RecordOffsets;
   readonly message: string;
 }
 
@@ -18,6 +26,8 @@ export interface RecordReport {
   readonly record: DefinitionRecord;
   readonly path: JsonPath;
   readonly part?: Part;
+  /** Where in the record, when not at `path` (which is then only informative). */
+  readonly at?: RecordOffsets;
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
@@ -40,6 +50,8 @@ export interface ProjectView {
   analysisOf(record: DefinitionRecord): RecordAnalysis;
   /** What stops a whole file from loading, if anything. */
   fileProblem(path: string): FileProblem | undefined;
+  /** The text of a file (what offsets refer to). */
+  textOf(file: SourceFile): string;
 }
 
 export interface CheckContext {

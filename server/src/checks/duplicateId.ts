@@ -16,7 +16,7 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
   const sameModOnly = redefinition === 'replace';
   for (const id of record.ids) {
     const earlier = ctx.project.visibleDefinitions(record.kind, id, record.source.modId)
-      .filter((r) => r !== record && !r.abstract && r.editMode !== 'modify' && ctx.project.compareLoadOrder(r, record) < 0 && (!sameModOnly || r.source.modId === record.source.modId));
+      .filter((r) => r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!sameModOnly || r.source.modId === record.source.modId));
     if (earlier.length === 0) continue;
     const first: DefinitionRecord = earlier[0];
     const where = first.source === record.source ? 'earlier in this file' : first.source.modId === record.source.modId ? 'in another file of this mod' : `in ${describeOrigin(first)}`;

@@ -5,7 +5,7 @@
  */
 import type { Project, SourceFile } from '../project';
 import type { Diagnostic, RelatedLocation } from '../diagnostic';
-import type { CheckContext, ProjectView, RecordCheck, RecordReport } from './context';
+import type { CheckContext, ProjectView, RecordCheck, RecordReport, RelatedAnchor } from './context';
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
@@ -20,9 +20,10 @@ import { checkScenarioMissions } from './scenarioMissions';
 import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
 import { checkDefinitionType } from './definitionType';
+import { checkDefinitionText } from './definitionText';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkDefinitionType, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
+  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
 /** What a record's checks found, with what they depended on. */
@@ -63,6 +64,9 @@ class RecordingView implements ProjectView {
   fileProblem(p: string) {
     return this.project.fileProblem(p);
   }
+  textOf(file: SourceFile): string {
+    return this.project.textOf(file);
+  }
   private depend(key: string): void {
     if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
   }
@@ -88,24 +92,30 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
   const start = record.start;
   const relative = reports.map((d) => {
     if (d.record !== record) return undefined;
+    if (d.at) return d.at;
     const r = project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
   return { reports, relative, deps: view.deps, unresolvedKinds };
 }
 
+/** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
+function placeOf(project: Project, a: RecordReport | RelatedAnchor): { start: number; end: number } {
+  return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);
+}
+
 export function runChecks(project: Project, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
   const diagnostics: Diagnostic[] = [];
   const unresolvedKinds = new Set<string>();
   const toRelated = (a: NonNullable<RecordReport['related']>[number]): RelatedLocation => {
-    const range = project.locate(a.record, a.path, a.part);
+    const range = placeOf(project, a);
     return { path: a.record.source.path, start: range.start, end: range.end, message: a.message };
   };
   const fileCtx: CheckContext = {
     project,
     file,
     report(d) {
-      const range = project.locate(d.record, d.path, d.part);
+      const range = placeOf(project, d);
       diagnostics.push({ path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message, related: d.related?.map(toRelated), fixes: d.fixes });
     },
     reportAt(start, end, code, severity, message) {
@@ -130,7 +140,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     const start = record.start;
     memo.reports.forEach((d, i) => {
       const rel = memo!.relative[i];
-      const range = rel ? { start: start + rel.start, end: start + rel.end } : project.locate(d.record, d.path, d.part);
+      const range = rel ? { start: start + rel.start, end: start + rel.end } : placeOf(project, d);
       diagnostics.push({
         path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message,
         related: d.related?.map(toRelated), fixes: d.fixes,

@@ -9,7 +9,7 @@ import { describeRecord, idPath } from './describe';
 
 export const checkMissingFields: RecordCheck = (record, ctx) => {
   const schema = ctx.project.registry.schemaOfType(record.type);
-  if (!schema || record.abstract || record.editMode === 'modify') return;
+  if (!schema || record.abstract || record.editMode === 'modify' || record.editMode === 'unknown') return;
   const chain = chainOf(ctx.project, record);
   if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
   for (const field of schema.fields) {

@@ -1,6 +1,7 @@
 /** Scenario `missions` may only name missions whose origins include ORIGIN_GAME_START (spec 2.5, section 7). */
 import type { RecordCheck } from './context';
 import { pathLabel } from '../schema/validate';
+import { brief } from '../util/brief';
 
 export const checkScenarioMissions: RecordCheck = (record, ctx) => {
   if (record.type !== 'scenario') return;
@@ -13,7 +14,7 @@ export const checkScenarioMissions: RecordCheck = (record, ctx) => {
     if (Array.isArray(origins) && origins.includes('ORIGIN_GAME_START')) continue;
     ctx.report({
       record, path: ref.path, code: 'invalid-value', severity: 'error',
-      message: `"${pathLabel(ref.path)}": mission "${ref.id}" cannot start a game: its origins ${JSON.stringify(origins ?? [])} do not include "ORIGIN_GAME_START"`,
+      message: `"${pathLabel(ref.path)}": mission "${ref.id}" cannot start a game: its origins ${brief(origins ?? [], 200)} do not include "ORIGIN_GAME_START"`,
       related: [{ record: mission, path: ['origins'], message: `origins of mission "${ref.id}"` }],
     });
   }

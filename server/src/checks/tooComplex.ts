@@ -22,21 +22,28 @@ function itemIdsOfGroup(group: unknown): string[] {
 /**
  * The game's expand_item_in_reqs: `leftover` (from group `origIndex`) is either merged into a later group that
  * also lists it (that group then holds only it), or kept as a group of its own once no later group remains.
+ * The game recurses once per later group; this loops (a recipe may list thousands of groups), and stops once
+ * the results alone pass the limit (the caller then gives up anyway).
  */
-function expandItem(leftover: string, prefix: Groups, toExpand: Groups, origIndex: number, index: number, result: Groups[]): void {
-  if (index === toExpand.length) {
-    result.push([...prefix.slice(0, origIndex), [leftover], ...prefix.slice(origIndex)]);
-    return;
+function expandItem(leftover: string, start: Groups, toExpand: Groups, origIndex: number, from: number, result: Groups[]): void {
+  const prefix = [...start];
+  for (let index = from; ; index++) {
+    if (index === toExpand.length) {
+      result.push([...prefix.slice(0, origIndex), [leftover], ...prefix.slice(origIndex)]);
+      return;
+    }
+    const group = toExpand[index];
+    const duplicate = group.indexOf(leftover);
+    if (duplicate < 0) {
+      prefix.push(group);
+      continue;
+    }
+    result.push([...prefix, [leftover], ...toExpand.slice(index + 1)]);
+    if (result.length > MAX_ALTERNATIVES) return;
+    const rest = group.filter((_, i) => i !== duplicate);
+    if (!rest.length) return;
+    prefix.push(rest);
   }
-  const group = toExpand[index];
-  const duplicate = group.indexOf(leftover);
-  if (duplicate < 0) {
-    expandItem(leftover, [...prefix, group], toExpand, origIndex, index + 1, result);
-    return;
-  }
-  result.push([...prefix, [leftover], ...toExpand.slice(index + 1)]);
-  const rest = group.filter((_, i) => i !== duplicate);
-  if (rest.length) expandItem(leftover, [...prefix, rest], toExpand, origIndex, index + 1, result);
 }
 
 /** How many alternatives the game's split makes, or undefined once it passes the limit (too complex). */

@@ -8,7 +8,7 @@ import type { FoundReference } from '../schema/validate';
 import { chainOf } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord } from './describe';
-import { suggestIds } from './suggest';
+import { notAbstract, unresolvedHint } from './suggest';
 import { pathLabel } from '../schema/validate';
 
 /** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
@@ -47,9 +47,12 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
+    // A parent is another definition (abstract ones included); any other reference names a real definition,
+    // which may be the record itself (a monster whose babies are of its own kind).
+    const accepts = isCopyFrom ? (r: DefinitionRecord): boolean => r !== record : notAbstract;
     const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
-      .filter((r) => (isCopyFrom ? r !== record : !r.abstract)); // a monster may name itself as its baby; not as its parent
+      .filter(accepts);
     if (isCopyFrom) {
       const chain = chainOf(project, record);
       if (found.length && chain.problem?.kind === 'cycle') {
@@ -62,15 +65,14 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     }
     if (found.length) continue;
     ctx.noteUnresolved(ref.kind);
-    const near = suggestIds(project, ref.kind, ref.id, modId);
-    const mean = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '';
+    const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
     const special = INVALID_VALUE_KINDS[ref.kind];
     ctx.report({
-      record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
+      record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
       message: special
         ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
-        : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${mean}`,
-      fixes: near.map((text) => ({ kind: 'replaceValue' as const, text })),
+        : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
+      fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
     });
   }
 };

@@ -5,7 +5,7 @@
  *   cdda-language-server --node-ipc     (VS Code's Node IPC transport)
  *   cdda-language-server --socket=PORT  (a TCP socket)
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { ConnectionError, ConnectionErrors, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer, SERVER_NAME, SERVER_VERSION } from './server';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT
@@ -29,11 +29,33 @@ function main(argv: readonly string[]): void {
     return;
   }
   const connection = createConnection(ProposedFeatures.all);
-  // Bad input must never take the server down: a stray rejection or exception is logged, not fatal.
-  process.on('unhandledRejection', (reason) => connection.console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`));
-  process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err.message}`));
+  // Bad input must never take the server down: a stray rejection or exception is logged, not fatal. Logging
+  // goes through the connection, which may be what failed: these handlers must not throw themselves (an
+  // exception inside an uncaughtException handler ends the process with code 7).
+  const log = (message: string): void => {
+    try {
+      connection.console.error(message);
+    } catch {
+      try { process.stderr.write(`${message}\n`); } catch { /* nowhere left to report */ }
+    }
+  };
+  // The client closed our output (it is gone): nothing can be answered any more, so the server leaves.
+  const clientGone = (): void => {
+    try { process.stderr.write(`${SERVER_NAME}: the client closed the connection; exiting\n`); } catch { /* stderr may be gone too */ }
+    process.exit(0);
+  };
+  process.stdout.on('error', (err) => (isClosedOutput(err) ? clientGone() : log(`Output error: ${err.message}`)));
+  process.on('unhandledRejection', (reason) => (isClosedOutput(reason) ? clientGone() : log(`Unhandled rejection: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`)));
+  process.on('uncaughtException', (err) => (isClosedOutput(err) ? clientGone() : log(`Uncaught exception: ${err.stack ?? err.message}`)));
   startServer(connection);
   connection.listen();
+}
+
+/** An error saying that our output is closed: a broken pipe, a destroyed stream, or a closed JSON-RPC connection. */
+function isClosedOutput(err: unknown): boolean {
+  if (err instanceof ConnectionError) return err.code === ConnectionErrors.Closed || err.code === ConnectionErrors.Disposed;
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END' || code === 'ECONNRESET';
 }
 
 main(process.argv.slice(2));

@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Session } from './session';
 import { uriToPath } from './convert';
+import { refuseAfterShutdown, requestParams } from './requests';
 import { DiagnosticsPublisher } from './features/diagnostics';
 import { Indexer } from './features/indexing';
 import { registerDocumentSync, registerFileWatcher } from './features/documentSync';
@@ -40,8 +41,9 @@ export function startServer(connection: Connection): Session {
     if (session.state === 'ready') publisher.publish(paths);
   });
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const caps = params.capabilities;
+  connection.onInitialize((raw: InitializeParams): InitializeResult => {
+    const params = requestParams(session, raw) as Partial<InitializeParams>;
+    const caps = typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {};
     session.support = {
       workDoneProgress: caps.window?.workDoneProgress === true,
       configuration: caps.workspace?.configuration === true,
@@ -87,6 +89,8 @@ export function startServer(connection: Connection): Session {
   });
 
   connection.onShutdown(() => {
+    refuseAfterShutdown(session); // a second shutdown is a request after shutdown too
+    session.shutDown = true;
     session.generation++; // stops a build under way
   });
 
@@ -104,10 +108,11 @@ export function startServer(connection: Connection): Session {
   return session;
 }
 
-/** Workspace folders (or the legacy root) as paths. */
-function rootsOf(params: InitializeParams): string[] {
-  const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  const roots = uris.map(uriToPath).filter((p): p is string => p !== undefined);
-  if (roots.length === 0 && params.rootPath) roots.push(path.resolve(params.rootPath));
+/** Workspace folders (or the legacy root) as paths; malformed entries are ignored. */
+function rootsOf(params: Partial<InitializeParams>): string[] {
+  const folders = Array.isArray(params.workspaceFolders) ? params.workspaceFolders : undefined;
+  const uris = folders ? folders.map((f) => f?.uri) : [params.rootUri];
+  const roots = uris.filter((u): u is string => typeof u === 'string').map(uriToPath).filter((p): p is string => p !== undefined);
+  if (roots.length === 0 && typeof params.rootPath === 'string') roots.push(path.resolve(params.rootPath));
   return roots;
 }

@@ -9,8 +9,8 @@ import { MessageType, ShowMessageNotification, TextDocuments } from 'vscode-lang
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../project';
 import { FilePositions, LineIndexCache, uriToPath } from './convert';
-import { readRegularFile } from '../util/readFile';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
+import { readTextFile } from '../util/text';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
 
@@ -46,6 +46,8 @@ export class Session {
   settings: ServerSettings = DEFAULT_SETTINGS;
   roots: string[] = [];
   state: SessionState = 'starting';
+  /** Set by `shutdown`: requests are refused from then on (only `exit` is expected). */
+  shutDown = false;
   /** Bumped by every rebuild; a load of an older generation stops. */
   generation = 0;
   support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
@@ -75,11 +77,11 @@ export class Session {
 
   /** What the project reads for a file: the open document's text, else the disk. */
   readFile(p: string): string {
-    return this.openText(p) ?? readRegularFile(p);
+    return this.openText(p) ?? readTextFile(p);
   }
 
   diskText(p: string): string | undefined {
-    try { return readRegularFile(p); } catch { return undefined; }
+    try { return readTextFile(p); } catch { return undefined; }
   }
 
   /** Positions of a file as the project holds it (pending edits applied first). */

@@ -7,6 +7,7 @@ import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { objectTree, type JsonPath } from '../syntax/locate';
+import { shallowSlice } from '../syntax/nesting';
 
 export interface StringToken {
   /** Offset of the opening quote. */
@@ -67,7 +68,8 @@ export function cursorAt(project: Project, filePath: string, offset: number): Cu
   const record = recordAt(file, offset);
   if (!record) return undefined;
   const text = project.textOf(file);
-  const slice = text.slice(record.start, record.end);
+  // Deep nesting blanked out: jsonc's location walk recurses per level (see syntax/nesting.ts).
+  const slice = shallowSlice(text, record.start, record.end);
   const rel = offset - record.start;
   const loc = jsonc.getLocation(slice, rel);
   const tree = objectTree(file.parsed, text, record.start, record.end);
@@ -77,19 +79,32 @@ export function cursorAt(project: Project, filePath: string, offset: number): Cu
     // For a member name, jsonc reports the property; its key string spans offset..offset+length.
     const start = prev.offset;
     const raw = slice.slice(start, start + prev.length);
-    const closed = raw.length >= 2 && raw.endsWith('"') && !raw.endsWith('\\"');
-    if (rel > start && (rel < start + prev.length || !closed)) {
-      const end = closed ? start + prev.length : unclosedEnd(slice, start, rel);
+    const closed = isClosedString(raw);
+    // An unterminated string ends at its line's end: a cursor past it (on a later line) is not in it.
+    if (rel > start && (closed ? rel < start + prev.length : rel <= lineEnd(slice, start))) {
+      // Typed so far: an unterminated string's token ends at the cursor.
+      const end = closed ? start + prev.length : rel;
       token = { start: record.start + start, end: record.start + end, closed, value: typeof prev.value === 'string' ? prev.value : '' };
     }
   }
   return { project, file, text, offset, record, tree, path: loc.path, atKey: loc.isAtPropertyKey, token };
 }
 
-/** Where an unclosed string's typed text ends: at the cursor, or the line's end if that is sooner. */
-function unclosedEnd(slice: string, start: number, rel: number): number {
-  const nl = slice.indexOf('\n', start);
-  return nl >= 0 && nl < rel ? nl : rel;
+/** Whether a string token's text has its closing quote (one not escaped by an odd run of backslashes). */
+function isClosedString(raw: string): boolean {
+  if (raw.length < 2 || !raw.endsWith('"')) return false;
+  let backslashes = 0;
+  for (let i = raw.length - 2; i > 0 && raw.charCodeAt(i) === 0x5c; i--) backslashes++;
+  return backslashes % 2 === 0;
+}
+
+/** The end of the line holding `from` (where an unterminated string stops). */
+function lineEnd(slice: string, from: number): number {
+  for (let i = from; i < slice.length; i++) {
+    const c = slice.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) return i;
+  }
+  return slice.length;
 }
 
 /** The text of a string token between its quotes, up to the cursor. */

@@ -6,6 +6,7 @@ import * as path from 'path';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
+import { brief } from '../util/brief';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
 import { definitionsSeenFrom, displayName, symbolAt } from './symbol';
@@ -48,8 +49,7 @@ function enumValues(m: MemberDoc): readonly string[] | undefined {
 }
 
 function show(v: unknown): string {
-  const s = JSON.stringify(v);
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  return brief(v, 60);
 }
 
 /** Where a file is, shortly: relative to its mod folder. */

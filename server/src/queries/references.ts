@@ -17,21 +17,12 @@ export function referencesTo(project: Project, kind: string, id: string): Refere
     for (const record of file.records) {
       for (const ref of project.analysisOf(record).references) {
         if (ref.kind !== kind || ref.id !== id) continue;
-        const r = project.locate(record, ref.path, ref.path.length && isMapKeyPath(project, record, ref.path) ? 'key' : 'value');
+        const r = project.locate(record, ref.path, ref.key ? 'key' : 'value');
         out.push({ path: file.path, start: r.start, end: r.end, reported: file.reported });
       }
     }
   }
   return sortTargets(out);
-}
-
-/** A reference whose last path segment is a member name pointing at a non-string value is a map key. */
-function isMapKeyPath(project: Project, record: Parameters<Project['analysisOf']>[0], path: readonly (string | number)[]): boolean {
-  const last = path[path.length - 1];
-  if (typeof last !== 'string') return false;
-  let v: unknown = record.value;
-  for (const seg of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[seg] : undefined;
-  return typeof v !== 'string';
 }
 
 /** Definitions of (kind, id): the ranges of their id strings. */

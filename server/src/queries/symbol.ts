@@ -54,7 +54,8 @@ export function symbolAt(project: Project, filePath: string, offset: number): Sy
   const c = cursorAt(project, filePath, offset);
   if (!c || !c.token) return undefined;
   const range = { start: c.token.start, end: c.token.end };
-  const ref = project.analysisOf(c.record).references.find((r) => samePath(r.path, c.path));
+  // On a member name, only a name that is itself an id (a map key) names something; the member's value does not.
+  const ref = project.analysisOf(c.record).references.find((r) => samePath(r.path, c.path) && (r.key === true) === c.atKey);
   if (ref) return { kind: ref.kind, id: ref.id, cursor: c, reference: ref, range };
   if (c.atKey) return undefined;
   const id = c.token.value;

@@ -5,7 +5,12 @@ import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
 import type { KindRegistry } from '../registry/registry';
 
-export type EditMode = 'create' | 'override' | 'modify';
+/**
+ * How a definition relates to an earlier one of its id (spec 2.1). `unknown`: an `edit-mode` that is none of
+ * the three (reported as an invalid value); what the definition means is unknown, so the checks that depend on
+ * it (missing members, duplicate or missing ids, add:/remove: members) leave it alone rather than guess.
+ */
+export type EditMode = 'create' | 'override' | 'modify' | 'unknown';
 
 /** Where a record lives; `SourceFile` is owned by the project (see project.ts). */
 export interface RecordSource {
@@ -88,7 +93,8 @@ function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule, earlie
 
 export function editModeOf(o: Record<string, unknown>): EditMode {
   const m = o['edit-mode'];
-  return m === 'override' || m === 'modify' ? m : 'create';
+  if (m === undefined || m === 'create') return 'create';
+  return m === 'override' || m === 'modify' ? m : 'unknown';
 }
 
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */

@@ -40,7 +40,7 @@ export function validateTopLevel(value: Record<string, unknown>, schema: KindSch
       });
       continue;
     }
-    if (editMode !== 'modify') {
+    if (editMode !== 'modify' && editMode !== 'unknown') {
       sink.problem({
         code: 'invalid-value', severity: 'error', path: [key], part: 'key',
         message: `"${key}" edits an existing ${title}; it needs "edit-mode": "modify" (this definition is "${editMode}")`,

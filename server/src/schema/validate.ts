@@ -6,6 +6,8 @@ import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
+import { brief } from '../util/brief';
+import { MAX_NESTING } from '../syntax/nesting';
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
 
@@ -28,6 +30,8 @@ export interface FoundReference {
   readonly path: JsonPath;
   readonly kind: string;
   readonly id: string;
+  /** The id is the member name at `path` (a map key such as `starting_ammo`'s), not its value. */
+  readonly key?: true;
 }
 
 export interface ValueSink {
@@ -54,8 +58,7 @@ export function jsonTypeName(v: unknown): string {
 }
 
 function show(v: unknown): string {
-  const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+  return brief(v, 40);
 }
 
 /** What a spec expects, in words, for messages. */
@@ -103,6 +106,10 @@ class BufferSink implements ValueSink {
  * when something is reported: this walk runs over every checked definition at indexing time.
  */
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
+  if (path.length > MAX_NESTING) return;
+  // A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts).
+  if (typeof value === 'number' && !Number.isFinite(value)) return;
   const at = (): JsonPath => path.slice();
   const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
   switch (spec.kind) {
@@ -166,7 +173,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
       for (const [k, v] of Object.entries(value)) {
         if (isCommentKey(k)) continue;
-        if (spec.key.ref && !spec.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k });
+        if (spec.key.ref && !spec.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k, key: true });
         descend(v, spec.value, path, k, sink);
       }
       return;

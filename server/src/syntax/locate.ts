@@ -3,6 +3,7 @@
  * own slice keeps this cheap in large files; results are cached per (text, object start).
  */
 import * as jsonc from 'jsonc-parser';
+import { shallowSlice } from './nesting';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -16,12 +17,15 @@ export type Part = 'value' | 'key';
 
 const treeCache = new WeakMap<object, Map<number, jsonc.Node | undefined>>();
 
-/** A parse tree of the object at [start, end), keyed on a holder object that lives as long as the text. */
+/**
+ * A parse tree of the object at [start, end), keyed on a holder object that lives as long as the text. What is
+ * nested deeper than the limit is a `0` in the tree (see nesting.ts): the parser recurses per level.
+ */
 export function objectTree(holder: object, text: string, start: number, end: number): jsonc.Node | undefined {
   let perHolder = treeCache.get(holder);
   if (!perHolder) { perHolder = new Map(); treeCache.set(holder, perHolder); }
   if (perHolder.has(start)) return perHolder.get(start);
-  const tree = jsonc.parseTree(text.slice(start, end), [], { allowTrailingComma: true });
+  const tree = jsonc.parseTree(shallowSlice(text, start, end), [], { allowTrailingComma: true });
   perHolder.set(start, tree);
   return tree;
 }

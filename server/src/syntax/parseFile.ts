@@ -8,6 +8,7 @@
  * rest of the file is still used.
  */
 import * as jsonc from 'jsonc-parser';
+import { blankSpans, deepSpans, MAX_NESTING, NESTING_MESSAGE } from './nesting';
 
 export interface ParsedObject {
   /** The parsed object (members as written; for a broken object, what could be recovered). */
@@ -32,6 +33,11 @@ export interface ParsedFile {
   /** With `slots`: how many objects the file has. */
   readonly objectCount?: number;
   readonly problems: readonly SyntaxProblem[];
+  /**
+   * Slots of the values of the file's array that are not objects (`[ 1, { ... } ]`): no definition, reported
+   * by checks/syntax.ts (their offsets are found only then, see regionAt).
+   */
+  readonly strays?: readonly number[];
   /** Offsets of the top-level values; found by a scan only when first needed (see objectRange). */
   regions?: Region[];
 }
@@ -45,6 +51,13 @@ export interface Region {
 
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a;
+
+function isStructural(c: number): boolean {
+  return c === QUOTE || c === OPEN_BRACE || c === CLOSE_BRACE || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SLASH;
+}
+
+/** A literal value's text (up to white space or punctuation). */
+const LITERAL = /[^\s,:[\]{}"/]+/y;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
@@ -75,15 +88,25 @@ function scanRange(text: string, from: number, to: number, valueDepth: number, d
   let regionStart = -1;
   let regionIsObject = false;
   // Jump from one structural character to the next with the native regex engine: most of a content file
-  // is string contents, which the loop never visits character by character.
+  // is string contents, which the loop never visits character by character. Between values, a literal
+  // (`1`, `true`, `null`...) is a value too.
   const structural = /["{}[\]/]/g;
+  const betweenValues = /["{}[\]/]|[^\s,:]/g;
   const inString = /["\\\n]/g;
   for (;;) {
-    structural.lastIndex = i;
-    const m = structural.exec(text);
+    const next = depth === valueDepth ? betweenValues : structural;
+    next.lastIndex = i;
+    const m = next.exec(text);
     if (!m || m.index >= n) break;
     i = m.index;
     const c = text.charCodeAt(i);
+    if (next === betweenValues && !isStructural(c)) {
+      LITERAL.lastIndex = i;
+      const end = Math.min(n, LITERAL.exec(text) ? LITERAL.lastIndex : i + 1);
+      regions.push({ start: i, end, isObject: false });
+      i = end;
+      continue;
+    }
     if (c === QUOTE) {
       if (depth === valueDepth && regionStart < 0) { regionStart = i; regionIsObject = false; }
       let j = i + 1;
@@ -126,14 +149,25 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Tolerant parse of one region; offsets of problems are relative to the whole text. */
+/**
+ * Tolerant parse of one region; offsets of problems are relative to the whole text. What is nested deeper than
+ * the limit is reported and left out (the recursive parser would overflow the stack on it).
+ */
 function parseTolerant(text: string, start: number, end: number, problems: SyntaxProblem[]): unknown {
   const errors: jsonc.ParseError[] = [];
-  const value = jsonc.parse(text.slice(start, end), errors, { allowTrailingComma: false, disallowComments: true });
+  const deep = deepSpans(text, start, end);
+  for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
+  const slice = deep.length ? blankSpans(text, start, end, deep) : text.slice(start, end);
+  const value = jsonc.parse(slice, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
     problems.push({ start: start + e.offset, end: start + e.offset + Math.max(e.length, 1), message: describeError(e.error) });
   }
   return value;
+}
+
+/** A region's value: the native parser when the region is valid JSON, else the tolerant one. */
+function parseRegion(text: string, r: Region, problems: SyntaxProblem[]): unknown {
+  try { return JSON.parse(text.slice(r.start, r.end)); } catch { return parseTolerant(text, r.start, r.end, problems); }
 }
 
 function describeError(code: jsonc.ParseErrorCode): string {
@@ -157,20 +191,25 @@ function describeError(code: jsonc.ParseErrorCode): string {
   }
 }
 
+/** A byte order mark, accepted as white space at the start of a file (offsets keep counting it). */
+const BOM = 0xfeff;
+
 export function parseContentFile(text: string): ParsedFile {
   // Fast path: the whole file is valid JSON.
   let whole: unknown;
   let valid = true;
-  try { whole = JSON.parse(text); } catch { valid = false; }
+  try { whole = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text); } catch { valid = false; }
   if (valid) {
     if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [] };
     if (Array.isArray(whole)) {
       const objects: ParsedObject[] = [];
+      let strays: number[] | undefined;
       for (let k = 0; k < whole.length; k++) {
         const v = whole[k];
         if (isPlainObject(v)) objects.push({ value: v, slot: k });
+        else (strays ??= []).push(k);
       }
-      return { objects, problems: [] };
+      return strays ? { objects, problems: [], strays } : { objects, problems: [] };
     }
     {
       return { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
@@ -184,22 +223,26 @@ function parseRegions(text: string): ParsedFile {
   const problems: SyntaxProblem[] = [];
   const objects: ParsedObject[] = [];
   const { regions, inArray } = scanTopLevel(text);
+  const strays: number[] = [];
   regions.forEach((r, slot) => {
-    if (!r.isObject) return;
-    let value: unknown;
-    try { value = JSON.parse(text.slice(r.start, r.end)); } catch { value = parseTolerant(text, r.start, r.end, problems); }
+    if (!r.isObject) { if (inArray) strays.push(slot); return; }
+    const value = parseRegion(text, r, problems);
     if (isPlainObject(value)) objects.push({ value, slot });
   });
   // Errors between the objects (missing commas, trailing commas, unclosed array...): a structural parse
   // with each object replaced by `{}` finds them cheaply and with the right offsets.
-  let skeleton = '';
-  let last = 0;
+  let skeleton = text.charCodeAt(0) === BOM ? ' ' : '';
+  let last = skeleton.length;
   for (const r of regions) {
     if (!r.isObject) continue;
     skeleton += text.slice(last, r.start) + '{}' + ' '.repeat(Math.max(0, r.end - r.start - 2));
     last = r.end;
   }
   skeleton += text.slice(last);
+  // Values other than objects (`[[[...`) may nest too deep for the structural parse as well.
+  const deep = deepSpans(skeleton, 0, skeleton.length, MAX_NESTING + (inArray ? 1 : 0));
+  for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
+  if (deep.length) skeleton = blankSpans(skeleton, 0, skeleton.length, deep);
   const errors: jsonc.ParseError[] = [];
   jsonc.parse(skeleton, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
@@ -213,7 +256,7 @@ function parseRegions(text: string): ParsedFile {
   problems.sort((a, b) => a.start - b.start);
   // jsonc-parser reports a trailing comma twice ("property name expected", "value expected"): keep one per place.
   const unique = problems.filter((p, i) => i === 0 || p.start !== problems[i - 1].start);
-  return { objects, problems: unique, regions };
+  return { objects, problems: unique, regions, ...(strays.length ? { strays } : {}) };
 }
 
 /**
@@ -221,8 +264,13 @@ function parseRegions(text: string): ParsedFile {
  * the first time, to find the regions).
  */
 export function objectRange(parsed: ParsedFile, text: string | (() => string), i: number): { start: number; end: number } {
+  return regionAt(parsed, text, slotOf(parsed, i));
+}
+
+/** Offsets of the file's top-level value in `slot` (see objectRange). */
+export function regionAt(parsed: ParsedFile, text: string | (() => string), slot: number): { start: number; end: number } {
   if (!parsed.regions) parsed.regions = scanTopLevel(typeof text === 'string' ? text : text()).regions;
-  const r = parsed.regions[slotOf(parsed, i)];
+  const r = parsed.regions[slot];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
 
@@ -247,6 +295,7 @@ export function compactParsed(parsed: ParsedFile): ParsedFile {
     slots: identity ? 'identity' : parsed.objects.map((o) => o.slot),
     objectCount: parsed.objects.length,
     problems: parsed.problems,
+    strays: parsed.strays,
     regions: parsed.regions,
   };
 }
@@ -318,8 +367,7 @@ export function reparseContentFile(text: string, previousText: string, previous:
   };
   for (let k = 0; k < first; k++) keep(k, k);
   window.regions.forEach((r, w) => {
-    let value: unknown;
-    try { value = JSON.parse(text.slice(r.start, r.end)); } catch { value = parseTolerant(text, r.start, r.end, problems); }
+    const value = parseRegion(text, r, problems);
     objects.push({ value: isPlainObject(value) ? value : {}, slot: first + w });
     sameAs.push(-1);
   });

@@ -3,19 +3,27 @@ import { CodeActionKind, type CodeAction, type Connection, type Diagnostic } fro
 import { fixAction } from '../../queries/codeActions';
 import { DIAGNOSTIC_SOURCE, pathToUri, type DiagnosticData } from '../convert';
 import type { Session } from '../session';
+import { documentParams, invalid, rangeOf } from '../requests';
 
 export function registerCodeActions(connection: Connection, session: Session): void {
-  connection.onCodeAction((params): CodeAction[] | null => {
-    const p = session.contentPath(params.textDocument.uri);
+  connection.onCodeAction((raw): CodeAction[] | null => {
+    const { params, uri: asked } = documentParams(session, raw);
+    rangeOf(params.range, 'range');
+    const context = params.context as { only?: unknown; diagnostics?: unknown } | undefined;
+    if (typeof context !== 'object' || context === null || !Array.isArray(context.diagnostics)) invalid('"context.diagnostics" must be an array');
+    const p = session.contentPath(asked);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    if (params.context.only && !params.context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`))) return [];
+    const only = Array.isArray(context.only) ? context.only.filter((k): k is string => typeof k === 'string') : undefined;
+    if (only && !only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`))) return [];
     const out: CodeAction[] = [];
     const uri = pathToUri(p);
-    for (const d of params.context.diagnostics) {
+    for (const d of context.diagnostics as Diagnostic[]) {
+      if (typeof d !== 'object' || d === null) continue;
       const fixes = fixesOf(d);
       if (!fixes) continue;
-      const start = fp.offsetAt(d.range.start), end = fp.offsetAt(d.range.end);
+      const range = rangeOf(d.range, 'context.diagnostics[].range');
+      const start = fp.offsetAt(range.start), end = fp.offsetAt(range.end);
       for (const fix of fixes) {
         const action = fixAction(session.project, p, start, end, fix, fixes.length === 1);
         if (!action) continue;

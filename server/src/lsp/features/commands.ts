@@ -2,6 +2,7 @@
 import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
 import { ServerCommands } from '../../../../shared/src/protocol';
 import type { Session } from '../session';
+import { requestParams, stringParam } from '../requests';
 import type { Indexer } from './indexing';
 import { pullSettings } from './configuration';
 
@@ -9,7 +10,8 @@ export const SERVER_COMMANDS = [ServerCommands.reindex];
 
 export function registerCommands(connection: Connection, session: Session, indexer: Indexer): void {
   connection.onExecuteCommand(async (params) => {
-    if (params.command !== ServerCommands.reindex) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}"; this server implements ${SERVER_COMMANDS.join(', ')}`);
+    const command = stringParam(requestParams(session, params), 'command');
+    if (command !== ServerCommands.reindex) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${command}"; this server implements ${SERVER_COMMANDS.join(', ')}`);
     session.settings = await pullSettings(connection, session);
     await indexer.rebuild('reindex command');
     return null;

@@ -2,6 +2,7 @@
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Connection } from 'vscode-languageserver/node';
 import { complete, idDocumentation, type CompletionEntry } from '../../queries/completion';
 import type { Session } from '../session';
+import { positionParams, requestParams } from '../requests';
 import type { FilePositions } from '../convert';
 
 export const COMPLETION_TRIGGERS = ['"'];
@@ -14,16 +15,18 @@ const ITEM_KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 
 export function registerCompletion(connection: Connection, session: Session): void {
   connection.onCompletion((params): CompletionList | null => {
-    const p = session.contentPath(params.textDocument.uri);
+    const { uri, position } = positionParams(session, params);
+    const p = session.contentPath(uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    const result = complete(session.project, p, fp.offsetAt(params.position));
+    const result = complete(session.project, p, fp.offsetAt(position));
     return { isIncomplete: result.isIncomplete, items: result.items.map((e) => toItem(e, fp, session.support.markdown)) };
   });
   // Ids get their documentation when shown, not for every candidate on every keystroke.
   connection.onCompletionResolve((item): CompletionItem => {
+    requestParams(session, item);
     const r = item.data as CompletionEntry['resolve'] | undefined;
-    if (!r || item.documentation) return item;
+    if (!r || typeof r !== 'object' || typeof r.kind !== 'string' || typeof r.id !== 'string' || item.documentation) return item;
     const doc = idDocumentation(session.project, r.kind, r.id, r.modId);
     if (doc) item.documentation = session.support.markdown ? { kind: MarkupKind.Markdown, value: doc } : doc;
     return item;

@@ -2,6 +2,7 @@
 import { SymbolKind, type Connection, type DocumentSymbol } from 'vscode-languageserver/node';
 import { documentSymbols } from '../../queries/symbols';
 import type { Session } from '../session';
+import { documentParams } from '../requests';
 import type { KindRegistry } from '../../registry/registry';
 import type { SymbolCategory } from '../../registry/declaration';
 
@@ -17,7 +18,7 @@ export function symbolKindOf(registry: KindRegistry, kind: string): SymbolKind {
 
 export function registerDocumentSymbols(connection: Connection, session: Session): void {
   connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
-    const p = session.contentPath(params.textDocument.uri);
+    const p = session.contentPath(documentParams(session, params).uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
     return documentSymbols(session.project, p).map((s) => ({

@@ -2,13 +2,15 @@
 import { MarkupKind, type Connection, type Hover } from 'vscode-languageserver/node';
 import { hover } from '../../queries/hover';
 import type { Session } from '../session';
+import { positionParams } from '../requests';
 
 export function registerHover(connection: Connection, session: Session): void {
   connection.onHover((params): Hover | null => {
-    const p = session.contentPath(params.textDocument.uri);
+    const { uri, position } = positionParams(session, params);
+    const p = session.contentPath(uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    const h = hover(session.project, p, fp.offsetAt(params.position));
+    const h = hover(session.project, p, fp.offsetAt(position));
     if (!h) return null;
     return { contents: { kind: session.support.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: h.markdown }, range: fp.range(h.start, h.end) };
   });

@@ -3,13 +3,16 @@ import type { Connection, Location } from 'vscode-languageserver/node';
 import { references } from '../../queries/references';
 import { toLocation } from '../convert';
 import type { Session } from '../session';
+import { positionParams } from '../requests';
 
 export function registerReferences(connection: Connection, session: Session): void {
-  connection.onReferences((params): Location[] | null => {
-    const p = session.contentPath(params.textDocument.uri);
+  connection.onReferences((raw): Location[] | null => {
+    const { params, uri, position } = positionParams(session, raw);
+    const p = session.contentPath(uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    const sites = references(session.project, p, fp.offsetAt(params.position), params.context.includeDeclaration);
+    const context = params.context as { includeDeclaration?: unknown } | undefined;
+    const sites = references(session.project, p, fp.offsetAt(position), context?.includeDeclaration === true);
     return sites.map((t) => toLocation(session.project, session.lines, t));
   });
 }

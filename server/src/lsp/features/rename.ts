@@ -6,23 +6,27 @@ import { LSPErrorCodes, ResponseError, type Connection, type TextEdit, type Work
 import { prepareRename, rename } from '../../queries/rename';
 import { pathToUri, targetRange } from '../convert';
 import type { Session } from '../session';
+import { positionParams, stringParam } from '../requests';
 
 export function registerRename(connection: Connection, session: Session): void {
   connection.onPrepareRename((params) => {
-    const p = session.contentPath(params.textDocument.uri);
+    const { uri, position } = positionParams(session, params);
+    const p = session.contentPath(uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    const check = prepareRename(session.project, p, fp.offsetAt(params.position));
+    const check = prepareRename(session.project, p, fp.offsetAt(position));
     if (!check) return null;
     if (!check.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, check.message);
     return { range: fp.range(check.range.start, check.range.end), placeholder: check.id };
   });
 
-  connection.onRenameRequest((params): WorkspaceEdit | null => {
-    const p = session.contentPath(params.textDocument.uri);
+  connection.onRenameRequest((raw): WorkspaceEdit | null => {
+    const { params, uri, position } = positionParams(session, raw);
+    const newName = stringParam(params, 'newName');
+    const p = session.contentPath(uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    const result = rename(session.project, p, fp.offsetAt(params.position), params.newName);
+    const result = rename(session.project, p, fp.offsetAt(position), newName);
     if (!result) return null;
     if (!result.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, result.message);
     const changes: Record<string, TextEdit[]> = {};

@@ -6,6 +6,7 @@ import type { Connection, WorkspaceSymbol } from 'vscode-languageserver/node';
 import { workspaceSymbols, symbolLocation, type WorkspaceSymbolEntry } from '../../queries/symbols';
 import { pathToUri, toLocation, uriToPath } from '../convert';
 import type { Session } from '../session';
+import { requestParams, stringParam } from '../requests';
 import { symbolKindOf } from './documentSymbols';
 
 export const WORKSPACE_SYMBOL_LIMIT = 200;
@@ -14,16 +15,19 @@ interface SymbolData { readonly kind: string; readonly id: string; readonly inde
 
 export function registerWorkspaceSymbols(connection: Connection, session: Session): void {
   connection.onWorkspaceSymbol((params): WorkspaceSymbol[] => {
-    const entries = workspaceSymbols(session.project, params.query, WORKSPACE_SYMBOL_LIMIT);
+    const query = stringParam(requestParams(session, params), 'query');
+    const entries = workspaceSymbols(session.project, query, WORKSPACE_SYMBOL_LIMIT);
     return entries.map((e) => toSymbol(session, e, session.support.symbolResolve));
   });
 
   connection.onWorkspaceSymbolResolve((symbol): WorkspaceSymbol => {
+    requestParams(session, symbol);
     const data = symbol.data as SymbolData | undefined;
-    const p = 'uri' in symbol.location ? uriToPath(symbol.location.uri) : undefined;
+    const location = symbol.location as { uri?: unknown } | undefined;
+    const p = typeof location === 'object' && location !== null && typeof location.uri === 'string' ? uriToPath(location.uri) : undefined;
     const file = p ? session.project.files.get(p) : undefined;
-    const record = file && data ? file.records.find((r) => r.index === data.index && r.kind === data.kind) : undefined;
-    if (!record || !data) return symbol;
+    const record = file && data && typeof data === 'object' ? file.records.find((r) => r.index === data.index && r.kind === data.kind) : undefined;
+    if (!record || !data || typeof data.id !== 'string') return symbol;
     return { ...symbol, location: toLocation(session.project, session.lines, symbolLocation(session.project, { name: data.id, kind: data.kind, type: record.type, container: '', record, path: p! })) };
   });
 }

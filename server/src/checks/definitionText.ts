@@ -1,0 +1,37 @@
+/**
+ * What a definition's text says that its parsed value hides (syntax/definitionText.ts), checked when its file's
+ * diagnostics are computed (the native parser read it at indexing without looking):
+ * - `json-syntax`: nesting deeper than the parsers read (a definition that did not parse at all was reported
+ *   by the parser already);
+ * - `invalid-value`: a number out of the range of a double (`1e309`), which the native parser reads as
+ *   Infinity (the schema walk leaves such values to this check);
+ * - `duplicate-key` (warning): a member written twice in one object; the parser keeps one of the values, and
+ *   so does the game. Checked per definition, memoized like every record check: a keystroke scans only the
+ *   edited definition.
+ */
+import type { RecordCheck } from './context';
+import { NESTING_MESSAGE } from '../syntax/nesting';
+import { scanDefinitionText } from '../syntax/definitionText';
+
+export const checkDefinitionText: RecordCheck = (record, ctx) => {
+  const text = ctx.project.textOf(ctx.file);
+  const start = record.start;
+  const found = scanDefinitionText(text, start, record.end);
+  for (const s of found.deep) {
+    if (ctx.file.parsed.problems.some((p) => p.start === s.start)) continue;
+    ctx.report({ record, path: [], at: { start: s.start - start, end: s.start + 1 - start }, code: 'json-syntax', severity: 'error', message: NESTING_MESSAGE });
+  }
+  for (const s of found.badNumbers) {
+    ctx.report({
+      record, path: [], at: { start: s.start - start, end: s.end - start }, code: 'invalid-value', severity: 'error',
+      message: `${text.slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
+    });
+  }
+  for (const d of found.duplicates) {
+    ctx.report({
+      record, path: [], at: { start: d.again.start - start, end: d.again.end - start }, code: 'duplicate-key', severity: 'warning',
+      message: `Member ${JSON.stringify(d.key)} is written more than once in this object; the game reads only one of them`,
+      related: [{ record, path: [], at: { start: d.first.start - start, end: d.first.end - start }, message: `first ${JSON.stringify(d.key)} of this object` }],
+    });
+  }
+};
