@@ -6,6 +6,7 @@
  * Replacing one file's text replaces only that file's contribution and re-checks only the files whose
  * results can change (see `updateFile`).
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
@@ -33,6 +34,8 @@ export interface ProjectOptions {
   readonly readFile?: (p: string) => string;
   /** The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. */
   readonly gameVersion?: string;
+  /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
+  readonly dependencyPaths?: readonly string[];
 }
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
@@ -109,6 +112,7 @@ export class Project {
   readonly registry: KindRegistry;
   private readonly roots: string[];
   private readonly gamePath: string | undefined;
+  private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
   /** modinfo.json path -> its mod (all known, active or not). */
   private readonly modInfos = new Map<string, ModInfo>();
@@ -127,6 +131,7 @@ export class Project {
     this.roots = options.roots.map((r) => path.resolve(r));
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
     this.severity = options.severity ?? {};
+    this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
@@ -198,6 +203,10 @@ export class Project {
         siblings.push(...siblingModinfos(path.dirname(enclosing)));
       }
       for (const f of listJsonFiles(root)) if (path.basename(f) === 'modinfo.json') workspace.push(f);
+    }
+    for (const dir of this.dependencyPaths) {
+      const own = path.join(dir, 'modinfo.json');
+      siblings.push(...(fs.existsSync(own) ? [own] : siblingModinfos(dir)));
     }
     for (const f of [...game, ...siblings, ...workspace]) {
       if (this.modInfos.has(f)) continue;

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
@@ -17,6 +18,8 @@ const mods = writeTree({
   'bad/modinfo.json': modinfo('bad'),
   'bad/monsters.json': '[\n  { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "speeed": 3 }\n]\n',
   'bad/more.json': '[ { "type": "MONSTER", "id": "mon_nobody", "edit-mode": "modify" } ]',
+  'dup/modinfo.json': modinfo('dup'),
+  'dup/a.json': [{ type: 'SPECIES', id: 'X' }, { type: 'recipe', result: 'rag' }],
   'good/modinfo.json': modinfo('good'),
   'good/monsters.json': [{
     type: 'MONSTER', id: 'mon_good', name: { str: 'good' }, description: 'test monster', default_faction: 'zombie', bodytype: 'human',
@@ -49,6 +52,7 @@ test('json output: absolute paths, 0-based LSP positions, severity names', () =>
     file: path.join(mods, 'bad', 'monsters.json'),
     range: { start: { line: 1, character: 66 }, end: { line: 1, character: 74 } },
     severity: 'warning', code: 'unknown-field', message: 'Unknown member "speeed"; did you mean "speed"?',
+    fixes: [{ title: 'Rename member to "speed"', edits: [{ file: path.join(mods, 'bad', 'monsters.json'), range: { start: { line: 1, character: 66 }, end: { line: 1, character: 74 } }, newText: '"speed"' }] }],
   }], 'only the file given is reported, though its whole mod is read');
 });
 
@@ -69,11 +73,74 @@ test('usage errors exit 2 with a message', () => {
   assert.equal(run(['--help']).code, 0);
 });
 
-test('no path: the example mod shipped in the repository, which shows the diagnostics', () => {
-  const r = run(['check', '--format', 'json', '--game', game]);
+test('the example mod shipped in the repository shows the diagnostics; no path checks the current folder', () => {
+  const example = path.resolve(__dirname, '..', '..', '..', 'examples', 'example_mod');
+  const r = run(['check', example, '--format', 'json', '--game', game]);
   const codes = new Set((JSON.parse(r.stdout) as { code: string }[]).map((d) => d.code));
   for (const c of ['json-syntax', 'missing-field', 'invalid-value', 'bad-unit', 'unknown-field', 'modify-missing']) assert.ok(codes.has(c), `${c} in ${[...codes].join(', ')}`);
   assert.equal(r.code, 1);
+  // No path: the current folder (a CI script with an empty variable checks its own checkout, not ours).
+  const here = run(['check', '--game', game], path.join(mods, 'good'));
+  assert.equal(here.code, 0, here.stderr);
+  assert.match(here.stdout, /^No problems in 2 file\(s\)/m);
+  const nothing = run(['check', '--game', game], writeTree({ 'notes.json': '[]' }));
+  assert.equal(nothing.code, 2);
+  assert.match(nothing.stderr, /nothing to check in \./);
+});
+
+test('--format github: workflow annotations with 1-based positions and escaped text', () => {
+  const r = run(['check', path.join(mods, 'bad'), '--game', game, '--format', 'github'], mods);
+  assert.equal(r.code, 1);
+  const lines = r.stdout.trim().split('\n');
+  assert.ok(lines.includes('::warning file=bad/monsters.json,line=2,col=67,endLine=2,endColumn=75,title=cdda-lint unknown-field::Unknown member "speeed"; did you mean "speed"?'), r.stdout);
+  assert.ok(lines.some((l) => /^::error file=bad\/more\.json,line=1,.*title=cdda-lint modify-missing::/.test(l)), r.stdout);
+  assert.match(lines[lines.length - 1], /^4 problem\(s\)/);
+});
+
+test('--format sarif: a SARIF 2.1.0 log valid against its schema, with rules, related locations and fixes', () => {
+  const r = run(['check', path.join(mods, 'bad'), path.join(mods, 'dup'), '--game', game, '--format', 'sarif'], mods);
+  const log = JSON.parse(r.stdout);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Ajv = require('ajv');
+  const ajv = new Ajv({ schemaId: 'id', allErrors: true });
+  ajv.addMetaSchema(require('ajv/lib/refs/json-schema-draft-04.json'));
+  const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+  assert.ok(ajv.validate(schema, log), JSON.stringify(ajv.errors?.slice(0, 5), null, 1));
+  const run0 = log.runs[0];
+  assert.equal(run0.tool.driver.name, 'cdda-lint');
+  assert.deepEqual(run0.tool.driver.rules.map((x: { id: string }) => x.id), [...new Set(run0.results.map((x: { ruleId: string }) => x.ruleId))].sort());
+  const unknown = run0.results.find((x: { ruleId: string }) => x.ruleId === 'unknown-field');
+  assert.deepEqual(unknown.locations[0].physicalLocation.region, { startLine: 2, startColumn: 67, endLine: 2, endColumn: 75 });
+  assert.equal(unknown.locations[0].physicalLocation.artifactLocation.uri, 'bad/monsters.json');
+  assert.equal(unknown.fixes[0].artifactChanges[0].replacements[0].insertedContent.text, '"speed"');
+  const dup = run0.results.find((x: { ruleId: string }) => x.ruleId === 'duplicate-id');
+  assert.ok(dup.relatedLocations?.length, 'the first definition as a related location');
+});
+
+test('--max-warnings and --min-severity; --version', () => {
+  const warnOnly = run(['check', path.join(mods, 'bad', 'monsters.json'), '--game', game]);
+  assert.equal(warnOnly.code, 0);
+  assert.equal(run(['check', path.join(mods, 'bad', 'monsters.json'), '--game', game, '--max-warnings', '0']).code, 1);
+  assert.equal(run(['check', path.join(mods, 'bad', 'monsters.json'), '--game', game, '--max-warnings', '5']).code, 0);
+  const errorsOnly = run(['check', path.join(mods, 'bad'), '--game', game, '--min-severity', 'error', '--format', 'json']);
+  assert.deepEqual((JSON.parse(errorsOnly.stdout) as { severity: string }[]).map((d) => d.severity), ['error']);
+  assert.match(run(['--version']).stdout, /^cdda-lint \d+\.\d+\.\d+\n$/);
+  assert.equal(run(['check', '--max-warnings', 'x']).code, 2);
+});
+
+test('cdda-lint.config.json: severity, game path and version for the CLI; options win; a broken one is an error', () => {
+  const dir = writeTree({
+    'm/modinfo.json': modinfo('m'),
+    'm/a.json': '[ { "type": "MONSTER", "id": "mon_zombie", "edit-mode": "modify", "speeed": 3 } ]',
+  });
+  fs.writeFileSync(path.join(dir, 'cdda-lint.config.json'), JSON.stringify({ gamePath: path.relative(dir, game), severity: { 'unknown-field': 'off', 'game-rejects': 'off' } }));
+  const r = run(['check', path.join(dir, 'm')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^No problems in 2 file\(s\)/m);
+  fs.writeFileSync(path.join(dir, 'cdda-lint.config.json'), '{ "severity": ');
+  const broken = run(['check', path.join(dir, 'm'), '--game', game]);
+  assert.equal(broken.code, 2);
+  assert.match(broken.stderr, /cdda-lint\.config\.json: not valid JSON/);
 });
 
 test('a UTF-8 byte order mark: no syntax error, and columns as editors count them (without the mark)', () => {

@@ -301,6 +301,18 @@ describe('language server over stdio (fixture mods)', () => {
     await client.waitForDiagnostics(f, (ds) => ds.length === 1 && ds[0].severity === 1);
   });
 
+  test('cdda-lint.config.json in the workspace: its severity applies (the editor setting wins), a change rebuilds', async () => {
+    const f = hulks();
+    const config = path.join(fx.ws, 'cdda-lint.config.json');
+    const announce = () => client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri(config), type: FileChangeType.Changed }] });
+    fs.writeFileSync(config, JSON.stringify({ severity: { 'unknown-id': 'information' } }));
+    await announce();
+    await client.waitForDiagnostics(f, (ds) => ds.length === 1 && ds[0].severity === 3);
+    fs.rmSync(config);
+    await announce();
+    await client.waitForDiagnostics(f, (ds) => ds.length === 1 && ds[0].severity === 1);
+  });
+
   test('cdda.reindex rebuilds and reports ready again; bad positions and unknown documents get empty answers', async () => {
     const since = client.statuses.length;
     await client.request('workspace/executeCommand', { command: 'cdda.reindex', arguments: [] });

@@ -1,60 +1,129 @@
 #!/usr/bin/env node
-/** `cdda-lint check [PATH...] [--game DIR] [--format text|json]`: exit 1 on errors, 2 on usage errors. */
+/** `cdda-lint check [PATH...] [options]`: exit 1 on errors (or too many warnings), 2 on usage errors. */
+import * as fs from 'fs';
 import * as path from 'path';
-import { formatText, hasErrors, lint, pathExists, toJsonDiagnostics } from './lint';
+import { lint, pathExists, toJsonDiagnostics, type JsonDiagnostic } from './lint';
+import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
+import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
+import type { Severity } from '../diagnostic';
 
-const USAGE = `Usage: cdda-lint check [PATH...] [--game DIR] [--game-version VERSION] [--format text|json]
+const USAGE = `Usage: cdda-lint check [PATH...] [options]
 
-Checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH.
-With no PATH, checks the example mod shipped with cdda-lint.
+Checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH
+(default: the current folder). The mods a path needs (its dependencies, sibling mods, the base game) are read
+as context.
 
 Options:
-  --game DIR       the base game folder (holding json/ and mods/); default: ${'/usr/share/games/cataclysm-dda'} if present
-  --game-version V the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto
-                   (default: auto, detected from the game folder)
-  --format FORMAT  text (default) or json (an array of {file, range, severity, code, message})
-  -h, --help       this help
-Exit status: 0 no errors, 1 errors reported, 2 usage error or nothing to check.`;
+  --game DIR            the base game folder (holding json/ and mods/); default: /usr/share/games/cataclysm-dda if present
+  --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
+                        detected from the game folder)
+  --format FORMAT       text (default), json, github (annotations in GitHub Actions) or sarif (SARIF 2.1.0)
+  --min-severity S      report only problems of severity S or worse: error, warning, information, hint (default)
+  --max-warnings N      also fail (exit 1) when there are more than N warnings
+  --config FILE         settings file (default: the nearest ${CONFIG_FILE} at or above the first PATH)
+  --version             the version of cdda-lint
+  -h, --help            this help
+Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
+paths in it are relative to it; command-line options win.
+Exit status: 0 no errors, 1 errors reported (or more warnings than --max-warnings), 2 usage error or nothing to check.`;
 
-/** The example mod, found relative to this file both from out/ (compiled) and from sources. */
-export const EXAMPLE_MOD = path.resolve(__dirname, '..', '..', '..', '..', 'examples', 'example_mod');
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
-function fail(message: string): never {
-  process.stderr.write(`cdda-lint: ${message}\n\n${USAGE}\n`);
-  process.exit(2);
+function toolVersion(): string {
+  for (const up of ['..', '../..', '../../..', '../../../..']) {
+    const p = path.resolve(__dirname, up, 'package.json');
+    try {
+      const pkg = JSON.parse(fs.readFileSync(p, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'cdda-json' && pkg.version) return pkg.version;
+    } catch { /* keep looking */ }
+  }
+  return '0.0.0';
+}
+
+class UsageError extends Error {}
+
+function usage(message: string): never {
+  throw new UsageError(message);
 }
 
 export function main(argv: string[]): number {
+  try {
+    return run(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`cdda-lint: ${err.message}\n\nRun "cdda-lint --help" for the options.\n`);
+    return 2;
+  }
+}
+
+function run(argv: string[]): number {
   const args = [...argv];
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
+  if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
   const command = args.shift();
-  if (command !== 'check') fail(command === undefined ? 'missing command' : `unknown command "${command}"`);
+  if (command !== 'check') usage(command === undefined ? 'missing command (check)' : `unknown command "${command}"`);
   const paths: string[] = [];
   let gamePath: string | undefined;
-  let format = 'text';
   let gameVersion: string | undefined;
+  let format: Format = 'text';
+  let minSeverity: Severity = 'hint';
+  let maxWarnings: number | undefined;
+  let configFile: string | undefined;
+  const value = (flag: string): string => {
+    const v = args.shift();
+    if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
+    return v;
+  };
   while (args.length) {
     const a = args.shift()!;
-    if (a === '--game') { gamePath = args.shift() ?? fail('--game needs a folder'); }
-    else if (a === '--game-version') { gameVersion = args.shift() ?? fail('--game-version needs a version'); }
-    else if (a === '--format') { format = args.shift() ?? fail('--format needs text or json'); }
-    else if (a.startsWith('--')) fail(`unknown option ${a}`);
+    if (a === '--game') gamePath = value(a);
+    else if (a === '--game-version') gameVersion = value(a);
+    else if (a === '--format') {
+      const f = value(a);
+      if (!(FORMATS as readonly string[]).includes(f)) usage(`unknown format "${f}" (${FORMATS.join(', ')})`);
+      format = f as Format;
+    } else if (a === '--min-severity') {
+      const s = value(a);
+      if (!(s in SEVERITY_RANK)) usage(`unknown severity "${s}" (error, warning, information, hint)`);
+      minSeverity = s as Severity;
+    } else if (a === '--max-warnings') {
+      const n = Number(value(a));
+      if (!Number.isInteger(n) || n < 0) usage('--max-warnings needs a whole number, 0 or more');
+      maxWarnings = n;
+    } else if (a === '--config') configFile = value(a);
+    else if (a.startsWith('-')) usage(`unknown option ${a}`);
     else paths.push(a);
   }
-  if (format !== 'text' && format !== 'json') fail(`unknown format "${format}" (text or json)`);
-  if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) fail(`--game ${gamePath}: no json/ folder there; expected the game's data folder`);
-  if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) fail(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  for (const p of paths) if (!pathExists(p)) fail(`no such file or folder: ${p}`);
-  if (paths.length === 0) paths.push(EXAMPLE_MOD);
-  const result = lint({ paths, gamePath, gameVersion });
+  if (paths.length === 0) paths.push('.');
+  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
+  if (configFile !== undefined && !pathExists(configFile)) usage(`--config ${configFile}: no such file`);
+  const found = configFile !== undefined ? readConfig(path.resolve(configFile)) : findConfig(paths[0]);
+  for (const p of found.problems) process.stderr.write(`cdda-lint: ${found.fatal ? 'error' : 'warning'}: ${p}\n`);
+  if (found.fatal) return 2;
+  const config = found.config;
+  gamePath ??= config.gamePath;
+  gameVersion ??= config.gameVersion;
+  if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
+  if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
+  const result = lint({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths });
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;
   }
-  if (format === 'json') process.stdout.write(JSON.stringify(toJsonDiagnostics(result), null, 2) + '\n');
-  else process.stdout.write(formatText(result, process.cwd()));
-  return hasErrors(result) ? 1 : 0;
+  const list: JsonDiagnostic[] = toJsonDiagnostics(result).filter((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[minSeverity]);
+  const cwd = process.cwd();
+  const out = format === 'json' ? formatJson(list)
+    : format === 'sarif' ? formatSarif(result, list, cwd, toolVersion())
+      : format === 'github' ? formatGithub(result, list, cwd)
+        : formatText(result, list, cwd);
+  process.stdout.write(out);
+  const counts = countBySeverity(list);
+  if (maxWarnings !== undefined && counts.warning > maxWarnings) {
+    process.stderr.write(`cdda-lint: ${counts.warning} warning(s), more than --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
+  return counts.error > 0 ? 1 : 0;
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -1,20 +1,22 @@
 /**
- * The engine over folders, for modders' CI: loads the given paths (and the mods they need), then prints the
- * diagnostics of files under those paths.
+ * The engine over folders, for modders' CI: loads the given paths (and the mods they need), then collects the
+ * diagnostics of files under those paths, as plain data with line/column positions (see formats.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Project } from '../project';
 import { detectGamePath } from '../mods/discover';
 import { LineIndex } from '../syntax/lineIndex';
-import type { Diagnostic, Severity } from '../diagnostic';
-import { describeVersion } from '../registry/versions';
+import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
+import { fixAction } from '../queries/codeActions';
 
 export interface LintOptions {
   readonly paths: readonly string[];
   readonly gamePath?: string;
   /** The game version whose format applies (id or alias); default: detected from the game folder. */
   readonly gameVersion?: string;
+  readonly severity?: SeverityOverrides;
+  readonly dependencyPaths?: readonly string[];
 }
 
 export interface LintResult {
@@ -27,7 +29,7 @@ export interface LintResult {
 export function lint(options: LintOptions): LintResult {
   const gamePath = detectGamePath(options.gamePath);
   const roots = options.paths.map((p) => path.resolve(p));
-  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots });
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
   const files = project.reportedFiles().filter((f) => roots.some((r) => f.path === r || f.path.startsWith(r.endsWith(path.sep) ? r : r + path.sep)));
@@ -38,45 +40,50 @@ export function lint(options: LintOptions): LintResult {
   return { project, diagnostics, filesChecked: files.length };
 }
 
+export interface Position { line: number; character: number }
+export interface Range { start: Position; end: Position }
+
 export interface JsonDiagnostic {
   file: string;
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  /** 0-based lines, UTF-16 columns (as in LSP). */
+  range: Range;
   severity: Severity;
   code: string;
   message: string;
+  /** Other places the problem involves (the first definition of a duplicate, a copy-from parent). */
+  related?: { file: string; range: Range; message: string }[];
+  /** Repairs, each a title and the text edits that apply it. */
+  fixes?: { title: string; edits: { file: string; range: Range; newText: string }[] }[];
 }
 
 export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
+  const { project } = result;
+  const lineIndexes = new Map<string, LineIndex>();
+  const lines = (file: string): LineIndex => {
+    let li = lineIndexes.get(file);
+    if (!li) {
+      const sf = project.files.get(file);
+      li = new LineIndex(sf ? project.textOf(sf) : safeRead(file));
+      lineIndexes.set(file, li);
+    }
+    return li;
+  };
+  const range = (file: string, start: number, end: number): Range => ({ start: lines(file).positionAt(start), end: lines(file).positionAt(end) });
   const out: JsonDiagnostic[] = [];
   for (const [file, list] of result.diagnostics) {
-    const lines = new LineIndex(result.project.textOf(result.project.files.get(file)!));
     for (const d of list) {
-      out.push({ file, range: { start: lines.positionAt(d.start), end: lines.positionAt(d.end) }, severity: d.severity, code: d.code, message: d.message });
+      const j: JsonDiagnostic = { file, range: range(file, d.start, d.end), severity: d.severity, code: d.code, message: d.message };
+      if (d.related?.length) j.related = d.related.map((r) => ({ file: r.path, range: range(r.path, r.start, r.end), message: r.message }));
+      const fixes = (d.fixes ?? []).map((f: DiagnosticFix) => fixAction(project, file, d.start, d.end, f, d.fixes!.length === 1)).filter((a) => a !== undefined);
+      if (fixes.length) j.fixes = fixes.map((a) => ({ title: a.title, edits: a.edits.map((e) => ({ file, range: range(file, e.start, e.end), newText: e.newText })) }));
+      out.push(j);
     }
   }
   return out;
 }
 
-export function formatText(result: LintResult, cwd: string): string {
-  const lines: string[] = [];
-  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
-  for (const d of toJsonDiagnostics(result)) {
-    const rel = path.relative(cwd, d.file);
-    const shown = rel.startsWith('..') ? d.file : rel;
-    lines.push(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  [${d.code}]`);
-    counts[d.severity]++;
-  }
-  const total = counts.error + counts.warning + counts.information + counts.hint;
-  const version = `game version ${describeVersion(result.project.version)}`;
-  lines.push(total === 0
-    ? `No problems in ${result.filesChecked} file(s); ${version}.`
-    : `${total} problem(s) (${counts.error} error(s), ${counts.warning} warning(s), ${counts.information} info, ${counts.hint} hint(s)) in ${result.diagnostics.size} of ${result.filesChecked} file(s); ${version}.`);
-  return lines.join('\n') + '\n';
-}
-
-export function hasErrors(result: LintResult): boolean {
-  for (const list of result.diagnostics.values()) if (list.some((d) => d.severity === 'error')) return true;
-  return false;
+function safeRead(file: string): string {
+  try { return fs.readFileSync(file, 'utf8'); } catch { return ''; }
 }
 
 export function pathExists(p: string): boolean {

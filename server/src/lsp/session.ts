@@ -11,6 +11,8 @@ import { Project } from '../project';
 import { FilePositions, LineIndexCache, uriToPath } from './convert';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 import { readTextFile } from '../util/text';
+import type { LintConfig } from '../config/lintConfig';
+import type { SeverityOverrides } from '../diagnostic';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
 
@@ -29,7 +31,7 @@ export const BIG_FILE = 1_000_000;
 export const BIG_FILE_DELAY_MS = 120;
 
 /** JSON files that are never game content, whatever folder they are in. */
-const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
+const NOT_CONTENT = new Set(['cdda-lint.config.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
 const NOT_CONTENT_DIRS = new Set(['node_modules', '.git', '.vscode', '.idea', 'out', 'dist']);
 
 /** CDDA_LSP_TIMING=1 logs the time of each edit's update and publication (for benchmarks). */
@@ -57,7 +59,15 @@ export class Session {
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; text: string }>();
   private readonly affectedListeners: ((paths: string[]) => void)[] = [];
 
+  /** The workspace's cdda-lint.config.json, read at each build (config/lintConfig.ts). */
+  fileConfig: LintConfig = {};
+
   constructor(readonly connection: Connection) {}
+
+  /** Severity per code: the config file's, then the editor setting's on top. */
+  effectiveSeverity(): SeverityOverrides {
+    return { ...this.fileConfig.severity, ...this.settings.severity };
+  }
 
   // ---------------------------------------------------------------- files
 
@@ -131,6 +141,17 @@ export class Session {
     const t1 = TIMING ? process.hrtime.bigint() : 0n;
     if (affected.length) for (const l of this.affectedListeners) l(affected);
     if (TIMING) this.connection.console.log(`timing: update ${p} ${ms(t0, t1)} ms, publish ${affected.length} file(s) ${ms(t1, process.hrtime.bigint())} ms`);
+  }
+
+  private readonly configListeners: (() => void)[] = [];
+
+  /** A cdda-lint.config.json was created, changed or deleted: the project is built again (indexing.ts). */
+  configFileChanged(): void {
+    for (const l of this.configListeners) l();
+  }
+
+  onConfigFileChanged(listener: () => void): void {
+    this.configListeners.push(listener);
   }
 
   /** Called with the reported files whose diagnostics may have changed after an edit. */

@@ -5,6 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+/** cdda-lint's own settings file (config/lintConfig.ts): not game content. */
+export const CONFIG_FILE = 'cdda-lint.config.json';
+
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode', 'out', 'dist']);
 
 /** Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. */
@@ -16,7 +19,7 @@ export function listJsonFiles(dir: string): string[] {
     for (const e of entries) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
-      else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
+      else if (e.isFile() && e.name.endsWith('.json') && e.name !== CONFIG_FILE) out.push(p);
     }
   };
   try {

@@ -63,7 +63,7 @@ export async function applySettings(session: Session, indexer: Indexer, publishe
     return;
   }
   if (!sameSeverity(next.severity, prev.severity)) {
-    session.project.severity = next.severity;
+    session.project.severity = session.effectiveSeverity();
     if (session.state !== 'ready') return; // the build under way publishes with the new table
     const gen = session.generation;
     await publisher.publishAll(() => gen === session.generation);

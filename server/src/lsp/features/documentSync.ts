@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import { FileChangeType, DidChangeWatchedFilesNotification, type Connection } from 'vscode-languageserver/node';
-import { listJsonFiles } from '../../mods/discover';
+import { CONFIG_FILE, listJsonFiles } from '../../mods/discover';
 import { uriToPath } from '../convert';
 import { isContentCandidate, type Session } from '../session';
 
@@ -59,6 +59,10 @@ export function registerDocumentSync(connection: Connection, session: Session): 
 
 /** The file texts a watched-file event changes (a folder: every file in it). */
 function watchedChanges(session: Session, p: string, type: FileChangeType): { path: string; text: string | undefined }[] {
+  if (path.basename(p) === CONFIG_FILE) {
+    session.configFileChanged();
+    return [];
+  }
   if (!p.endsWith('.json')) {
     // A folder: deleted -> its files go; created -> its files come.
     if (type === FileChangeType.Deleted) {

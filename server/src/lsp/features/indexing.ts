@@ -8,6 +8,7 @@ import * as path from 'path';
 import { Project } from '../../project';
 import { detectGamePath } from '../../mods/discover';
 import { describeVersion } from '../../registry/versions';
+import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
 import type { DiagnosticsPublisher } from './diagnostics';
 
@@ -18,7 +19,9 @@ export class Indexer {
   /** Resolves when the current build (if any) is over. */
   private current: Promise<void> = Promise.resolve();
 
-  constructor(private readonly session: Session, private readonly publisher: DiagnosticsPublisher) {}
+  constructor(private readonly session: Session, private readonly publisher: DiagnosticsPublisher) {
+    session.onConfigFileChanged(() => void this.rebuild('cdda-lint.config.json changed'));
+  }
 
   /** Starts a build from scratch; a build under way is abandoned. */
   rebuild(reason: string): Promise<void> {
@@ -35,9 +38,16 @@ export class Indexer {
   private async build(gen: number, reason: string): Promise<void> {
     const { session } = this;
     const isCurrent = (): boolean => gen === session.generation;
-    const gamePath = this.resolveGamePath();
+    // The workspace's cdda-lint.config.json (as the CLI reads it); the editor's own settings win over it.
+    const found = session.roots.length ? findConfig(session.roots[0]) : { config: {}, problems: [] as string[] };
+    for (const p of found.problems) session.warn(`CDDA: ${p}`);
+    session.fileConfig = found.config;
+    const gamePath = this.resolveGamePath(found.config.gamePath);
     session.gamePath = gamePath;
-    const project = new Project({ gamePath, gameVersion: session.settings.gameVersion, roots: session.roots, severity: session.settings.severity, readFile: (p) => session.readFile(p) });
+    const project = new Project({
+      gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
+      severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+    });
     session.project = project;
     session.state = 'indexing';
     this.publisher.reset();
@@ -72,8 +82,8 @@ export class Indexer {
   }
 
   /** The configured game folder (checked), else the auto-detected one. */
-  private resolveGamePath(): string | undefined {
-    const configured = this.session.settings.gamePath;
+  private resolveGamePath(fromConfigFile: string | undefined): string | undefined {
+    const configured = this.session.settings.gamePath ?? fromConfigFile;
     if (configured) {
       const abs = path.resolve(configured);
       if (!fs.existsSync(path.join(abs, 'json'))) {

@@ -1,0 +1,23 @@
+/** One line per diagnostic code, for SARIF rules (the README's table says more). */
+export const CODE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'json-syntax': 'The file is not valid JSON here (the rest is still read).',
+  'duplicate-key': 'A member written twice in one object: the game reads only one of them.',
+  'unknown-type': 'A definition type the target game does not load.',
+  'missing-field': 'A mandatory member is missing (after copy-from inheritance).',
+  'duplicate-id': 'An id defined again where the game does not allow it.',
+  'modify-missing': 'An edit-mode modify of an id that no visible definition has.',
+  'unknown-id': 'A reference to an id that no visible definition of the expected kind has.',
+  'copy-from-cycle': 'A copy-from chain that loops back.',
+  'invalid-value': 'A value of the wrong JSON type, outside its set or range.',
+  'unknown-field': 'A member this kind of definition does not have.',
+  'removed-member': 'A member an older game version read that the target version rejects.',
+  'game-rejects': 'A form the spec allows but the target game refuses to load.',
+  'bad-unit': 'A quantity string with an unknown unit, a non-integer number or no unit.',
+  'unit-style': 'A quantity a larger unit states exactly.',
+  'too-complex': 'Recipe component groups that overlap so much the game gives up.',
+  'unknown-dependency': 'A modinfo.json dependency that names no known mod.',
+  'dependency-cycle': 'Mods that depend on each other.',
+  'invalid-modinfo': 'A modinfo.json that declares no mod: the folder is not loaded.',
+  'duplicate-mod': 'A mod id used by two mods: one of them is ignored.',
+  'unreadable-file': 'A file that cannot be read.',
+};
