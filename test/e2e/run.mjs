@@ -7,7 +7,7 @@
 //   (b) completion inside "upgrades": { "into": "mon_|" } offers mon_a_shambler (mod_a) and mon_zombie (core);
 //   (c) F12 on mod_b's "into": "mon_a_shambler" opens mod_a's file at the definition.
 // Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
-// docs/screenshots/. Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
+// docs/screenshots/ (with UPDATE_SCREENSHOTS=1). Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
 //
 // Env: E2E_SKIP_PACKAGE=1 reuses ./cdda-json.vsix; E2E_KEEP=1 keeps the temporary folder;
 //      E2E_TIMEOUT_S (default 240) bounds the whole run; CDDA_GAME_PATH (default /usr/share/games/cataclysm-dda).
@@ -579,8 +579,12 @@ try {
     'c-definition': 'definition.png',
     'output-channel': 'output-channel.png',
   };
-  fs.mkdirSync(docsShots, { recursive: true });
-  for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
+  // The README's screenshots are tracked: refreshed only on request (UPDATE_SCREENSHOTS=1), so a CI run leaves
+  // the checkout clean.
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    fs.mkdirSync(docsShots, { recursive: true });
+    for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
+  }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
   // The closing line CI reads: scenarios (a) to (d).
   console.log('e2e: 4 passed, 0 failed');

@@ -4,7 +4,7 @@
 #     from source), ripgrep (its binary stands in for the one @vscode/ripgrep would download)
 #   - code-server@4.100.3 (VS Code 1.100.3, the last release that runs on Node 20) and playwright-core
 #     in .e2e/node_modules (NOT in the project's package.json)
-# See /work/shared/docs/real-editor-testing.md for why each step is needed.
+# Each step is explained in test/e2e/README.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

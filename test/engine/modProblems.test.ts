@@ -81,3 +81,13 @@ test('cdda-lint: a path with no mod is not a pass (exit 2 with a message); a bro
   assert.equal(b.status, 1, b.stdout);
   assert.match(b.stdout, /modinfo\.json:1:1 {2}error {2}This modinfo\.json declares no mod/);
 });
+
+test('no game data (a wrong game path): said on each mod\'s modinfo.json, not a silent skip of every reference check', () => {
+  const mods = writeTree({ 'm/modinfo.json': modinfo('m'), 'm/a.json': BAD_MONSTER });
+  const project = new Project({ gamePath: '/nonexistent/cdda', roots: [mods] });
+  project.load();
+  const ds = project.diagnostics(path.join(mods, 'm/modinfo.json'));
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['no-game-data', 'warning']]);
+  assert.match(ds[0].message, /base game's data was not found/);
+  assert.deepEqual(workspace({ 'm/modinfo.json': modinfo('m') }).codes('m/modinfo.json'), [], 'with the game: nothing');
+});

@@ -10,6 +10,7 @@ import type { DefinitionRecord } from '../records/record';
 import { refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
 import { checkFileProblems } from './fileProblems';
+import { checkGameData } from './gameData';
 import { checkModDependencies } from './modDependencies';
 import { checkShape } from './shape';
 import { checkMissingFields } from './missingField';
@@ -126,6 +127,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     },
   };
   checkFileProblems(fileCtx);
+  checkGameData(fileCtx);
   checkSyntax(fileCtx);
   checkModDependencies(fileCtx);
   for (const record of file.records) {

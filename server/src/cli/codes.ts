@@ -20,4 +20,5 @@ export const CODE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'invalid-modinfo': 'A modinfo.json that declares no mod: the folder is not loaded.',
   'duplicate-mod': 'A mod id used by two mods: one of them is ignored.',
   'unreadable-file': 'A file that cannot be read.',
+  'no-game-data': 'The base game data is not loaded: references are not checked.',
 };
