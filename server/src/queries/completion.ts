@@ -5,6 +5,7 @@
  * Ids are filtered in one linear pass (prefix, then substring, then subsequence matches, each bucket capped),
  * and only the kept candidates are sorted: a keystroke never sorts the full id set.
  */
+import { CORE_MOD } from '../mods/modGraph';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import type { TypeSpec } from '../schema/types';
@@ -212,33 +213,47 @@ function rowsOf(project: Project, kind: string): readonly IdRow[] {
  */
 export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
   const visible = project.graph.visibleFrom(from.source.modId);
+  const own = from.source.modId;
   const lower = prefix.toLowerCase();
-  // Buckets: prefix (same case), prefix (other case), substring, subsequence; each filled in rank order.
-  const buckets: IdRow[][] = [[], [], [], []];
-  let incomplete = false;
-  const isVisible = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
+  // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
+  // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
+  const redefinition = project.registry.ofKind(kind)?.redefinition;
+  const laterWins = (r: DefinitionRecord): boolean =>
+    redefinition === 'edit-mode' ? r.editMode !== 'create' : redefinition === 'override-flag' ? r.value.override === true : true;
+  const usable = (r: DefinitionRecord): boolean => r.source.modId !== undefined && visible.has(r.source.modId) && (!r.abstract || allowAbstract);
+  const effective = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
+    if (records.length === 1) return usable(records[0]) ? records[0] : undefined; // most ids: one definition
     let best: DefinitionRecord | undefined;
     for (const r of records) {
-      if (r.source.modId === undefined || !visible.has(r.source.modId) || (r.abstract && !allowAbstract)) continue;
-      if (!best || project.compareLoadOrder(best, r) < 0) best = r;
+      if (!usable(r)) continue;
+      if (!best) { best = r; continue; }
+      const later = project.compareLoadOrder(best, r) < 0;
+      if (later ? laterWins(r) : !laterWins(best)) best = r;
     }
     return best;
   };
+  // Buckets by match (prefix same case, prefix other case, substring, subsequence) and then by where the id is
+  // defined (this mod, another non-core mod it sees, core): a mod's own ids come first. Each fills in rank order.
+  const buckets: { row: IdRow; record: DefinitionRecord }[][] = Array.from({ length: 12 }, () => []);
+  let incomplete = false;
   for (const row of rowsOf(project, kind)) {
-    const b = lower === '' || row.id.startsWith(prefix) ? 0
+    const m = lower === '' || row.id.startsWith(prefix) ? 0
       : row.lower.startsWith(lower) ? 1 : row.lower.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, row.lower) ? 3 : -1;
-    if (b < 0) continue;
-    if (buckets[b].length >= limit || !isVisible(row.records)) { incomplete ||= buckets[b].length >= limit; continue; }
-    buckets[b].push(row);
+    if (m < 0) continue;
+    const record = effective(row.records);
+    if (!record) continue;
+    const b = m * 3 + (record.source.modId === own ? 0 : record.source.modId === CORE_MOD ? 2 : 1);
+    if (buckets[b].length >= limit) { incomplete = true; continue; }
+    buckets[b].push({ row, record });
     // A full first bucket: nothing later can rank above it.
     if (b === 0 && buckets[0].length >= limit) { incomplete = true; break; }
   }
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {
     if (entries.length >= limit) { incomplete ||= bucket.length > 0; return; }
-    for (const { id, records } of bucket) {
+    for (const { row, record: r } of bucket) {
       if (entries.length >= limit) { incomplete = true; break; }
-      const r = isVisible(records)!;
+      const id = row.id;
       entries.push({
         label: id,
         kind: 'id',
