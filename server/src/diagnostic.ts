@@ -14,9 +14,16 @@ export interface RelatedLocation {
 /** Repairs a code action can apply; `Fix` edits one value or key, `addMembers` inserts missing fields. */
 export type DiagnosticFix =
   | Fix
-  | { readonly kind: 'addMembers'; readonly members: readonly { readonly name: string; readonly value: unknown }[] }
+  | { readonly kind: 'addMembers'; readonly members: readonly AddedMember[] }
   /** Change the definition's `type` (the diagnostic's range is its value) and add members (item subtypes). */
   | { readonly kind: 'retype'; readonly to: string; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
+
+/** A member a fix adds: a placeholder value, and the values to choose from when the member has a closed set. */
+export interface AddedMember {
+  readonly name: string;
+  readonly value: unknown;
+  readonly choices?: readonly string[];
+}
 
 export interface Diagnostic {
   readonly path: string;

@@ -32,7 +32,15 @@ export interface CddaSettings {
 export const ClientCommands = {
   restartServer: 'cdda.restartServer',
   reindexWorkspace: 'cdda.reindexWorkspace',
+  /** Inserts a snippet: arguments (uri, range {start,end: {line, character}}, snippet text). Used by quick fixes. */
+  insertSnippet: 'cdda.insertSnippet',
 } as const;
+
+/**
+ * Experimental client capability (`capabilities.experimental[SNIPPET_COMMAND_CAPABILITY] = true`): the client
+ * runs ClientCommands.insertSnippet, so quick fixes may insert snippets with placeholders and choices.
+ */
+export const SNIPPET_COMMAND_CAPABILITY = 'cddaInsertSnippet';
 
 /** workspace/executeCommand ids implemented by the server. */
 export const ServerCommands = {

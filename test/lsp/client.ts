@@ -28,6 +28,8 @@ export interface ClientOptions {
   /** Answer for workspace/configuration (section `cdda`); the capability is declared only when given. */
   readonly configuration?: () => unknown;
   readonly progress?: boolean;
+  /** `capabilities.experimental` to announce. */
+  readonly experimental?: Record<string, unknown>;
 }
 
 interface Waiter<T> { test: (v: T) => boolean; resolve: (v: T) => void }
@@ -75,6 +77,7 @@ export class TestClient {
 
   async initialize(): Promise<void> {
     const capabilities: ClientCapabilities = {
+      experimental: this.options.experimental,
       window: { workDoneProgress: this.options.progress !== false },
       workspace: { configuration: this.options.configuration !== undefined, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: false } },
       textDocument: {

@@ -22,11 +22,17 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
-      fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type) }] }],
+      fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type), choices: choicesOf(field.type) }] }],
       related: chain.ancestors.length ? [{ record: chain.ancestors[0], path: idPath(chain.ancestors[0]), message: `copy-from parent ${describeRecord(ctx.project.registry, chain.ancestors[0])}, which lacks "${field.name}" too` }] : undefined,
     });
   }
 };
+
+/** The closed set of a string member, for the fix's snippet to offer (undefined: no set). */
+function choicesOf(type: TypeSpec): readonly string[] | undefined {
+  if (type.kind === 'union') return type.options.map(choicesOf).find((c) => c !== undefined);
+  return type.kind === 'string' ? type.values : undefined;
+}
 
 /** A value of the right shape for a quick fix to insert (the modder fills it in). */
 function placeholderFor(type: TypeSpec): unknown {

@@ -5,7 +5,7 @@
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project } from '../project';
-import type { DiagnosticFix } from '../diagnostic';
+import type { AddedMember, DiagnosticFix } from '../diagnostic';
 import type { Migration } from '../schema/types';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
@@ -19,6 +19,8 @@ export interface FixEdit {
 export interface FixAction {
   readonly title: string;
   readonly edits: FixEdit[];
+  /** The same insertion as a snippet (placeholders, choices), for clients that can insert one. */
+  readonly snippet?: FixEdit;
   /** The preferred fix when there is one obvious repair. */
   readonly preferred: boolean;
 }
@@ -50,14 +52,15 @@ export function fixAction(project: Project, filePath: string, start: number, end
     case 'addMembers': {
       const edit = addMembersEdit(project, filePath, start, fix.members);
       if (!edit) return undefined;
+      const snippet = addMembersEdit(project, filePath, start, fix.members, true);
       const names = fix.members.map((m) => `"${m.name}"`).join(', ');
-      return { title: `Add missing member${fix.members.length > 1 ? 's' : ''} ${names}`, edits: [edit], preferred: only };
+      return { title: `Add missing member${fix.members.length > 1 ? 's' : ''} ${names}`, edits: [edit], snippet, preferred: only };
     }
   }
 }
 
 /** An insertion of `members` after the last member of the object holding `at`. */
-export function addMembersEdit(project: Project, filePath: string, at: number, members: readonly { name: string; value: unknown }[]): FixEdit | undefined {
+export function addMembersEdit(project: Project, filePath: string, at: number, members: readonly AddedMember[], asSnippet = false): FixEdit | undefined {
   const file = project.files.get(filePath);
   if (!file) return undefined;
   const record = recordAt(file, at);
@@ -72,7 +75,10 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
     const ls = text.lastIndexOf('\n', offset - 1) + 1;
     return /^[ \t]*/.exec(text.slice(ls, offset))![0];
   };
-  const render = (indent: string) => members.map((m) => `${indent}${JSON.stringify(m.name)}: ${JSON.stringify(m.value)}`);
+  // As a snippet: each value a placeholder (a choice among a closed set's values), the names escaped.
+  const valueText = (m: AddedMember, i: number): string => (asSnippet ? snippetValue(m, i + 1) : JSON.stringify(m.value));
+  const nameText = (m: AddedMember): string => (asSnippet ? escapeSnippet(JSON.stringify(m.name)) : JSON.stringify(m.name));
+  const render = (indent: string) => members.map((m, i) => `${indent}${nameText(m)}: ${valueText(m, i)}`);
   if (props.length === 0) {
     const base = lineIndent(objStart);
     const unit = detectUnit(text);
@@ -83,7 +89,7 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
   const lastEnd = lastStart + last.length;
   const sameLine = !text.slice(objStart, lastStart).includes('\n');
   if (sameLine) {
-    return { start: lastEnd, end: lastEnd, newText: members.map((m) => `, ${JSON.stringify(m.name)}: ${JSON.stringify(m.value)}`).join('') };
+    return { start: lastEnd, end: lastEnd, newText: members.map((m, i) => `, ${nameText(m)}: ${valueText(m, i)}`).join('') };
   }
   const indent = lineIndent(lastStart);
   // A trailing comma already after the last member is kept: insert after it.
@@ -92,6 +98,22 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
   const insertAt = hasComma ? lastEnd + after.getTokenOffset() + 1 : lastEnd;
   const body = render(indent).join(`,${eol}`);
   return { start: insertAt, end: insertAt, newText: hasComma ? `${eol}${body},` : `,${eol}${body}` };
+}
+
+/** Text taken literally inside a snippet. */
+function escapeSnippet(text: string): string {
+  return text.replace(/[\\$}]/g, (c) => `\\${c}`);
+}
+
+/** A member's value as snippet placeholder `n`: `"${n|a,b|}"` for a closed set, else the placeholder value selected. */
+function snippetValue(m: AddedMember, n: number): string {
+  if (m.choices && m.choices.length) {
+    const choice = (s: string): string => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
+    return `"\${${n}|${m.choices.map(choice).join(',')}|}"`;
+  }
+  const json = JSON.stringify(m.value);
+  if (typeof m.value === 'string') return `"\${${n}:${escapeSnippet(json.slice(1, -1))}}"`;
+  return `\${${n}:${escapeSnippet(json)}}`;
 }
 
 function detectUnit(text: string): string {
