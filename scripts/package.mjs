@@ -3,7 +3,7 @@
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js
 //      with esbuild (platform node, target node20, minified, no source maps),
-//   3. runs `vsce package --no-dependencies -o cdda-json.vsix`.
+//   3. runs `vsce package` (user-facing README from docs/marketplace/, images kept relative) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
@@ -63,7 +63,9 @@ for (const f of ['dist/client.js', 'dist/server.js']) {
 
 if (!noVsix) {
   console.log(`package: vsce package -> ${path.relative(root, vsixPath)}`);
-  run(bin('vsce'), ['package', '--no-dependencies', '-o', vsixPath]);
+  // The marketplace page is the user-facing README; its images are packaged and stay relative, so they show
+  // from the installed extension too.
+  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'docs/marketplace/README.md', '--no-rewrite-relative-links', '-o', vsixPath]);
   console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
 }
 console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
