@@ -114,3 +114,20 @@ test('current game: a monster group keyed by "name" (0.F) is a removed member wi
   assert.deepEqual(JSON.parse(fixed(ws, 'm/g.json', ds[0]))[0], { type: 'monstergroup', id: 'GROUP_OLD', monsters: [] });
   assert.deepEqual(workspace(mod({ 'g.json': [{ type: 'monstergroup', name: 'GROUP_OLD', monsters: [] }] })).diagnostics('m/g.json'), [], '0.F: name is the id');
 });
+
+test('current game: each 0.F form the current game rejects is reported (issue list), and loads fine as 0.F', () => {
+  const files: FileTree = {
+    'm.json': [
+      { type: 'MONSTER', id: 'mon_a', name: 'a', symbol: 'a', default_faction: 'zombie', melee_cut: 3 },
+      { type: 'MONSTER', id: 'mon_b', name: 'b', symbol: 'b', default_faction: 'zombie', death_function: ['NORMAL'] },
+    ],
+    's.json': [{ type: 'scenario', id: 's', name: 'S', description: 'd', points: 0, start_name: 'x', allowed_locs: ['sloc_field'], custom_initial_date: { season: 'spring' } }],
+    'r.json': [{ type: 'recipe', result: 'stick', activity_level: 'LIGHT_EXERCISE', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', time: '1 m', proficiencies: [{ proficiency: 'prof_x', fail_multiplier: 2 }] }],
+  };
+  const ws = workspace(mod(files), CURRENT_CORE);
+  const byFile = (f: string) => ws.diagnostics(`m/${f}`).map((d) => `${d.code}: ${d.message}`);
+  assert.ok(byFile('m.json').some((m) => /^removed-member: "melee_cut"/.test(m)), byFile('m.json').join('\n'));
+  assert.ok(byFile('m.json').some((m) => /^invalid-value: "death_function" is \["NORMAL"\] \(array\); expected an object/.test(m)), byFile('m.json').join('\n'));
+  assert.ok(byFile('s.json').some((m) => /^removed-member: "custom_initial_date"/.test(m)), byFile('s.json').join('\n'));
+  assert.ok(byFile('r.json').some((m) => /^removed-member: "fail_multiplier" in "proficiencies\[0\]"/.test(m)), byFile('r.json').join('\n'));
+});
