@@ -84,7 +84,7 @@ function checkCorpus(root: string, expectedExemptDiffering: readonly string[]): 
 }
 
 function report(t: TestContext, name: string, o: Outcome): void {
-  t.diagnostic(`# ${name}: ${o.files} files: ${o.identical} byte-identical, ${o.exempt} exempt (${o.exemptIdentical} of them identical anyway); ` +
+  t.diagnostic(`${name}: ${o.files} files: ${o.identical} byte-identical, ${o.exempt} exempt (${o.exemptIdentical} of them identical anyway); ` +
     `formatting took ${o.ms.toFixed(0)} ms in all, the slowest ${o.slowest.file} (${(o.slowest.bytes / 1024).toFixed(0)} KB) ${o.slowest.ms.toFixed(1)} ms`);
 }
 
