@@ -16,7 +16,7 @@
  * - A member named `rows`, `blueprint` or `picture` (map rows, construction blueprints, ASCII art) whose array
  *   has more than one element is always wrapped, one row per line, whatever its length. Its value must be an
  *   array (the game's formatter fails otherwise, and so does this one).
- * - Strings values are copied as written, escapes included (`"\u00e9"` stays `"\u00e9"`, `"é"` stays `"é"`).
+ * - String values are copied as written, escapes included (`"\u00e9"` stays `"\u00e9"`, `"é"` stays `"é"`).
  *   Member names are decoded and written again by JsonOut's rules: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other
  *   control characters as `\u00XX` (upper-case hex), everything else as the character itself (`\/` -> `/`,
  *   `\u00e9` -> `é`; `\u0000` is dropped).
