@@ -328,10 +328,13 @@ describe('edits', () => {
     const both = formatRangeEdit(text, at, text.indexOf('"c"'));
     assert.ok(both.ok);
     assert.equal(apply(text, both.edit), fmt(text));
-    // A range over the last element puts the closing bracket on its own line.
-    const last = formatRangeEdit('[\n  1,\n  2]', 9, 9);
+    // A range over the last element formats the end of the file too; over the first, its start.
+    const last = formatRangeEdit(' [ 1,\n  2]', 9, 9);
     assert.ok(last.ok);
-    assert.equal(apply('[\n  1,\n  2]', last.edit), '[\n  1,\n  2\n]');
+    assert.equal(apply(' [ 1,\n  2]', last.edit), ' [ 1,\n  2\n]\n');
+    const firstOnly = formatRangeEdit(' [ 1,\n  2]', 3, 3);
+    assert.ok(firstOnly.ok);
+    assert.equal(apply(' [ 1,\n  2]', firstOnly.edit), '[\n  1,\n  2]');
   });
 
   test('formatRangeEdit: a top-level object, or a range between definitions, formats the whole text', () => {

@@ -122,7 +122,7 @@ interface Layout {
   forced: Uint8Array;
   readonly rewritten: Map<number, string>;
   /** The top-level array's elements: offsets and the index of the first container at or after each. */
-  readonly top: { starts: number[]; ends: number[]; commas: number[]; containers: number[]; open: number; close: number } | undefined;
+  readonly top: { starts: number[]; ends: number[]; commas: number[]; containers: number[] } | undefined;
 }
 
 /** Whether a container is written wrapped: always at depth 0 and 1, or forced, or when too long for one line. */
@@ -295,7 +295,7 @@ class Measurer implements Layout {
     if (depth >= MAX_FORMAT_NESTING) this.fail(`Nesting deeper than ${MAX_FORMAT_NESTING} levels is not formatted`);
     const t = this.text;
     const index = this.newContainer();
-    const top = depth === 0 ? { starts: [] as number[], ends: [] as number[], commas: [] as number[], containers: [] as number[], open: this.pos, close: 0 } : undefined;
+    const top = depth === 0 ? { starts: [] as number[], ends: [] as number[], commas: [] as number[], containers: [] as number[] } : undefined;
     this.pos++;
     this.skipSpace();
     let n = 0, one = 0, wrapped = 0;
@@ -323,7 +323,7 @@ class Measurer implements Layout {
         this.expected('"]"', c);
       }
     }
-    if (top) { top.close = this.pos - 1; this.top = top; }
+    if (top) this.top = top;
     this.finish(index, depth, n, one, wrapped, 1);
   }
 
@@ -763,7 +763,8 @@ export function formatEdit(text: string): EditResult {
 
 /**
  * Formats the top-level definitions that [start, end) touches (elements of the top-level array), with the
- * line breaks and indentation around them; the rest of the file is left as it is. A text whose top-level
+ * line breaks and indentation around them (and the file's start or end when the first or last definition is
+ * in); the rest of the file is left as it is. A text whose top-level
  * value is not an array, or a range that touches none of its elements, formats the whole text. The whole text
  * must be JSON.
  */
@@ -785,9 +786,12 @@ export function formatRangeEdit(text: string, start: number, end: number): EditR
     if (from === to ? s <= from && from <= e : s < to && from < e) { if (first < 0) first = i; last = i; }
   }
   if (first < 0) return whole();
-  const spanStart = first === 0 ? top.open + 1 : top.commas[first - 1] + 1;
-  const spanEnd = last === top.starts.length - 1 ? top.close : top.commas[last];
+  // From the start of the text when the first definition is in, to its end when the last one is.
+  const isFirst = first === 0, isLast = last === top.starts.length - 1;
+  const spanStart = isFirst ? 0 : top.commas[first - 1] + 1;
+  const spanEnd = isLast ? json.length : top.commas[last];
   const w = new Writer(json, layout, lineBreakOf(json) === '\r\n');
+  if (isFirst) w.char(Ch.OpenBracket);
   for (let i = first; i <= last; i++) {
     if (i > first) w.char(Ch.Comma);
     w.newline(1);
@@ -795,6 +799,6 @@ export function formatRangeEdit(text: string, start: number, end: number): EditR
     w.container = top.containers[i];
     w.value(1, 0);
   }
-  if (last === top.starts.length - 1) w.newline(0);
+  if (isLast) { w.newline(0); w.char(Ch.CloseBracket); w.newline(0); }
   return { ok: true, edit: minimalEdit(json.slice(spanStart, spanEnd), w.text(), spanStart + skip) };
 }
