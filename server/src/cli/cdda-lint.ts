@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** `cdda-lint check [PATH...] [options]`: exit 1 on errors (or too many warnings), 2 on usage errors. */
+/**
+ * `cdda-lint check [PATH...] [options]`: exit 1 on errors (or too many warnings), 2 on usage errors.
+ * `cdda-lint format [PATH...] [--check]`: the game's JSON style, written in place or checked.
+ */
 import * as fs from 'fs';
 import * as path from 'path';
 import { lint, pathExists, toJsonDiagnostics, type JsonDiagnostic } from './lint';
@@ -7,14 +10,21 @@ import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, format
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
 import type { Severity } from '../diagnostic';
+import { filesToFormat, formatFile } from './format';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
+       cdda-lint format [PATH...] [--check]
 
-Checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH
+check: checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH
 (default: the current folder). The mods a path needs (its dependencies, sibling mods, the base game) are read
 as context.
 
-Options:
+format: rewrites the JSON files under PATH (default: the current folder; not package.json and other tools'
+files) in the game's own style, what its json_formatter writes and its CI enforces. With --check nothing is
+changed: the files not in that style are listed, and the exit status is 1 if there are any. A file that is not
+JSON is left as it is and reported (exit 1).
+
+Options of check:
   --game DIR            the base game folder (holding json/ and mods/); default: /usr/share/games/cataclysm-dda if present
   --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
                         detected from the game folder)
@@ -26,7 +36,9 @@ Options:
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
 paths in it are relative to it; command-line options win.
-Exit status: 0 no errors, 1 errors reported (or more warnings than --max-warnings), 2 usage error or nothing to check.`;
+Exit status of check: 0 no errors, 1 errors reported (or more warnings than --max-warnings), 2 usage error or
+nothing to check. Of format: 0 done (--check: every file formatted), 1 a file not formatted or not JSON, 2 usage
+error or no JSON file.`;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
@@ -62,7 +74,8 @@ function run(argv: string[]): number {
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
   if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
   const command = args.shift();
-  if (command !== 'check') usage(command === undefined ? 'missing command (check)' : `unknown command "${command}"`);
+  if (command === 'format') return runFormat(args);
+  if (command !== 'check') usage(command === undefined ? 'missing command (check or format)' : `unknown command "${command}"`);
   const paths: string[] = [];
   let gamePath: string | undefined;
   let gameVersion: string | undefined;
@@ -124,6 +137,46 @@ function run(argv: string[]): number {
     return 1;
   }
   return counts.error > 0 ? 1 : 0;
+}
+
+/** `cdda-lint format [PATH...] [--check]`. */
+function runFormat(args: string[]): number {
+  let check = false;
+  const paths: string[] = [];
+  for (const a of args) {
+    if (a === '--check') check = true;
+    else if (a.startsWith('-')) usage(`unknown option ${a} (format takes --check)`);
+    else paths.push(a);
+  }
+  if (paths.length === 0) paths.push('.');
+  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
+  const files = filesToFormat(paths);
+  if (files.length === 0) {
+    process.stderr.write(`cdda-lint: no JSON file to format in ${paths.join(', ')}\n`);
+    return 2;
+  }
+  const cwd = process.cwd();
+  const rel = (p: string): string => path.relative(cwd, p) || p;
+  let changed = 0, errors = 0;
+  for (const file of files) {
+    const outcome = formatFile(file);
+    if (outcome.status === 'error') {
+      errors++;
+      process.stderr.write(`${rel(file)}:${outcome.line}:${outcome.column}  error  ${outcome.message}\n`);
+    } else if (outcome.status === 'changed') {
+      changed++;
+      if (!check) fs.writeFileSync(file, outcome.text, 'utf8');
+      process.stdout.write(`${rel(file)}\n`);
+    }
+  }
+  const failed = errors ? `; ${errors} could not be formatted (errors above)` : '';
+  if (check) {
+    if (!changed && !errors) process.stdout.write(`All ${files.length} file(s) are in the game's format.\n`);
+    else process.stdout.write(`${changed} of ${files.length} file(s) not in the game's format${changed ? ' ("cdda-lint format" rewrites them)' : ''}${failed}.\n`);
+    return changed || errors ? 1 : 0;
+  }
+  process.stdout.write(`Formatted ${changed} of ${files.length} file(s)${changed < files.length - errors ? ' (the others were in the game\'s format already)' : ''}${failed}.\n`);
+  return errors ? 1 : 0;
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -28,6 +28,7 @@ import { registerHover } from './features/hover';
 import { registerDocumentSymbols } from './features/documentSymbols';
 import { registerWorkspaceSymbols } from './features/workspaceSymbols';
 import { registerCodeActions } from './features/codeActions';
+import { registerFormatting } from './features/formatting';
 
 export const SERVER_NAME = 'cdda-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -68,6 +69,8 @@ export function startServer(connection: Connection): Session {
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
         executeCommandProvider: { commands: SERVER_COMMANDS },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -107,6 +110,7 @@ export function startServer(connection: Connection): Session {
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);
+  registerFormatting(connection, session);
   return session;
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 import { readTextFile } from '../util/text';
 import type { LintConfig } from '../config/lintConfig';
 import type { SeverityOverrides } from '../diagnostic';
+import { isToolingJson } from '../mods/discover';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
 
@@ -32,8 +33,6 @@ export interface ClientSupport {
 export const BIG_FILE = 1_000_000;
 export const BIG_FILE_DELAY_MS = 120;
 
-/** JSON files that are never game content, whatever folder they are in. */
-const NOT_CONTENT = new Set(['cdda-lint.config.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
 const NOT_CONTENT_DIRS = new Set(['node_modules', '.git', '.vscode', '.idea', 'out', 'dist']);
 
 /** CDDA_LSP_TIMING=1 logs the time of each edit's update and publication (for benchmarks). */
@@ -182,6 +181,6 @@ export class Session {
 /** A `.json` file outside tooling folders and not a known tooling file. */
 export function isContentCandidate(p: string): boolean {
   if (!p.endsWith('.json')) return false;
-  if (NOT_CONTENT.has(path.basename(p)) || /^tsconfig\..*\.json$/.test(path.basename(p))) return false;
+  if (isToolingJson(path.basename(p))) return false;
   return !p.split(path.sep).some((seg) => NOT_CONTENT_DIRS.has(seg));
 }

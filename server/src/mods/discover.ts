@@ -10,6 +10,14 @@ export const CONFIG_FILE = 'cdda-lint.config.json';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode', 'out', 'dist']);
 
+/** JSON files that are never game content, whatever folder they are in. */
+const NOT_CONTENT = new Set([CONFIG_FILE, 'package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json', 'composer.json', '.eslintrc.json', '.prettierrc.json', 'launch.json', 'tasks.json', 'settings.json', 'extensions.json']);
+
+/** True for the name of a tool's JSON file (package.json, tsconfig.*.json, editor settings): never game content. */
+export function isToolingJson(name: string): boolean {
+  return NOT_CONTENT.has(name) || /^tsconfig\..*\.json$/.test(name);
+}
+
 /** Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. */
 export function listJsonFiles(dir: string): string[] {
   const out: string[] = [];
