@@ -4,7 +4,9 @@
  */
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
 import { modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
+import { hover } from '../../server/src/queries/hover';
 import { definitionsOfId, describeOrigin, resolveDefinition, type ResolvedDefinition } from '../../server/src/queries/resolve';
 
 const CURRENT_CORE: FileTree = {
@@ -143,10 +145,10 @@ describe('0.F edit-mode modify with add: / remove:', () => {
     assert.equal(z.value.hp, 90);
     assert.equal(how(z, 'hp'), 'own value');
     assert.equal(z.value.speed, 75);
-    assert.equal(how(z, 'speed'), 'relative +5 from mon_zombie');
+    assert.equal(how(z, 'speed'), 'relative +5 from mon_zombie [dda]');
     assert.deepEqual(z.value.flags, ['SEES']);
     assert.deepEqual(z.value.species, []);
-    assert.equal(how(z, 'species'), 'remove: −["ZOMBIE"] from mon_zombie');
+    assert.equal(how(z, 'species'), 'remove: −["ZOMBIE"] from mon_zombie [dda]');
     assert.equal(z.value.default_faction, 'zombie');
     assert.equal(z.lineage[0].via, 'modify');
     assert.ok(!('edit-mode' in z.value) && !('add:flags' in z.value));
@@ -191,7 +193,7 @@ describe('current game: a mod redefining a core id; damage, armor, items', () =>
   test('a copy-from of its own id copies the core definition; the list names each in load order', () => {
     const z = resolved(ws, 'MONSTER', 'mon_zombie');
     assert.equal(z.value.hp, 90);
-    assert.equal(how(z, 'hp'), 'relative +10 from mon_zombie');
+    assert.equal(how(z, 'hp'), 'relative +10 from mon_zombie [dda]', 'an override of the same id names the mod');
     assert.equal(z.lineage[0].ref.mod, 'dda');
     const defs = definitionsOfId(ws.project, 'MONSTER', 'mon_zombie', 'm');
     assert.deepEqual(defs.map((d) => `${d.ref.mod} ${d.role} ${d.inEffect}`), ['dda first false', 'm copies-earlier true']);
@@ -242,4 +244,35 @@ test('0.F damage instances: a relative keeps only the damage types it names (ass
   assert.deepEqual(resolved(ws, 'item', 'a2').value.damage, [{ damage_type: 'bullet', amount: 12 }]);
   assert.match(resolved(ws, 'item', 'a2').origins.damage.steps.at(-1)!.note!, /dropped/);
   assert.deepEqual(resolved(ws, 'item', 'a3').value.damage, [{ damage_type: 'bullet', amount: 5 }]);
+});
+
+describe('hover: resolved key fields with provenance; every definition of the id in load order', () => {
+  const ws = workspace({
+    ...mod({
+      'a.json': [
+        { type: 'MONSTER', id: 'mon_child', 'copy-from': 'mon_zombie', relative: { hp: 20 }, extend: { species: ['MAMMAL'] } },
+        { type: 'MONSTER', id: 'mon_dog', 'copy-from': 'mon_dog', relative: { speed: -50 } },
+      ],
+    }),
+    // Loads after m (mods that do not depend on each other load in id order), which cannot see it.
+    ...mod({ 'b.json': [{ type: 'MONSTER', id: 'mon_dog', name: { str: 'z dog' }, hp: 3 }] }, 'z', ['dda']),
+  }, CURRENT_CORE, { gameVersion: 'current' });
+  const f = ws.file('m/a.json');
+  const text = fs.readFileSync(f, 'utf8');
+
+  test('computed and inherited values say where they came from; own values do not', () => {
+    const md = hover(ws.project, f, text.indexOf('"mon_child"') + 2)!.markdown;
+    assert.match(md, /\| hp \| `100` \(relative \+20 from mon_zombie\) \|/);
+    assert.match(md, /\| species \| `\["ZOMBIE","MAMMAL"\]` \(extended \+\["MAMMAL"\] from mon_zombie\) \|/);
+    assert.match(md, /\| speed \| `70` \(from mon_zombie\) \|/);
+  });
+
+  test('the definitions of an id: roles, the one in effect here, and a later mod that is not a dependency', () => {
+    const md = hover(ws.project, f, text.indexOf('"mon_dog"') + 2)!.markdown;
+    assert.match(md, /Defined 3 times, in load order \(a later definition replaces an earlier one\):/);
+    assert.match(md, /- mod `dda` json\/monsters\.json — first definition\n/);
+    assert.match(md, /- mod `m` m\/a\.json — copy-from its own id: copies the one before and changes it · \*\*in effect here\*\*/);
+    assert.match(md, /- mod `z` z\/b\.json — replaces the one before · \*\*in effect when its mod is loaded\*\* · not a dependency of this mod/);
+    assert.match(md, /\| speed \| `100` \(relative -50 from mon_dog \[dda\]\) \|/);
+  });
 });

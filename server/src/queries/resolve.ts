@@ -13,7 +13,8 @@
  * value; a set given and extended in one object is an error; volume numbers count 250 ml, weights grams);
  * src/damage.cpp (damage instances); src/item_factory.cpp and src/monstergenerator.cpp (`looks_like`).
  *
- * Plain data out; no LSP types.
+ * Plain data out; no LSP types. Values are never changed in place: a step builds new arrays and objects along
+ * what it changes and shares the rest (no deep copies: a definition may nest thousands of levels).
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
@@ -124,9 +125,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function clone<T>(v: T): T {
-  return v === undefined ? v : structuredClone(v);
-}
 
 /** Floating-point noise off a computed number (0.1 + 0.2 shows as 0.3); whole numbers stay as they are. */
 function clean(n: number): number {
@@ -134,7 +132,7 @@ function clean(n: number): number {
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  try { return JSON.stringify(a) === JSON.stringify(b); } catch { return false; } // nested too deep to compare
 }
 
 type Applied = { readonly value: unknown; readonly note?: string };
@@ -351,7 +349,7 @@ function entryId(e: unknown): unknown {
 export function applyExtend(cur: unknown, entries: unknown, member: string): Applied {
   if (isObject(entries) && (cur === undefined || isObject(cur))) {
     const out: Record<string, unknown> = { ...(cur ?? {}) };
-    for (const [k, v] of Object.entries(entries)) out[k] = typeof v === 'number' && typeof out[k] === 'number' ? clean((out[k] as number) + v) : clone(v);
+    for (const [k, v] of Object.entries(entries)) out[k] = typeof v === 'number' && typeof out[k] === 'number' ? clean((out[k] as number) + v) : v;
     return { value: out };
   }
   const list = Array.isArray(entries) ? entries : [entries];
@@ -361,13 +359,13 @@ export function applyExtend(cur: unknown, entries: unknown, member: string): App
       const id = attackId(e);
       const at = out.findIndex((x) => attackId(x) === id);
       if (at >= 0) out.splice(at, 1);
-      out.push(clone(e));
+      out.push(e);
     } else if (typeof e === 'string') {
       if (!out.includes(e)) out.push(e);
     } else if (isPair(e) && out.some((x) => isPair(x) && x[0] === e[0])) {
-      out[out.findIndex((x) => isPair(x) && x[0] === e[0])] = clone(e);
+      out[out.findIndex((x) => isPair(x) && x[0] === e[0])] = e;
     } else {
-      out.push(clone(e));
+      out.push(e);
     }
   }
   return { value: out };
@@ -408,7 +406,7 @@ function getPath(o: Record<string, unknown>, path: readonly string[]): unknown {
 function applyEditMember(cur: unknown, op: 'add' | 'remove', entries: unknown): Applied {
   const list = Array.isArray(entries) ? entries : [entries];
   const out = Array.isArray(cur) ? [...cur] : cur === undefined ? [] : [cur];
-  if (op === 'add') return { value: [...out, ...list.map(clone)] };
+  if (op === 'add') return { value: [...out, ...list] };
   const missing: unknown[] = [];
   for (const id of list) {
     const at = out.findIndex((x) => entryId(x) === id || sameJson(x, id));
@@ -492,7 +490,7 @@ class Resolver {
     const skip = (k: string): boolean => NOT_INHERITED.has(k) || k === idMember || k.startsWith('//') || isEditMemberName(k);
 
     // Inherited members, as the parent resolved them.
-    if (base) for (const [k, v] of Object.entries(base.value)) if (!skip(k)) { value[k] = clone(v); origins[k] = base.origins[k]; }
+    if (base) for (const [k, v] of Object.entries(base.value)) if (!skip(k)) { value[k] = v; origins[k] = base.origins[k]; }
 
     // looks_like: a copy-from child looks like its parent unless told otherwise (monstergenerator.cpp: when the
     // inherited one is empty; item_factory.cpp: always from a real item, from an abstract when empty).
@@ -519,7 +517,7 @@ class Resolver {
       for (const op of ['extend', 'delete'] as const) {
         if (k in operators[op]) problems.push(`"${k}" is given both as a value and in ${op}: the own value is shown (the generic loader then ignores ${op}; some members apply both, and assign() refuses it: "multiple assignment of value")`);
       }
-      set(k, clone(v), { op: 'set', by: self });
+      set(k, v, { op: 'set', by: self });
     }
 
     // relative, then proportional (a member in both: relative wins, as assign.cpp reads it first).
@@ -558,9 +556,10 @@ class Resolver {
         const top = path[0];
         let updated: unknown = r.value;
         if (path.length > 1) {
-          const obj: Record<string, unknown> = isObject(value[top]) ? clone(value[top] as Record<string, unknown>) : {};
+          // New objects along the path, the rest shared.
+          const obj: Record<string, unknown> = isObject(value[top]) ? { ...(value[top] as Record<string, unknown>) } : {};
           let at = obj;
-          for (const p of path.slice(1, -1)) { if (!isObject(at[p])) at[p] = {}; at = at[p] as Record<string, unknown>; }
+          for (const p of path.slice(1, -1)) { at[p] = isObject(at[p]) ? { ...(at[p] as Record<string, unknown>) } : {}; at = at[p] as Record<string, unknown>; }
           at[path[path.length - 1]] = r.value;
           updated = obj;
         }
@@ -577,9 +576,14 @@ function signed(v: unknown): string {
   return typeof v === 'number' ? (v >= 0 ? `+${v}` : `${v}`) : brief(v, 40);
 }
 
-/** One step in words: `relative +20 from mon_zombie`, `extended +["X"]`. */
-export function describeStep(step: Step): string {
-  const from = step.onto ? ` from ${step.onto.id}` : '';
+/** A definition's name in provenance: its id, with its mod when that id is the one being resolved (an override). */
+function nameOf(ref: RecordRef, self: RecordRef | undefined): string {
+  return self && ref.id === self.id && ref.mod !== undefined ? `${ref.id} [${ref.mod}]` : ref.id;
+}
+
+/** One step in words: `relative +20 from mon_zombie`, `extended +["X"] from mon_zombie`. */
+export function describeStep(step: Step, self?: RecordRef): string {
+  const from = step.onto ? ` from ${nameOf(step.onto, self)}` : '';
   switch (step.op) {
     case 'set': return 'set';
     case 'relative': return `relative ${signed(step.operand)}${step.onto ? from : ' onto the default'}`;
@@ -588,20 +592,22 @@ export function describeStep(step: Step): string {
     case 'delete': return `deleted −${brief(step.operand, 40)}${from}`;
     case 'add': return `add: +${brief(step.operand, 40)}${from}`;
     case 'remove': return `remove: −${brief(step.operand, 40)}${from}`;
-    case 'derived': return `copy-from ${step.onto?.id ?? 'parent'}`;
+    case 'derived': return `copy-from ${step.onto ? nameOf(step.onto, self) : 'parent'}`;
   }
 }
 
 /**
  * Where a member's value came from, seen from `self`: `own value`, `inherited from mon_zombie`,
- * `relative +20 from mon_zombie`, `inherited from mon_b (relative +20 from mon_zombie)`.
+ * `relative +20 from mon_zombie`, `inherited from mon_b (relative +20 from mon_zombie)`; an override of the same
+ * id names the mod: `inherited from mon_zombie [dda]`.
  */
 export function describeOrigin(origin: MemberOrigin | undefined, self: RecordRef): string {
   const last = origin?.steps[origin.steps.length - 1];
   if (!last) return '';
   const mine = last.by.path === self.path && last.by.start === self.start;
-  if (mine) return last.op === 'set' ? 'own value' : describeStep(last);
-  return last.op === 'set' ? `inherited from ${last.by.id}` : `inherited from ${last.by.id} (${describeStep(last)})`;
+  if (mine) return last.op === 'set' ? 'own value' : describeStep(last, self);
+  const by = nameOf(last.by, self);
+  return last.op === 'set' ? `inherited from ${by}` : `inherited from ${by} (${describeStep(last, self)})`;
 }
 
 /** Whether the member's value is the definition's own, unchanged (hover shows provenance only otherwise). */
