@@ -27,6 +27,8 @@ import { registerHover } from './features/hover';
 import { registerDocumentSymbols } from './features/documentSymbols';
 import { registerWorkspaceSymbols } from './features/workspaceSymbols';
 import { registerCodeActions } from './features/codeActions';
+import { registerResolvedDefinition } from './features/resolvedDefinition';
+import { registerTypeHierarchy } from './features/typeHierarchy';
 
 export const SERVER_NAME = 'cdda-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -66,6 +68,7 @@ export function startServer(connection: Connection): Session {
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        typeHierarchyProvider: true,
         executeCommandProvider: { commands: SERVER_COMMANDS },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -105,6 +108,8 @@ export function startServer(connection: Connection): Session {
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);
+  registerResolvedDefinition(connection, session);
+  registerTypeHierarchy(connection, session);
   return session;
 }
 

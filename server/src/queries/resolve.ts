@@ -53,6 +53,8 @@ export interface Step {
   readonly operand?: unknown;
   /** What the step could not compute, or how the game treats it. */
   readonly note?: string;
+  /** The member's value after the step (shared, never changed). */
+  readonly value?: unknown;
 }
 
 export interface MemberOrigin {
@@ -478,7 +480,7 @@ class Resolver {
     const set = (k: string, v: unknown, step: Step, history: readonly Step[] = []): void => {
       if (v === undefined) { delete value[k]; delete origins[k]; return; }
       value[k] = v;
-      origins[k] = { steps: [...history, step] };
+      origins[k] = { steps: [...history, { ...step, value: v }] };
     };
 
     // Identity first: the type, then the id member (or `abstract`).
