@@ -81,6 +81,15 @@ function json(value: unknown, indent: string): string {
     const one = oneLine(value);
     if (one.length + indent.length <= ONE_LINE + 2 || typeof value !== 'object' || value === null) return one;
     const inner = `${indent}  `;
+    if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+      // A long list of plain values (flags): as many to a line as fit.
+      const lines: string[] = [];
+      for (const item of value.map((v) => JSON.stringify(v) ?? 'null')) {
+        const last = lines.length - 1;
+        if (last >= 0 && lines[last].length + item.length + 2 <= ONE_LINE) lines[last] += `, ${item}`; else lines.push(`${inner}${item}`);
+      }
+      return `[\n${lines.join(',\n')}\n${indent}]`;
+    }
     if (Array.isArray(value)) return `[\n${value.map((v) => `${inner}${json(v, inner)}`).join(',\n')}\n${indent}]`;
     return `{\n${Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${json(v, inner)}`).join(',\n')}\n${indent}}`;
   } catch {
