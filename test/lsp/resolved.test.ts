@@ -52,7 +52,7 @@ describe('resolved definitions and the type hierarchy over stdio', () => {
     assert.ok(!('relative' in value) && !('copy-from' in value));
     assert.match(r.text, /^\/\/ monster mon_b_brute: the definition as the game holds it/);
     assert.match(r.text, /\/\/ {3}copy-from mon_b_hulk — mod_b: mod_b\/monsters\/hulks\.json\n\/\/ {3}copy-from mon_zombie — dda: json\/monsters\.json/);
-    assert.match(r.text, /"hp": 60, +\/\/ relative \+20 from mon_b_hulk · 40 \(mon_b_hulk\) → 60 relative \+20 \(mon_b_brute\)/);
+    assert.match(r.text, /"hp": 60, +\/\/ 40 \(mon_b_hulk\) → \+20 = 60 \(mon_b_brute\)\n/);
     assert.match(r.text, /"default_faction": "zombie", +\/\/ inherited from mon_b_hulk\n/);
     assert.match(r.text, /"name": \{ "str": "brute" \},\n/, 'own values have no comment');
   });
@@ -62,7 +62,8 @@ describe('resolved definitions and the type hierarchy over stdio', () => {
     assert.equal(hulk.id, 'mon_b_hulk');
     const runt = await client.request<ResolvedDefinitionResult>(RESOLVED_DEFINITION_REQUEST, at(chain(), '"mon_b_runt"'));
     assert.equal((jsonc.parse(runt.text) as { hp: number }).hp, 42, '(40 + 20) × 0.7');
-    assert.match(runt.text, /40 \(mon_b_hulk\) → 60 relative \+20 \(mon_b_brute\) → 42 proportional ×0\.7 \(mon_b_runt\)/);
+    assert.match(runt.text, /"hp": 42, +\/\/ 40 \(mon_b_hulk\) → \+20 = 60 \(mon_b_brute\) → ×0\.7 = 42 \(mon_b_runt\)\n/);
+    assert.match(runt.text, /"speed": 45, +\/\/ inherited: 90 \(mon_b_hulk\) → ×0\.5 = 45 \(mon_b_brute\)\n/);
   });
 
   test('by kind and id: the definitions of the id in load order (which mods override it)', async () => {
@@ -70,7 +71,7 @@ describe('resolved definitions and the type hierarchy over stdio', () => {
     assert.equal(r.mod, 'mod_b');
     assert.equal((jsonc.parse(r.text) as { hp: number }).hp, 25);
     assert.match(r.text, /\/\/ Definitions of mon_dog in load order:\n\/\/ {3}1\. dda: json\/monsters\.json — first definition\n\/\/ {3}2\. mod_b: mod_b\/monsters\/chain\.json — copy-from its own id: copies the one before and changes it \[this one, in effect as its mod sees it\]/);
-    assert.match(r.text, /"hp": 25, +\/\/ relative \+5 from mon_dog \[dda\]/);
+    assert.match(r.text, /"hp": 25, +\/\/ 20 \(mon_dog \[dda\]\) → \+5 = 25 \(mon_dog\)\n/);
     const none = await client.request<ResolvedDefinitionResult | null>(RESOLVED_DEFINITION_REQUEST, { kind: 'MONSTER', id: 'mon_nobody' });
     assert.equal(none, null);
   });

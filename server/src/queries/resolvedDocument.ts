@@ -3,14 +3,14 @@
  * with `//` comments (JSONC, which editors highlight and fold): a header naming the definition, its copy-from
  * chain with each file, the problems met, and every definition of its id in load order (which mods override
  * it); then the object, each member followed by where its value came from and, for computed values, the steps
- * (`80 (mon_zombie) → 100 relative +20 (mon_child)`). Read-only by nature: editing it changes nothing.
+ * (`80 (mon_zombie) → +20 = 100 (mon_child)`). Read-only by nature: editing it changes nothing.
  */
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { brief } from '../util/brief';
 import { cursorAt } from './cursor';
 import { shortPath } from './hover';
-import { definitionsOfId, describeOrigin, describeRole, describeStep, isOwnValue, resolveDefinition, type MemberOrigin, type RecordRef, type ResolvedDefinition } from './resolve';
+import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition, type MemberOrigin, type RecordRef, type ResolvedDefinition } from './resolve';
 import { definitionsSeenFrom, symbolAt } from './symbol';
 
 export interface ResolvedDocument {
@@ -97,12 +97,17 @@ function json(value: unknown, indent: string): string {
   }
 }
 
-/** The steps of a computed value, when there is more than one: `80 (mon_zombie) → 100 relative +20 (mon_child)`. */
+/** The steps of a computed value, when there is more than one: `80 (mon_zombie) → +20 = 100 (mon_child)`. */
 function history(origin: MemberOrigin | undefined, self: RecordRef): string | undefined {
   const steps = origin?.steps ?? [];
   if (steps.length < 2 || !steps.every((s) => typeof s.value !== 'object' || s.value === null)) return undefined;
   const name = (by: RecordRef): string => (by.id === self.id && !(by.path === self.path && by.start === self.start) && by.mod !== undefined ? `${by.id} [${by.mod}]` : by.id);
-  return steps.map((s) => `${brief(s.value, 30)} ${s.op === 'set' ? '' : `${describeStep(s).replace(/ from .*$/, '')} `}(${name(s.by)})`).join(' → ');
+  const op = (s: (typeof steps)[number]): string => {
+    if (s.op === 'relative') return typeof s.operand === 'number' ? (s.operand >= 0 ? `+${s.operand} = ` : `${s.operand} = `) : `+${brief(s.operand, 20)} = `;
+    if (s.op === 'proportional') return `×${brief(s.operand, 20)} = `;
+    return s.op === 'set' ? '' : `${s.op} → `;
+  };
+  return steps.map((s) => `${op(s)}${brief(s.value, 30)} (${name(s.by)})`).join(' → ');
 }
 
 function render(project: Project, r: ResolvedDefinition, viewMod: string | undefined, title: string): string {
@@ -131,7 +136,10 @@ function render(project: Project, r: ResolvedDefinition, viewMod: string | undef
     const origin = r.origins[k];
     const last = origin?.steps[origin.steps.length - 1];
     const own = isOwnValue(origin, self);
-    const words = [own ? '' : describeOrigin(origin, self), last?.note, history(origin, self)].filter(Boolean).join(' · ');
+    // A computed value shows its steps (which name every definition involved); others where they came from.
+    const steps = history(origin, self);
+    const mine = last !== undefined && last.by.path === self.path && last.by.start === self.start;
+    const words = [steps ? `${mine ? '' : 'inherited: '}${steps}` : own ? '' : describeOrigin(origin, self), last?.note].filter(Boolean).join(' · ');
     const comment = words ? `// ${words}` : '';
     if (!comment || k === 'type' || k === 'id' || k === 'abstract') { out.push(line); return; }
     if (line.includes('\n')) out.push(`  ${comment}`, line);
