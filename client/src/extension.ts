@@ -1,7 +1,8 @@
 /**
  * VS Code client for the CDDA JSON language server. Deliberately thin: it starts the server
- * (dist/server.js, over Node IPC), forwards settings and file events, and shows the server's
- * status. Everything that understands CDDA JSON lives in the server.
+ * (dist/server.js, over Node IPC), forwards settings and file events, shows the server's
+ * status, and opens resolved definitions (cdda/resolvedDefinition) in read-only documents.
+ * Everything that understands CDDA JSON lives in the server.
  */
 import * as vscode from 'vscode';
 import {
@@ -15,6 +16,10 @@ import {
 import {
   ClientCommands,
   type CddaSettings,
+  RESOLVED_DEFINITION_REQUEST,
+  RESOLVED_DEFINITION_SCHEME,
+  type ResolvedDefinitionParams,
+  type ResolvedDefinitionResult,
   SETTINGS_SECTION,
   STATUS_NOTIFICATION,
   ServerCommands,
@@ -123,6 +128,69 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
   return c;
 }
 
+/**
+ * Read-only documents of resolved definitions (`cdda-resolved:/MONSTER/mon_zombie.jsonc?kind=...&id=...&mod=...`):
+ * the text the command fetched, or, when VS Code asks again (a reload), the definition fetched by kind and id.
+ */
+class ResolvedDefinitionProvider implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  set(uri: vscode.Uri, text: string): void {
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const known = this.texts.get(uri.toString());
+    if (known !== undefined) return known;
+    const q = new URLSearchParams(uri.query);
+    const kind = q.get('kind'), id = q.get('id');
+    if (!client || client.state !== State.Running || !kind || !id) return '// The CDDA language server is not running: run "CDDA: Show Resolved Definition" again.\n';
+    const params: ResolvedDefinitionParams = { kind, id, mod: q.get('mod') ?? undefined };
+    const result = await client.sendRequest<ResolvedDefinitionResult | null>(RESOLVED_DEFINITION_REQUEST, params);
+    return result?.text ?? `// No definition of ${kind} "${id}" is loaded any more.\n`;
+  }
+}
+
+function resolvedUri(r: ResolvedDefinitionResult): vscode.Uri {
+  const query = new URLSearchParams({ kind: r.kind, id: r.id, ...(r.mod ? { mod: r.mod } : {}) }).toString();
+  return vscode.Uri.from({ scheme: RESOLVED_DEFINITION_SCHEME, path: `/${r.kind}/${r.id}.jsonc`, query });
+}
+
+async function showResolvedDefinition(provider: ResolvedDefinitionProvider, outputChannel: vscode.LogOutputChannel): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showWarningMessage('CDDA language server is not running.');
+    return;
+  }
+  if (!editor) {
+    void vscode.window.showInformationMessage('CDDA: open a JSON file of a mod and put the cursor in a definition or on an id.');
+    return;
+  }
+  const params: ResolvedDefinitionParams = {
+    textDocument: client.code2ProtocolConverter.asTextDocumentIdentifier(editor.document),
+    position: client.code2ProtocolConverter.asPosition(editor.selection.active),
+  };
+  try {
+    const result = await client.sendRequest<ResolvedDefinitionResult | null>(RESOLVED_DEFINITION_REQUEST, params);
+    if (!result) {
+      void vscode.window.showInformationMessage('CDDA: no definition here (put the cursor in a definition or on an id).');
+      return;
+    }
+    const uri = resolvedUri(result);
+    provider.set(uri, result.text);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== result.language) await vscode.languages.setTextDocumentLanguage(doc, result.language);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: false });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    outputChannel.error(`Resolved definition failed: ${message}`);
+    void vscode.window.showErrorMessage(`CDDA: could not resolve the definition: ${message}`);
+  }
+}
+
 async function startClient(c: LanguageClient, outputChannel: vscode.LogOutputChannel): Promise<void> {
   outputChannel.info(`Starting CDDA language server: ${c.name}`);
   try {
@@ -179,6 +247,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void vscode.window.showErrorMessage(`CDDA: reindex failed: ${message}`);
       }
     }),
+  );
+
+  const resolvedProvider = new ResolvedDefinitionProvider();
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(RESOLVED_DEFINITION_SCHEME, resolvedProvider),
+    vscode.commands.registerCommand(ClientCommands.showResolvedDefinition, () => showResolvedDefinition(resolvedProvider, outputChannel)),
   );
 
   await startClient(client, outputChannel);

@@ -34,6 +34,8 @@ export const ClientCommands = {
   reindexWorkspace: 'cdda.reindexWorkspace',
   /** Inserts a snippet: arguments (uri, range {start,end: {line, character}}, snippet text). Used by quick fixes. */
   insertSnippet: 'cdda.insertSnippet',
+  /** Opens the definition under the cursor as the game resolves it, in a read-only document (RESOLVED_DEFINITION_SCHEME). */
+  showResolvedDefinition: 'cdda.showResolvedDefinition',
 } as const;
 
 /**
@@ -63,4 +65,41 @@ export interface StatusParams {
   warnings: number;
   /** The game version whose format is checked, e.g. "current (0.I / experimental)", and how it was chosen. */
   gameVersion?: string;
+}
+
+/**
+ * Custom request: a definition as the game holds it after copy-from, relative, proportional, extend and delete
+ * (and 0.F edit-mode), as JSON with `//` comments saying where each member's value came from, the copy-from
+ * chain and every definition of the id in load order. Answers null when nothing is there.
+ */
+export const RESOLVED_DEFINITION_REQUEST = 'cdda/resolvedDefinition';
+
+/** The URI scheme of the client's read-only resolved documents: `cdda-resolved:/<kind>/<id>.jsonc?<params>`. */
+export const RESOLVED_DEFINITION_SCHEME = 'cdda-resolved';
+
+/**
+ * Either a place (`textDocument` + `position`: the definition there, or the one a reference there names, as the
+ * file's mod sees it) or a definition by `kind` (index kind: `MONSTER`, `item`...) and `id`, seen from `mod`
+ * (default: with every loaded mod, the last loaded definition).
+ */
+export interface ResolvedDefinitionParams {
+  textDocument?: { uri: string };
+  position?: { line: number; character: number };
+  kind?: string;
+  id?: string;
+  mod?: string;
+}
+
+export interface ResolvedDefinitionResult {
+  kind: string;
+  id: string;
+  /** The mod of the definition resolved. */
+  mod?: string;
+  /** "monster mon_zombie". */
+  title: string;
+  /** The document: JSON with `//` comments (language `jsonc`). */
+  text: string;
+  language: 'jsonc';
+  /** What made the resolution incomplete or approximate (also in the text). */
+  problems: string[];
 }

@@ -5,7 +5,11 @@
 // Scenarios, on a copy of test/e2e/workspace (mod_a depends on dda, mod_b on mod_a):
 //   (a) a bad unit typed into mod_b shows up in the Problems panel, and vanishes again on undo;
 //   (b) completion inside "upgrades": { "into": "mon_|" } offers mon_a_shambler (mod_a) and mon_zombie (core);
-//   (c) F12 on mod_b's "into": "mon_a_shambler" opens mod_a's file at the definition.
+//   (c) F12 on mod_b's "into": "mon_a_shambler" opens mod_a's file at the definition;
+//   (d) CDDA: Restart Server and CDDA: Reindex Workspace end with the server ready again;
+//   (e) CDDA: Show Resolved Definition on mod_b's mon_b_brute_elder opens its resolved value beside (hp 150: 80
+//       from mon_zombie, +40 in mon_b_brute, x1.25 in its own proportional);
+//   (f) Types: Show Type Hierarchy on mon_b_brute lists its subtype mon_b_brute_elder, then its supertype mon_zombie.
 // Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
 // docs/screenshots/ (with UPDATE_SCREENSHOTS=1). Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
 //
@@ -534,6 +538,64 @@ async function main() {
   const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
   if (toasts.some((t) => /CDDA/.test(t))) fail(`CDDA notification after restart/reindex: ${JSON.stringify(toasts)}`);
 
+  // (e) CDDA: Show Resolved Definition opens the definition as the game resolves it, read-only, beside
+  const brutes = path.join(ws, 'mod_b/monsters/brutes.json');
+  const inId = async () => {
+    await page.keyboard.press('End');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft'); // inside the id string, before `",`
+  };
+  const activeText = async () =>
+    ((await page.locator('.editor-group-container.active .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+  await focusEditor();
+  await openFile('brutes.json');
+  const elderLine = lineOf(brutes, '"id": "mon_b_brute_elder"');
+  log(`(e) CDDA: Show Resolved Definition on line ${elderLine} (mon_b_brute_elder)`);
+  await goToLine(elderLine);
+  await inId();
+  await runCommand('CDDA: Show Resolved Definition');
+  const activeGroupTab = async () =>
+    (await page.locator('.editor-group-container.active .tab.active .label-name').first().textContent())?.trim();
+  await waitUntil('the resolved document to open beside', async () => (await activeGroupTab()) === 'mon_b_brute_elder.jsonc', STEP_TIMEOUT, 300);
+  const resolvedText = await waitUntil('the resolved text', async () => {
+    const t = await activeText();
+    return t.includes('monster mon_b_brute_elder') && t.includes('"hp": 150') ? t : undefined;
+  });
+  // 80 (mon_zombie) + 40 (mon_b_brute) = 120, x 1.25 (mon_b_brute_elder) = 150
+  if (!/80 \(mon_zombie\) → \+40 = 120 \(mon_b_brute\) → ×1\.25 = 150 \(mon_b_brute_elder\)/.test(resolvedText)) fail(`(e) the resolved document does not show how hp was computed:\n${resolvedText.slice(0, 2000)}`);
+  log('(e) ok: mon_b_brute_elder.jsonc shows "hp": 150 with its steps');
+  // For the screenshot: the resolved document alone (its comments are wide), no side bar, no panel.
+  await runCommand('View: Toggle Maximize Editor Group');
+  await page.keyboard.press('Control+B');
+  await page.keyboard.press('Control+J');
+  await page.waitForTimeout(800);
+  await shot('e-resolved');
+  await page.keyboard.press('Control+B');
+  await runCommand('View: Toggle Maximize Editor Group');
+  await page.keyboard.press('Control+W'); // close it: room for the next scenario
+
+  // (f) the copy-from hierarchy in the References view (Types: Show Type Hierarchy)
+  await page.keyboard.press('Control+1');
+  await editorFocused();
+  const bruteLine = lineOf(brutes, '"id": "mon_b_brute"');
+  log(`(f) Types: Show Type Hierarchy on line ${bruteLine} (mon_b_brute)`);
+  await goToLine(bruteLine);
+  await inId();
+  const treeRows = () => page.locator('.part.sidebar .monaco-list-row').allTextContents();
+  await runCommand('Types: Show Type Hierarchy');
+  const subRows = await waitUntil('mon_b_brute and its subtype mon_b_brute_elder in the References view', async () => {
+    const rows = await treeRows();
+    return rows.some((r) => r.includes('mon_b_brute_elder')) ? rows : undefined;
+  });
+  log(`(f) subtypes: ${JSON.stringify(subRows)}`);
+  await shot('f-type-hierarchy');
+  await runCommand('Types: Show Supertypes');
+  const superRows = await waitUntil('the supertype mon_zombie (core) in the References view', async () => {
+    const rows = await treeRows();
+    return rows.some((r) => r.includes('mon_zombie')) ? rows : undefined;
+  });
+  log(`(f) supertypes: ${JSON.stringify(superRows)}`);
+  await shot('f-type-hierarchy-supertypes');
+
   // Output channel, for the record
   await showOutputChannel();
   await shot('output-channel');
@@ -578,6 +640,8 @@ try {
     'b-completion-mod-a': 'completion.png',
     'c-definition': 'definition.png',
     'output-channel': 'output-channel.png',
+    'e-resolved': 'resolved-definition.png',
+    'f-type-hierarchy-supertypes': 'type-hierarchy.png',
   };
   // The README's screenshots are tracked: refreshed only on request (UPDATE_SCREENSHOTS=1), so a CI run leaves
   // the checkout clean.
@@ -586,8 +650,8 @@ try {
     for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
-  // The closing line CI reads: scenarios (a) to (d).
-  console.log('e2e: 4 passed, 0 failed');
+  // The closing line CI reads: scenarios (a) to (f).
+  console.log('e2e: 6 passed, 0 failed');
 } catch (e) {
   code = 1;
   if (timedOut) {

@@ -29,6 +29,8 @@ import { registerDocumentSymbols } from './features/documentSymbols';
 import { registerWorkspaceSymbols } from './features/workspaceSymbols';
 import { registerCodeActions } from './features/codeActions';
 import { registerFormatting } from './features/formatting';
+import { registerResolvedDefinition } from './features/resolvedDefinition';
+import { registerTypeHierarchy } from './features/typeHierarchy';
 
 export const SERVER_NAME = 'cdda-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -71,6 +73,7 @@ export function startServer(connection: Connection): Session {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        typeHierarchyProvider: true,
         executeCommandProvider: { commands: SERVER_COMMANDS },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -111,6 +114,8 @@ export function startServer(connection: Connection): Session {
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);
   registerFormatting(connection, session);
+  registerResolvedDefinition(connection, session);
+  registerTypeHierarchy(connection, session);
   return session;
 }
 

@@ -1,6 +1,8 @@
 /**
  * Hover: on a member name, what the spec says about it; on an id (a reference or a definition's own id), the
- * definition it resolves to — display name, type, mod, file, key fields — and its copy-from chain.
+ * definition it resolves to — display name, type, mod, file, key fields as the game resolves them (with where a
+ * value came from when it is not the definition's own), its copy-from chain, and every definition of the id in
+ * load order (which mods override it).
  */
 import * as path from 'path';
 import type { Project } from '../project';
@@ -10,6 +12,7 @@ import { brief } from '../util/brief';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
 import { definitionsSeenFrom, displayName, symbolAt } from './symbol';
+import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition } from './resolve';
 
 export interface HoverResult {
   /** Markdown. */
@@ -24,7 +27,7 @@ export function hover(project: Project, filePath: string, offset: number): Hover
     const from = s.cursor.record;
     let defs = definitionsSeenFrom(project, s.kind, s.id, from.source.modId);
     if (s.reference) defs = defs.filter((r) => r !== from || defs.length === 1);
-    const md = defs.length ? describeDefinitions(project, defs, s.id) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.`;
+    const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.`;
     return { markdown: md, start: s.range.start, end: s.range.end };
   }
   const c = cursorAt(project, filePath, offset);
@@ -53,37 +56,47 @@ function show(v: unknown): string {
 }
 
 /** Where a file is, shortly: relative to its mod folder. */
-function shortPath(project: Project, r: DefinitionRecord): string {
-  const mod = r.source.modId ? project.graph.get(r.source.modId) : undefined;
-  return mod ? path.relative(path.dirname(mod.contentRoot), r.source.path) : r.source.path;
+export function shortPath(project: Project, mod: string | undefined, file: string): string {
+  const m = mod ? project.graph.get(mod) : undefined;
+  return m ? path.relative(path.dirname(m.contentRoot), file) : file;
 }
 
-function describeDefinitions(project: Project, defs: readonly DefinitionRecord[], id: string): string {
+function describeDefinitions(project: Project, defs: readonly DefinitionRecord[], id: string, fromMod: string | undefined): string {
   // The effective definition is the last one loaded; the others are listed.
   const r = defs[defs.length - 1];
   const chain = chainOf(project, r);
-  const lineage = [r, ...chain.ancestors];
-  const name = lineage.map(displayName).find((n) => n !== undefined);
+  // Its value as the game holds it: inherited, relative, proportional, extended, deleted (queries/resolve.ts).
+  const resolved = resolveDefinition(project, r, id);
+  const v = resolved.value;
+  const name = displayName({ ...r, value: v });
   const out: string[] = [];
   out.push(`**${name ?? id}** — ${project.registry.title(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
-  out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r)} · game ${project.version.version.title}`);
-  const desc = lineage.map((x) => x.value.description).find((d) => typeof d === 'string') as string | undefined;
+  out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r.source.modId, r.source.path)} · game ${project.version.version.title}`);
+  const desc = typeof v.description === 'string' ? v.description : undefined;
   if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
   const rows: string[] = [];
   for (const f of project.registry.ofKind(r.kind)?.keyFields ?? []) {
-    if (f === 'description') continue;
-    const holder = lineage.find((x) => f in x.value);
-    if (holder) rows.push(`| ${f} | \`${show(holder.value[f])}\`${holder !== r ? ` (from \`${holder.ids[0]}\`)` : ''} |`);
+    if (f === 'description' || !(f in v)) continue;
+    const origin = resolved.origins[f];
+    // Where the value is not the definition's own as written: how it came about, briefly.
+    const how = isOwnValue(origin, resolved.record) ? '' : ` (${describeOrigin(origin, resolved.record).replace(/^inherited from /, 'from ')})`;
+    rows.push(`| ${f} | \`${show(v[f])}\`${how} |`);
   }
   if (rows.length) out.push('', '| field | value |', '|---|---|', ...rows);
   if (chain.ancestors.length || chain.problem) {
-    const ids = lineage.map((x) => `\`${x.ids[0] ?? '?'}\``);
+    const ids = [r, ...chain.ancestors].map((x) => `\`${x.ids[0] ?? '?'}\``);
     const broken = chain.problem ? (chain.problem.kind === 'missing' ? ` ← \`${chain.problem.at.copyFrom}\` (missing)` : ' (cycle)') : '';
     out.push('', `copy-from: ${ids.join(' ← ')}${broken}`);
   }
-  if (defs.length > 1) {
-    out.push('', `Defined ${defs.length} times (load order):`);
-    for (const d of defs) out.push(`- mod \`${d.source.modId ?? '?'}\` ${d.editMode !== 'create' ? `(${d.editMode}) ` : ''}${shortPath(project, d)}`);
+  // Every definition of the id in the loaded mods, in load order: which mods override it, and how.
+  const all = definitionsOfId(project, r.kind, id, fromMod);
+  if (all.length > 1) {
+    const editModes = project.version.version.editModes && project.registry.ofKind(r.kind)?.redefinition === 'edit-mode';
+    out.push('', `Defined ${all.length} times, in load order (${editModes ? 'edit-mode decides: override replaces, modify edits' : 'a later definition replaces an earlier one'}):`);
+    for (const d of all) {
+      const marks = [d.inEffect ? '**in effect here**' : '', d.lastLoaded && !d.inEffect ? '**in effect when its mod is loaded**' : '', d.visible ? '' : 'not a dependency of this mod'].filter(Boolean);
+      out.push(`- mod \`${d.ref.mod ?? '?'}\` ${shortPath(project, d.ref.mod, d.ref.path)} — ${describeRole(d)}${marks.length ? ` · ${marks.join(' · ')}` : ''}`);
+    }
   }
   return out.join('\n');
 }

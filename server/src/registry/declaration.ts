@@ -78,6 +78,14 @@ export interface GameVersion {
   readonly markers: readonly string[];
   /** Whether the spec's `edit-mode` and `add:`/`remove:` members exist in this version. */
   readonly editModes: boolean;
+  /**
+   * How `relative` / `proportional` apply to a damage instance (`{ "damage_type", "amount", ... }` units):
+   * `in-place` (default; current game, damage.cpp `damage_instance::operator+=`): units they name are changed,
+   * the others kept, a bare number applies to every unit; `matching-units` (0.F, assign.cpp
+   * `assign_dmg_relative` / `assign_dmg_proportional`): only the units they name are kept, and a bare number
+   * is a stab unit (the legacy form).
+   */
+  readonly damageInheritance?: 'in-place' | 'matching-units';
   /** Whether a mod's `mod_interactions/<mod id>/` folders load only when that other mod is active. */
   readonly modInteractions: boolean;
   readonly kinds: readonly KindDeclaration[];

@@ -145,3 +145,53 @@ function isWide(cp: number): boolean {
     (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) ||
     (cp >= 0x20000 && cp <= 0x3fffd);
 }
+
+/** Units of the game's other quantities (units.h), which `relative` and `proportional` compute with too. */
+const MONEY: readonly Unit[] = [{ name: 'kUSD', factor: 100_000 }, { name: 'USD', factor: 100 }, { name: 'cent', factor: 1 }, { name: 'cents', factor: 1 }];
+const ENERGY: readonly Unit[] = [{ name: 'kJ', factor: 1_000_000 }, { name: 'J', factor: 1000 }, { name: 'mJ', factor: 1 }];
+const POWER: readonly Unit[] = [{ name: 'kW', factor: 1_000_000 }, { name: 'W', factor: 1000 }, { name: 'mW', factor: 1 }];
+const LENGTH: readonly Unit[] = [{ name: 'km', factor: 1_000_000 }, { name: 'meter', factor: 1000 }, { name: 'cm', factor: 10 }, { name: 'mm', factor: 1 }];
+
+/** Formats whose strings `relative` and `proportional` can compute with. */
+export type QuantityFormat = Exclude<StringFormat, 'symbol'> | 'money' | 'energy' | 'power' | 'length';
+
+const QUANTITY_UNITS: Record<QuantityFormat, readonly Unit[]> = { ...UNITS, money: MONEY, energy: ENERGY, power: POWER, length: LENGTH };
+const QUANTITY_CANONICAL: Record<QuantityFormat, readonly Unit[]> = { ...CANONICAL, money: MONEY.slice(0, 3), energy: ENERGY, power: POWER, length: LENGTH };
+
+/** A quantity, time or money string read as the game reads it: its total in the format's base unit (ml, mg, s, cent...). */
+export interface Quantity {
+  readonly format: QuantityFormat;
+  readonly base: number;
+}
+
+/**
+ * The total of a well-formed quantity, time or money string ("62500 ml", "1 kg 500 g", "2 h", "2 USD 80 cent"),
+ * or undefined. The format follows from the units.
+ */
+export function parseQuantity(text: string): Quantity | undefined {
+  for (const format of ['volume', 'mass', 'time', 'money', 'energy', 'power', 'length'] as const) {
+    const units = QUANTITY_UNITS[format];
+    let rest = text;
+    let total = 0;
+    let terms = 0;
+    while (rest.trim() !== '') {
+      const m = TERM.exec(rest);
+      const unit = m && units.find((u) => u.name === m[2]);
+      if (!m || !unit || !/^-?\d+$/.test(m[1])) { terms = -1; break; }
+      total += Number(m[1]) * unit.factor;
+      terms++;
+      rest = rest.slice(m[0].length);
+    }
+    if (terms > 0) return { format, base: total };
+  }
+  return undefined;
+}
+
+/** A base-unit total written in the largest unit that keeps it exact (2000 ml -> "2 L", 72500 ml -> "72500 ml"). */
+export function formatQuantity(base: number, format: QuantityFormat): string {
+  const units = QUANTITY_CANONICAL[format];
+  const smallest = units[units.length - 1].name;
+  if (base === 0 || !Number.isInteger(base)) return `${base} ${smallest}`;
+  for (const u of units) if (base % u.factor === 0) return `${base / u.factor} ${u.name}`;
+  return `${base} ${smallest}`;
+}

@@ -20,6 +20,7 @@ export const VERSION_0F: GameVersion = {
   markers: [],
   modInteractions: false,
   editModes: true,
+  damageInheritance: 'matching-units',
   knownTypes: KNOWN_TYPES,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
