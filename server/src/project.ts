@@ -402,10 +402,11 @@ export class Project {
     for (const r of records) {
       if (kept.has(r)) continue;
       this.defs.add(r);
-      // Read from disk: only the copy-from link is indexed now; the schema walk waits until the record is
-      // first checked or searched (analysisOf). An edit is analysed at once: it is about to be checked.
-      if (fromDisk) this.refs.add(file, copyFromKeys(r));
-      else { this.analysisOf(r); addKeys(changed, r); }
+      // Only the copy-from link is indexed now; the schema walk waits until the record is first checked or
+      // searched (analysisOf, which replaces the link with all its references). An edit is analysed at once: it
+      // is about to be checked.
+      this.refs.add(file, copyFromKeys(r));
+      if (!fromDisk) { this.analysisOf(r); addKeys(changed, r); }
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
