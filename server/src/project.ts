@@ -18,6 +18,7 @@ import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } f
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
+import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
@@ -122,6 +123,8 @@ export class Project {
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
+  /** Copy-from lineages, each valid while its parent key's version is unchanged (see affectedBy). */
+  private readonly lineages: LineageCache;
 
   constructor(options: ProjectOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -133,6 +136,7 @@ export class Project {
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
     this.version = version;
     this.registry = registryOf(this.version.version);
+    this.lineages = new LineageCache(this, (key) => this.versionOf(key), this.registry.memberNames);
   }
 
   /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
@@ -432,14 +436,16 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
-  /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions change. */
+  /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
   versionOf(key: string): number {
     return this.keyVersions.get(key) ?? 0;
   }
 
-  private bumpVersions(changed: Iterable<string>): void {
+  /** Bumps each key's version and, with `kinds`, its kind's (`kind\u0000*`: its set of ids may have changed). */
+  private bumpVersions(changed: Iterable<string>, kinds = true): void {
     for (const key of changed) {
       this.keyVersions.set(key, this.versionOf(key) + 1);
+      if (!kinds) continue;
       const kindKey = key.slice(0, key.indexOf('\u0000')) + '\u0000*';
       this.keyVersions.set(kindKey, this.versionOf(kindKey) + 1);
     }
@@ -470,7 +476,6 @@ export class Project {
     }
     // A mod changed: which files belong to which mod is derived again, once, with every text given.
     if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
-    this.bumpVersions(changed);
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
@@ -505,27 +510,47 @@ export class Project {
   }
 
   /**
-   * Files whose diagnostics depend on the changed keys: those defining or referring to them, the copy-from
-   * descendants of those (their inherited fields changed), and those with unknown ids of a kind that gained
-   * or lost an id ("did you mean" may change).
+   * Bumps the versions of the changed keys, and of the keys of their copy-from descendants whose lineage (what
+   * they inherit) changed with them: memoized checks and lineages depend on the parent's key only. Returns the
+   * reported files whose diagnostics depend on a bumped key (defining or referring to it), and those with
+   * unknown ids of a kind that gained or lost an id ("did you mean" may change).
    */
   private affectedBy(changedKeys: Set<string>): string[] {
-    const affected = new Set<SourceFile>();
-    const seen = new Set<string>();
+    // Every record below a changed key (children, their children...), found through the copy-from index.
+    const below = new Set<DefinitionRecord>();
+    const seen = new Set(changedKeys);
     const queue = [...changedKeys];
-    const kinds = new Set<string>();
     while (queue.length) {
       const key = queue.pop()!;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const [kind, id] = key.split('\u0000');
+      const at = key.indexOf('\u0000');
+      for (const r of this.defs.childrenOf(key.slice(0, at), key.slice(at + 1))) {
+        if (below.has(r)) continue;
+        below.add(r);
+        for (const id of r.ids) {
+          const k = refKey(r.kind, id);
+          if (!seen.has(k)) { seen.add(k); queue.push(k); }
+        }
+      }
+    }
+    this.bumpVersions(changedKeys);
+    const bumped = new Set(changedKeys);
+    const inherited: string[] = [];
+    for (const r of this.lineages.refresh(below)) {
+      for (const id of r.ids) {
+        const k = refKey(r.kind, id);
+        if (!bumped.has(k)) { bumped.add(k); inherited.push(k); }
+      }
+    }
+    // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
+    this.bumpVersions(inherited, false);
+    const affected = new Set<SourceFile>();
+    const kinds = new Set<string>();
+    for (const key of bumped) {
+      const at = key.indexOf('\u0000');
+      const kind = key.slice(0, at), id = key.slice(at + 1);
       kinds.add(kind);
       for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
-      for (const f of this.refs.filesReferencing(kind, id)) {
-        affected.add(f);
-        // Children inheriting from this key: their own keys change effectively too.
-        for (const r of f.records) if (r.copyFrom === id && r.kind === kind) for (const cid of r.ids) queue.push(refKey(r.kind, cid));
-      }
+      for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
     const out: string[] = [];
@@ -648,6 +673,11 @@ export class Project {
     this.refs.remove(file, copyFromKeys(record));
     this.refs.add(file, referenceKeys(a));
     return a;
+  }
+
+  /** What a record inherits through copy-from (cached per record; see LineageCache). */
+  lineageOf(record: DefinitionRecord): Lineage {
+    return this.lineages.of(record);
   }
 
   /** Reported files' references complete the reverse index before an edit asks who depends on it. */

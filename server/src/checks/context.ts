@@ -4,6 +4,7 @@ import type { ModGraph } from '../mods/modGraph';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
+import type { Lineage } from '../index/inheritance';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
 
@@ -48,6 +49,11 @@ export interface ProjectView {
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
   analysisOf(record: DefinitionRecord): RecordAnalysis;
+  /**
+   * What a record inherits through copy-from. Depends on the record's parent key only: a change anywhere up
+   * the chain bumps the keys of the definitions below it.
+   */
+  lineageOf(record: DefinitionRecord): Lineage;
   /** What stops a whole file from loading, if anything. */
   fileProblem(path: string): FileProblem | undefined;
   /** The text of a file (what offsets refer to). */

@@ -1,12 +1,22 @@
 /** Every definition by (kind, id). Several records per key are normal: overrides, edits, duplicates. */
 import type { DefinitionRecord } from '../records/record';
+import { refKey } from './referenceIndex';
+
+const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
 
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
+  /** (kind, copy-from id) -> the records copying from that id (a set: one parent may have tens of thousands). */
+  private readonly children = new Map<string, Set<DefinitionRecord>>();
 
   add(record: DefinitionRecord): void {
+    if (record.copyFrom !== undefined) {
+      const key = refKey(record.kind, record.copyFrom);
+      const set = this.children.get(key);
+      if (set) set.add(record); else this.children.set(key, new Set([record]));
+    }
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
     for (const id of record.ids) {
@@ -26,6 +36,11 @@ export class DefinitionIndex {
   }
 
   remove(record: DefinitionRecord): void {
+    if (record.copyFrom !== undefined) {
+      const key = refKey(record.kind, record.copyFrom);
+      const set = this.children.get(key);
+      if (set?.delete(record) && set.size === 0) this.children.delete(key);
+    }
     const ids = this.byKind.get(record.kind);
     if (!ids) return;
     for (const id of record.ids) {
@@ -35,6 +50,11 @@ export class DefinitionIndex {
       if (i >= 0) list.splice(i, 1);
       if (list.length === 0) { ids.delete(id); this.bumpIdSet(record.kind); }
     }
+  }
+
+  /** Records whose copy-from names (kind, id), whichever definition of it they resolve to. */
+  childrenOf(kind: string, id: string): ReadonlySet<DefinitionRecord> {
+    return this.children.get(refKey(kind, id)) ?? NO_CHILDREN;
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
