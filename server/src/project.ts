@@ -23,6 +23,7 @@ import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
+import { finish, type Steps } from './util/steps';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -123,6 +124,8 @@ export class Project {
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
+  /** Bumped by every update of the files: a query paused in between (see util/steps.ts) knows it is stale. */
+  revision = 0;
   /** Copy-from lineages, each valid while its parent key's version is unchanged (see affectedBy). */
   private readonly lineages: LineageCache;
 
@@ -465,6 +468,7 @@ export class Project {
    * diagnostics may have changed.
    */
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+    this.revision++;
     this.analyzeReported();
     const out = new Set<string>();
     const changed = new Set<string>();
@@ -689,8 +693,17 @@ export class Project {
 
   /** Files referring to (kind, id), with every file's references indexed first (find references, rename). */
   filesReferencing(kind: string, id: string): SourceFile[] {
+    return finish(this.filesReferencingSteps(kind, id));
+  }
+
+  /** As `filesReferencing`, pausing between records while it analyses them (the first search reads them all). */
+  *filesReferencingSteps(kind: string, id: string): Steps<SourceFile[]> {
     if (!this.allAnalyzed) {
-      for (const f of this.files.values()) for (const r of f.records) this.analysisOf(r);
+      for (const f of this.files.values()) {
+        for (const r of f.records) {
+          if (!f.analyses.has(r)) { this.analysisOf(r); yield; }
+        }
+      }
       this.allAnalyzed = true;
     }
     return [...this.refs.filesReferencing(kind, id)];
