@@ -24,6 +24,7 @@ import { chooseVersion, registryOf, type VersionChoice } from './registry/versio
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { finish, type Steps } from './util/steps';
+import { NearWords } from './util/closest';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -662,6 +663,18 @@ export class Project {
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]> {
     return this.defs.entries(kind);
   }
+
+  /** The ids of a kind for "did you mean" (see NearWords), made again when the kind gains or loses an id. */
+  idsOf(kind: string): NearWords {
+    const version = this.defs.idSetVersion(kind);
+    const cached = this.nearWords.get(kind);
+    if (cached && cached.version === version) return cached.words;
+    const words = new NearWords([...this.defs.entries(kind).keys()]);
+    this.nearWords.set(kind, { version, words });
+    return words;
+  }
+
+  private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
 
   /**
    * What a record says on its own (shape problems, outgoing references), computed on first use; its

@@ -58,6 +58,10 @@ class RecordingView implements ProjectView {
     this.depend(`${kind}\u0000*`);
     return this.project.entries(kind);
   }
+  idsOf(kind: string) {
+    this.depend(`${kind}\u0000*`);
+    return this.project.idsOf(kind);
+  }
   analysisOf(record: DefinitionRecord) {
     return this.project.analysisOf(record);
   }
