@@ -19,10 +19,13 @@ import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } f
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
+import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
+import { finish, type Steps } from './util/steps';
+import { NearWords } from './util/closest';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -126,6 +129,10 @@ export class Project {
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
+  /** Bumped by every update of the files: a query paused in between (see util/steps.ts) knows it is stale. */
+  revision = 0;
+  /** Copy-from lineages, each valid while its parent key's version is unchanged (see affectedBy). */
+  private readonly lineages: LineageCache;
 
   constructor(options: ProjectOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -138,6 +145,7 @@ export class Project {
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
     this.version = version;
     this.registry = registryOf(this.version.version);
+    this.lineages = new LineageCache(this, (key) => this.versionOf(key), this.registry.memberNames);
   }
 
   /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
@@ -411,10 +419,11 @@ export class Project {
     for (const r of records) {
       if (kept.has(r)) continue;
       this.defs.add(r);
-      // Read from disk: only the copy-from link is indexed now; the schema walk waits until the record is
-      // first checked or searched (analysisOf). An edit is analysed at once: it is about to be checked.
-      if (fromDisk) this.refs.add(file, copyFromKeys(r));
-      else { this.analysisOf(r); addKeys(changed, r); }
+      // Only the copy-from link is indexed now; the schema walk waits until the record is first checked or
+      // searched (analysisOf, which replaces the link with all its references). An edit is analysed at once: it
+      // is about to be checked.
+      this.refs.add(file, copyFromKeys(r));
+      if (!fromDisk) { this.analysisOf(r); addKeys(changed, r); }
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
@@ -440,14 +449,16 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
-  /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions change. */
+  /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
   versionOf(key: string): number {
     return this.keyVersions.get(key) ?? 0;
   }
 
-  private bumpVersions(changed: Iterable<string>): void {
+  /** Bumps each key's version and, with `kinds`, its kind's (`kind\u0000*`: its set of ids may have changed). */
+  private bumpVersions(changed: Iterable<string>, kinds = true): void {
     for (const key of changed) {
       this.keyVersions.set(key, this.versionOf(key) + 1);
+      if (!kinds) continue;
       const kindKey = key.slice(0, key.indexOf('\u0000')) + '\u0000*';
       this.keyVersions.set(kindKey, this.versionOf(kindKey) + 1);
     }
@@ -467,6 +478,7 @@ export class Project {
    * diagnostics may have changed.
    */
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+    this.revision++;
     this.analyzeReported();
     const out = new Set<string>();
     const changed = new Set<string>();
@@ -478,7 +490,6 @@ export class Project {
     }
     // A mod changed: which files belong to which mod is derived again, once, with every text given.
     if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
-    this.bumpVersions(changed);
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
@@ -513,27 +524,47 @@ export class Project {
   }
 
   /**
-   * Files whose diagnostics depend on the changed keys: those defining or referring to them, the copy-from
-   * descendants of those (their inherited fields changed), and those with unknown ids of a kind that gained
-   * or lost an id ("did you mean" may change).
+   * Bumps the versions of the changed keys, and of the keys of their copy-from descendants whose lineage (what
+   * they inherit) changed with them: memoized checks and lineages depend on the parent's key only. Returns the
+   * reported files whose diagnostics depend on a bumped key (defining or referring to it), and those with
+   * unknown ids of a kind that gained or lost an id ("did you mean" may change).
    */
   private affectedBy(changedKeys: Set<string>): string[] {
-    const affected = new Set<SourceFile>();
-    const seen = new Set<string>();
+    // Every record below a changed key (children, their children...), found through the copy-from index.
+    const below = new Set<DefinitionRecord>();
+    const seen = new Set(changedKeys);
     const queue = [...changedKeys];
-    const kinds = new Set<string>();
     while (queue.length) {
       const key = queue.pop()!;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const [kind, id] = key.split('\u0000');
+      const at = key.indexOf('\u0000');
+      for (const r of this.defs.childrenOf(key.slice(0, at), key.slice(at + 1))) {
+        if (below.has(r)) continue;
+        below.add(r);
+        for (const id of r.ids) {
+          const k = refKey(r.kind, id);
+          if (!seen.has(k)) { seen.add(k); queue.push(k); }
+        }
+      }
+    }
+    this.bumpVersions(changedKeys);
+    const bumped = new Set(changedKeys);
+    const inherited: string[] = [];
+    for (const r of this.lineages.refresh(below)) {
+      for (const id of r.ids) {
+        const k = refKey(r.kind, id);
+        if (!bumped.has(k)) { bumped.add(k); inherited.push(k); }
+      }
+    }
+    // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
+    this.bumpVersions(inherited, false);
+    const affected = new Set<SourceFile>();
+    const kinds = new Set<string>();
+    for (const key of bumped) {
+      const at = key.indexOf('\u0000');
+      const kind = key.slice(0, at), id = key.slice(at + 1);
       kinds.add(kind);
       for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
-      for (const f of this.refs.filesReferencing(kind, id)) {
-        affected.add(f);
-        // Children inheriting from this key: their own keys change effectively too.
-        for (const r of f.records) if (r.copyFrom === id && r.kind === kind) for (const cid of r.ids) queue.push(refKey(r.kind, cid));
-      }
+      for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
     const out: string[] = [];
@@ -642,6 +673,18 @@ export class Project {
     return this.defs.entries(kind);
   }
 
+  /** The ids of a kind for "did you mean" (see NearWords), made again when the kind gains or loses an id. */
+  idsOf(kind: string): NearWords {
+    const version = this.defs.idSetVersion(kind);
+    const cached = this.nearWords.get(kind);
+    if (cached && cached.version === version) return cached.words;
+    const words = new NearWords([...this.defs.entries(kind).keys()]);
+    this.nearWords.set(kind, { version, words });
+    return words;
+  }
+
+  private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
+
   /**
    * What a record says on its own (shape problems, outgoing references), computed on first use; its
    * references then replace its copy-from link in the reverse index.
@@ -658,6 +701,11 @@ export class Project {
     return a;
   }
 
+  /** What a record inherits through copy-from (cached per record; see LineageCache). */
+  lineageOf(record: DefinitionRecord): Lineage {
+    return this.lineages.of(record);
+  }
+
   /** Reported files' references complete the reverse index before an edit asks who depends on it. */
   private analyzeReported(): void {
     if (this.reportedAnalyzed) return;
@@ -667,8 +715,17 @@ export class Project {
 
   /** Files referring to (kind, id), with every file's references indexed first (find references, rename). */
   filesReferencing(kind: string, id: string): SourceFile[] {
+    return finish(this.filesReferencingSteps(kind, id));
+  }
+
+  /** As `filesReferencing`, pausing between records while it analyses them (the first search reads them all). */
+  *filesReferencingSteps(kind: string, id: string): Steps<SourceFile[]> {
     if (!this.allAnalyzed) {
-      for (const f of this.files.values()) for (const r of f.records) this.analysisOf(r);
+      for (const f of this.files.values()) {
+        for (const r of f.records) {
+          if (!f.analyses.has(r)) { this.analysisOf(r); yield; }
+        }
+      }
       this.allAnalyzed = true;
     }
     return [...this.refs.filesReferencing(kind, id)];

@@ -100,3 +100,21 @@ test('a workspace without any mod loads nothing, not even the game data', () => 
   assert.equal(ws.project.files.size, 0);
   assert.deepEqual(ws.project.updateFile(ws.file('data/things.json'), '[ { "type": "MONSTER", "id": "y" } ]'), []);
 });
+
+test('the reverse index keeps one entry per reference when edits add and remove children of one parent', () => {
+  // An edited record's analysis replaced a copy-from link it never added: the entry of another record of the
+  // file naming the same parent went with it, and that file was no longer re-checked when the parent changed.
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/parent.json': [monster('mon_parent')],
+    'a/kids.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_parent' }],
+  });
+  const kids = ws.file('a/kids.json');
+  const text = (extra: unknown[]): string => JSON.stringify([{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_parent' }, ...extra], null, 2);
+  ws.project.updateFile(kids, text([{ type: 'MONSTER', id: 'mon_kid2', 'copy-from': 'mon_parent' }]));
+  ws.project.updateFile(kids, text([monster('mon_kid2')]));
+  assert.deepEqual(ws.codes('a/kids.json'), []);
+  const affected = ws.project.updateFile(ws.file('a/parent.json'), '[]');
+  assert.ok(affected.includes(kids), 'the file of the remaining child is re-checked');
+  assert.deepEqual(ws.codes('a/kids.json'), ['unknown-id']);
+});

@@ -4,6 +4,8 @@ import type { ModGraph } from '../mods/modGraph';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
+import type { Lineage } from '../index/inheritance';
+import type { NearWords } from '../util/closest';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
 
@@ -47,7 +49,14 @@ export interface ProjectView {
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
+  /** The ids of a kind, searchable for the ones near a misspelt id (kept while the kind's set of ids is). */
+  idsOf(kind: string): NearWords;
   analysisOf(record: DefinitionRecord): RecordAnalysis;
+  /**
+   * What a record inherits through copy-from. Depends on the record's parent key only: a change anywhere up
+   * the chain bumps the keys of the definitions below it.
+   */
+  lineageOf(record: DefinitionRecord): Lineage;
   /** What stops a whole file from loading, if anything. */
   fileProblem(path: string): FileProblem | undefined;
   /** The text of a file (what offsets refer to). */

@@ -59,8 +59,17 @@ class RecordingView implements ProjectView {
     this.depend(`${kind}\u0000*`);
     return this.project.entries(kind);
   }
+  idsOf(kind: string) {
+    this.depend(`${kind}\u0000*`);
+    return this.project.idsOf(kind);
+  }
   analysisOf(record: DefinitionRecord) {
     return this.project.analysisOf(record);
+  }
+  lineageOf(record: DefinitionRecord) {
+    // The parent's key stands for the whole chain (see Project.affectedBy): one dependency, not one per ancestor.
+    if (record.copyFrom !== undefined) this.depend(refKey(record.kind, record.copyFrom));
+    return this.project.lineageOf(record);
   }
   fileProblem(p: string) {
     return this.project.fileProblem(p);

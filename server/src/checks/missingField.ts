@@ -3,27 +3,28 @@
  * (spec 2.1, section 7). A `modify` needs none; abstract templates need not be complete.
  */
 import type { TypeSpec } from '../schema/types';
-import { chainOf, inheritsMember } from '../index/inheritance';
+import { inheritsMember } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord, idPath } from './describe';
 
 export const checkMissingFields: RecordCheck = (record, ctx) => {
   const schema = ctx.project.registry.schemaOfType(record.type);
   if (!schema || record.abstract || record.editMode === 'modify' || record.editMode === 'unknown') return;
-  const chain = chainOf(ctx.project, record);
-  if (chain.problem) return; // the broken chain is reported instead; its fields are unknowable
+  const lineage = ctx.project.lineageOf(record);
+  if (lineage.problem) return; // the broken chain is reported instead; its fields are unknowable
+  const parent = lineage.parent;
   for (const field of schema.fields) {
     const needed = field.required
-      || (field.requiredWith !== undefined && inheritsMember(record, chain, field.requiredWith))
-      || (field.requiredUnless !== undefined && !inheritsMember(record, chain, field.requiredUnless));
-    if (!needed || inheritsMember(record, chain, field.name)) continue;
+      || (field.requiredWith !== undefined && inheritsMember(record, lineage, field.requiredWith))
+      || (field.requiredUnless !== undefined && !inheritsMember(record, lineage, field.requiredUnless));
+    if (!needed || inheritsMember(record, lineage, field.name)) continue;
     const condition = field.required ? '' : field.requiredWith !== undefined ? ` (needed with "${field.requiredWith}")` : ` (needed without "${field.requiredUnless}")`;
-    const inherits = (chain.ancestors.length ? ` (nor does its copy-from chain)` : '') + condition;
+    const inherits = (parent ? ` (nor does its copy-from chain)` : '') + condition;
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
       fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type), choices: choicesOf(field.type) }] }],
-      related: chain.ancestors.length ? [{ record: chain.ancestors[0], path: idPath(chain.ancestors[0]), message: `copy-from parent ${describeRecord(ctx.project.registry, chain.ancestors[0])}, which lacks "${field.name}" too` }] : undefined,
+      related: parent ? [{ record: parent, path: idPath(parent), message: `copy-from parent ${describeRecord(ctx.project.registry, parent)}, which lacks "${field.name}" too` }] : undefined,
     });
   }
 };

@@ -4,7 +4,6 @@
  */
 import type { ProjectView } from './context';
 import type { DefinitionRecord } from '../records/record';
-import { closestN } from '../util/closest';
 
 /** Which definitions would satisfy the lookup (e.g. not abstract ones, not the record itself). */
 export type Accepts = (r: DefinitionRecord) => boolean;
@@ -17,15 +16,16 @@ export const notAbstract: Accepts = (r) => !r.abstract;
  */
 export function suggestIds(project: ProjectView, kind: string, id: string, modId: string | undefined, accepts: Accepts = notAbstract, count = 3): string[] {
   const visible = project.graph.visibleFrom(modId);
-  const candidates: string[] = [];
-  for (const [candidate, records] of project.entries(kind)) {
-    if (candidate === id) continue;
-    if (records.some((r) => r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r))) candidates.push(candidate);
-  }
-  const near = closestN(id, candidates, count);
+  const entries = project.entries(kind);
+  const takes = (candidate: string): boolean => (entries.get(candidate) ?? []).some((r) => r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r));
+  // The ids near `id` among all of the kind's (found once per id set), then those this definition can take:
+  // the same as searching only the ones it can take, as the order of the near ones does not depend on the rest.
+  const ids = project.idsOf(kind);
+  const near: string[] = [];
+  for (const c of ids.near(id)) if (takes(c) && near.push(c) >= count) break;
   if (near.length > 0 || id.length < 3) return near;
   // A half-typed id: the shortest ids it begins.
-  return candidates.filter((c) => c.startsWith(id)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, count);
+  return ids.words.filter((c) => c !== id && c.startsWith(id) && takes(c)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, count);
 }
 
 /** A definition of `id` that `accepts` takes, in a mod that `modId` cannot see (the first in load order). */

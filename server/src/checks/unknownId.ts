@@ -5,7 +5,7 @@
  */
 import type { DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/validate';
-import { chainOf } from '../index/inheritance';
+import { ancestorsOf } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { notAbstract, unresolvedHint } from './suggest';
@@ -40,6 +40,9 @@ function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly s
   return ALSO_ACCEPTS.find((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value))?.kinds ?? [];
 }
 
+/** How many ids of a looping copy-from chain a message lists. */
+const CYCLE_LISTED = 20;
+
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
@@ -54,11 +57,12 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
       .filter(accepts);
     if (isCopyFrom) {
-      const chain = chainOf(project, record);
-      if (found.length && chain.problem?.kind === 'cycle') {
+      if (found.length && project.lineageOf(record).problem?.kind === 'cycle') {
+        // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
+        const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
         ctx.report({
           record, path: ref.path, code: 'copy-from-cycle', severity: 'error',
-          message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...chain.ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
+          message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
         });
         continue;
       }

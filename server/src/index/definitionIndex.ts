@@ -1,12 +1,27 @@
 /** Every definition by (kind, id). Several records per key are normal: overrides, edits, duplicates. */
 import type { DefinitionRecord } from '../records/record';
+import { refKey } from './referenceIndex';
+
+const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
+
+function addChild(children: Map<string, Set<DefinitionRecord>>, record: DefinitionRecord): void {
+  const key = refKey(record.kind, record.copyFrom!);
+  const set = children.get(key);
+  if (set) set.add(record); else children.set(key, new Set([record]));
+}
 
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
+  /**
+   * (kind, copy-from id) -> the records defining ids that copy from that id (a set: one parent may have tens of
+   * thousands; a record without ids has no key to bump when what it inherits changes). Built on first use (the first edit), then kept up to date: indexing the game data does not pay for it.
+   */
+  private children: Map<string, Set<DefinitionRecord>> | undefined;
 
   add(record: DefinitionRecord): void {
+    if (this.children && record.copyFrom !== undefined && record.ids.length > 0) addChild(this.children, record);
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
     for (const id of record.ids) {
@@ -26,6 +41,11 @@ export class DefinitionIndex {
   }
 
   remove(record: DefinitionRecord): void {
+    if (this.children && record.copyFrom !== undefined) {
+      const key = refKey(record.kind, record.copyFrom);
+      const set = this.children.get(key);
+      if (set?.delete(record) && set.size === 0) this.children.delete(key);
+    }
     const ids = this.byKind.get(record.kind);
     if (!ids) return;
     for (const id of record.ids) {
@@ -35,6 +55,15 @@ export class DefinitionIndex {
       if (i >= 0) list.splice(i, 1);
       if (list.length === 0) { ids.delete(id); this.bumpIdSet(record.kind); }
     }
+  }
+
+  /** Records (with ids) whose copy-from names (kind, id), whichever definition of it they resolve to. */
+  childrenOf(kind: string, id: string): ReadonlySet<DefinitionRecord> {
+    if (!this.children) {
+      this.children = new Map();
+      for (const ids of this.byKind.values()) for (const list of ids.values()) for (const r of list) if (r.copyFrom !== undefined) addChild(this.children, r);
+    }
+    return this.children.get(refKey(kind, id)) ?? NO_CHILDREN;
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {

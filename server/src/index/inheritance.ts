@@ -1,19 +1,44 @@
 /**
  * `copy-from` chains: a record's parent is a definition of the same kind that its mod can see. A record that
  * copies from its own id (the 0.F way to alter a definition) gets the one loaded before it.
+ *
+ * Checks ask for a record's lineage (its parent, what its ancestors set, whether the chain is broken), which a
+ * LineageCache keeps per record: each record's lineage is built from its parent's, so a chain of n definitions
+ * costs n steps, not n² (every record walking the whole chain). An entry is valid while the version of its
+ * parent's key is unchanged: the project bumps the keys of a changed definition's copy-from descendants too, so
+ * a change anywhere up the chain reaches every record below it.
  */
+import type { DefinitionRecord } from '../records/record';
+import { refKey } from './referenceIndex';
+
 /** The lookups inheritance needs (a Project, or a check's recording view of it). */
 export interface DefinitionLookup {
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
 }
-import type { DefinitionRecord } from '../records/record';
+
+/** Set when a chain is broken: the record whose parent is missing, or the record closing a cycle. */
+export interface ChainProblem {
+  readonly kind: 'missing' | 'cycle';
+  readonly at: DefinitionRecord;
+}
 
 export interface Chain {
   /** Ancestors, nearest first. */
   readonly ancestors: readonly DefinitionRecord[];
-  /** Set when the chain is broken: the record whose parent is missing, or the record closing a cycle. */
-  readonly problem?: { readonly kind: 'missing' | 'cycle'; readonly at: DefinitionRecord };
+  readonly problem?: ChainProblem;
+}
+
+/** What a record inherits: its resolved parent and the members its ancestors set. */
+export interface Lineage {
+  /** The parent (undefined: no copy-from, or a missing parent). */
+  readonly parent: DefinitionRecord | undefined;
+  /**
+   * Members set by some ancestor (not counting the record's own), among those checks can ask about (see
+   * LineageCache): empty when the chain is broken.
+   */
+  readonly inherited: ReadonlySet<string>;
+  readonly problem?: ChainProblem;
 }
 
 export function parentOf(project: DefinitionLookup, record: DefinitionRecord): DefinitionRecord | undefined {
@@ -26,6 +51,7 @@ export function parentOf(project: DefinitionLookup, record: DefinitionRecord): D
   return before.length ? before[before.length - 1] : candidates[candidates.length - 1];
 }
 
+/** The whole chain of one record, walked (hover); checks use a LineageCache. */
 export function chainOf(project: DefinitionLookup, record: DefinitionRecord): Chain {
   const ancestors: DefinitionRecord[] = [];
   const seen = new Set<DefinitionRecord>([record]);
@@ -41,8 +67,134 @@ export function chainOf(project: DefinitionLookup, record: DefinitionRecord): Ch
   return { ancestors };
 }
 
-/** Whether the record or an ancestor sets `member`. */
-export function inheritsMember(record: DefinitionRecord, chain: Chain, member: string): boolean {
-  if (member in record.value) return true;
-  return chain.ancestors.some((a) => member in a.value);
+/** Whether the record or an ancestor sets `member` (the lineage must hold `member` among its kind's members). */
+export function inheritsMember(record: DefinitionRecord, lineage: Lineage, member: string): boolean {
+  return member in record.value || lineage.inherited.has(member);
+}
+
+/**
+ * Up to `limit` ancestors of a record, nearest first, following each lineage's parent (stops where the chain
+ * ends, breaks or loops back): the chain a message lists.
+ */
+export function ancestorsOf(lineageOf: (r: DefinitionRecord) => Lineage, record: DefinitionRecord, limit: number): DefinitionRecord[] {
+  const out: DefinitionRecord[] = [];
+  const seen = new Set<DefinitionRecord>([record]);
+  for (let p = lineageOf(record).parent; p && !seen.has(p) && out.length < limit; p = lineageOf(p).parent) {
+    seen.add(p);
+    out.push(p);
+  }
+  return out;
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const ROOT: Lineage = { parent: undefined, inherited: NOTHING };
+
+/**
+ * Lineages per record, each valid while the version of the record's parent key (`versionOf`) is unchanged. `members` names the members checks may ask about (the tables' members); others are not collected,
+ * so that a long chain adding a new member at every step does not hold n² names.
+ */
+export class LineageCache {
+  private readonly cache = new WeakMap<DefinitionRecord, { readonly lineage: Lineage; readonly parentKey: string; readonly version: number }>();
+
+  constructor(
+    private readonly lookup: DefinitionLookup,
+    private readonly versionOf: (key: string) => number,
+    private readonly members: ReadonlySet<string>,
+  ) {}
+
+  /** During `refresh`: records whose cached lineage may be out of date whatever its version says. */
+  private dirty: Set<DefinitionRecord> | undefined;
+
+  private current(record: DefinitionRecord): Lineage | undefined {
+    if (record.copyFrom === undefined) return ROOT;
+    if (this.dirty?.has(record)) return undefined;
+    const e = this.cache.get(record);
+    return e && e.version === this.versionOf(e.parentKey) ? e.lineage : undefined;
+  }
+
+  /** The lineage of a record: up the chain to the first record whose lineage is known, then back down. */
+  of(record: DefinitionRecord): Lineage {
+    const known = this.current(record);
+    if (known) return known;
+    const path: DefinitionRecord[] = [];
+    const parents: (DefinitionRecord | undefined)[] = [];
+    const onPath = new Map<DefinitionRecord, number>();
+    let above: Lineage | undefined; // the lineage of the last record's parent, when known
+    let cycleFrom = -1;
+    for (let cur = record; ;) {
+      onPath.set(cur, path.length);
+      path.push(cur);
+      const parent = parentOf(this.lookup, cur);
+      parents.push(parent);
+      if (!parent) break;
+      const loop = onPath.get(parent);
+      if (loop !== undefined) { cycleFrom = loop; break; }
+      above = this.current(parent);
+      if (above) break;
+      cur = parent;
+    }
+    const last = path.length - 1;
+    let result: Lineage = ROOT;
+    for (let k = last; k >= 0; k--) {
+      const x = path[k];
+      const parent = parents[k];
+      let lineage: Lineage;
+      if (!parent) lineage = { parent: undefined, inherited: NOTHING, problem: { kind: 'missing', at: x } };
+      // In a loop, each record's chain closes at the record whose parent it is.
+      else if (cycleFrom >= 0 && k >= cycleFrom) lineage = { parent, inherited: NOTHING, problem: { kind: 'cycle', at: path[k === cycleFrom ? last : k - 1] } };
+      else {
+        const up = k === last ? above! : result;
+        lineage = up.problem ? { parent, inherited: NOTHING, problem: up.problem } : { parent, inherited: this.withMembersOf(up.inherited, parent) };
+      }
+      const parentKey = refKey(x.kind, x.copyFrom!);
+      this.cache.set(x, { lineage, parentKey, version: this.versionOf(parentKey) });
+      this.dirty?.delete(x);
+      result = lineage;
+    }
+    return result;
+  }
+
+  /**
+   * After an update: computes again the lineages of `records` (every record below a changed key, whose chain
+   * may have changed) and returns those whose lineage is not what it was (or was never computed), so that only
+   * their keys are bumped: an edit in the middle of a long chain that changes nothing a descendant inherits
+   * re-checks the edited definition and its children, not the whole chain below it.
+   */
+  refresh(records: ReadonlySet<DefinitionRecord>): DefinitionRecord[] {
+    const before = new Map<DefinitionRecord, Lineage | undefined>();
+    for (const r of records) before.set(r, this.cache.get(r)?.lineage);
+    this.dirty = new Set(records);
+    try {
+      for (const r of records) this.of(r);
+    } finally {
+      this.dirty = undefined;
+    }
+    const changed: DefinitionRecord[] = [];
+    for (const [r, old] of before) if (!old || !sameLineage(old, this.cache.get(r)!.lineage)) changed.push(r);
+    return changed;
+  }
+
+  /** `inherited` plus the members `parent` sets (the same set when it adds none). */
+  private withMembersOf(inherited: ReadonlySet<string>, parent: DefinitionRecord): ReadonlySet<string> {
+    const wanted = this.members;
+    let out: Set<string> | undefined;
+    for (const m in parent.value) {
+      if (!wanted.has(m) || inherited.has(m)) continue;
+      out ??= new Set(inherited);
+      out.add(m);
+    }
+    return out ?? inherited;
+  }
+}
+
+/**
+ * Whether a record inherits the same from two lineages. A looping chain never counts as the same: its message
+ * lists the ids up the loop, which may change without the parent changing.
+ */
+function sameLineage(a: Lineage, b: Lineage): boolean {
+  if (a.parent !== b.parent || a.problem?.kind !== b.problem?.kind || a.problem?.at !== b.problem?.at || b.problem?.kind === 'cycle') return false;
+  if (a.inherited === b.inherited) return true;
+  if (a.inherited.size !== b.inherited.size) return false;
+  for (const m of a.inherited) if (!b.inherited.has(m)) return false;
+  return true;
 }

@@ -30,7 +30,12 @@ export class LineIndexCache {
 
   get(p: string, text: string): LineIndex {
     const cur = this.byPath.get(p);
-    if (cur && cur.text === text) return cur.index;
+    if (cur && cur.text === text) {
+      // Equal, but maybe another string of the same contents (the disk's text, then the open document's):
+      // keep the one last asked about, so that the next comparison with it is immediate, not a full scan.
+      cur.text = text;
+      return cur.index;
+    }
     const index = new LineIndex(text);
     if (this.byPath.size > 256 && !cur) this.byPath.delete(this.byPath.keys().next().value!);
     this.byPath.set(p, { text, index });

@@ -1,8 +1,12 @@
 /**
  * Find references of a (kind, id): every reference of that kind to that id (the reverse index names the files,
  * their analyses the exact members), plus optionally the definitions themselves.
+ *
+ * An id may have tens of thousands of uses: the searches are generators that pause between records (see
+ * util/steps.ts), so the language server can answer other messages meanwhile and stop when cancelled.
  */
 import type { Project, SourceFile } from '../project';
+import { finish, type Steps } from '../util/steps';
 import { idRange, symbolAt, type Target } from './symbol';
 
 export interface ReferenceSite extends Target {
@@ -12,14 +16,19 @@ export interface ReferenceSite extends Target {
 
 /** References to (kind, id) across the project, in file order. */
 export function referencesTo(project: Project, kind: string, id: string): ReferenceSite[] {
+  return finish(referencesToSteps(project, kind, id));
+}
+
+export function* referencesToSteps(project: Project, kind: string, id: string): Steps<ReferenceSite[]> {
   const out: ReferenceSite[] = [];
-  for (const file of project.filesReferencing(kind, id)) {
+  for (const file of yield* project.filesReferencingSteps(kind, id)) {
     for (const record of file.records) {
       for (const ref of project.analysisOf(record).references) {
         if (ref.kind !== kind || ref.id !== id) continue;
         const r = project.locate(record, ref.path, ref.key ? 'key' : 'value');
         out.push({ path: file.path, start: r.start, end: r.end, reported: file.reported });
       }
+      yield;
     }
   }
   return sortTargets(out);
@@ -31,9 +40,13 @@ export function definitionSites(project: Project, kind: string, id: string): Ref
 }
 
 export function references(project: Project, filePath: string, offset: number, includeDeclaration: boolean): ReferenceSite[] {
+  return finish(referencesSteps(project, filePath, offset, includeDeclaration));
+}
+
+export function* referencesSteps(project: Project, filePath: string, offset: number, includeDeclaration: boolean): Steps<ReferenceSite[]> {
   const s = symbolAt(project, filePath, offset);
   if (!s) return [];
-  const refs = referencesTo(project, s.kind, s.id);
+  const refs = yield* referencesToSteps(project, s.kind, s.id);
   return includeDeclaration ? sortTargets([...definitionSites(project, s.kind, s.id), ...refs]) : refs;
 }
 

@@ -4,7 +4,8 @@
  * workspace) or writes its id implicitly (a recipe id built from `result`).
  */
 import type { Project, SourceFile } from '../project';
-import { definitionSites, referencesTo } from './references';
+import { definitionSites, referencesToSteps } from './references';
+import { finish, type Steps } from '../util/steps';
 import { symbolAt, writesId, type Target } from './symbol';
 
 export interface TextEdit extends Target {
@@ -35,12 +36,17 @@ export function prepareRename(project: Project, filePath: string, offset: number
 export type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly message: string };
 
 export function rename(project: Project, filePath: string, offset: number, newName: string): RenameResult | undefined {
+  return finish(renameSteps(project, filePath, offset, newName));
+}
+
+/** As `rename`, pausing between records while it finds the references (see util/steps.ts). */
+export function* renameSteps(project: Project, filePath: string, offset: number, newName: string): Steps<RenameResult | undefined> {
   const check = prepareRename(project, filePath, offset);
   if (!check) return undefined;
   if (!check.ok) return check;
   if (newName === '') return { ok: false, message: 'The new id must not be empty' };
   const newText = JSON.stringify(newName);
-  const sites = [...definitionSites(project, check.kind, check.id), ...referencesTo(project, check.kind, check.id)];
+  const sites = [...definitionSites(project, check.kind, check.id), ...yield* referencesToSteps(project, check.kind, check.id)];
   const seen = new Set<string>();
   const edits: TextEdit[] = [];
   for (const s of sites) {

@@ -5,6 +5,7 @@
 import type { Project, SourceFile } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { displayName, idRange, type Target } from './symbol';
+import { finish, type Steps } from '../util/steps';
 
 export interface DocumentSymbolEntry {
   readonly name: string;
@@ -20,6 +21,11 @@ export interface DocumentSymbolEntry {
 }
 
 export function documentSymbols(project: Project, filePath: string): DocumentSymbolEntry[] {
+  return finish(documentSymbolSteps(project, filePath));
+}
+
+/** As `documentSymbols`, pausing between definitions (a file may hold tens of thousands; see util/steps.ts). */
+export function* documentSymbolSteps(project: Project, filePath: string): Steps<DocumentSymbolEntry[]> {
   const file = project.files.get(filePath);
   if (!file) return [];
   const out: DocumentSymbolEntry[] = [];
@@ -32,6 +38,7 @@ export function documentSymbols(project: Project, filePath: string): DocumentSym
       const name = displayName(r);
       out.push({ name: id || `(${r.type} without id)`, detail: `${r.type}${r.abstract ? ' (abstract)' : ''}${name ? ` · ${name}` : ''}`, kind: r.kind, type: r.type, start, end, selection: sel });
     }
+    yield;
   }
   return out;
 }
@@ -51,11 +58,18 @@ export interface WorkspaceSymbolEntry {
  * `limit`. Locations are computed on demand by the caller (`idRange`): finding them reads files.
  */
 export function workspaceSymbols(project: Project, query: string, limit = 200): WorkspaceSymbolEntry[] {
+  return finish(workspaceSymbolSteps(project, query, limit));
+}
+
+/** As `workspaceSymbols`, pausing every few hundred ids (see util/steps.ts). */
+export function* workspaceSymbolSteps(project: Project, query: string, limit = 200): Steps<WorkspaceSymbolEntry[]> {
   const q = query.toLowerCase();
+  let n = 0;
   const buckets: WorkspaceSymbolEntry[][] = [[], [], []];
   const cap = limit;
   for (const kind of project.defs.kinds()) {
     for (const [id, records] of project.defs.entries(kind)) {
+      if (++n % 256 === 0) yield;
       const idl = id.toLowerCase();
       const b = q === '' || idl.startsWith(q) ? 0 : idl.includes(q) ? 1 : isSubsequence(q, idl) ? 2 : -1;
       if (b < 0 || buckets[b].length >= cap) continue;

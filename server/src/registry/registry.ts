@@ -53,6 +53,27 @@ export class KindRegistry {
     return d?.typeSchemas?.[type] ?? d?.schema;
   }
 
+  /**
+   * Every top-level member the tables name (fields, and the members their requirements depend on): what a check
+   * may ask a copy-from chain about. A few hundred names, whatever the data.
+   */
+  get memberNames(): ReadonlySet<string> {
+    if (this.memberNameSet) return this.memberNameSet;
+    const names = new Set<string>();
+    for (const d of this.version.kinds) {
+      for (const s of [...(d.schema ? [d.schema] : []), ...Object.values(d.typeSchemas ?? {})]) {
+        for (const f of s.fields) {
+          names.add(f.name);
+          if (f.requiredWith !== undefined) names.add(f.requiredWith);
+          if (f.requiredUnless !== undefined) names.add(f.requiredUnless);
+        }
+      }
+    }
+    return (this.memberNameSet = names);
+  }
+
+  private memberNameSet: ReadonlySet<string> | undefined;
+
   /** Whether records of a type keep their whole value (see KindDeclaration.fullValue). */
   keepsFullValue(type: string): boolean {
     const d = this.byTypeMap.get(type);

@@ -44,3 +44,56 @@ export function closestN(word: string, candidates: Iterable<string>, count: numb
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   return closestN(word, candidates, 1)[0];
 }
+
+/** A 32-bit set of the classes of a string's characters (letters, digits, `_` and the rest folded together). */
+function charClasses(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
+  return m;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * "Did you mean" over a fixed list of words (the ids of a kind): every word within the tolerance of a query,
+ * nearest first as `closestN` orders them, remembered per query. Each character class one word has and the
+ * other lacks costs at least one edit, which rules most words out before the edit distance is computed.
+ */
+export class NearWords {
+  private readonly lower: string[];
+  private readonly classes: Int32Array;
+  private readonly memo = new Map<string, readonly string[]>();
+
+  constructor(readonly words: readonly string[]) {
+    this.lower = words.map((w) => w.toLowerCase());
+    this.classes = Int32Array.from(this.lower, charClasses);
+  }
+
+  /** Every word within the tolerance of `word` (other than itself), closest first. */
+  near(word: string): readonly string[] {
+    const known = this.memo.get(word);
+    if (known) return known;
+    const limit = toleranceFor(word);
+    const lower = word.toLowerCase();
+    const mask = charClasses(lower);
+    const scored: { c: string; d: number }[] = [];
+    for (let k = 0; k < this.words.length; k++) {
+      const c = this.words[k];
+      const cl = this.lower[k];
+      if (Math.abs(cl.length - lower.length) > limit || c === word) continue;
+      const other = this.classes[k];
+      if (popcount(mask & ~other) > limit || popcount(other & ~mask) > limit) continue;
+      const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);
+      if (d <= limit) scored.push({ c, d });
+    }
+    scored.sort((x, y) => x.d - y.d || x.c.length - y.c.length || (x.c < y.c ? -1 : 1));
+    const out = scored.map((s) => s.c);
+    if (this.memo.size >= 10_000) this.memo.clear();
+    this.memo.set(word, out);
+    return out;
+  }
+}

@@ -1,6 +1,7 @@
-/** textDocument/documentSymbol: each definition of the file (type, id, name), flat. */
+/** textDocument/documentSymbol: each definition of the file (type, id, name), flat; in time slices (cancellable). */
 import { SymbolKind, type Connection, type DocumentSymbol } from 'vscode-languageserver/node';
-import { documentSymbols } from '../../queries/symbols';
+import { documentSymbolSteps } from '../../queries/symbols';
+import { runInSlices } from '../slices';
 import type { Session } from '../session';
 import { documentParams } from '../requests';
 import type { KindRegistry } from '../../registry/registry';
@@ -17,14 +18,16 @@ export function symbolKindOf(registry: KindRegistry, kind: string): SymbolKind {
 }
 
 export function registerDocumentSymbols(connection: Connection, session: Session): void {
-  connection.onDocumentSymbol((params): DocumentSymbol[] | null => {
+  connection.onDocumentSymbol(async (params, token): Promise<DocumentSymbol[] | null> => {
     const p = session.contentPath(documentParams(session, params).uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
-    return documentSymbols(session.project, p).map((s) => ({
+    const { project } = session;
+    const symbols = await runInSlices(session, project, token, documentSymbolSteps(project, p));
+    return symbols.map((s) => ({
       name: s.name,
       detail: s.detail,
-      kind: symbolKindOf(session.project.registry, s.kind),
+      kind: symbolKindOf(project.registry, s.kind),
       range: fp.range(s.start, s.end),
       selectionRange: fp.range(s.selection.start, s.selection.end),
     }));

@@ -3,7 +3,8 @@
  * resolve symbols later, only the URI is sent at first.
  */
 import type { Connection, WorkspaceSymbol } from 'vscode-languageserver/node';
-import { workspaceSymbols, symbolLocation, type WorkspaceSymbolEntry } from '../../queries/symbols';
+import { workspaceSymbolSteps, symbolLocation, type WorkspaceSymbolEntry } from '../../queries/symbols';
+import { runInSlices } from '../slices';
 import { pathToUri, toLocation, uriToPath } from '../convert';
 import type { Session } from '../session';
 import { requestParams, stringParam } from '../requests';
@@ -14,10 +15,17 @@ export const WORKSPACE_SYMBOL_LIMIT = 200;
 interface SymbolData { readonly kind: string; readonly id: string; readonly index: number }
 
 export function registerWorkspaceSymbols(connection: Connection, session: Session): void {
-  connection.onWorkspaceSymbol((params): WorkspaceSymbol[] => {
+  // Every id of the project is matched (and, without resolve support, up to 200 files read): in time slices.
+  connection.onWorkspaceSymbol(async (params, token): Promise<WorkspaceSymbol[]> => {
     const query = stringParam(requestParams(session, params), 'query');
-    const entries = workspaceSymbols(session.project, query, WORKSPACE_SYMBOL_LIMIT);
-    return entries.map((e) => toSymbol(session, e, session.support.symbolResolve));
+    const { project } = session;
+    const lazy = session.support.symbolResolve;
+    return runInSlices(session, project, token, (function* () {
+      const entries = yield* workspaceSymbolSteps(project, query, WORKSPACE_SYMBOL_LIMIT);
+      const out: WorkspaceSymbol[] = [];
+      for (const e of entries) { out.push(toSymbol(session, e, lazy)); if (!lazy) yield; }
+      return out;
+    })());
   });
 
   connection.onWorkspaceSymbolResolve((symbol): WorkspaceSymbol => {
