@@ -6,8 +6,12 @@
 /** Index kinds a reference can point at (see registry/ for how JSON types map to kinds). */
 export type RefKind = string;
 
-/** Quantity and time string formats (spec 2.1). */
-export type StringFormat = 'volume' | 'mass' | 'time' | 'symbol';
+/**
+ * Quantity and time string formats (spec 2.1: volume, mass, time; the game's units.h also reads length, energy,
+ * power and money strings), and `symbol` (one console cell).
+ */
+export type StringFormat = QuantityFormat | 'symbol';
+export type QuantityFormat = 'volume' | 'mass' | 'time' | 'length' | 'energy' | 'power' | 'money';
 
 export type TypeSpec =
   | StringSpec
@@ -27,6 +31,11 @@ export interface StringSpec {
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   readonly format?: StringFormat;
+  /**
+   * False: a quantity written in a smaller unit than it could be is not hinted (`unit-style`). The generated
+   * tables (schema/generated.ts) check units only; the hint is the spec's rule for the spec's kinds.
+   */
+  readonly unitStyle?: false;
   /** The spec allows any string here, but the game refuses one: what it says (see FieldSpec.gameRejects). */
   readonly gameRejects?: string;
   /** Values of `values` the spec lists but the game refuses, with what it says. */
@@ -60,6 +69,8 @@ export interface TupleSpec {
   readonly required?: number;
   /** Names of the positions, for messages and hover ("count", "recoverable"). */
   readonly names?: readonly string[];
+  /** Items past `items` are accepted unchecked (generated tables: only the positions the data shows). */
+  readonly open?: boolean;
 }
 
 export interface ObjectSpec {

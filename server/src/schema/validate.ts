@@ -4,7 +4,7 @@
  */
 import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
-import { checkQuantity, consoleWidth } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
@@ -61,7 +61,7 @@ function show(v: unknown): string {
 /** What a spec expects, in words, for messages. */
 export function describeType(spec: TypeSpec): string {
   switch (spec.kind) {
-    case 'string': return spec.format === 'volume' ? 'a volume string such as "250 ml"' : spec.format === 'mass' ? 'a weight string such as "12 kg"' : spec.format === 'time' ? 'a time string such as "30 m"' : 'a string';
+    case 'string': return spec.format && spec.format !== 'symbol' ? FORMAT_NAMES[spec.format] : 'a string';
     case 'integer': return 'an integer';
     case 'number': return 'a number';
     case 'boolean': return 'true or false';
@@ -124,7 +124,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (spec.format) {
-        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`);
+        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`, spec.unitStyle !== false);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
@@ -155,7 +155,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
     case 'tuple': {
       if (!Array.isArray(value)) return wrongType();
       const required = spec.required ?? spec.items.length;
-      if (value.length < required || value.length > spec.items.length) {
+      if (value.length < required || (!spec.open && value.length > spec.items.length)) {
         const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
         sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
       }
