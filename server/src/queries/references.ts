@@ -4,6 +4,7 @@
  */
 import type { Project, SourceFile } from '../project';
 import { idRange, symbolAt, type Target } from './symbol';
+import { fullValueOf } from '../records/record';
 
 export interface ReferenceSite extends Target {
   /** The file is reported (part of the workspace): editable. */
@@ -29,7 +30,7 @@ export function referencesTo(project: Project, kind: string, id: string): Refere
 function isMapKeyPath(project: Project, record: Parameters<Project['analysisOf']>[0], path: readonly (string | number)[]): boolean {
   const last = path[path.length - 1];
   if (typeof last !== 'string') return false;
-  let v: unknown = record.value;
+  let v: unknown = fullValueOf(record);
   for (const seg of path) v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[seg] : undefined;
   return typeof v !== 'string';
 }
