@@ -47,9 +47,12 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
+    // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
+    // it is never instantiated, its children name the real thing.
     const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
-      .filter((r) => (isCopyFrom ? r !== record : !r.abstract)); // a monster may name itself as its baby; not as its parent
+      .filter((r) => (isCopyFrom ? r !== record : !r.abstract || record.abstract));
+    if (!found.length && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
     if (isCopyFrom) {
       const chain = chainOf(project, record);
       if (found.length && chain.problem?.kind === 'cycle') {
