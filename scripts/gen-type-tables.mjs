@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Derives, from a game version's own data, the member table of every JSON type that version loads and that the
 // engine has no hand-written table for:
-//   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID
+//   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE]
 // GAME_DIR holds json/ and mods/ (core and every mod). Output:
 // server/src/registry/versions/generated/tables-<slug>.ts (slug: 0F, current), read by schema/generated.ts.
 //
@@ -33,8 +33,12 @@
 //   names best (`u_learn_recipe` -> recipe; with fewer than 3 values every word of the kind must be there),
 //   else the one another merely mirrors (damage_type over damage_info_order), else none; all listed at the
 //   end of the output. A type's own id members (`id`, `abstract`, `copy-from`...), text members (`name`,
-//   `description`, `str`...) and the reviewed NOT_REFERENCES are never references.
+//   `description`, `str`...) and the reviewed NOT_REFERENCES are never references. A reference inferred from
+//   fewer than 3 distinct values is weak (`@?kind`): indexed alike, an unresolved id is a warning.
 // - format: no ref, and every string value parses as one unit format (schema/units.ts, without style hints).
+// - dialogue members (below a condition, effect, if/then/else, run_eocs... at any depth, in any type) mean the
+//   same wherever they are: their values are pooled by member name over the whole version and one reference
+//   decision applies to every such path (`u_add_effect` -> effect_type; `compare_string`: none).
 // - types of one kind (0.F item types) read a member they share alike: its JSON types are united.
 // - size: nested paths seen once, without a ref, below a map or deeper than 6 levels are dropped (they are
 //   accepted unchecked: nested objects stay open); paths deeper than 12 levels are not descended into.
@@ -46,9 +50,9 @@ import { fileURLToPath } from 'url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const require = createRequire(import.meta.url);
-const [gameDir, versionId] = process.argv.slice(2);
+const [gameDir, versionId, outArg] = process.argv.slice(2);
 if (!gameDir || !versionId) {
-  console.error('usage: npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID');
+  console.error('usage: npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE]');
   process.exit(2);
 }
 const out = (p) => path.join(root, 'out', 'server', 'src', p);
@@ -117,7 +121,7 @@ for (const d of registry.kinds) for (const k of d.alsoResolvedBy ?? []) { let s 
 function candidateKinds(v) {
   const out = new Set(kindsById.get(v) ?? []);
   for (const k of [...out]) for (const a of answeredBy.get(k) ?? []) out.add(a);
-  for (const d of version.derivedIds ?? []) if (v.startsWith(d.prefix) && kindsById.get(v.slice(d.prefix.length))?.has(d.kind)) out.add(d.kind);
+  for (const d of version.derivedIds ?? []) if (v.startsWith(d.prefix) && (d.from === undefined || kindsById.get(v.slice(d.prefix.length))?.has(d.from))) out.add(d.kind);
   return out;
 }
 
@@ -211,6 +215,9 @@ const NOT_REFERENCES = {
   start_location: ['terrain[]', 'terrain[].om_terrain'],
 };
 
+/** The last member of a path holding a dialogue variable value. */
+const VARIABLE_MEMBER = /(^|\.)(math|u_val|npc_val|global_val|context_val|var_val)$/;
+
 /** Words of member names that say nothing about the kind named. */
 const STOP_WORDS = new Set(['u', 'npc', 'has', 'is', 'id', 'the', 'of', 'at', 'to', 'on', 'get', 'set', 'add', 'any', 'new', 'old', 'value', 'type']);
 /** Members holding text to show, never ids (their values may happen to spell one). */
@@ -238,7 +245,7 @@ function inferKind(valueUses, nameHint) {
   }
   if (fits.length === 0) return undefined;
   const unresolved = (kind) => distinct.filter((v) => !resolved.get(kind)?.has(v)).sort();
-  const pick = (kind, how) => ({ kind, how, unresolved: kind ? unresolved(kind) : [], ambiguous: fits.length > 1 ? fits.map((f) => `${f.kind} (${f.n}/${distinct.length})`) : undefined });
+  const pick = (kind, how) => ({ kind, how, weak: distinct.length < 3, unresolved: kind ? unresolved(kind) : [], ambiguous: fits.length > 1 ? fits.map((f) => `${f.kind} (${f.n}/${distinct.length})`) : undefined });
   // A kind whose ids also answer another fitting kind's references (MIGRATION for item) is that kind's.
   const main = fits.filter((f) => !fits.some((g) => g !== f && registry.alsoResolvedBy(g.kind).includes(f.kind)));
   if (main.length === 1) return pick(main[0].kind, 'answers the other');
@@ -321,25 +328,73 @@ function tableOf(type, defs) {
   for (const [p, s] of stats) {
     const types = [...s.types].sort(typeOrder).join('');
     const depth = depthOf(p);
-    let ref, fmt, keyRef;
-    const last = p.replace(/\[\d*\]|\.\*/g, '').split('.').pop() ?? p;
+    const code = { types, count: s.count };
+    const last = lastName(p);
+    let pending;
     if (s.strings.size && !own.has(p) && !INHERITANCE.has(p) && !TEXT_MEMBERS.has(last) && !NOT_REFERENCES[type]?.includes(p)) {
-      const k = inferKind(s.strings, last);
-      if (k?.ambiguous) ambiguous.push(`${p}: ${k.ambiguous.join(', ')}${k.kind ? ` -> ${k.kind} (${k.how})` : ''}`);
-      if (k?.kind) { ref = k.kind; if (k.unresolved.length) unresolvedNotes.push(`${p} -> ${ref}: ${k.unresolved.slice(0, 12).map((x) => JSON.stringify(x)).join(', ')}${k.unresolved.length > 12 ? ` (+${k.unresolved.length - 12})` : ''}`); }
-      else fmt = inferFormat(s.strings.keys());
+      if (isDialogue(p)) {
+        // Decided with every use of the member name in dialogue, below (inferDialogue).
+        pending = last;
+        let pool = dialoguePool.get(last);
+        if (!pool) dialoguePool.set(last, pool = new Map());
+        for (const [v, uses] of s.strings) { let u = pool.get(v); if (!u) pool.set(v, u = new Set()); for (const x of uses) u.add(x); }
+      } else {
+        const k = inferKind(s.strings, last);
+        if (k?.ambiguous) ambiguous.push(`${p}: ${k.ambiguous.join(', ')}${k.kind ? ` -> ${k.kind} (${k.how})` : ''}`);
+        if (k?.kind) { code.ref = k.weak ? `?${k.kind}` : k.kind; if (k.unresolved.length) unresolvedNotes.push(`${p} -> ${code.ref}: ${listValues(k.unresolved)}`); }
+      }
+      if (!code.ref) code.format = inferFormat(s.strings.keys());
     }
     if (p.endsWith('.*') && s.mapKeys) {
       const k = inferKind(s.mapKeys, p.slice(0, -2).split('.').pop() ?? '');
       if (k?.ambiguous) ambiguous.push(`${p} (keys): ${k.ambiguous.join(', ')}${k.kind ? ` -> ${k.kind} (${k.how})` : ''}`);
-      if (k?.kind) { keyRef = k.kind; if (k.unresolved.length) unresolvedNotes.push(`${p} (keys) -> ${keyRef}: ${k.unresolved.slice(0, 12).map((x) => JSON.stringify(x)).join(', ')}`); }
+      if (k?.kind) { code.keyRef = k.weak ? `?${k.kind}` : k.kind; if (k.unresolved.length) unresolvedNotes.push(`${p} (keys) -> ${code.keyRef}: ${listValues(k.unresolved)}`); }
     }
     // Size: rare nested paths carry no check worth their line (their objects stay open).
-    if (depth > 1 && s.count === 1 && !ref && !keyRef && (s.belowMap || depth > 6)) continue;
-    members.push([p, formatCode({ types, count: s.count, ref, format: fmt, keyRef }), mapWhy.get(p)]);
+    const rare = depth > 1 && s.count === 1 && (s.belowMap || depth > 6);
+    members.push({ p, code, why: mapWhy.get(p), rare, pending, strings: pending ? s.strings : undefined });
   }
-  members.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { count: defs.length, members, ambiguous: ambiguous.sort(), unresolved: unresolvedNotes.sort() };
+  members.sort((a, b) => (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
+  // Dialogue values: a type whose data writes variable objects ({ "math": [...] }, { "u_val": "x" }...).
+  const vars = [...stats.keys()].some((p) => VARIABLE_MEMBER.test(p));
+  return { count: defs.length, vars, members, ambiguous: ambiguous.sort(), unresolved: unresolvedNotes.sort() };
+}
+
+const listValues = (values) => `${values.slice(0, 12).map((x) => JSON.stringify(x)).join(', ')}${values.length > 12 ? ` (+${values.length - 12})` : ''}`;
+
+/** The last member name of a path (`effect[].u_add_effect` -> u_add_effect). */
+const lastName = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').pop() ?? p;
+
+/**
+ * Members of the dialogue and effect-on-condition grammar (conditions and effects, nested in every type at any
+ * depth): a member name means the same wherever it is (`u_add_effect` names an effect), so its values are
+ * pooled over the whole version, and one decision applies to every path that ends in it.
+ */
+const DIALOGUE_CONTAINERS = new Set(['condition', 'deactivate_condition', 'goal_condition', 'effect', 'false_effect', 'if', 'then', 'else', 'true_eocs', 'false_eocs', 'run_eocs', 'effect_on_conditions', 'speaker_effect', 'dynamic_line']);
+const isDialogue = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').slice(0, -1).some((n) => DIALOGUE_CONTAINERS.has(n));
+/** member name -> its string values with their uses, over every dialogue path of the version. */
+const dialoguePool = new Map();
+
+/** Decides the pooled dialogue members (see isDialogue); returns notes for the output. */
+function inferDialogue(tables) {
+  const decided = new Map();
+  const notes = [];
+  for (const [name, pool] of [...dialoguePool].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const k = inferKind(pool, name);
+    if (k?.ambiguous) notes.push(`ambiguous: (dialogue) ${name}: ${k.ambiguous.join(', ')}${k.kind ? ` -> ${k.kind} (${k.how})` : ''}`);
+    if (!k?.kind) continue;
+    const ref = k.weak ? `?${k.kind}` : k.kind;
+    decided.set(name, ref);
+    if (k.unresolved.length) notes.push(`unresolved: (dialogue) ${name} -> ${ref}: ${listValues(k.unresolved)}`);
+  }
+  for (const t of tables.values()) {
+    for (const m of t.members) {
+      if (!m.pending) continue;
+      const ref = decided.get(m.pending);
+      if (ref) { m.code.ref = ref; delete m.code.format; }
+    }
+  }
+  return notes;
 }
 
 /**
@@ -352,21 +407,20 @@ function uniteSiblings(tables) {
   for (const type of tables.keys()) { const k = registry.kindOfType(type); if (!byKind.has(k)) byKind.set(k, []); byKind.get(k).push(type); }
   for (const siblings of byKind.values()) {
     if (siblings.length < 2) continue;
-    const codes = new Map(); // path -> [parsed code per sibling]
-    for (const type of siblings) for (const [p, code] of tables.get(type).members) { if (!codes.has(p)) codes.set(p, []); codes.get(p).push(parseCode(code)); }
+    const codes = new Map(); // path -> [code per sibling]
+    for (const type of siblings) for (const m of tables.get(type).members) { if (!codes.has(m.p)) codes.set(m.p, []); codes.get(m.p).push({ ...m.code }); }
     for (const type of siblings) {
-      const t = tables.get(type);
-      t.members = t.members.map(([p, code, why]) => {
-        const all = codes.get(p);
-        if (all.length < 2) return [p, code, why];
-        const own = parseCode(code);
+      for (const m of tables.get(type).members) {
+        const all = codes.get(m.p);
+        if (all.length < 2) continue;
+        const own = m.code;
         const letters = new Set(all.flatMap((c) => [...c.types]));
         const stringy = all.filter((c) => c.types.includes('s'));
-        const same = (f) => stringy.every((c) => c[f] === stringy[0][f]) ? stringy[0][f] : undefined;
+        const same = (f) => (stringy.every((c) => c[f] === stringy[0][f]) ? stringy[0][f] : undefined);
         if (!own.types.includes('s') && stringy.length) { own.ref = same('ref'); own.format = same('format'); }
+        if (own.ref?.startsWith('?') && stringy.some((c) => c.ref === own.ref.slice(1))) own.ref = own.ref.slice(1);
         own.types = [...letters].sort(typeOrder).join('');
-        return [p, formatCode(own), why];
-      });
+      }
     }
   }
 }
@@ -388,18 +442,20 @@ function typeOrder(a, b) { return ORDER.indexOf(a) - ORDER.indexOf(b); }
 // ---------------------------------------------------------------- output
 
 const slug = versionId.replace(/[^A-Za-z0-9]/g, '');
-const outFile = path.join(root, 'server', 'src', 'registry', 'versions', 'generated', `tables-${slug}.ts`);
+const outFile = outArg ?? path.join(root, 'server', 'src', 'registry', 'versions', 'generated', `tables-${slug}.ts`);
 const types = [...defsByType.keys()].sort();
 const lines = [];
 let totalPaths = 0;
 const allAmbiguous = [];
 const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
+const dialogueNotes = inferDialogue(tables);
 uniteSiblings(tables);
 for (const type of types) {
   const t = tables.get(type);
+  t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
   totalPaths += t.members.length;
-  lines.push(`  ${JSON.stringify(type)}: { n: ${t.count}, m: {`);
-  for (const [p, code, why] of t.members) lines.push(`    ${JSON.stringify(p)}: ${JSON.stringify(code)},${why ? ` // map: ${why}` : ''}`);
+  lines.push(`  ${JSON.stringify(type)}: { n: ${t.count},${t.vars ? ' v: 1,' : ''} m: {`);
+  for (const { p, code, why } of t.members) lines.push(`    ${JSON.stringify(p)}: ${JSON.stringify(formatCode(code))},${why ? ` // map: ${why}` : ''}`);
   lines.push('  } },');
   for (const u of t.unresolved) lines.push(`  // ${type} unresolved: ${u.replace(/\*\//g, '* /')}`);
   for (const a of t.ambiguous) allAmbiguous.push(`${type} ${a}`);
@@ -407,8 +463,10 @@ for (const type of types) {
 const body = `/**
  * Generated by scripts/gen-type-tables.mjs from the game data of version ${versionId} (${types.length} types, ${totalPaths} member
  * paths; do not edit: regenerate, and review the diff). Per JSON type without a hand-written table: \`n\` its
- * number of definitions, \`m\` its member paths, each \`"<json types> <occurrences> [@ref] [%format] [*@key ref]"\`
- * (types: s string, i integer, n number, b boolean, a array, o object, z null). Read by schema/generated.ts.
+ * number of definitions, \`v\` when its data writes dialogue variable values (\`{ "math": [...] }\`...), \`m\` its
+ * member paths, each \`"<json types> <occurrences> [@ref] [%format] [*@key ref]"\` (types: s string, i integer,
+ * n number, b boolean, a array, o object, z null; \`@?\`: a reference inferred from fewer than 3 distinct values,
+ * whose unresolved ids are warnings). Read by schema/generated.ts.
  * Comments list, per type, the values of an inferred reference that name nothing (at most 1%: data bugs or
  * ids the game builds), and below, the members whose values name ids of several kinds (no reference taken
  * unless the member name names one).
@@ -418,7 +476,7 @@ import type { GeneratedTables } from '../../../schema/generated';
 export const TABLES: GeneratedTables = {
 ${lines.join('\n')}
 };
-${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
+${dialogueNotes.length ? `\n// Dialogue members (pooled over every type):\n${dialogueNotes.map((a) => `// ${a.replace(/\*\//g, '* /')}`).join('\n')}\n` : ''}${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 fs.writeFileSync(outFile, body);
 console.log(`${outFile}: ${types.length} types, ${totalPaths} paths, ${(body.length / 1024).toFixed(0)} KiB`);

@@ -69,7 +69,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     const mean = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '';
     const special = INVALID_VALUE_KINDS[ref.kind];
     ctx.report({
-      record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
+      record, path: ref.path, code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
       message: special
         ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
         : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${mean}`,

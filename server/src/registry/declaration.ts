@@ -95,10 +95,11 @@ export interface GameVersion {
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /**
-   * Ids the game derives from other definitions: `prefix` + an id of `kind` (current game: a monster with the
-   * GEN_DORMANT flag gets a `pseudo_dormant_<id>` twin).
+   * Ids of `kind` the game derives from other definitions: `prefix` + an id of kind `from` (current game: a
+   * monster with the GEN_DORMANT flag gets a `pseudo_dormant_<id>` twin), or `prefix` + any name when the
+   * definitions it comes from are not indexed (a martial art buff `x` is the effect `mabuff:x`).
    */
-  readonly derivedIds?: readonly { readonly kind: string; readonly prefix: string }[];
+  readonly derivedIds?: readonly { readonly kind: string; readonly prefix: string; readonly from?: string }[];
 }
 
 /** A type a newer version dropped: what to write instead, and the rewrite (a new type, members to add). */

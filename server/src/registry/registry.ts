@@ -89,7 +89,7 @@ export class KindRegistry {
   isBuiltIn(kind: string, id: string, exists: (kind: string, id: string) => boolean): boolean {
     if (this.builtIns.get(kind)?.has(id)) return true;
     for (const d of this.version.derivedIds ?? []) {
-      if (d.kind === kind && id.startsWith(d.prefix) && id.length > d.prefix.length && exists(kind, id.slice(d.prefix.length))) return true;
+      if (d.kind === kind && id.startsWith(d.prefix) && id.length > d.prefix.length && (d.from === undefined || exists(d.from, id.slice(d.prefix.length)))) return true;
     }
     return false;
   }

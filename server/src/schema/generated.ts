@@ -5,19 +5,27 @@
  * - top-level members are closed: a member no definition of the type has is `unknown-field` (did you mean);
  * - nested objects stay open (a member the data does not show may still be read by the game), their known
  *   members checked;
- * - JSON types are the union of those seen (integer and number alike); a member seen fewer than
- *   MIN_EVIDENCE times accepts anything besides (too little to go by), but still indexes its references;
- * - `ref` members are references (find-references, rename, unknown-id); formats check units only (no style
- *   hint, which is the spec's rule for the spec's kinds);
+ * - JSON types are the union of those seen (integer and number alike), and a value of another JSON type is a
+ *   warning (the data shows the forms it uses, not every form the game reads); besides, a translatable text
+ *   may be a string or a `{ "str": ... }` object, a type whose data writes dialogue variable values (`v`:
+ *   `{ "math": [...] }`, `{ "u_val": "x" }`) may write one wherever it writes a number or a string, and a member
+ *   seen fewer than MIN_EVIDENCE times accepts anything (too little to go by), still indexing its references;
+ * - `ref` members are references (find-references, rename, unknown-id; a weak one, inferred from fewer than
+ *   3 values, makes an unresolved id a warning); formats check units only (no style hint, which is the spec's
+ *   rule for the spec's kinds);
  * - nothing is required: requiredness comes from hand-written tables only;
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
 import type { FieldSpec, KindSchema, MapSpec, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
 
-/** One type's table: `n` definitions; `m` member path -> `"<types> <occurrences> [@ref] [%format] [*@keyref]"`. */
+/**
+ * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
+ * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`.
+ */
 export interface GeneratedTable {
   readonly n: number;
+  readonly v?: 1;
   readonly m: Readonly<Record<string, string>>;
 }
 
@@ -37,15 +45,19 @@ export interface MemberCode {
   readonly types: string;
   readonly count: number;
   readonly ref?: string;
+  readonly weakRef?: boolean;
   readonly format?: QuantityFormat;
   readonly keyRef?: string;
+  readonly weakKeyRef?: boolean;
 }
 
 export function parseCode(code: string): MemberCode {
   const parts = code.split(' ');
-  const out: { types: string; count: number; ref?: string; format?: QuantityFormat; keyRef?: string } = { types: parts[0], count: Number(parts[1]) };
+  const out: { -readonly [K in keyof MemberCode]: MemberCode[K] } = { types: parts[0], count: Number(parts[1]) };
   for (const p of parts.slice(2)) {
-    if (p.startsWith('*@')) out.keyRef = p.slice(2);
+    if (p.startsWith('*@?')) { out.keyRef = p.slice(3); out.weakKeyRef = true; }
+    else if (p.startsWith('*@')) out.keyRef = p.slice(2);
+    else if (p.startsWith('@?')) { out.ref = p.slice(2); out.weakRef = true; }
     else if (p.startsWith('@')) out.ref = p.slice(1);
     else if (p.startsWith('%')) out.format = p.slice(1) as QuantityFormat;
   }
@@ -126,7 +138,23 @@ function describe(code: MemberCode, total: number | undefined): string {
   return `${seen}: ${what.join(' or ')}${map} (from the game's data).`;
 }
 
-function specOf(node: Node): TypeSpec {
+/** Members of a translatable text object (a string is read alike). */
+const TRANSLATION_KEYS = new Set(['str', 'str_pl', 'str_sp', 'ctxt', '//~']);
+/** Members holding a translatable text (a `{ "str": ... }` object is read alike). */
+const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message']);
+const STRING: TypeSpec = { kind: 'string' };
+const TRANSLATION_OBJECT: ObjectSpec = {
+  kind: 'object', open: true,
+  fields: [
+    { name: 'str', type: STRING, description: 'The text (singular form).' },
+    { name: 'str_pl', type: STRING, description: 'Plural form, when it is not the singular plus "s".' },
+    { name: 'str_sp', type: STRING, description: 'One form used for both singular and plural.' },
+    { name: 'ctxt', type: STRING, description: 'Translation context, to tell homonyms apart.' },
+  ],
+};
+
+/** The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values). */
+function specOf(node: Node, name: string, vars: boolean): TypeSpec {
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -134,10 +162,10 @@ function specOf(node: Node): TypeSpec {
   for (const t of code.types) {
     switch (t) {
       case 's': {
-        const s: { kind: 'string'; ref?: string; format?: QuantityFormat; unitStyle?: false } = { kind: 'string' };
-        if (code.ref) s.ref = code.ref;
+        const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
+        if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
         if (code.format) { s.format = code.format; s.unitStyle = false; }
-        options.push(s as StringSpec);
+        options.push(s);
         break;
       }
       case 'i': case 'n':
@@ -147,32 +175,39 @@ function specOf(node: Node): TypeSpec {
       case 'b': options.push(BOOLEAN); break;
       case 'a':
         if (node.positions.length) {
-          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p) : ANY)), required: 0, open: true });
+          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars) : ANY)), required: 0, open: true });
         } else {
-          options.push({ kind: 'array', of: node.element ? specOf(node.element) : ANY });
+          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars) : ANY });
         }
         break;
       case 'o':
         if (node.mapValue) {
-          const map: MapSpec = { kind: 'map', key: code.keyRef ? { kind: 'string', ref: code.keyRef } : { kind: 'string' }, value: specOf(node.mapValue) };
+          const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
+          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars) };
           options.push(map);
         } else {
-          options.push(node.named.size ? { kind: 'object', fields: fieldsOf(node, undefined), open: true } : OPEN);
+          options.push(node.named.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars), open: true } : OPEN);
         }
         break;
       default: // null: anything
         options.push(ANY);
     }
   }
+  const has = (t: string): boolean => code.types.includes(t);
+  // A translatable text: a string, or an object of translation members.
+  if (has('o') && !has('s') && !node.mapValue && node.named.size > 0 && [...node.named.keys()].every((k) => TRANSLATION_KEYS.has(k))) options.push(STRING);
+  if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
+  // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
+  if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
   if (code.count < MIN_EVIDENCE && !options.includes(ANY)) options.push(ANY);
-  return options.length === 1 ? options[0] : { kind: 'union', options };
+  return { kind: 'union', options, mismatch: 'warning' };
 }
 
-function fieldsOf(node: Node, total: number | undefined): FieldSpec[] {
+function fieldsOf(node: Node, total: number | undefined, vars: boolean): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...node.named].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    out.push({ name, type: specOf(child), description: describe(child.code, total), fromGame: true });
+    out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total), fromGame: true });
   }
   return out;
 }
@@ -197,7 +232,7 @@ export function schemaFromTable(table: GeneratedTable, kind: string, extra: read
   const root = treeOf(table);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  const fields = [...fieldsOf(root, table.n).filter((f) => !names.has(f.name)), ...inherited];
+  const fields = [...fieldsOf(root, table.n, table.v === 1).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
   return { fields, editMembers: [] };
 }

@@ -30,6 +30,11 @@ export interface StringSpec {
   readonly values?: readonly string[];
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
+  /**
+   * The reference is inferred from little evidence (generated tables: fewer than 3 distinct values): it is
+   * indexed alike, but an unresolved id is a warning, not an error.
+   */
+  readonly weakRef?: boolean;
   readonly format?: StringFormat;
   /**
    * False: a quantity written in a smaller unit than it could be is not hinted (`unit-style`). The generated
@@ -112,6 +117,11 @@ export interface MapSpec {
 export interface UnionSpec {
   readonly kind: 'union';
   readonly options: readonly TypeSpec[];
+  /**
+   * How a value of none of the options' JSON types is reported (default: an error). Generated tables say
+   * `warning`: they know the forms the data uses, not every form the game reads.
+   */
+  readonly mismatch?: 'warning';
 }
 
 export interface AnySpec {

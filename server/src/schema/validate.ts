@@ -28,6 +28,8 @@ export interface FoundReference {
   readonly path: JsonPath;
   readonly kind: string;
   readonly id: string;
+  /** Inferred from little evidence (StringSpec.weakRef): unresolved, a warning. */
+  readonly weak?: boolean;
 }
 
 export interface ValueSink {
@@ -128,7 +130,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (spec.ref && value !== '') sink.reference({ path: at(), kind: spec.ref, id: value });
+      if (spec.ref && value !== '') sink.reference(spec.weakRef ? { path: at(), kind: spec.ref, id: value, weak: true } : { path: at(), kind: spec.ref, id: value });
       return;
     }
     case 'integer':
@@ -178,7 +180,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
     }
     case 'union': {
       const candidates = spec.options.filter((o) => matchesJsonType(value, o));
-      if (candidates.length === 0) return wrongType();
+      if (candidates.length === 0) {
+        if (spec.mismatch !== 'warning') return wrongType();
+        sink.problem({ code: 'invalid-value', severity: 'warning', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+        return;
+      }
       let best: BufferSink | undefined;
       for (const c of candidates) {
         const buf = new BufferSink();

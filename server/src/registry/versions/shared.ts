@@ -1,7 +1,7 @@
 /**
  * Declarations that read the same in every supported version, and a constructor that keeps version files short.
  */
-import type { KindDeclaration } from '../declaration';
+import type { GameVersion, KindDeclaration } from '../declaration';
 
 type Options = Partial<Omit<KindDeclaration, 'kind' | 'title'>>;
 
@@ -75,3 +75,6 @@ export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   overmap_terrain: ['null', 'lab_1side', 'lab_4side', 'lab_finale_1level'],
   nested_mapgen: ['null'],
 };
+
+/** Ids both versions derive: a martial art's buff `x` is the effect `mabuff:x` (martialarts.cpp). */
+export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [{ kind: 'effect_type', prefix: 'mabuff:' }];

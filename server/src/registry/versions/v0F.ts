@@ -4,7 +4,7 @@
  */
 import type { GameVersion } from '../declaration';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { BUILT_IN_IDS, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { TABLES } from './generated/tables-0F';
 
@@ -25,6 +25,7 @@ export const VERSION_0F: GameVersion = {
   generatedTables: TABLES,
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
+  derivedIds: DERIVED_IDS,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
     kind('MONSTER', 'monster', {
