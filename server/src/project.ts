@@ -534,7 +534,10 @@ export class Project {
 
   /** Object `i` of a file, parsed again from its text: the whole file at once, kept until another is asked. */
   private objectValueOf(file: SourceFile, i: number): Record<string, unknown> {
-    const text = this.textOf(file);
+    // A reported file's text is about to locate its diagnostics: cached. Another's is read without caching it:
+    // a pass over every file (find references) should not fill the cache with texts it reads once.
+    const text = file.reported ? this.textOf(file)
+      : file.text ?? this.diskTextCache.get(file.path) ?? (this.lastValues?.file === file ? this.lastValues.text : this.safeRead(file.path) ?? '');
     let c = this.lastValues;
     if (!c || c.file !== file || c.text !== text) {
       let values: unknown[] | undefined;
@@ -610,18 +613,26 @@ export class Project {
   /** Files referring to (kind, id), with every file's references indexed first (find references, rename). */
   filesReferencing(kind: string, id: string): SourceFile[] {
     if (!this.allAnalyzed) {
-      for (const f of this.files.values()) this.ensureParsed(f);
-      for (const f of this.files.values()) for (const r of f.records) this.analysisOf(r);
+      for (const f of this.files.values()) {
+        this.ensureParsed(f, false);
+        for (const r of f.records) this.analysisOf(r);
+      }
       this.allAnalyzed = true;
+      // Nothing of that pass is needed again soon.
+      this.lastValues = undefined;
+      this.recentAnalyses.clear();
     }
     return [...this.refs.filesReferencing(kind, id)];
   }
 
-  /** Indexes a deferred file: its records define no id, but are checked and refer to other definitions. */
-  ensureParsed(file: SourceFile): void {
+  /**
+   * Indexes a deferred file: its records define no id, but are checked and refer to other definitions.
+   * `keepText`: the text goes to the recent-texts cache (its diagnostics are about to locate ranges in it).
+   */
+  ensureParsed(file: SourceFile, keepText = true): void {
     if (!file.deferred) return;
     file.deferred = false;
-    this.indexFile(file, this.textOf(file), true, false);
+    this.indexFile(file, keepText ? this.textOf(file) : this.safeRead(file.path) ?? '', true, false);
   }
 
   diagnostics(filePath: string): Diagnostic[] {
