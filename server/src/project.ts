@@ -358,18 +358,21 @@ export class Project {
       records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry, earlier));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
-    for (const r of records) {
-      if (kept.has(r)) continue;
+    const fresh = records.filter((r) => !kept.has(r));
+    for (const r of fresh) {
       this.defs.add(r);
       // Read from disk: only the copy-from link is indexed now; the schema walk waits until the record is
-      // first checked or searched (analysisOf). An edit is analysed at once: it is about to be checked.
+      // first checked or searched (analysisOf).
       if (fromDisk) this.refs.add(file, copyFromKeys(r));
-      else { this.analysisOf(r); addKeys(changed, r); }
+      else addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
     file.parsed = compactParsed(parsed);
+    // An edit is analysed at once (it is about to be checked), once the file's parse is in place: a summarized
+    // record's whole value is read from the new text at its new position.
+    if (!fromDisk) for (const r of fresh) this.analysisOf(r);
     return changed;
   }
 
