@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { modinfo, workspace, type FileTree } from '../helpers/workspace';
 import { references } from '../../server/src/queries/references';
+import { documentSymbols } from '../../server/src/queries/symbols';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
 import { parsePath } from '../../server/src/schema/generated';
 import { TABLES as TABLES_0F } from '../../server/src/registry/versions/generated/tables-0F';
@@ -111,6 +112,8 @@ test('find references: a monster is named by the monster groups that spawn it an
   const where = sites.map((s) => `${s.path.slice(s.path.lastIndexOf('/') + 1)}:${fs.readFileSync(s.path, 'utf8').slice(s.start, s.end)}`);
   assert.ok(where.includes('groups.json:"mon_test_spawn"'), where.join(', '));
   assert.ok(where.includes('mapgen.json:"mon_test_spawn"'), where.join(', '));
+  // A map generator without an id is a record (checked, indexed), listed by the terrain it generates.
+  assert.deepEqual(documentSymbols(ws.project, ws.file('m/mapgen.json')).map((s) => s.name), ['mapgen field']);
 });
 
 test('unknown-id: map generator and palette symbols name terrain and furniture; the null ids the game defines in code resolve', () => {

@@ -103,7 +103,7 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 }
 
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
-const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
+const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
 function summarize(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
