@@ -61,6 +61,7 @@ if (!fs.existsSync(out('registry/versions/index.js'))) {
   process.exit(2);
 }
 const { findVersion, registryOf } = require(out('registry/versions/index.js'));
+const { derivedBases } = require(out('registry/registry.js'));
 const { fullValueOf } = require(out('records/record.js'));
 const { Project } = require(out('project.js'));
 const { checkQuantity } = require(out('schema/units.js'));
@@ -121,7 +122,7 @@ for (const d of registry.kinds) for (const k of d.alsoResolvedBy ?? []) { let s 
 function candidateKinds(v) {
   const out = new Set(kindsById.get(v) ?? []);
   for (const k of [...out]) for (const a of answeredBy.get(k) ?? []) out.add(a);
-  for (const d of version.derivedIds ?? []) if (v.startsWith(d.prefix) && (d.from === undefined || kindsById.get(v.slice(d.prefix.length))?.has(d.from))) out.add(d.kind);
+  for (const d of version.derivedIds ?? []) for (const base of derivedBases(d, v)) if (d.from === undefined || kindsById.get(base)?.has(d.from)) out.add(d.kind);
   return out;
 }
 

@@ -94,12 +94,21 @@ export interface GameVersion {
   readonly generatedTables?: GeneratedTables;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Ids of `kind` the game derives from other definitions: `prefix` + an id of kind `from` (current game: a
-   * monster with the GEN_DORMANT flag gets a `pseudo_dormant_<id>` twin), or `prefix` + any name when the
-   * definitions it comes from are not indexed (a martial art buff `x` is the effect `mabuff:x`).
-   */
-  readonly derivedIds?: readonly { readonly kind: string; readonly prefix: string; readonly from?: string }[];
+  /** Ids of a kind the game derives from other definitions (see DerivedIds). */
+  readonly derivedIds?: readonly DerivedIds[];
+}
+
+/**
+ * Ids of `kind` the game derives from other definitions: `prefix` + an id of kind `from` (current game: a
+ * monster with the GEN_DORMANT flag gets a `pseudo_dormant_<id>` twin), an id of `from` + one of `suffixes`
+ * (an overmap terrain's rotations `_north`..., a linear one's `_straight`...), or `prefix` + any name when the
+ * definitions it comes from are not indexed (a martial art buff `x` is the effect `mabuff:x`).
+ */
+export interface DerivedIds {
+  readonly kind: string;
+  readonly prefix?: string;
+  readonly suffixes?: readonly string[];
+  readonly from?: string;
 }
 
 /** A type a newer version dropped: what to write instead, and the rewrite (a new type, members to add). */

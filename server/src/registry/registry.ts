@@ -5,7 +5,7 @@
  */
 import type { KindSchema } from '../schema/types';
 import { schemaFromTable } from '../schema/generated';
-import type { GameVersion, KindDeclaration } from './declaration';
+import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
 
@@ -89,7 +89,8 @@ export class KindRegistry {
   isBuiltIn(kind: string, id: string, exists: (kind: string, id: string) => boolean): boolean {
     if (this.builtIns.get(kind)?.has(id)) return true;
     for (const d of this.version.derivedIds ?? []) {
-      if (d.kind === kind && id.startsWith(d.prefix) && id.length > d.prefix.length && (d.from === undefined || exists(d.from, id.slice(d.prefix.length)))) return true;
+      if (d.kind !== kind) continue;
+      for (const base of derivedBases(d, id)) if (d.from === undefined || exists(d.from, base)) return true;
     }
     return false;
   }
@@ -117,4 +118,10 @@ export class KindRegistry {
   get kinds(): readonly KindDeclaration[] {
     return this.version.kinds;
   }
+}
+
+/** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */
+export function derivedBases(d: DerivedIds, id: string): string[] {
+  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length ? [id.slice(d.prefix.length)] : [];
+  return (d.suffixes ?? []).filter((s) => id.endsWith(s) && id.length > s.length).map((s) => id.slice(0, -s.length));
 }

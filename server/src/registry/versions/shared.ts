@@ -76,5 +76,17 @@ export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   nested_mapgen: ['null'],
 };
 
-/** Ids both versions derive: a martial art's buff `x` is the effect `mabuff:x` (martialarts.cpp). */
-export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [{ kind: 'effect_type', prefix: 'mabuff:' }];
+/**
+ * Ids both versions derive: a martial art's buff `x` is the effect `mabuff:x` (martialarts.cpp); an overmap
+ * terrain `x` is placed as `x_north`, `x_east`... (rotations) and, when linear (roads, tunnels), as `x_ns`,
+ * `x_end_north`... with map generators `x_straight`, `x_curved`... (overmap_terrain.cpp), which overmap specials,
+ * city buildings and map generators name.
+ */
+const LINEAR_SUFFIXES = ['_isolated', '_end_south', '_end_west', '_ne', '_end_north', '_ns', '_es', '_nes', '_end_east', '_wn', '_ew', '_new', '_sw', '_nsw', '_esw', '_nesw'];
+export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
+  { kind: 'effect_type', prefix: 'mabuff:' },
+  {
+    kind: 'overmap_terrain', from: 'overmap_terrain',
+    suffixes: ['_north', '_east', '_south', '_west', '_straight', '_curved', '_end', '_tee', '_four_way', ...LINEAR_SUFFIXES],
+  },
+];
