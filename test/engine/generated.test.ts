@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import { modinfo, workspace, type FileTree } from '../helpers/workspace';
 import { references } from '../../server/src/queries/references';
 import { documentSymbols } from '../../server/src/queries/symbols';
+import { hover } from '../../server/src/queries/hover';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
 import { parsePath } from '../../server/src/schema/generated';
 import { TABLES as TABLES_0F } from '../../server/src/registry/versions/generated/tables-0F';
@@ -154,4 +155,14 @@ test('dialogue values: a spell member the data writes as a number may be a math 
     'spells.json': [{ type: 'SPELL', id: 'sp_test', name: { str: 'test' }, description: 'A test.', valid_targets: ['self'], effect: 'attack', min_damage: { math: ['u_spell_level(\'sp_test\') * 2'] }, max_damage: 10 }],
   }), CURRENT_CORE);
   assert.deepEqual(ws.diagnostics('m/spells.json').filter((d) => d.code === 'invalid-value'), []);
+});
+
+test('hover on an item reference shows its key fields, read again from its file (items keep a summary)', () => {
+  const ws = workspace(mod({ 'groups.json': [{ type: 'item_group', id: 'g', subtype: 'collection', entries: [{ item: 'stick' }] }] }), CURRENT_CORE);
+  const file = ws.file('m/groups.json');
+  const text = fs.readFileSync(file, 'utf8');
+  const h = hover(ws.project, file, text.indexOf('"stick"') + 2);
+  assert.ok(h, 'a hover');
+  assert.match(h.markdown, /\| weight \| `"1 kg"` \|/);
+  assert.match(h.markdown, /\| subtypes \| `\["TOOL"\]` \|/);
 });

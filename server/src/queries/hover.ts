@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import type { Project } from '../project';
-import type { DefinitionRecord } from '../records/record';
+import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
@@ -70,10 +70,13 @@ function describeDefinitions(project: Project, defs: readonly DefinitionRecord[]
   const desc = lineage.map((x) => x.value.description).find((d) => typeof d === 'string') as string | undefined;
   if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
   const rows: string[] = [];
-  for (const f of project.registry.ofKind(r.kind)?.keyFields ?? []) {
+  const keyFields = project.registry.ofKind(r.kind)?.keyFields ?? [];
+  // Summarized records (types without a hand-written table) are read again for their key fields.
+  const values = keyFields.length ? lineage.map((x) => fullValueOf(x)) : [];
+  for (const f of keyFields) {
     if (f === 'description') continue;
-    const holder = lineage.find((x) => f in x.value);
-    if (holder) rows.push(`| ${f} | \`${show(holder.value[f])}\`${holder !== r ? ` (from \`${holder.ids[0]}\`)` : ''} |`);
+    const i = values.findIndex((v) => f in v);
+    if (i >= 0) rows.push(`| ${f} | \`${show(values[i][f])}\`${lineage[i] !== r ? ` (from \`${lineage[i].ids[0]}\`)` : ''} |`);
   }
   if (rows.length) out.push('', '| field | value |', '|---|---|', ...rows);
   if (chain.ancestors.length || chain.problem) {
