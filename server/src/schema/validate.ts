@@ -179,7 +179,13 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       return;
     }
     case 'union': {
-      const candidates = spec.options.filter((o) => matchesJsonType(value, o));
+      // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
+      // value of a generated table: no buffers to throw away).
+      let only: TypeSpec | undefined;
+      let count = 0;
+      for (const o of spec.options) if (matchesJsonType(value, o)) { only = o; count++; }
+      if (count === 1) return validateValue(value, only!, path, sink);
+      const candidates = count === 0 ? [] : spec.options.filter((o) => matchesJsonType(value, o));
       if (candidates.length === 0) {
         if (spec.mismatch !== 'warning') return wrongType();
         sink.problem({ code: 'invalid-value', severity: 'warning', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
