@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
-import { compactParsed, objectRange, parseContentFile, reparseContentFile, type ParsedFile } from './syntax/parseFile';
+import { compactParsed, objectRange, objectValue, parseContentFile, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -51,10 +51,10 @@ export interface FileProblem {
 const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
 
 /**
- * True when a file's text can yield no definition: every `"type"` in it is "mapgen" and it names no
- * update or nested mapgen id. Checked on the raw text, without parsing (native substring search).
+ * True when a file's text can define no id: every `"type"` in it is "mapgen" and it names no update or
+ * nested mapgen id. Checked on the raw text, without parsing (native substring search).
  */
-function definesNothing(text: string): boolean {
+function definesNoId(text: string): boolean {
   const first = text.indexOf('"type"');
   TYPE_VALUE.lastIndex = first + 6;
   if (first < 0 || TYPE_VALUE.exec(text)?.[1] !== 'mapgen') return false; // most files: decided at once
@@ -92,15 +92,27 @@ export class SourceFile implements RecordSource {
   text: string | undefined = undefined;
   parsed: ParsedFile = { objects: [], problems: [] };
   records: DefinitionRecord[] = [];
-  analyses = new Map<DefinitionRecord, RecordAnalysis>();
-  /** Read but not parsed yet: its text holds no definitions (see definesNothing). */
+  /**
+   * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
+   * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
+   */
+  analyses = new Map<DefinitionRecord, readonly string[]>();
+  /** Read but not parsed yet: its text defines no id (map generators only: see definesNoId, ensureParsed). */
   deferred = false;
   /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
   memo = new Map<DefinitionRecord, RecordMemo>();
-  constructor(readonly path: string, private readonly textProvider: (f: SourceFile) => string) {}
+  constructor(
+    readonly path: string,
+    private readonly textProvider: (f: SourceFile) => string,
+    private readonly valueProvider: (f: SourceFile, objectIndex: number) => Record<string, unknown>,
+  ) {}
 
   rangeOf(objectIndex: number): { start: number; end: number } {
     return objectRange(this.parsed, () => this.textProvider(this), objectIndex);
+  }
+
+  fullValueOf(objectIndex: number): Record<string, unknown> {
+    return this.valueProvider(this, objectIndex);
   }
 }
 
@@ -358,7 +370,7 @@ export class Project {
 
   private fileFor(p: string): SourceFile {
     let f = this.files.get(p);
-    if (!f) { f = new SourceFile(p, (file) => this.textOf(file)); this.files.set(p, f); }
+    if (!f) { f = new SourceFile(p, (file) => this.textOf(file), (file, i) => this.objectValueOf(file, i)); this.files.set(p, f); }
     return f;
   }
 
@@ -369,7 +381,7 @@ export class Project {
    * moved). After an edit only the objects whose text changed are parsed, analysed and re-indexed: the others
    * keep their records, analyses and memoized checks.
    */
-  private indexFile(file: SourceFile, text: string, fromDisk = false): Set<string> {
+  private indexFile(file: SourceFile, text: string, fromDisk = false, mayDefer = fromDisk): Set<string> {
     const owner = this.ownerOf(file.path);
     const changed = new Set<string>();
     if (!owner) {
@@ -384,9 +396,9 @@ export class Project {
     // only edited files keep theirs, which is also what an edit is compared with.
     const previousText = file.text;
     file.text = fromDisk ? undefined : text;
-    // A file read from disk that can define nothing (map generators without ids: a quarter of the game's
-    // bytes) is parsed only when its own diagnostics are asked for (see ensureParsed).
-    if (fromDisk && definesNothing(text)) {
+    // A file read from disk that can define no id (map generators for overmap terrains: a quarter of the
+    // game's bytes) is parsed only when its diagnostics or its references are asked for (see ensureParsed).
+    if (mayDefer && definesNoId(text)) {
       this.unindexFile(file);
       file.deferred = true;
       return changed;
@@ -416,26 +428,29 @@ export class Project {
       records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry, earlier));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
-    for (const r of records) {
-      if (kept.has(r)) continue;
+    const fresh = records.filter((r) => !kept.has(r));
+    for (const r of fresh) {
       this.defs.add(r);
-      // Only the copy-from link is indexed now; the schema walk waits until the record is first checked or
-      // searched (analysisOf, which replaces the link with all its references). An edit is analysed at once: it
-      // is about to be checked.
+      // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
+      // replaces it with all its references; a record read from disk waits until it is first checked or searched).
       this.refs.add(file, copyFromKeys(r));
-      if (!fromDisk) { this.analysisOf(r); addKeys(changed, r); }
+      if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
     file.parsed = compactParsed(parsed);
+    // An edit is analysed at once (it is about to be checked), once the file's parse is in place: a summarized
+    // record's whole value is read from the new text at its new position.
+    if (!fromDisk) for (const r of fresh) this.analysisOf(r);
     return changed;
   }
 
   private unindexRecord(file: SourceFile, r: DefinitionRecord, changed?: Set<string>): void {
     this.defs.remove(r);
-    const a = file.analyses.get(r);
-    this.refs.remove(file, a ? referenceKeys(a) : copyFromKeys(r));
+    const keys = file.analyses.get(r);
+    this.refs.remove(file, keys ?? copyFromKeys(r));
+    this.recentAnalyses.delete(r);
     unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
@@ -447,6 +462,11 @@ export class Project {
     file.records = [];
     file.parsed = { objects: [], problems: [] };
     this.diagnosticsCache.delete(file);
+  }
+
+  /** The reverse index's copy of a key (`kind\u0000id`), when it has one: memos keep that, not a new string. */
+  sharedKey(key: string): string {
+    return this.refs.shared(key);
   }
 
   /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
@@ -646,6 +666,26 @@ export class Project {
     return t;
   }
 
+  /** The values of the file last read again for a whole value (records are checked file by file). */
+  private lastValues: { readonly file: SourceFile; readonly text: string; readonly values: readonly unknown[] | undefined } | undefined;
+
+  /** Object `i` of a file, parsed again from its text: the whole file at once, kept until another is asked. */
+  private objectValueOf(file: SourceFile, i: number): Record<string, unknown> {
+    // A reported file's text is about to locate its diagnostics: cached. Another's is read without caching it:
+    // a pass over every file (find references) should not fill the cache with texts it reads once.
+    const text = file.reported ? this.textOf(file)
+      : file.text ?? this.diskTextCache.get(file.path) ?? (this.lastValues?.file === file ? this.lastValues.text : this.safeRead(file.path) ?? '');
+    let c = this.lastValues;
+    if (!c || c.file !== file || c.text !== text) {
+      let values: unknown[] | undefined;
+      try { const whole: unknown = JSON.parse(text); values = Array.isArray(whole) ? whole : [whole]; } catch { values = undefined; }
+      c = this.lastValues = { file, text, values };
+    }
+    const v = c.values?.[slotOf(file.parsed, i)];
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    return objectValue(file.parsed, text, i);
+  }
+
   /** The text range of a member of a record. */
   locate(record: DefinitionRecord, memberPath: JsonPath, part: Part = 'value'): OffsetRange {
     const file = record.source as SourceFile;
@@ -685,19 +725,30 @@ export class Project {
 
   private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
 
+  /** The last analyses asked for (record -> analysis), most recent last: checks ask for one several times. */
+  private readonly recentAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
+
   /**
-   * What a record says on its own (shape problems, outgoing references), computed on first use; its
-   * references then replace its copy-from link in the reverse index.
+   * What a record says on its own (shape problems, outgoing references). The first time, its references
+   * replace its copy-from link in the reverse index. Only the keys are kept for good: the whole game's
+   * references (several hundred thousand, with their paths) would not fit the memory budget, so an analysis
+   * is computed again when asked for later (a few recent ones are kept), reading a summarized record's value
+   * again from its file (records/record.ts fullValueOf).
    */
   analysisOf(record: DefinitionRecord): RecordAnalysis {
+    const recent = this.recentAnalyses.get(record);
+    if (recent) {
+      this.recentAnalyses.delete(record);
+      this.recentAnalyses.set(record, recent);
+      return recent;
+    }
+    const a = analyzeRecord(record, this.registry);
+    if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
+    this.recentAnalyses.set(record, a);
     const file = record.source as SourceFile;
-    let a = file.analyses.get(record);
-    if (a) return a;
-    a = analyzeRecord(record, this.registry);
-    if (unindexed.has(record)) return a; // a stale record (the file changed since): nothing to index
-    file.analyses.set(record, a);
+    if (unindexed.has(record) || file.analyses.has(record)) return a; // stale (the file changed since), or indexed
     this.refs.remove(file, copyFromKeys(record));
-    this.refs.add(file, referenceKeys(a));
+    file.analyses.set(record, this.refs.add(file, referenceKeys(a)));
     return a;
   }
 
@@ -709,7 +760,7 @@ export class Project {
   /** Reported files' references complete the reverse index before an edit asks who depends on it. */
   private analyzeReported(): void {
     if (this.reportedAnalyzed) return;
-    for (const f of this.files.values()) if (f.reported) for (const r of f.records) this.analysisOf(r);
+    for (const f of this.files.values()) if (f.reported) { this.ensureParsed(f); for (const r of f.records) this.analysisOf(r); }
     this.reportedAnalyzed = true;
   }
 
@@ -722,20 +773,27 @@ export class Project {
   *filesReferencingSteps(kind: string, id: string): Steps<SourceFile[]> {
     if (!this.allAnalyzed) {
       for (const f of this.files.values()) {
+        this.ensureParsed(f, false);
         for (const r of f.records) {
           if (!f.analyses.has(r)) { this.analysisOf(r); yield; }
         }
       }
       this.allAnalyzed = true;
+      // Nothing of that pass is needed again soon.
+      this.lastValues = undefined;
+      this.recentAnalyses.clear();
     }
     return [...this.refs.filesReferencing(kind, id)];
   }
 
-  /** Parses a deferred file (its syntax problems are still reported; it defines nothing). */
-  ensureParsed(file: SourceFile): void {
+  /**
+   * Indexes a deferred file: its records define no id, but are checked and refer to other definitions.
+   * `keepText`: the text goes to the recent-texts cache (its diagnostics are about to locate ranges in it).
+   */
+  ensureParsed(file: SourceFile, keepText = true): void {
     if (!file.deferred) return;
     file.deferred = false;
-    file.parsed = compactParsed(parseContentFile(this.textOf(file)));
+    this.indexFile(file, keepText ? this.textOf(file) : this.safeRead(file.path) ?? '', true, false);
   }
 
   diagnostics(filePath: string): Diagnostic[] {

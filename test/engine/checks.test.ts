@@ -316,6 +316,7 @@ test('a map-generator-only file is indexed without parsing and still gets its sy
   const ws = workspace(mod({
     'mapgen.json': '[ { "type": "mapgen", "om_terrain": "field", "object": { "rows": [] }, } ]',
     'update.json': [{ type: 'mapgen', update_mapgen_id: 'upd_x', object: {} }],
+    'overmap.json': [{ type: 'overmap_terrain', id: 'field' }],
   }));
   assert.equal(ws.project.defs.get('update_mapgen', 'upd_x').length, 1);
   assert.deepEqual(ws.codes('m/mapgen.json'), ['json-syntax']);

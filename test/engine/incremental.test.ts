@@ -118,3 +118,30 @@ test('the reverse index keeps one entry per reference when edits add and remove 
   assert.ok(affected.includes(kids), 'the file of the remaining child is re-checked');
   assert.deepEqual(ws.codes('a/kids.json'), ['unknown-id']);
 });
+
+test('edits of definitions checked with a generated table (summarized records, read again from the new text) end as a fresh build', () => {
+  const group = (id: string, item: string) => ({ type: 'item_group', id, subtype: 'collection', entries: [{ item, prob: 50 }] });
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/groups.json': [group('g_one', 'jeans'), group('g_two', 'no_such_item')],
+    'a/spawns.json': [{ type: 'monstergroup', name: 'GROUP_A', default: 'mon_zombie', monsters: [{ monster: 'mon_later', freq: 1, cost_multiplier: 1 }] }],
+  });
+  snapshot(ws.project);
+  const edits: [string, unknown][] = [
+    // An object inserted before the others: every later record moves.
+    ['a/groups.json', [group('g_zero', 'no_item_zero'), group('g_one', 'jeans'), group('g_two', 'no_such_item')]],
+    // An edit inside the moved object only.
+    ['a/groups.json', [group('g_zero', 'no_item_zero'), group('g_one', 'jeens'), group('g_two', 'no_such_item')]],
+    ['a/groups.json', [group('g_two', 'rag'), group('g_one', 'jeans')]],
+    ['a/monsters.json', [monster('mon_later')]],
+    ['a/spawns.json', [{ type: 'monstergroup', name: 'GROUP_A', default: 'mon_zombie', monsters: [{ monster: 'mon_latr', freq: 1, cost_multiplier: 1 }] }]],
+  ];
+  for (const [rel, content] of edits) {
+    const file = ws.file(rel);
+    const text = JSON.stringify(content, null, 2);
+    fs.writeFileSync(file, text);
+    ws.project.updateFile(file, text);
+    assert.deepEqual(snapshot(ws.project), snapshot(fresh(ws)), `after editing ${rel}`);
+  }
+  assert.deepEqual(ws.codes('a/spawns.json'), ['unknown-id']);
+});

@@ -41,7 +41,7 @@ test(`references to an id with ${N.toLocaleString('en')} copy-from children: lin
   ws.project.updateFile(kidsFile, text.replace('"kid_7"', '"kid_7b"'));
   const edited = cpuMs(() => references(ws.project, file, at, false));
   assert.equal(edited.value.length, N);
-  assert.ok(edited.ms < 1000, `references from an edited file: ${edited.ms.toFixed(0)} ms of CPU (closed: ${closed.ms.toFixed(0)} ms)`);
+  assert.ok(edited.ms < Math.max(1000, closed.ms * 4), `references from an edited file: ${edited.ms.toFixed(0)} ms of CPU (closed: ${closed.ms.toFixed(0)} ms)`);
   const kidText = ws.project.textOf(ws.project.files.get(kidsFile)!);
   assert.ok(edited.value.every((s) => s.path !== kidsFile || kidText.slice(s.start, s.end) === '"mon_parent"'));
 

@@ -27,6 +27,22 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: special_attacks[].fake_skills[][] -> skill': [1, 'core nether.json gives a gun attack the skill "throwing"; the skill is "throw"'],
   'unknown-id: weakpoints[].effects[].effect -> effect': [1, 'core nether.json applies effect sectioned_filaments, which is only tested in conditions, never defined'],
   'unknown-id: weakpoints[].effects[].effect_on_conditions[] -> effect on condition': [1, 'core nether.json runs EOC_MORALE_SUBTRACT_100, defined nowhere'],
+  // ---- references the generated tables index (schema/generated.ts)
+  'unknown-id: responses[].topic -> dialogue topic': [30, 'dialogue responses leading to topics defined nowhere the mod can see: 28 defined nowhere at all (core gung_ho BGSS_GUNG_HO_*_IDEAS2/3 x8, TALK_BALTHAZAR_MEET_DESCRIPTION_WEAK_1, TALK_GREAT_LIBRARY_LIBRARIAN_Robofac, TALK_CONVERSATION_RADIO, COMP_NURSING_HOME_LEGAL, TALK_CARLOS_FORGE, TALK_ROBOFAC_INTERCOM_BROKEN_YRAX_DELTA, TALK_TACOMA_Dana_Bakery1, TALK_TACOMA_Pablo_Propane1 x2; Aftershock and aftershock_exoplanet BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2 each; BombasticPerks TALK_PERK_MENU_PSIONICS), 2 only in mods the referring mod does not depend on (Aftershock -> aftershock_exoplanet TALK_SALVOR_FABRICATOR_BACKSTORY_CURRENT_DAY_WHY_STAY; Perk_melee -> BombasticPerks TALK_PERK_MENU_MAIN)'],
+  'unknown-id: terrain[].valid_terrain[] -> terrain': [2, 'core vitrified_farm.json ter_furn_transform lists furniture ids (f_vitrified_bookcase_talker, f_vitrified_doll) as valid terrain: they never match'],
+  'unknown-id: widgets[] -> widget': [2, 'core spacebar_mana.json lays out spacebar_mana_graph and spacebar_current_max_mana_nums_layout, widgets only Magiclysm defines'],
+  // dialogue conditions testing traits that nothing defines (always false): the condition members are pooled
+  // over every type (u_has_trait, npc_has_trait, u_has_any_trait name traits), so these are found at any depth
+  'unknown-id: clauses[].condition.and[].u_has_trait -> trait': [14, 'core ui/zenfs/mod_SI.json: sidebar clauses test "awayfromhome", a trait of the Sky Island mod, which is not part of this game data'],
+  'unknown-id: clauses[].condition.and[].not.u_has_trait -> trait': [1, 'the same file, the same trait'],
+  'unknown-id: responses[].condition.and[].not.npc_has_trait -> trait': [7, 'core npcs/Backgrounds/prisoner_1.json tests trait PSYCHOTIC, which nothing defines'],
+  'unknown-id: responses[].condition.and[].npc_has_trait -> trait': [1, 'the same file, the same trait'],
+  'unknown-id: responses[].condition.u_has_trait -> trait': [1, 'core holdouts/NC_GLOOSCAP.json tests "SKILLED LIAR" (with a space), defined nowhere'],
+  'unknown-id: condition.and[].not.u_has_trait -> trait': [1, 'core mutation_effect_eocs.json tests GASTROPOD_EXTREMITY_2, defined nowhere'],
+  'unknown-id: condition.u_has_trait -> trait': [1, 'Perk_melee shared_eocs.json tests MELEE_PERK_TEMPO, defined nowhere'],
+  'unknown-id: condition.or[].u_has_any_trait[] -> trait': [1, 'core godco_npc_eocs.json lists THRESH_ELPHA, defined nowhere'],
+  'unknown-id: effect[].u_lose_effect -> effect': [1, 'core misc_effect_on_condition.json removes effect "effect_amigara" (the C++ name of the effect whose id is "amigara"), defined nowhere'],
+  'unknown-id: effect[].then[].u_lose_effect -> effect': [1, 'the same file, the same id'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],
   // ---- values of the wrong type

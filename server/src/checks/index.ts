@@ -32,8 +32,12 @@ export interface RecordMemo {
   readonly reports: readonly RecordReport[];
   /** Offsets of each report relative to the record's start (undefined: anchored elsewhere, located each time). */
   readonly relative: readonly ({ start: number; end: number } | undefined)[];
-  /** key (or `kind\u0000*`) -> its version when the checks ran. */
-  readonly deps: ReadonlyMap<string, number>;
+  /**
+   * key (or `kind\u0000*`) and its version when the checks ran, flat: `[key, version, key, version...]`, the
+   * keys shared with the reverse index (a record's checks look up every id it names: half a million entries
+   * for the whole game, which Maps of fresh strings would make several times heavier).
+   */
+  readonly deps: readonly (string | number)[];
   readonly unresolvedKinds: readonly string[];
 }
 
@@ -83,7 +87,8 @@ class RecordingView implements ProjectView {
 }
 
 function isCurrent(project: Project, memo: RecordMemo): boolean {
-  for (const [key, version] of memo.deps) if (project.versionOf(key) !== version) return false;
+  const deps = memo.deps;
+  for (let i = 0; i < deps.length; i += 2) if (project.versionOf(deps[i] as string) !== deps[i + 1]) return false;
   return true;
 }
 
@@ -106,7 +111,9 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
     const r = project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
-  return { reports, relative, deps: view.deps, unresolvedKinds };
+  const deps: (string | number)[] = [];
+  for (const [key, version] of view.deps) deps.push(project.sharedKey(key), version);
+  return { reports, relative, deps, unresolvedKinds };
 }
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */

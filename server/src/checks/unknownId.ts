@@ -8,7 +8,7 @@ import type { FoundReference } from '../schema/validate';
 import { ancestorsOf } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord } from './describe';
-import { notAbstract, unresolvedHint } from './suggest';
+import { unresolvedHint } from './suggest';
 import { pathLabel } from '../schema/validate';
 
 /** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
@@ -50,12 +50,13 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
-    // A parent is another definition (abstract ones included); any other reference names a real definition,
-    // which may be the record itself (a monster whose babies are of its own kind).
-    const accepts = isCopyFrom ? (r: DefinitionRecord): boolean => r !== record : notAbstract;
+    // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
+    // it is never instantiated, its children name the real thing.
+    const accepts = isCopyFrom ? (r: DefinitionRecord): boolean => r !== record : (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
     const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
       .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
       .filter(accepts);
+    if (!found.length && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
     if (isCopyFrom) {
       if (found.length && project.lineageOf(record).problem?.kind === 'cycle') {
         // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
@@ -72,7 +73,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
     const special = INVALID_VALUE_KINDS[ref.kind];
     ctx.report({
-      record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: 'error',
+      record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
       message: special
         ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
         : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,

@@ -9,26 +9,34 @@ export function refKey(kind: string, id: string): string {
  * and tens of thousands of small Maps would weigh on the garbage collector at indexing time).
  */
 export class ReferenceIndex<F> {
-  private readonly byKey = new Map<string, F[]>();
+  private readonly byKey = new Map<string, { readonly key: string; readonly files: F[] }>();
 
-  add(file: F, keys: Iterable<string>): void {
+  /** Adds the references; returns the index's own copy of each key (records keep those, not fresh strings). */
+  add(file: F, keys: Iterable<string>): string[] {
+    const out: string[] = [];
     for (const key of keys) {
-      const files = this.byKey.get(key);
-      if (files) files.push(file); else this.byKey.set(key, [file]);
+      const entry = this.byKey.get(key);
+      if (entry) { entry.files.push(file); out.push(entry.key); } else { this.byKey.set(key, { key, files: [file] }); out.push(key); }
     }
+    return out;
   }
 
   remove(file: F, keys: Iterable<string>): void {
     for (const key of keys) {
-      const files = this.byKey.get(key);
-      if (!files) continue;
-      const i = files.lastIndexOf(file);
-      if (i >= 0) files.splice(i, 1);
-      if (files.length === 0) this.byKey.delete(key);
+      const entry = this.byKey.get(key);
+      if (!entry) continue;
+      const i = entry.files.lastIndexOf(file);
+      if (i >= 0) entry.files.splice(i, 1);
+      if (entry.files.length === 0) this.byKey.delete(key);
     }
   }
 
+  /** The index's own copy of a key, when it has the key (to share one string among many holders). */
+  shared(key: string): string {
+    return this.byKey.get(key)?.key ?? key;
+  }
+
   filesReferencing(kind: string, id: string): Iterable<F> {
-    return new Set(this.byKey.get(refKey(kind, id)) ?? []);
+    return new Set(this.byKey.get(refKey(kind, id))?.files ?? []);
   }
 }

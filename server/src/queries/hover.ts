@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import type { Project } from '../project';
-import type { DefinitionRecord } from '../records/record';
+import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
 import { brief } from '../util/brief';
 import { cursorAt, jsonTypes } from './cursor';

@@ -8,6 +8,7 @@
 import type { Project, SourceFile } from '../project';
 import { finish, type Steps } from '../util/steps';
 import { idRange, symbolAt, type Target } from './symbol';
+import { fullValueOf } from '../records/record';
 
 export interface ReferenceSite extends Target {
   /** The file is reported (part of the workspace): editable. */

@@ -18,6 +18,7 @@
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
+import { fullValueOf as recordValue } from '../records/record';
 import type { DefinitionRecord, EditMode } from '../records/record';
 import type { FieldSpec, TypeSpec } from '../schema/types';
 import { parentOf } from '../index/inheritance';
@@ -89,19 +90,9 @@ const BASE_UNIT: Record<QuantityFormat, string> = { volume: 'ml', mass: 'mg', ti
 /** Problems of a broken chain (a missing parent, a cycle, a modify of nothing), passed on to descendants. */
 const CHAIN_PROBLEM = /^(copy-from|"edit-mode"|parent |earlier definition)/;
 
-const fullValues = new WeakMap<DefinitionRecord, Record<string, unknown>>();
-
-/** A record's whole object (records of unchecked kinds keep a summary: the object is read again from its text). */
-export function fullValueOf(project: Project, record: DefinitionRecord): Record<string, unknown> {
-  if (project.registry.keepsFullValue(record.type)) return record.value;
-  let v = fullValues.get(record);
-  if (!v) {
-    const text = project.textOf(record.source as SourceFile).slice(record.start, record.end);
-    const parsed: unknown = jsonc.parse(text, [], { allowTrailingComma: true });
-    v = isObject(parsed) && parsed.type === record.type ? parsed : record.value;
-    fullValues.set(record, v);
-  }
-  return v;
+/** A record's whole object (records of kinds without a hand-written table keep a summary: read again from the file). */
+export function fullValueOf(_project: Project, record: DefinitionRecord): Record<string, unknown> {
+  return recordValue(record);
 }
 
 export function refOf(record: DefinitionRecord, id = record.ids[0] ?? '?'): RecordRef {

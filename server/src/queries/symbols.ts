@@ -36,7 +36,7 @@ export function* documentSymbolSteps(project: Project, filePath: string): Steps<
       let sel = id ? idRange(project, r, id) : { path: filePath, start, end: Math.min(end, start + 1) };
       if (sel.start < start || sel.end > end) sel = { path: filePath, start, end: start + 1 };
       const name = displayName(r);
-      out.push({ name: id || `(${r.type} without id)`, detail: `${r.type}${r.abstract ? ' (abstract)' : ''}${name ? ` · ${name}` : ''}`, kind: r.kind, type: r.type, start, end, selection: sel });
+      out.push({ name: id || unnamed(r), detail: `${r.type}${r.abstract ? ' (abstract)' : ''}${name ? ` · ${name}` : ''}`, kind: r.kind, type: r.type, start, end, selection: sel });
     }
     yield;
   }
@@ -97,4 +97,13 @@ export function symbolLocation(project: Project, e: WorkspaceSymbolEntry): Targe
 
 export function isReported(e: WorkspaceSymbolEntry): boolean {
   return (e.record.source as SourceFile).reported;
+}
+
+/** How a definition without an id is listed: a map generator by the overmap terrains it generates. */
+function unnamed(r: DefinitionRecord): string {
+  const om = r.value.om_terrain;
+  const flat = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(flat) : []);
+  const names = flat(om);
+  if (names.length) return `${r.type} ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}`;
+  return `(${r.type} without id)`;
 }

@@ -2,7 +2,7 @@
  * What a record says on its own, independent of other files: its shape problems and its outgoing references.
  * Computed once when the record is indexed; checks that need other files build on it.
  */
-import type { DefinitionRecord } from './record';
+import { fullValueOf, type DefinitionRecord } from './record';
 import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
 import type { FoundReference, ValueProblem } from '../schema/validate';
@@ -19,7 +19,8 @@ export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry):
   const problems: ValueProblem[] = [];
   const references: FoundReference[] = [];
   if (schema) {
-    validateTopLevel(record.value, schema, registry.title(record.kind), record.editMode, {
+    // A summarized record (a type checked with a generated table) is read again from its file's text.
+    validateTopLevel(fullValueOf(record), schema, registry.title(record.kind), record.editMode, {
       problem: (p) => problems.push(p),
       reference: (r) => references.push(r),
     });

@@ -18,6 +18,8 @@ export interface RecordSource {
   readonly modId: string | undefined;
   /** Offsets of the file's object `objectIndex` (computed on first use: indexing does not need them). */
   rangeOf(objectIndex: number): { start: number; end: number };
+  /** The whole value of the file's object `objectIndex`, parsed again from the file's text. */
+  fullValueOf(objectIndex: number): Record<string, unknown>;
 }
 
 export interface DefinitionRecord {
@@ -26,8 +28,10 @@ export interface DefinitionRecord {
   /** The ids it defines (usually one; some types accept an array; abstract records define their `abstract` id). */
   readonly ids: readonly string[];
   readonly abstract: boolean;
-  /** The object as written, or a summary for types the engine does not check (see KindDeclaration.fullValue). */
+  /** The object as written, or a summary (see KindDeclaration.fullValue, and fullValueOf for the whole). */
   readonly value: Record<string, unknown>;
+  /** Whether `value` is a summary: fullValueOf reads the whole object again from the file. */
+  readonly summarized: boolean;
   readonly source: RecordSource;
   /** Index of the object among the file's top-level objects. */
   readonly index: number;
@@ -81,6 +85,8 @@ function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule, earlie
       const out: { kind: string; ids: string[] }[] = [];
       if (o.update_mapgen_id !== undefined) out.push({ kind: 'update_mapgen', ids: stringIds(o.update_mapgen_id) });
       if (o.nested_mapgen_id !== undefined) out.push({ kind: 'nested_mapgen', ids: stringIds(o.nested_mapgen_id) });
+      // A map generator for overmap terrains defines no id, but is still checked and its references indexed.
+      if (out.length === 0) out.push({ kind, ids: [] });
       return out;
     }
     case 'none': return [{ kind, ids: [] }];
@@ -97,8 +103,13 @@ export function editModeOf(o: Record<string, unknown>): EditMode {
   return m === 'override' || m === 'modify' ? m : 'unknown';
 }
 
+/** The whole object of a record: its value, or for a summarized record the object read again from its file. */
+export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
+  return record.summarized ? record.source.fullValueOf(record.index) : record.value;
+}
+
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
-const SUMMARY_MEMBERS = ['type', 'id', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'description', 'category'];
+const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
 function summarize(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -107,12 +118,13 @@ function summarize(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** The records of one parsed object (one, or none for objects without a type; mapgen may give two). */
+/** The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two). */
 export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
-  const o = registry.keepsFullValue(type) ? full : summarize(full);
+  const keep = registry.keepsFullValue(type);
+  const o = keep ? full : summarize(full);
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
@@ -120,13 +132,14 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const rule = registry.idRuleOf(type);
   // The common case (ids in one member) without intermediate objects: indexing runs this 80,000 times.
   if (rule.from === 'member') {
-    const ids = abstractId !== undefined ? [abstractId] : stringIds(o[rule.member]);
-    return [new Definition(type, kind, ids, abstractId !== undefined, o, source, index, editMode, copyFrom)];
+    // generic_factory also reads `alias`: more ids of the same definition (0.F terrain and furniture use it).
+    const ids = abstractId !== undefined ? [abstractId] : o.alias === undefined ? stringIds(o[rule.member]) : [...stringIds(o[rule.member]), ...stringIds(o.alias)];
+    return [new Definition(type, kind, ids, abstractId !== undefined, o, !keep, source, index, editMode, copyFrom)];
   }
   const out: DefinitionRecord[] = [];
   for (const built of builtIds(o, kind, rule, earlier)) {
     const all = abstractId !== undefined && built.kind === kind ? [abstractId] : built.ids;
-    out.push(new Definition(type, built.kind, all, abstractId !== undefined, o, source, index, editMode, copyFrom));
+    out.push(new Definition(type, built.kind, all, abstractId !== undefined, o, !keep, source, index, editMode, copyFrom));
   }
   return out;
 }
@@ -138,6 +151,7 @@ class Definition implements DefinitionRecord {
     readonly ids: readonly string[],
     readonly abstract: boolean,
     readonly value: Record<string, unknown>,
+    readonly summarized: boolean,
     readonly source: RecordSource,
     readonly index: number,
     readonly editMode: EditMode,

@@ -5,6 +5,7 @@
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
 import type { KindSchema } from '../schema/types';
+import type { GeneratedTables } from '../schema/generated';
 
 /**
  * Where a definition keeps its ids.
@@ -53,8 +54,9 @@ export interface KindDeclaration {
   readonly keyFields?: readonly string[];
   readonly symbol?: SymbolCategory;
   /**
-   * Whether records keep the whole value (kinds with a schema always do). Other kinds keep a summary of the
-   * members that identify and name them; a check that reads another member of them must ask for the value.
+   * Whether records keep the whole value (kinds with a hand-written schema always do). Other kinds keep a
+   * summary of the members that identify and name them; a check that reads another member of them must ask
+   * for the value (Project.fullValueOf: the generated tables' walk reads it again from the file's text).
    */
   readonly fullValue?: boolean;
   /** Kinds whose ids also answer references to this kind (an item id that a MIGRATION maps still loads). */
@@ -93,6 +95,28 @@ export interface GameVersion {
   readonly knownTypes: readonly string[];
   /** Types an older version loaded that this one does not, with what replaced them. */
   readonly retiredTypes?: Readonly<Record<string, RetiredType>>;
+  /**
+   * Member tables generated from this version's data (scripts/gen-type-tables.mjs) for the types without a
+   * hand-written one (see schema/generated.ts). A hand-written table always wins.
+   */
+  readonly generatedTables?: GeneratedTables;
+  /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
+  readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
+  /** Ids of a kind the game derives from other definitions (see DerivedIds). */
+  readonly derivedIds?: readonly DerivedIds[];
+}
+
+/**
+ * Ids of `kind` the game derives from other definitions: `prefix` + an id of kind `from` (current game: a
+ * monster with the GEN_DORMANT flag gets a `pseudo_dormant_<id>` twin), an id of `from` + one of `suffixes`
+ * (an overmap terrain's rotations `_north`..., a linear one's `_straight`...), or `prefix` + any name when the
+ * definitions it comes from are not indexed (a martial art buff `x` is the effect `mabuff:x`).
+ */
+export interface DerivedIds {
+  readonly kind: string;
+  readonly prefix?: string;
+  readonly suffixes?: readonly string[];
+  readonly from?: string;
 }
 
 /** A type a newer version dropped: what to write instead, and the rewrite (a new type, members to add). */

@@ -4,7 +4,8 @@
  * references to them resolve; they just are not checked beyond that.
  */
 import type { KindSchema } from '../schema/types';
-import type { GameVersion, KindDeclaration } from './declaration';
+import { schemaFromTable } from '../schema/generated';
+import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
 
@@ -13,6 +14,8 @@ export class KindRegistry {
   private readonly byKindMap = new Map<string, KindDeclaration>();
   private readonly titles = new Map<string, string>();
   private readonly known: ReadonlySet<string>;
+  private readonly generated = new Map<string, KindSchema | undefined>();
+  private readonly builtIns = new Map<string, ReadonlySet<string>>();
 
   constructor(readonly version: GameVersion) {
     this.known = new Set([...version.knownTypes, ...version.kinds.flatMap((d) => d.types)]);
@@ -26,6 +29,7 @@ export class KindRegistry {
         this.byTypeMap.set(t, d);
       }
     }
+    for (const [k, list] of Object.entries(version.builtInIds ?? {})) this.builtIns.set(k, new Set(list));
   }
 
   /** The declaration of a JSON `type`, when this version declares it. */
@@ -48,7 +52,25 @@ export class KindRegistry {
     return this.byTypeMap.get(type)?.ids ?? ID_MEMBER;
   }
 
+  /** The member table of a type: the hand-written one, else the one generated from the version's data. */
   schemaOfType(type: string): KindSchema | undefined {
+    return this.handWrittenSchemaOfType(type) ?? this.generatedSchemaOfType(type);
+  }
+
+  /** The table generated from the version's data (built on first use), when the type has one. */
+  generatedSchemaOfType(type: string): KindSchema | undefined {
+    if (this.generated.has(type)) return this.generated.get(type);
+    const table = this.version.generatedTables?.[type];
+    const former = this.byTypeMap.get(type)?.formerIdMember;
+    // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
+    const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
+    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, this.kindOfType(type), extra) : undefined;
+    this.generated.set(type, schema);
+    return schema;
+  }
+
+  /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
+  handWrittenSchemaOfType(type: string): KindSchema | undefined {
     const d = this.byTypeMap.get(type);
     return d?.typeSchemas?.[type] ?? d?.schema;
   }
@@ -74,10 +96,24 @@ export class KindRegistry {
 
   private memberNameSet: ReadonlySet<string> | undefined;
 
-  /** Whether records of a type keep their whole value (see KindDeclaration.fullValue). */
+  /**
+   * Whether records of a type keep their whole value (see KindDeclaration.fullValue): hand-written tables do.
+   * Types checked with a generated table keep a summary: their walk re-reads the value from the file's text
+   * (Project.fullValueOf), so that indexing the whole game does not hold every definition in memory.
+   */
   keepsFullValue(type: string): boolean {
     const d = this.byTypeMap.get(type);
     return d !== undefined && (d.schema !== undefined || d.typeSchemas !== undefined || d.fullValue === true);
+  }
+
+  /** Whether the game defines (kind, id) in its code (`t_null`...); `exists` tells whether a data id exists. */
+  isBuiltIn(kind: string, id: string, exists: (kind: string, id: string) => boolean): boolean {
+    if (this.builtIns.get(kind)?.has(id)) return true;
+    for (const d of this.version.derivedIds ?? []) {
+      if (d.kind !== kind) continue;
+      for (const base of derivedBases(d, id)) if (d.from === undefined || exists(d.from, base)) return true;
+    }
+    return false;
   }
 
   /** How messages name a kind: "monster", "item group"; undeclared kinds by their type. */
@@ -103,4 +139,10 @@ export class KindRegistry {
   get kinds(): readonly KindDeclaration[] {
     return this.version.kinds;
   }
+}
+
+/** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */
+export function derivedBases(d: DerivedIds, id: string): string[] {
+  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length ? [id.slice(d.prefix.length)] : [];
+  return (d.suffixes ?? []).filter((s) => id.endsWith(s) && id.length > s.length).map((s) => id.slice(0, -s.length));
 }

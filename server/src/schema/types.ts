@@ -6,8 +6,12 @@
 /** Index kinds a reference can point at (see registry/ for how JSON types map to kinds). */
 export type RefKind = string;
 
-/** Quantity and time string formats (spec 2.1). */
-export type StringFormat = 'volume' | 'mass' | 'time' | 'symbol';
+/**
+ * Quantity and time string formats (spec 2.1: volume, mass, time; the game's units.h also reads length, energy,
+ * power and money strings), and `symbol` (one console cell).
+ */
+export type StringFormat = QuantityFormat | 'symbol';
+export type QuantityFormat = 'volume' | 'mass' | 'time' | 'length' | 'energy' | 'power' | 'money';
 
 export type TypeSpec =
   | StringSpec
@@ -26,7 +30,17 @@ export interface StringSpec {
   readonly values?: readonly string[];
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
+  /**
+   * The reference is inferred from little evidence (generated tables: fewer than 3 distinct values): it is
+   * indexed alike, but an unresolved id is a warning, not an error.
+   */
+  readonly weakRef?: boolean;
   readonly format?: StringFormat;
+  /**
+   * False: a quantity written in a smaller unit than it could be is not hinted (`unit-style`). The generated
+   * tables (schema/generated.ts) check units only; the hint is the spec's rule for the spec's kinds.
+   */
+  readonly unitStyle?: false;
   /** The spec allows any string here, but the game refuses one: what it says (see FieldSpec.gameRejects). */
   readonly gameRejects?: string;
   /** Values of `values` the spec lists but the game refuses, with what it says. */
@@ -60,6 +74,8 @@ export interface TupleSpec {
   readonly required?: number;
   /** Names of the positions, for messages and hover ("count", "recoverable"). */
   readonly names?: readonly string[];
+  /** Items past `items` are accepted unchecked (generated tables: only the positions the data shows). */
+  readonly open?: boolean;
 }
 
 export interface ObjectSpec {
@@ -101,6 +117,11 @@ export interface MapSpec {
 export interface UnionSpec {
   readonly kind: 'union';
   readonly options: readonly TypeSpec[];
+  /**
+   * How a value of none of the options' JSON types is reported (default: an error). Generated tables say
+   * `warning`: they know the forms the data uses, not every form the game reads.
+   */
+  readonly mismatch?: 'warning';
 }
 
 export interface AnySpec {

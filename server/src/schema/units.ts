@@ -1,8 +1,12 @@
 /**
  * Quantity and time strings (spec 2.1): "62500 ml", "12 kg", "30 m". The number part must be an integer,
  * units are case-sensitive, and a value is best written in the largest unit that keeps full precision.
+ * Length, energy, power and money strings are read alike (the game's units.h: `length_units`, `energy_units`,
+ * `power_units`, `money_units`).
  */
-import type { StringFormat } from './types';
+import type { QuantityFormat } from './types';
+
+export type { QuantityFormat };
 
 interface Unit {
   readonly name: string;
@@ -10,8 +14,12 @@ interface Unit {
   readonly factor: number;
 }
 
-/** Accepted units, largest first. Volume: spec (L, ml). Mass: spec (g, kg) plus mg, which the game accepts. */
-const UNITS: Record<Exclude<StringFormat, 'symbol'>, readonly Unit[]> = {
+/**
+ * Accepted units, largest first. Volume: spec (L, ml). Mass: spec (g, kg) plus mg, which the game accepts.
+ * Length: mm, cm, meter, km (no "m": that is minutes). Energy: mJ, J, kJ. Power: mW, W, kW. Money: cent, USD,
+ * kUSD (base unit: the cent).
+ */
+const UNITS: Record<QuantityFormat, readonly Unit[]> = {
   volume: [{ name: 'L', factor: 1000 }, { name: 'ml', factor: 1 }],
   mass: [{ name: 'kg', factor: 1_000_000 }, { name: 'g', factor: 1000 }, { name: 'mg', factor: 1 }],
   time: [
@@ -21,13 +29,28 @@ const UNITS: Record<Exclude<StringFormat, 'symbol'>, readonly Unit[]> = {
     { name: 's', factor: 1 }, { name: 'seconds', factor: 1 }, { name: 'second', factor: 1 },
     { name: 't', factor: 1 }, { name: 'turns', factor: 1 }, { name: 'turn', factor: 1 },
   ],
+  length: [{ name: 'km', factor: 1_000_000 }, { name: 'meter', factor: 1000 }, { name: 'cm', factor: 10 }, { name: 'mm', factor: 1 }],
+  energy: [{ name: 'kJ', factor: 1_000_000 }, { name: 'J', factor: 1000 }, { name: 'mJ', factor: 1 }],
+  power: [{ name: 'kW', factor: 1_000_000 }, { name: 'W', factor: 1000 }, { name: 'mW', factor: 1 }],
+  money: [{ name: 'kUSD', factor: 100_000 }, { name: 'USD', factor: 100 }, { name: 'cent', factor: 1 }],
 };
 
 /** Units for the "largest exact unit" hint: only the short canonical names. */
-const CANONICAL: Record<Exclude<StringFormat, 'symbol'>, readonly Unit[]> = {
+const CANONICAL: Record<QuantityFormat, readonly Unit[]> = {
   volume: UNITS.volume,
   mass: UNITS.mass,
   time: [{ name: 'd', factor: 86400 }, { name: 'h', factor: 3600 }, { name: 'm', factor: 60 }, { name: 's', factor: 1 }],
+  length: UNITS.length,
+  energy: UNITS.energy,
+  power: UNITS.power,
+  money: UNITS.money,
+};
+
+/** What a value of each format is, in messages. */
+export const FORMAT_NAMES: Record<QuantityFormat, string> = {
+  volume: 'a volume string such as "250 ml"', mass: 'a weight string such as "12 kg"', time: 'a time string such as "30 m"',
+  length: 'a length string such as "30 cm"', energy: 'an energy string such as "5 kJ"', power: 'a power string such as "15 W"',
+  money: 'a money string such as "12 USD"',
 };
 
 export interface QuantityProblem {
@@ -45,7 +68,7 @@ const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
  * ("1 kg 500 g", "1 h 30 m"), which the game sums; a volume is one term with nothing after its unit, and not
  * negative (0.F: "syntax error when specifying volume", "value outside supported range").
  */
-export function checkQuantity(text: string, format: Exclude<StringFormat, 'symbol'>, what: string): QuantityProblem | undefined {
+export function checkQuantity(text: string, format: QuantityFormat, what: string, style = true): QuantityProblem | undefined {
   const units = UNITS[format];
   const accepted = units.map((u) => `"${u.name}"`).join(', ');
   if (format === 'volume') {
@@ -85,7 +108,7 @@ export function checkQuantity(text: string, format: Exclude<StringFormat, 'symbo
   }
   if (terms === 0) return { severity: 'error', message: `${what} is empty; expected a number followed by a unit (${accepted})` };
   // Spec 2.1 asks quantities (not times) to use the largest unit that keeps full precision.
-  const best = format === 'time' ? undefined : largestExact(total, format);
+  const best = format === 'time' || !style ? undefined : largestExact(total, format);
   if (best !== undefined && best !== text.trim() && terms === 1 && !isSameUnitSpelling(text, best)) {
     return { severity: 'hint', message: `${what} "${text}" can be written "${best}" (the largest unit that keeps full precision)`, fix: best };
   }
@@ -112,7 +135,7 @@ function sumRest(rest: string, units: readonly Unit[]): number {
   return total;
 }
 
-function largestExact(total: number, format: Exclude<StringFormat, 'symbol'>): string | undefined {
+function largestExact(total: number, format: QuantityFormat): string | undefined {
   if (total === 0 || !Number.isFinite(total)) return undefined;
   for (const u of CANONICAL[format]) {
     if (total % u.factor === 0) return `${total / u.factor} ${u.name}`;
@@ -120,7 +143,7 @@ function largestExact(total: number, format: Exclude<StringFormat, 'symbol'>): s
   return undefined;
 }
 
-function exactInSmallerUnit(total: number, format: Exclude<StringFormat, 'symbol'>): string | undefined {
+function exactInSmallerUnit(total: number, format: QuantityFormat): string | undefined {
   if (!Number.isFinite(total) || !Number.isInteger(Math.round(total * 1e9) / 1e9)) return undefined;
   return largestExact(Math.round(total), format);
 }
@@ -146,17 +169,9 @@ function isWide(cp: number): boolean {
     (cp >= 0x20000 && cp <= 0x3fffd);
 }
 
-/** Units of the game's other quantities (units.h), which `relative` and `proportional` compute with too. */
-const MONEY: readonly Unit[] = [{ name: 'kUSD', factor: 100_000 }, { name: 'USD', factor: 100 }, { name: 'cent', factor: 1 }, { name: 'cents', factor: 1 }];
-const ENERGY: readonly Unit[] = [{ name: 'kJ', factor: 1_000_000 }, { name: 'J', factor: 1000 }, { name: 'mJ', factor: 1 }];
-const POWER: readonly Unit[] = [{ name: 'kW', factor: 1_000_000 }, { name: 'W', factor: 1000 }, { name: 'mW', factor: 1 }];
-const LENGTH: readonly Unit[] = [{ name: 'km', factor: 1_000_000 }, { name: 'meter', factor: 1000 }, { name: 'cm', factor: 10 }, { name: 'mm', factor: 1 }];
-
-/** Formats whose strings `relative` and `proportional` can compute with. */
-export type QuantityFormat = Exclude<StringFormat, 'symbol'> | 'money' | 'energy' | 'power' | 'length';
-
-const QUANTITY_UNITS: Record<QuantityFormat, readonly Unit[]> = { ...UNITS, money: MONEY, energy: ENERGY, power: POWER, length: LENGTH };
-const QUANTITY_CANONICAL: Record<QuantityFormat, readonly Unit[]> = { ...CANONICAL, money: MONEY.slice(0, 3), energy: ENERGY, power: POWER, length: LENGTH };
+/** Units `relative` and `proportional` compute with: every format's (the canonical ones when writing a result). */
+const QUANTITY_UNITS = UNITS;
+const QUANTITY_CANONICAL = CANONICAL;
 
 /** A quantity, time or money string read as the game reads it: its total in the format's base unit (ml, mg, s, cent...). */
 export interface Quantity {

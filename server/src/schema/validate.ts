@@ -4,7 +4,7 @@
  */
 import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
-import { checkQuantity, consoleWidth } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
 import { MAX_NESTING } from '../syntax/nesting';
@@ -32,6 +32,8 @@ export interface FoundReference {
   readonly id: string;
   /** The id is the member name at `path` (a map key such as `starting_ammo`'s), not its value. */
   readonly key?: true;
+  /** Inferred from little evidence (StringSpec.weakRef): unresolved, a warning. */
+  readonly weak?: boolean;
 }
 
 export interface ValueSink {
@@ -64,7 +66,7 @@ function show(v: unknown): string {
 /** What a spec expects, in words, for messages. */
 export function describeType(spec: TypeSpec): string {
   switch (spec.kind) {
-    case 'string': return spec.format === 'volume' ? 'a volume string such as "250 ml"' : spec.format === 'mass' ? 'a weight string such as "12 kg"' : spec.format === 'time' ? 'a time string such as "30 m"' : 'a string';
+    case 'string': return spec.format && spec.format !== 'symbol' ? FORMAT_NAMES[spec.format] : 'a string';
     case 'integer': return 'an integer';
     case 'number': return 'a number';
     case 'boolean': return 'true or false';
@@ -131,11 +133,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (spec.format) {
-        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`);
+        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`, spec.unitStyle !== false);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (spec.ref && value !== '') sink.reference({ path: at(), kind: spec.ref, id: value });
+      if (spec.ref && value !== '') sink.reference(spec.weakRef ? { path: at(), kind: spec.ref, id: value, weak: true } : { path: at(), kind: spec.ref, id: value });
       return;
     }
     case 'integer':
@@ -162,7 +164,7 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
     case 'tuple': {
       if (!Array.isArray(value)) return wrongType();
       const required = spec.required ?? spec.items.length;
-      if (value.length < required || value.length > spec.items.length) {
+      if (value.length < required || (!spec.open && value.length > spec.items.length)) {
         const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
         sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
       }
@@ -184,8 +186,18 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       return;
     }
     case 'union': {
-      const candidates = spec.options.filter((o) => matchesJsonType(value, o));
-      if (candidates.length === 0) return wrongType();
+      // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
+      // value of a generated table: no buffers to throw away).
+      let only: TypeSpec | undefined;
+      let count = 0;
+      for (const o of spec.options) if (matchesJsonType(value, o)) { only = o; count++; }
+      if (count === 1) return validateValue(value, only!, path, sink);
+      const candidates = count === 0 ? [] : spec.options.filter((o) => matchesJsonType(value, o));
+      if (candidates.length === 0) {
+        if (spec.mismatch !== 'warning') return wrongType();
+        sink.problem({ code: 'invalid-value', severity: 'warning', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+        return;
+      }
       let best: BufferSink | undefined;
       for (const c of candidates) {
         const buf = new BufferSink();

@@ -274,7 +274,19 @@ export function regionAt(parsed: ParsedFile, text: string | (() => string), slot
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
 
-function slotOf(parsed: ParsedFile, i: number): number {
+/**
+ * The value of object `i` of a parsed file, parsed again from its text (records of unchecked types keep a
+ * summary only; see records/record.ts fullValueOf). A broken object yields what the tolerant parser recovers.
+ */
+export function objectValue(parsed: ParsedFile, text: string, i: number): Record<string, unknown> {
+  const { start, end } = objectRange(parsed, text, i);
+  let value: unknown;
+  try { value = JSON.parse(text.slice(start, end)); } catch { value = parseTolerant(text, start, end, []); }
+  return isPlainObject(value) ? value : {};
+}
+
+/** The position of object `i` among the file's top-level values (-1: none). */
+export function slotOf(parsed: ParsedFile, i: number): number {
   if (parsed.slots === 'identity') return i;
   if (parsed.slots) return parsed.slots[i] ?? -1;
   return parsed.objects[i]?.slot ?? -1;

@@ -1,7 +1,7 @@
 /**
  * Declarations that read the same in every supported version, and a constructor that keeps version files short.
  */
-import type { KindDeclaration } from '../declaration';
+import type { GameVersion, KindDeclaration } from '../declaration';
 
 type Options = Partial<Omit<KindDeclaration, 'kind' | 'title'>>;
 
@@ -47,4 +47,46 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
     definesKinds: [{ kind: 'update_mapgen', title: 'update mapgen function' }, { kind: 'nested_mapgen', title: 'nested mapgen function' }],
   }),
   kind('snippet', 'snippet', { ids: { from: 'snippet' } }),
+];
+
+/**
+ * Ids both versions define in code, never in data: the null objects of their factories (`t_null`, `f_null`,
+ * `mon_null`, overmap terrain and nested mapgen `null`), the empty item group, the dialogue topics npctalk.cpp
+ * answers itself (dynamic_line, gen_responses: TALK_DONE, TALK_NONE, training, missions...), the map generator
+ * names the lab generator runs from C++, and the pseudo
+ * items an ammunition type may name as its default (ammunition_type::check_consistency skips "components"
+ * and "thrown").
+ */
+export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
+  terrain: ['t_null'],
+  furniture: ['f_null'],
+  MONSTER: ['mon_null'],
+  item_group: ['EMPTY_GROUP'],
+  item: ['components', 'thrown'],
+  talk_topic: [
+    'TALK_DONE', 'TALK_NONE', 'TALK_NPC_NOFACE', 'TALK_NOFACE', 'TALK_DEAF', 'TALK_DEAF_ANGRY', 'TALK_MUTE', 'TALK_MUTE_ANGRY',
+    'TALK_SEDATED', 'TALK_MISSION_DESCRIBE', 'TALK_MISSION_DESCRIBE_URGENT', 'TALK_MISSION_OFFER', 'TALK_MISSION_ACCEPTED',
+    'TALK_MISSION_REJECTED', 'TALK_MISSION_ADVICE', 'TALK_MISSION_INQUIRE', 'TALK_MISSION_SUCCESS', 'TALK_MISSION_SUCCESS_LIE',
+    'TALK_MISSION_FAILURE', 'TALK_MISSION_LIST', 'TALK_MISSION_LIST_ASSIGNED', 'TALK_TRAIN', 'TALK_TRAIN_START', 'TALK_TRAIN_NPC',
+    'TALK_TRAIN_NPC_START', 'TALK_TRAIN_SEMINAR', 'TALK_TRAIN_SEMINAR_START', 'TALK_HOW_MUCH_FURTHER', 'TALK_DESCRIBE_MISSION',
+    'TALK_SHOUT', 'TALK_SIZE_UP', 'TALK_LOOK_AT', 'TALK_OPINION', 'TALK_MIND_CONTROL',
+  ],
+  // Map generators may also be keyed by the names the C++ lab generator runs (mapgen_factory::get_usages).
+  overmap_terrain: ['null', 'lab_1side', 'lab_4side', 'lab_finale_1level'],
+  nested_mapgen: ['null'],
+};
+
+/**
+ * Ids both versions derive: a martial art's buff `x` is the effect `mabuff:x` (martialarts.cpp); an overmap
+ * terrain `x` is placed as `x_north`, `x_east`... (rotations) and, when linear (roads, tunnels), as `x_ns`,
+ * `x_end_north`... with map generators `x_straight`, `x_curved`... (overmap_terrain.cpp), which overmap specials,
+ * city buildings and map generators name.
+ */
+const LINEAR_SUFFIXES = ['_isolated', '_end_south', '_end_west', '_ne', '_end_north', '_ns', '_es', '_nes', '_end_east', '_wn', '_ew', '_new', '_sw', '_nsw', '_esw', '_nesw'];
+export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
+  { kind: 'effect_type', prefix: 'mabuff:' },
+  {
+    kind: 'overmap_terrain', from: 'overmap_terrain',
+    suffixes: ['_north', '_east', '_south', '_west', '_straight', '_curved', '_end', '_tee', '_four_way', ...LINEAR_SUFFIXES],
+  },
 ];

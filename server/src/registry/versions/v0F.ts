@@ -4,8 +4,9 @@
  */
 import type { GameVersion } from '../declaration';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-0F';
+import { TABLES } from './generated/tables-0F';
 
 /** Item types of 0.F (item_factory), all one id space. */
 export const ITEM_TYPES_0F = [
@@ -22,6 +23,10 @@ export const VERSION_0F: GameVersion = {
   editModes: true,
   damageInheritance: 'matching-units',
   knownTypes: KNOWN_TYPES,
+  generatedTables: TABLES,
+  // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
+  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
+  derivedIds: DERIVED_IDS,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
     kind('MONSTER', 'monster', {

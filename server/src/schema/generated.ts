@@ -1,0 +1,238 @@
+/**
+ * Member tables generated from a game version's own data (scripts/gen-type-tables.mjs), turned into the
+ * KindSchemas the validation walk reads, for every type without a hand-written table. What the data shows is
+ * all they claim:
+ * - top-level members are closed: a member no definition of the type has is `unknown-field` (did you mean);
+ * - nested objects stay open (a member the data does not show may still be read by the game), their known
+ *   members checked;
+ * - JSON types are the union of those seen (integer and number alike), and a value of another JSON type is a
+ *   warning (the data shows the forms it uses, not every form the game reads); besides, a translatable text
+ *   may be a string or a `{ "str": ... }` object, a type whose data writes dialogue variable values (`v`:
+ *   `{ "math": [...] }`, `{ "u_val": "x" }`) may write one wherever it writes a number or a string, and a member
+ *   seen fewer than MIN_EVIDENCE times accepts anything (too little to go by), still indexing its references;
+ * - `ref` members are references (find-references, rename, unknown-id; a weak one, inferred from fewer than
+ *   3 values, makes an unresolved id a warning); formats check units only (no style hint, which is the spec's
+ *   rule for the spec's kinds);
+ * - nothing is required: requiredness comes from hand-written tables only;
+ * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
+ *   always accepted; `//` comments are skipped by the walk.
+ */
+import type { FieldSpec, KindSchema, MapSpec, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
+
+/**
+ * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
+ * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`.
+ */
+export interface GeneratedTable {
+  readonly n: number;
+  readonly v?: 1;
+  readonly m: Readonly<Record<string, string>>;
+}
+
+/** A version's generated tables by JSON type. */
+export type GeneratedTables = Readonly<Record<string, GeneratedTable>>;
+
+/** Below this many occurrences a member's JSON types are not enforced. */
+export const MIN_EVIDENCE = 3;
+
+const ANY: TypeSpec = { kind: 'any' };
+const NUMBER: TypeSpec = { kind: 'number' };
+const BOOLEAN: TypeSpec = { kind: 'boolean' };
+const OPEN: ObjectSpec = { kind: 'object', fields: [], open: true };
+
+/** A parsed member code. */
+export interface MemberCode {
+  readonly types: string;
+  readonly count: number;
+  readonly ref?: string;
+  readonly weakRef?: boolean;
+  readonly format?: QuantityFormat;
+  readonly keyRef?: string;
+  readonly weakKeyRef?: boolean;
+}
+
+export function parseCode(code: string): MemberCode {
+  const parts = code.split(' ');
+  const out: { -readonly [K in keyof MemberCode]: MemberCode[K] } = { types: parts[0], count: Number(parts[1]) };
+  for (const p of parts.slice(2)) {
+    if (p.startsWith('*@?')) { out.keyRef = p.slice(3); out.weakKeyRef = true; }
+    else if (p.startsWith('*@')) out.keyRef = p.slice(2);
+    else if (p.startsWith('@?')) { out.ref = p.slice(2); out.weakRef = true; }
+    else if (p.startsWith('@')) out.ref = p.slice(1);
+    else if (p.startsWith('%')) out.format = p.slice(1) as QuantityFormat;
+  }
+  return out;
+}
+
+/** A path segment: a member name, an array element (`[]`), a tuple position (`[n]`), a map value (`*`). */
+export type PathSegment = { readonly name: string } | { readonly element: true } | { readonly position: number } | { readonly mapValue: true };
+
+/** `a.b[][0].*.["x.y"]` -> segments (see scripts/gen-type-tables.mjs for the syntax). */
+export function parsePath(p: string): PathSegment[] {
+  const out: PathSegment[] = [];
+  let i = 0;
+  while (i < p.length) {
+    const c = p[i];
+    if (c === '.') { i++; continue; }
+    if (c === '[') {
+      if (p[i + 1] === ']') { out.push({ element: true }); i += 2; continue; }
+      if (p[i + 1] === '"') {
+        let j = i + 2;
+        while (j < p.length && p[j] !== '"') j += p[j] === '\\' ? 2 : 1;
+        out.push({ name: JSON.parse(p.slice(i + 1, j + 1)) as string });
+        i = j + 2;
+        continue;
+      }
+      const close = p.indexOf(']', i);
+      out.push({ position: Number(p.slice(i + 1, close)) });
+      i = close + 1;
+      continue;
+    }
+    if (c === '*' && (i + 1 === p.length || p[i + 1] === '.' || p[i + 1] === '[')) { out.push({ mapValue: true }); i++; continue; }
+    let j = i;
+    while (j < p.length && p[j] !== '.' && p[j] !== '[') j++;
+    out.push({ name: p.slice(i, j) });
+    i = j;
+  }
+  return out;
+}
+
+interface Node {
+  code?: MemberCode;
+  readonly named: Map<string, Node>;
+  element?: Node;
+  readonly positions: Node[];
+  mapValue?: Node;
+}
+
+const newNode = (): Node => ({ named: new Map(), positions: [] });
+
+function treeOf(table: GeneratedTable): Node {
+  const root = newNode();
+  for (const [p, code] of Object.entries(table.m)) {
+    let node = root;
+    for (const s of parsePath(p)) {
+      if ('name' in s) {
+        let next = node.named.get(s.name);
+        if (!next) { next = newNode(); node.named.set(s.name, next); }
+        node = next;
+      } else if ('element' in s) {
+        node = node.element ??= newNode();
+      } else if ('position' in s) {
+        node = node.positions[s.position] ??= newNode();
+      } else {
+        node = node.mapValue ??= newNode();
+      }
+    }
+    node.code = parseCode(code);
+  }
+  return root;
+}
+
+const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
+
+function describe(code: MemberCode, total: number | undefined): string {
+  const what = [...code.types].map((t) => (t === 's' && code.ref ? `a \`${code.ref}\` id` : t === 's' && code.format ? `a ${code.format} string` : TYPE_WORDS[t] ?? t));
+  const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
+  const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
+  return `${seen}: ${what.join(' or ')}${map} (from the game's data).`;
+}
+
+/** Members of a translatable text object (a string is read alike). */
+const TRANSLATION_KEYS = new Set(['str', 'str_pl', 'str_sp', 'ctxt', '//~']);
+/** Members holding a translatable text (a `{ "str": ... }` object is read alike). */
+const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message']);
+const STRING: TypeSpec = { kind: 'string' };
+const TRANSLATION_OBJECT: ObjectSpec = {
+  kind: 'object', open: true,
+  fields: [
+    { name: 'str', type: STRING, description: 'The text (singular form).' },
+    { name: 'str_pl', type: STRING, description: 'Plural form, when it is not the singular plus "s".' },
+    { name: 'str_sp', type: STRING, description: 'One form used for both singular and plural.' },
+    { name: 'ctxt', type: STRING, description: 'Translation context, to tell homonyms apart.' },
+  ],
+};
+
+/** The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values). */
+function specOf(node: Node, name: string, vars: boolean): TypeSpec {
+  const code = node.code;
+  if (!code) return ANY;
+  const options: TypeSpec[] = [];
+  let number = false;
+  for (const t of code.types) {
+    switch (t) {
+      case 's': {
+        const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
+        if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+        if (code.format) { s.format = code.format; s.unitStyle = false; }
+        options.push(s);
+        break;
+      }
+      case 'i': case 'n':
+        if (!number) options.push(NUMBER);
+        number = true;
+        break;
+      case 'b': options.push(BOOLEAN); break;
+      case 'a':
+        if (node.positions.length) {
+          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars) : ANY)), required: 0, open: true });
+        } else {
+          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars) : ANY });
+        }
+        break;
+      case 'o':
+        if (node.mapValue) {
+          const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
+          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars) };
+          options.push(map);
+        } else {
+          options.push(node.named.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars), open: true } : OPEN);
+        }
+        break;
+      default: // null: anything
+        options.push(ANY);
+    }
+  }
+  const has = (t: string): boolean => code.types.includes(t);
+  // A translatable text: a string, or an object of translation members.
+  if (has('o') && !has('s') && !node.mapValue && node.named.size > 0 && [...node.named.keys()].every((k) => TRANSLATION_KEYS.has(k))) options.push(STRING);
+  if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
+  // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
+  if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
+  if (code.count < MIN_EVIDENCE && !options.includes(ANY)) options.push(ANY);
+  return { kind: 'union', options, mismatch: 'warning' };
+}
+
+function fieldsOf(node: Node, total: number | undefined, vars: boolean): FieldSpec[] {
+  const out: FieldSpec[] = [];
+  for (const [name, child] of [...node.named].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    if (!child.code) continue;
+    out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total), fromGame: true });
+  }
+  return out;
+}
+
+/** Members every definition may have, whatever its type's data shows (JSON_INHERITANCE). */
+function inheritanceFields(kind: string): FieldSpec[] {
+  return [
+    { name: 'copy-from', type: { kind: 'string', ref: kind }, description: 'Id of a definition of the same kind to inherit every member from; members given here replace the inherited ones.', fromGame: true },
+    { name: 'abstract', type: { kind: 'string' }, description: 'Makes this definition a template only other definitions copy from; the string is its id.', fromGame: true },
+    { name: 'extend', type: OPEN, description: 'Entries to add to inherited list members (with copy-from).', fromGame: true },
+    { name: 'delete', type: OPEN, description: 'Entries to remove from inherited list members (with copy-from).', fromGame: true },
+    { name: 'relative', type: OPEN, description: 'Numbers to add to inherited members (with copy-from).', fromGame: true },
+    { name: 'proportional', type: OPEN, description: 'Factors to multiply inherited numbers by (with copy-from).', fromGame: true },
+  ];
+}
+
+/**
+ * The KindSchema of one generated table (`kind`: the index kind `copy-from` names; `extra`: members accepted
+ * besides, such as an older version's id member that the id check reports itself).
+ */
+export function schemaFromTable(table: GeneratedTable, kind: string, extra: readonly FieldSpec[] = []): KindSchema {
+  const root = treeOf(table);
+  const inherited = [...inheritanceFields(kind), ...extra];
+  const names = new Set(inherited.map((f) => f.name));
+  const fields = [...fieldsOf(root, table.n, table.v === 1).filter((f) => !names.has(f.name)), ...inherited];
+  if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
+  return { fields, editMembers: [] };
+}
