@@ -115,6 +115,12 @@ export class Project {
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
   /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
+  /**
+   * path -> files whose cached diagnostics have related locations in that file: an edit there moves the places
+   * they show, so they are re-checked and re-published with it.
+   */
+  private readonly relatedInto = new Map<string, Set<SourceFile>>();
+  private readonly relatedOf = new Map<SourceFile, string[]>();
   private readonly diskTextCache = new Map<string, string>();
   /** Files that cannot load as a whole (see FileProblem); reported on the file when it is under a root. */
   private readonly fileProblemMap = new Map<string, FileProblem>();
@@ -466,12 +472,37 @@ export class Project {
       const p = path.resolve(c.path);
       if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
       else for (const x of this.applyText(p, c.text, changed)) out.add(x);
+      for (const x of this.relatedDependents(p)) out.add(x);
     }
     // A mod changed: which files belong to which mod is derived again, once, with every text given.
     if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
     this.bumpVersions(changed);
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
+  }
+
+  /** Files whose diagnostics point into `p` (related locations): their cached lists are dropped; the reported ones returned. */
+  private relatedDependents(p: string): string[] {
+    const out: string[] = [];
+    for (const f of this.relatedInto.get(p) ?? []) {
+      this.diagnosticsCache.delete(f);
+      if (f.reported && this.files.get(f.path) === f) out.push(f.path);
+    }
+    return out;
+  }
+
+  /** Records which other files a file's diagnostics point into (see relatedInto). */
+  private noteRelated(file: SourceFile, diagnostics: readonly Diagnostic[]): void {
+    for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
+    const paths = new Set<string>();
+    for (const d of diagnostics) for (const r of d.related ?? []) if (r.path !== file.path) paths.add(r.path);
+    if (paths.size === 0) { this.relatedOf.delete(file); return; }
+    this.relatedOf.set(file, [...paths]);
+    for (const p of paths) {
+      let set = this.relatedInto.get(p);
+      if (!set) { set = new Set(); this.relatedInto.set(p, set); }
+      set.add(file);
+    }
   }
 
   /** One file's new text (undefined: deleted), its changed keys added to `changed`; returns the file if reported. */
@@ -562,6 +593,8 @@ export class Project {
     for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
     this.diagnosticsCache.clear();
     this.unresolvedByKind.clear();
+    this.relatedInto.clear();
+    this.relatedOf.clear();
     for (const f of this.contentFilesOfActiveMods()) {
       const held = texts.get(f);
       const t = held ?? this.safeRead(f);
@@ -685,6 +718,7 @@ export class Project {
         if (!set) { set = new Set(); this.unresolvedByKind.set(k, set); }
         set.add(file);
       }
+      this.noteRelated(file, diagnostics);
       cached = diagnostics;
       this.diagnosticsCache.set(file, cached);
     }

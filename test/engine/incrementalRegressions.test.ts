@@ -1,0 +1,57 @@
+/**
+ * Bugs the property test (test/engine/property.test.ts) found in incremental updates, each reduced to its
+ * minimized sequence: after the sequence, the diagnostics (and the files updateFile returned, which a server
+ * re-publishes) equal a fresh build's.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Project } from '../../server/src/project';
+import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+
+const monster = (id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human',
+  volume: '1 L', weight: '1 kg', hp: 1, speed: 100, symbol: 'x', color: 'red', ...extra,
+});
+
+function diagnosticsOf(project: Project): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of project.reportedFiles().sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    out[f.path] = project.diagnostics(f.path).map((d) => `${d.start}-${d.end} ${d.code} ${d.message}${(d.related ?? []).map((r) => ` [${r.path}@${r.start}-${r.end}]`).join('')}`);
+  }
+  return out;
+}
+
+function assertSameAsFresh(ws: TestWorkspace, gameVersion?: string): void {
+  const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity, gameVersion });
+  fresh.load();
+  assert.deepEqual(diagnosticsOf(ws.project), diagnosticsOf(fresh));
+}
+
+/** Writes (or deletes) a file of the workspace and gives the project the same change; returns what it re-checked. */
+function change(ws: TestWorkspace, rel: string, content: unknown): string[] {
+  const p = ws.file(rel);
+  if (content === undefined) fs.rmSync(p);
+  else { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2)); }
+  return ws.project.updateFile(p, content === undefined ? undefined : fs.readFileSync(p, 'utf8'));
+}
+
+test('lines inserted above a definition move the related location other files show for it, and re-publish them', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one')],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/two.json': [monster('mon_one')],
+  });
+  const dup = ws.diagnostics('b/two.json').find((d) => d.code === 'duplicate-id')!;
+  assert.equal(dup.related![0].path, ws.file('a/one.json'));
+  const text = fs.readFileSync(ws.file('a/one.json'), 'utf8');
+  change(ws, 'a/one.json', `[\n${text.slice(1)}`); // a first edit: from now on the file's unchanged definitions are kept
+  assert.equal(ws.diagnostics('b/two.json')[0].related![0].start, dup.related![0].start + 1, 'published again after the first edit');
+  const affected = change(ws, 'a/one.json', `[\n\n\n\n${text.slice(1)}`);
+  assert.ok(affected.includes(ws.file('b/two.json')), 'the file pointing into the edited one is re-published');
+  const moved = ws.diagnostics('b/two.json').find((d) => d.code === 'duplicate-id')!;
+  assert.equal(moved.related![0].start, dup.related![0].start + 4);
+  assertSameAsFresh(ws);
+});
