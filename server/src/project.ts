@@ -470,6 +470,8 @@ export class Project {
     const modinfos: { p: string; text: string | undefined }[] = [];
     for (const c of changes) {
       const p = path.resolve(c.path);
+      // The text read for it before (see textOf) is out of date, whether the file is indexed now or later.
+      this.diskTextCache.delete(p);
       if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
       else for (const x of this.applyText(p, c.text, changed)) out.add(x);
       for (const x of this.relatedDependents(p)) out.add(x);

@@ -55,3 +55,14 @@ test('lines inserted above a definition move the related location other files sh
   assert.equal(moved.related![0].start, dup.related![0].start + 4);
   assertSameAsFresh(ws);
 });
+
+test('a file read again when its mod comes back is located in its new text (no stale cached text)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/one.json': [monster('mon_one', { hp: 'x' })] });
+  assert.deepEqual(ws.codes('a/one.json'), ['invalid-value']); // its text is read (and cached) to place the diagnostic
+  change(ws, 'a/modinfo.json', undefined);
+  change(ws, 'a/one.json', JSON.stringify([monster('mon_one', { hp: 'x' })])); // compact: other offsets
+  change(ws, 'a/modinfo.json', modinfo('a'));
+  const d = ws.diagnostics('a/one.json')[0];
+  assert.equal(fs.readFileSync(ws.file('a/one.json'), 'utf8').slice(d.start, d.end), '"x"');
+  assertSameAsFresh(ws);
+});
