@@ -509,13 +509,16 @@ export class Project {
 
   /** One file's new text (undefined: deleted), its changed keys added to `changed`; returns the file if reported. */
   private applyText(p: string, text: string | undefined, changed: Set<string>): string[] {
-    // A modinfo.json that declares no mod, still broken after this edit: only its own diagnostics change.
-    if (text !== undefined && this.fileProblemMap.get(p)?.code === 'invalid-modinfo' && !this.modInfos.has(p)) {
-      const file = this.fileFor(p);
-      file.text = text;
+    // A modinfo.json that is not an active mod's own and still is after this edit (it declares no mod, or a mod
+    // whose id is taken: see modinfoChanges): its problem is read again, and it is reported with it (as content of
+    // an enclosing mod when there is one, else as a file of its own: see materializeProblemFiles).
+    if (text !== undefined && path.basename(p) === 'modinfo.json' && this.ownerOf(p)?.modinfoFile !== p) {
       this.modInfoOf(p, text);
+      const out = this.applyContentText(p, text, changed);
       this.materializeProblemFiles();
-      file.parsed = compactParsed(parseContentFile(text));
+      const file = this.files.get(p);
+      if (!file) return out;
+      if (file.records.length === 0) file.text = text;
       this.diagnosticsCache.delete(file);
       return file.reported ? [p] : [];
     }
@@ -529,6 +532,11 @@ export class Project {
       this.files.delete(p);
       return wasReported ? [p] : [];
     }
+    return this.applyContentText(p, text, changed);
+  }
+
+  private applyContentText(p: string, text: string, changed: Set<string>): string[] {
+    const existing = this.files.get(p);
     if (!existing && !this.ownerOf(p)) return [];
     const file = existing ?? this.fileFor(p);
     for (const k of this.indexFile(file, text)) changed.add(k);

@@ -56,6 +56,28 @@ test('lines inserted above a definition move the related location other files sh
   assertSameAsFresh(ws);
 });
 
+test('a modinfo.json whose mod id is taken, edited without changing the mod, stays reported with duplicate-mod', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'b/modinfo.json': modinfo('b') });
+  change(ws, 'c/modinfo.json', modinfo('a'));
+  assert.deepEqual(ws.codes('c/modinfo.json'), ['duplicate-mod']);
+  const affected = change(ws, 'c/modinfo.json', JSON.stringify(modinfo('a'), null, 2).replace('"content"', '"content",'));
+  assert.ok(affected.includes(ws.file('c/modinfo.json')));
+  assert.deepEqual(ws.codes('c/modinfo.json'), ['duplicate-mod', 'json-syntax']);
+  assertSameAsFresh(ws);
+});
+
+test('a modinfo.json created without a mod is reported (invalid-modinfo), in a folder of its own or inside a mod', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/one.json': [monster('mon_one')] });
+  const noId = JSON.stringify([{ type: 'MOD_INFO', name: 'x', dependencies: ['dda'] }]);
+  assert.deepEqual(change(ws, 'new/modinfo.json', noId), [ws.file('new/modinfo.json')]);
+  assert.deepEqual(ws.codes('new/modinfo.json'), ['invalid-modinfo']);
+  change(ws, 'a/extra/modinfo.json', '');
+  assert.deepEqual(ws.codes('a/extra/modinfo.json'), ['invalid-modinfo', 'json-syntax']);
+  change(ws, 'a/extra/modinfo.json', '[ { "type": "MOD_INFO", "name": "x" } ');
+  assert.ok(ws.codes('a/extra/modinfo.json').includes('invalid-modinfo'));
+  assertSameAsFresh(ws);
+});
+
 test('a file read again when its mod comes back is located in its new text (no stale cached text)', () => {
   const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/one.json': [monster('mon_one', { hp: 'x' })] });
   assert.deepEqual(ws.codes('a/one.json'), ['invalid-value']); // its text is read (and cached) to place the diagnostic
