@@ -64,6 +64,10 @@ function definesNothing(text: string): boolean {
   return any;
 }
 
+function interactionNames(parts: readonly ModInfo[]): string {
+  return parts.map((m) => m.interaction!.with).join('\u0000');
+}
+
 function addKeys(into: Set<string>, r: DefinitionRecord): void {
   for (const id of r.ids) into.add(refKey(r.kind, id));
 }
@@ -258,6 +262,7 @@ export class Project {
   /** Picks one mod per id (workspace over siblings over game) and keeps those the workspace needs. */
   private rebuildGraph(): void {
     const byId = new Map<string, ModInfo>();
+    this.interactionDirs.clear();
     const score = (m: ModInfo): number => (this.isUnderRoot(m.modinfoFile) ? 2 : this.gamePath && isUnder(m.modinfoFile, this.gamePath) ? 0 : 1);
     // A workspace copy of a game mod wins on purpose; two mods of one id at the same level is a mistake: the
     // first by path is used, the other reported.
@@ -289,13 +294,31 @@ export class Project {
       for (const id of needed) {
         const m = byId.get(id);
         if (!m) continue;
-        for (const part of interactionParts(m)) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
+        const found = interactionParts(m);
+        this.interactionDirs.set(m.modinfoFile, interactionNames(found));
+        for (const part of found) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
       }
       if (stack.length === 0) break;
     }
     for (const [id, part] of parts) byId.set(id, part);
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
     this.ownerCache.clear();
+  }
+
+  /** modinfo.json of a needed mod -> the names of its `mod_interactions/` folders when the graph was built. */
+  private readonly interactionDirs = new Map<string, string>();
+
+  /**
+   * Whether a change at `p` made an interaction folder (current game: `mod_interactions/<mod>/`) of a mod appear or
+   * go: that changes the mods loaded and which files belong to which, as a modinfo.json change does.
+   */
+  private interactionFoldersChanged(p: string): boolean {
+    if (!this.version.version.modInteractions) return false;
+    for (const m of this.graph.mods) {
+      if (m.interaction || !isUnder(p, interactionsFolder(m))) continue;
+      if (interactionNames(interactionParts(m)) !== (this.interactionDirs.get(m.modinfoFile) ?? '')) return true;
+    }
+    return false;
   }
 
   /** A root inside a mod's folder (the CLI given one file of a mod) makes the mod a workspace mod. */
@@ -331,7 +354,8 @@ export class Project {
     let bestLen = -1;
     for (const m of this.graph.mods) {
       const len = file === m.modinfoFile && !m.interaction ? Infinity : this.owns(m, file) ? m.contentRoot.length : -1;
-      if (len > bestLen) { best = m; bestLen = len; }
+      // Of two equally deep content roots the later mod wins, as in contentFilesOfActiveMods (a fresh start).
+      if (len >= bestLen && len >= 0) { best = m; bestLen = len; }
     }
     return best;
   }
@@ -468,6 +492,7 @@ export class Project {
     const out = new Set<string>();
     const changed = new Set<string>();
     const modinfos: { p: string; text: string | undefined }[] = [];
+    let interactionFolders = false;
     for (const c of changes) {
       const p = path.resolve(c.path);
       // The text read for it before (see textOf) is out of date, whether the file is indexed now or later.
@@ -475,9 +500,10 @@ export class Project {
       if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
       else for (const x of this.applyText(p, c.text, changed)) out.add(x);
       for (const x of this.relatedDependents(p)) out.add(x);
+      if (!interactionFolders && this.interactionFoldersChanged(p)) interactionFolders = true;
     }
     // A mod changed: which files belong to which mod is derived again, once, with every text given.
-    if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
+    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes)])];
     this.bumpVersions(changed);
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
@@ -588,9 +614,10 @@ export class Project {
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
-  private updateModinfos(changes: readonly { p: string; text: string | undefined }[]): string[] {
+  /** `modinfos`: the modinfo.json files changed; `all`: every change of the batch (their texts are used). */
+  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     const before = this.reportedFiles().map((f) => f.path);
-    for (const { p, text } of changes) {
+    for (const { p, text } of modinfos) {
       if (text === undefined) this.fileProblemMap.delete(p);
       const info = text === undefined ? undefined : this.modInfoOf(p, text);
       if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
@@ -599,7 +626,7 @@ export class Project {
     // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
     const texts = new Map<string, string>();
     for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
-    for (const { p, text } of changes) if (text !== undefined) texts.set(p, text); else texts.delete(p);
+    for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
     for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
     this.diagnosticsCache.clear();
     this.unresolvedByKind.clear();

@@ -88,3 +88,35 @@ test('a file read again when its mod comes back is located in its new text (no s
   assert.equal(fs.readFileSync(ws.file('a/one.json'), 'utf8').slice(d.start, d.end), '"x"');
   assertSameAsFresh(ws);
 });
+
+test('current game: a mod_interactions/<mod>/ folder that appears or goes changes what is loaded', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'b/modinfo.json': modinfo('b'),
+    'b/one.json': [monster('mon_b')],
+  }, {}, { gameVersion: 'current' });
+  const rel = 'a/mod_interactions/b/with_b.json';
+  const affected = change(ws, rel, [monster('mon_a_with_b', { hp: 'x' })]);
+  assert.ok(affected.includes(ws.file(rel)));
+  assert.deepEqual(ws.codes(rel), ['invalid-value']);
+  assert.equal(ws.project.defs.get('MONSTER', 'mon_a_with_b').length, 1);
+  assertSameAsFresh(ws, 'current');
+  // The folder deleted: gone from the disk when the server hears of its last file.
+  fs.rmSync(path.dirname(ws.file(rel)), { recursive: true });
+  ws.project.updateFile(ws.file(rel), undefined);
+  assert.equal(ws.project.defs.get('MONSTER', 'mon_a_with_b').length, 0);
+  assertSameAsFresh(ws, 'current');
+});
+
+test('current game: a file under two equally deep content roots has the owner a fresh build gives it', () => {
+  const ws = workspace({
+    'b/modinfo.json': modinfo('b'),
+    'c/modinfo.json': modinfo('c'),
+    'c/mod_interactions/b/modinfo.json': modinfo('x'),
+  }, {}, { gameVersion: 'current' });
+  change(ws, 'c/mod_interactions/b/m.json', [monster('mon_m')]);
+  const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], gameVersion: 'current' });
+  fresh.load();
+  assert.equal(ws.project.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId, fresh.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId);
+  assertSameAsFresh(ws, 'current');
+});
