@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import type { Diagnostic, Range } from 'vscode-languageserver-protocol/node';
-import { TestClient, uri } from './client';
+import { TestClient, positionOf, uri } from './client';
 import { pretty, writeFixture, type Fixture } from './fixture';
 import { modinfo } from '../helpers/workspace';
 
@@ -78,4 +78,30 @@ describe('language server: published positions follow the open document', () => 
     await client.close(f);
   });
 
+  test('the same file opened under a second URI (…/mod_b/../mod_b/…) and closed: the first document keeps its text', async () => {
+    const f = fx.file('mod_b/monsters/hulks.json');
+    const alias = `${fx.ws}/mod_b/../mod_b/monsters/hulks.json`;
+    assert.notEqual(uri(alias), uri(f));
+    const text = fs.readFileSync(f, 'utf8');
+    await client.open(f, text);
+    const broken = text.replace('"hp": 40', '"hp": "forty"');
+    const v = await client.change(f, broken);
+    await client.waitForDiagnostics(f, (ds, p) => p.version === v && ds.some((d) => d.code === 'invalid-value'));
+    // The same buffer under the second URI, opened and closed: nothing changes.
+    await client.open(alias, broken);
+    await client.close(alias);
+    await client.request('textDocument/documentSymbol', { textDocument: { uri: uri(f) } }); // a round trip
+    const last = client.diagnostics.get(uri(f))!;
+    assert.ok(last.diagnostics.some((d) => d.code === 'invalid-value'), `after closing the alias: ${JSON.stringify(last.diagnostics.map((d) => d.code))}`);
+    // Another text under the second URI (the last change wins), then closed: the first document's text is back.
+    await client.open(alias, text);
+    await client.waitForDiagnostics(f, (ds) => !ds.some((d) => d.code === 'invalid-value'));
+    const back = client.waitForDiagnostics(f, (ds) => ds.some((d) => d.code === 'invalid-value'));
+    await client.close(alias);
+    const pub = await back;
+    assert.equal(pub.version, v, 'published with the first document\'s version');
+    assert.deepEqual(pub.diagnostics.find((d) => d.code === 'invalid-value')!.range.start, positionOf(broken, '"forty"'));
+    await client.change(f, text);
+    await client.close(f);
+  });
 });
