@@ -353,11 +353,13 @@ export class Project {
     let best: ModInfo | undefined;
     let bestLen = -1;
     for (const m of this.graph.mods) {
-      const len = file === m.modinfoFile && !m.interaction ? Infinity : this.owns(m, file) ? m.contentRoot.length : -1;
-      // Of two equally deep content roots the later mod wins, as in contentFilesOfActiveMods (a fresh start).
-      if (len >= bestLen && len >= 0) { best = m; bestLen = len; }
+      if (file === m.modinfoFile && !m.interaction) return m;
+      // The deepest content root holding the file decides, as in contentFilesOfActiveMods (a fresh start): of two
+      // equally deep the later mod; when that mod does not own the file (a file directly in its mod_interactions/
+      // folder), no shallower mod does either.
+      if (isUnder(file, m.contentRoot) && m.contentRoot.length >= bestLen) { best = m; bestLen = m.contentRoot.length; }
     }
-    return best;
+    return best && this.owns(best, file) ? best : undefined;
   }
 
   /**

@@ -120,3 +120,14 @@ test('current game: a file under two equally deep content roots has the owner a 
   assert.equal(ws.project.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId, fresh.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId);
   assertSameAsFresh(ws, 'current');
 });
+
+test('current game: a file directly in a nested mod\'s mod_interactions/ folder belongs to no mod, as in a fresh build', () => {
+  const ws = workspace({
+    'c/modinfo.json': modinfo('c'),
+    'c/one.json': [monster('mon_c')],
+  }, {}, { gameVersion: 'current' });
+  change(ws, 'c/extra/modinfo.json', modinfo('d', ['dda', 'c']));
+  change(ws, 'c/extra/mod_interactions/stray.json', [monster('mon_stray', { hp: 'x' })]);
+  assert.equal(ws.project.files.get(ws.file('c/extra/mod_interactions/stray.json')), undefined);
+  assertSameAsFresh(ws, 'current');
+});
