@@ -70,6 +70,10 @@ function definesNoId(text: string): boolean {
   return any;
 }
 
+function interactionNames(parts: readonly ModInfo[]): string {
+  return parts.map((m) => m.interaction!.with).join('\u0000');
+}
+
 function addKeys(into: Set<string>, r: DefinitionRecord): void {
   for (const id of r.ids) into.add(refKey(r.kind, id));
 }
@@ -134,6 +138,12 @@ export class Project {
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
   /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
+  /**
+   * path -> files whose cached diagnostics have related locations in that file: an edit there moves the places
+   * they show, so they are re-checked and re-published with it.
+   */
+  private readonly relatedInto = new Map<string, Set<SourceFile>>();
+  private readonly relatedOf = new Map<SourceFile, string[]>();
   private readonly diskTextCache = new Map<string, string>();
   /** Files that cannot load as a whole (see FileProblem); reported on the file when it is under a root. */
   private readonly fileProblemMap = new Map<string, FileProblem>();
@@ -281,6 +291,7 @@ export class Project {
   /** Picks one mod per id (workspace over siblings over game) and keeps those the workspace needs. */
   private rebuildGraph(): void {
     const byId = new Map<string, ModInfo>();
+    this.interactionDirs.clear();
     const score = (m: ModInfo): number => (this.isUnderRoot(m.modinfoFile) ? 2 : this.gamePath && isUnder(m.modinfoFile, this.gamePath) ? 0 : 1);
     // A workspace copy of a game mod wins on purpose; two mods of one id at the same level is a mistake: the
     // first by path is used, the other reported.
@@ -312,13 +323,31 @@ export class Project {
       for (const id of needed) {
         const m = byId.get(id);
         if (!m) continue;
-        for (const part of interactionParts(m)) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
+        const found = interactionParts(m);
+        this.interactionDirs.set(m.modinfoFile, interactionNames(found));
+        for (const part of found) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
       }
       if (stack.length === 0) break;
     }
     for (const [id, part] of parts) byId.set(id, part);
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
     this.ownerCache.clear();
+  }
+
+  /** modinfo.json of a needed mod -> the names of its `mod_interactions/` folders when the graph was built. */
+  private readonly interactionDirs = new Map<string, string>();
+
+  /**
+   * Whether a change at `p` made an interaction folder (current game: `mod_interactions/<mod>/`) of a mod appear or
+   * go: that changes the mods loaded and which files belong to which, as a modinfo.json change does.
+   */
+  private interactionFoldersChanged(p: string): boolean {
+    if (!this.version.version.modInteractions) return false;
+    for (const m of this.graph.mods) {
+      if (m.interaction || !isUnder(p, interactionsFolder(m))) continue;
+      if (interactionNames(interactionParts(m)) !== (this.interactionDirs.get(m.modinfoFile) ?? '')) return true;
+    }
+    return false;
   }
 
   /** A root inside a mod's folder (the CLI given one file of a mod) makes the mod a workspace mod. */
@@ -353,10 +382,13 @@ export class Project {
     let best: ModInfo | undefined;
     let bestLen = -1;
     for (const m of this.graph.mods) {
-      const len = file === m.modinfoFile && !m.interaction ? Infinity : this.owns(m, file) ? m.contentRoot.length : -1;
-      if (len > bestLen) { best = m; bestLen = len; }
+      if (file === m.modinfoFile && !m.interaction) return m;
+      // The deepest content root holding the file decides, as in contentFilesOfActiveMods (a fresh start): of two
+      // equally deep the later mod; when that mod does not own the file (a file directly in its mod_interactions/
+      // folder), no shallower mod does either.
+      if (isUnder(file, m.contentRoot) && m.contentRoot.length >= bestLen) { best = m; bestLen = m.contentRoot.length; }
     }
-    return best;
+    return best && this.owns(best, file) ? best : undefined;
   }
 
   /**
@@ -503,26 +535,58 @@ export class Project {
     const out = new Set<string>();
     const changed = new Set<string>();
     const modinfos: { p: string; text: string | undefined }[] = [];
+    let interactionFolders = false;
     for (const c of changes) {
       const p = path.resolve(c.path);
+      // The text read for it before (see textOf) is out of date, whether the file is indexed now or later.
+      this.diskTextCache.delete(p);
       if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
       else for (const x of this.applyText(p, c.text, changed)) out.add(x);
+      for (const x of this.relatedDependents(p)) out.add(x);
+      if (!interactionFolders && this.interactionFoldersChanged(p)) interactionFolders = true;
     }
     // A mod changed: which files belong to which mod is derived again, once, with every text given.
-    if (modinfos.length) return [...new Set([...out, ...this.updateModinfos(modinfos)])];
+    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes)])];
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
 
+  /** Files whose diagnostics point into `p` (related locations): their cached lists are dropped; the reported ones returned. */
+  private relatedDependents(p: string): string[] {
+    const out: string[] = [];
+    for (const f of this.relatedInto.get(p) ?? []) {
+      this.diagnosticsCache.delete(f);
+      if (f.reported && this.files.get(f.path) === f) out.push(f.path);
+    }
+    return out;
+  }
+
+  /** Records which other files a file's diagnostics point into (see relatedInto). */
+  private noteRelated(file: SourceFile, diagnostics: readonly Diagnostic[]): void {
+    for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
+    const paths = new Set<string>();
+    for (const d of diagnostics) for (const r of d.related ?? []) if (r.path !== file.path) paths.add(r.path);
+    if (paths.size === 0) { this.relatedOf.delete(file); return; }
+    this.relatedOf.set(file, [...paths]);
+    for (const p of paths) {
+      let set = this.relatedInto.get(p);
+      if (!set) { set = new Set(); this.relatedInto.set(p, set); }
+      set.add(file);
+    }
+  }
+
   /** One file's new text (undefined: deleted), its changed keys added to `changed`; returns the file if reported. */
   private applyText(p: string, text: string | undefined, changed: Set<string>): string[] {
-    // A modinfo.json that declares no mod, still broken after this edit: only its own diagnostics change.
-    if (text !== undefined && this.fileProblemMap.get(p)?.code === 'invalid-modinfo' && !this.modInfos.has(p)) {
-      const file = this.fileFor(p);
-      file.text = text;
+    // A modinfo.json that is not an active mod's own and still is after this edit (it declares no mod, or a mod
+    // whose id is taken: see modinfoChanges): its problem is read again, and it is reported with it (as content of
+    // an enclosing mod when there is one, else as a file of its own: see materializeProblemFiles).
+    if (text !== undefined && path.basename(p) === 'modinfo.json' && this.ownerOf(p)?.modinfoFile !== p) {
       this.modInfoOf(p, text);
+      const out = this.applyContentText(p, text, changed);
       this.materializeProblemFiles();
-      file.parsed = compactParsed(parseContentFile(text));
+      const file = this.files.get(p);
+      if (!file) return out;
+      if (file.records.length === 0) file.text = text;
       this.diagnosticsCache.delete(file);
       return file.reported ? [p] : [];
     }
@@ -536,6 +600,11 @@ export class Project {
       this.files.delete(p);
       return wasReported ? [p] : [];
     }
+    return this.applyContentText(p, text, changed);
+  }
+
+  private applyContentText(p: string, text: string, changed: Set<string>): string[] {
+    const existing = this.files.get(p);
     if (!existing && !this.ownerOf(p)) return [];
     const file = existing ?? this.fileFor(p);
     for (const k of this.indexFile(file, text)) changed.add(k);
@@ -607,9 +676,10 @@ export class Project {
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
-  private updateModinfos(changes: readonly { p: string; text: string | undefined }[]): string[] {
+  /** `modinfos`: the modinfo.json files changed; `all`: every change of the batch (their texts are used). */
+  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     const before = this.reportedFiles().map((f) => f.path);
-    for (const { p, text } of changes) {
+    for (const { p, text } of modinfos) {
       if (text === undefined) this.fileProblemMap.delete(p);
       const info = text === undefined ? undefined : this.modInfoOf(p, text);
       if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
@@ -618,10 +688,12 @@ export class Project {
     // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
     const texts = new Map<string, string>();
     for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
-    for (const { p, text } of changes) if (text !== undefined) texts.set(p, text); else texts.delete(p);
+    for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
     for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
     this.diagnosticsCache.clear();
     this.unresolvedByKind.clear();
+    this.relatedInto.clear();
+    this.relatedOf.clear();
     for (const f of this.contentFilesOfActiveMods()) {
       const held = texts.get(f);
       const t = held ?? this.safeRead(f);
@@ -809,6 +881,7 @@ export class Project {
         if (!set) { set = new Set(); this.unresolvedByKind.set(k, set); }
         set.add(file);
       }
+      this.noteRelated(file, diagnostics);
       cached = diagnostics;
       this.diagnosticsCache.set(file, cached);
     }

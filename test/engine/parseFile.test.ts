@@ -61,6 +61,11 @@ test('reparse after edits equals a full parse, reusing the untouched objects', (
     (t) => t.replace('},\n  {\n    "id": "b"', '},\n  {"id": "new"},\n  {\n    "id": "b"'), // inserts an object
     (t) => t.replace('{"id": "new"},\n  ', ''),               // removes it
     (t) => t.replace('[', '[ ['),                             // structure broken: full parse
+    (t) => t.replace('[ [', '['),                             // repaired
+    (t) => t.replace('},\n  {\n    "id": "c"', '},\uFEFF\n  {\n    "id": "c"'), // a stray byte order mark: not JSON white space
+    (t) => t.replace('\uFEFF', '\u00A0'),                    // nor a no-break space
+    (t) => t.replace('\u00A0', ''),
+    (t) => `${t}\uFEFF`,                                      // after the array
   ];
   let text = base;
   let previous = parseContentFile(text);

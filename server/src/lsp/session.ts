@@ -8,7 +8,8 @@ import type { Connection } from 'vscode-languageserver/node';
 import { MessageType, ShowMessageNotification, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../project';
-import { FilePositions, LineIndexCache, uriToPath } from './convert';
+import { FilePositions, LineIndexCache, pathToUri, uriToPath } from './convert';
+import { URI } from 'vscode-uri';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 import { readTextFile } from '../util/text';
 import type { LintConfig } from '../config/lintConfig';
@@ -78,8 +79,23 @@ export class Session {
     return p !== undefined && isContentCandidate(p) ? p : undefined;
   }
 
-  /** Open documents by path (kept by features/documentSync.ts). */
+  /**
+   * Open documents by path (kept by features/documentSync.ts): the one whose text the project has, the last
+   * changed when a file is open under several URIs (`…/mod/../mod/a.json`).
+   */
   readonly openDocuments = new Map<string, TextDocument>();
+  /** Every open document of a path by URI, the last changed last. */
+  readonly openByPath = new Map<string, Map<string, TextDocument>>();
+
+  /**
+   * The document version published diagnostics of `p` describe: that of the document the project's text comes
+   * from, when it is open under the URI the server publishes for `p` (another URI's version would mislead).
+   */
+  documentVersion(p: string): number | undefined {
+    const doc = this.openDocuments.get(p);
+    if (!doc) return undefined;
+    return doc.uri === pathToUri(p) || sameUri(doc.uri, pathToUri(p)) ? doc.version : undefined;
+  }
 
   /** Text of an open document at `p`, if open. */
   openText(p: string): string | undefined {
@@ -183,4 +199,9 @@ export function isContentCandidate(p: string): boolean {
   if (!p.endsWith('.json')) return false;
   if (isToolingJson(path.basename(p))) return false;
   return !p.split(path.sep).some((seg) => NOT_CONTENT_DIRS.has(seg));
+}
+
+/** Two URIs spelled differently (percent-encoding) that name the same resource. */
+function sameUri(a: string, b: string): boolean {
+  try { return URI.parse(a).toString() === URI.parse(b).toString(); } catch { return false; }
 }

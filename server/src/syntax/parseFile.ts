@@ -330,9 +330,11 @@ export interface Reparse {
   readonly sameAs: readonly number[];
 }
 
-const ARRAY_OPEN = /^\uFEFF?\s*\[\s*$/;
-const SEPARATOR = /^\s*,\s*$/;
-const ARRAY_CLOSE = /^\s*\]\s*$/;
+// JSON's white space only: a regex `\s` also matches U+FEFF (and U+00A0...), which JSON does not allow past the
+// start of the file (a stray byte order mark between two objects is a syntax error).
+const ARRAY_OPEN = /^\uFEFF?[ \t\n\r]*\[[ \t\n\r]*$/;
+const SEPARATOR = /^[ \t\n\r]*,[ \t\n\r]*$/;
+const ARRAY_CLOSE = /^[ \t\n\r]*\][ \t\n\r]*$/;
 
 /**
  * Re-parses a file after an edit, parsing only the top-level objects whose text changed. Falls back to a full

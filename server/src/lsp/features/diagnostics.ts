@@ -51,7 +51,7 @@ export class DiagnosticsPublisher {
     this.warnings += warnings - (old?.warnings ?? 0);
     if (list.length) this.counts.set(p, { errors, warnings }); else this.counts.delete(p);
     const uri = pathToUri(p);
-    const version = this.session.openDocuments.get(p)?.version;
+    const version = this.session.documentVersion(p);
     // A closed file that was clean and still is needs no message; an open one gets each version's list.
     if (!list.length && !old && version === undefined) return;
     void connection.sendDiagnostics({ uri, version, diagnostics: list });

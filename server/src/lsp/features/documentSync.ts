@@ -15,6 +15,11 @@ export function registerDocumentSync(connection: Connection, session: Session): 
   documents.onDidChangeContent((e) => {
     const p = session.contentPath(e.document.uri);
     if (!p) return;
+    // A file may be open under several URIs (…/mod/../mod/a.json): the last changed document's text is the file's.
+    const docs = session.openByPath.get(p) ?? new Map();
+    docs.delete(e.document.uri);
+    docs.set(e.document.uri, e.document);
+    session.openByPath.set(p, docs);
     session.openDocuments.set(p, e.document);
     try {
       session.setText(p, e.document.getText(), true);
@@ -26,8 +31,18 @@ export function registerDocumentSync(connection: Connection, session: Session): 
   documents.onDidClose((e) => {
     const p = session.contentPath(e.document.uri);
     if (!p) return;
-    session.openDocuments.delete(p);
+    const docs = session.openByPath.get(p);
+    docs?.delete(e.document.uri);
+    const other = docs && [...docs.values()].pop();
     try {
+      if (other) {
+        // Still open under another URI: that document's text stays the file's.
+        session.openDocuments.set(p, other);
+        session.setText(p, other.getText());
+        return;
+      }
+      session.openByPath.delete(p);
+      session.openDocuments.delete(p);
       // The document is gone from `documents` already: the project goes back to the disk's text.
       session.setText(p, session.diskText(p));
     } catch (err) {

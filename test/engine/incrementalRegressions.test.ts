@@ -1,0 +1,133 @@
+/**
+ * Bugs the property test (test/engine/property.test.ts) found in incremental updates, each reduced to its
+ * minimized sequence: after the sequence, the diagnostics (and the files updateFile returned, which a server
+ * re-publishes) equal a fresh build's.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Project } from '../../server/src/project';
+import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+
+const monster = (id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human',
+  volume: '1 L', weight: '1 kg', hp: 1, speed: 100, symbol: 'x', color: 'red', ...extra,
+});
+
+function diagnosticsOf(project: Project): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of project.reportedFiles().sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    out[f.path] = project.diagnostics(f.path).map((d) => `${d.start}-${d.end} ${d.code} ${d.message}${(d.related ?? []).map((r) => ` [${r.path}@${r.start}-${r.end}]`).join('')}`);
+  }
+  return out;
+}
+
+function assertSameAsFresh(ws: TestWorkspace, gameVersion?: string): void {
+  const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity, gameVersion });
+  fresh.load();
+  assert.deepEqual(diagnosticsOf(ws.project), diagnosticsOf(fresh));
+}
+
+/** Writes (or deletes) a file of the workspace and gives the project the same change; returns what it re-checked. */
+function change(ws: TestWorkspace, rel: string, content: unknown): string[] {
+  const p = ws.file(rel);
+  if (content === undefined) fs.rmSync(p);
+  else { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2)); }
+  return ws.project.updateFile(p, content === undefined ? undefined : fs.readFileSync(p, 'utf8'));
+}
+
+test('lines inserted above a definition move the related location other files show for it, and re-publish them', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one')],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/two.json': [monster('mon_one')],
+  });
+  const dup = ws.diagnostics('b/two.json').find((d) => d.code === 'duplicate-id')!;
+  assert.equal(dup.related![0].path, ws.file('a/one.json'));
+  const text = fs.readFileSync(ws.file('a/one.json'), 'utf8');
+  change(ws, 'a/one.json', `[\n${text.slice(1)}`); // a first edit: from now on the file's unchanged definitions are kept
+  assert.equal(ws.diagnostics('b/two.json')[0].related![0].start, dup.related![0].start + 1, 'published again after the first edit');
+  const affected = change(ws, 'a/one.json', `[\n\n\n\n${text.slice(1)}`);
+  assert.ok(affected.includes(ws.file('b/two.json')), 'the file pointing into the edited one is re-published');
+  const moved = ws.diagnostics('b/two.json').find((d) => d.code === 'duplicate-id')!;
+  assert.equal(moved.related![0].start, dup.related![0].start + 4);
+  assertSameAsFresh(ws);
+});
+
+test('a modinfo.json whose mod id is taken, edited without changing the mod, stays reported with duplicate-mod', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'b/modinfo.json': modinfo('b') });
+  change(ws, 'c/modinfo.json', modinfo('a'));
+  assert.deepEqual(ws.codes('c/modinfo.json'), ['duplicate-mod']);
+  const affected = change(ws, 'c/modinfo.json', JSON.stringify(modinfo('a'), null, 2).replace('"content"', '"content",'));
+  assert.ok(affected.includes(ws.file('c/modinfo.json')));
+  assert.deepEqual(ws.codes('c/modinfo.json'), ['duplicate-mod', 'json-syntax']);
+  assertSameAsFresh(ws);
+});
+
+test('a modinfo.json created without a mod is reported (invalid-modinfo), in a folder of its own or inside a mod', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/one.json': [monster('mon_one')] });
+  const noId = JSON.stringify([{ type: 'MOD_INFO', name: 'x', dependencies: ['dda'] }]);
+  assert.deepEqual(change(ws, 'new/modinfo.json', noId), [ws.file('new/modinfo.json')]);
+  assert.deepEqual(ws.codes('new/modinfo.json'), ['invalid-modinfo']);
+  change(ws, 'a/extra/modinfo.json', '');
+  assert.deepEqual(ws.codes('a/extra/modinfo.json'), ['invalid-modinfo', 'json-syntax']);
+  change(ws, 'a/extra/modinfo.json', '[ { "type": "MOD_INFO", "name": "x" } ');
+  assert.ok(ws.codes('a/extra/modinfo.json').includes('invalid-modinfo'));
+  assertSameAsFresh(ws);
+});
+
+test('a file read again when its mod comes back is located in its new text (no stale cached text)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/one.json': [monster('mon_one', { hp: 'x' })] });
+  assert.deepEqual(ws.codes('a/one.json'), ['invalid-value']); // its text is read (and cached) to place the diagnostic
+  change(ws, 'a/modinfo.json', undefined);
+  change(ws, 'a/one.json', JSON.stringify([monster('mon_one', { hp: 'x' })])); // compact: other offsets
+  change(ws, 'a/modinfo.json', modinfo('a'));
+  const d = ws.diagnostics('a/one.json')[0];
+  assert.equal(fs.readFileSync(ws.file('a/one.json'), 'utf8').slice(d.start, d.end), '"x"');
+  assertSameAsFresh(ws);
+});
+
+test('current game: a mod_interactions/<mod>/ folder that appears or goes changes what is loaded', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'b/modinfo.json': modinfo('b'),
+    'b/one.json': [monster('mon_b')],
+  }, {}, { gameVersion: 'current' });
+  const rel = 'a/mod_interactions/b/with_b.json';
+  const affected = change(ws, rel, [monster('mon_a_with_b', { hp: 'x' })]);
+  assert.ok(affected.includes(ws.file(rel)));
+  assert.deepEqual(ws.codes(rel), ['invalid-value']);
+  assert.equal(ws.project.defs.get('MONSTER', 'mon_a_with_b').length, 1);
+  assertSameAsFresh(ws, 'current');
+  // The folder deleted: gone from the disk when the server hears of its last file.
+  fs.rmSync(path.dirname(ws.file(rel)), { recursive: true });
+  ws.project.updateFile(ws.file(rel), undefined);
+  assert.equal(ws.project.defs.get('MONSTER', 'mon_a_with_b').length, 0);
+  assertSameAsFresh(ws, 'current');
+});
+
+test('current game: a file under two equally deep content roots has the owner a fresh build gives it', () => {
+  const ws = workspace({
+    'b/modinfo.json': modinfo('b'),
+    'c/modinfo.json': modinfo('c'),
+    'c/mod_interactions/b/modinfo.json': modinfo('x'),
+  }, {}, { gameVersion: 'current' });
+  change(ws, 'c/mod_interactions/b/m.json', [monster('mon_m')]);
+  const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], gameVersion: 'current' });
+  fresh.load();
+  assert.equal(ws.project.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId, fresh.files.get(ws.file('c/mod_interactions/b/m.json'))?.modId);
+  assertSameAsFresh(ws, 'current');
+});
+
+test('current game: a file directly in a nested mod\'s mod_interactions/ folder belongs to no mod, as in a fresh build', () => {
+  const ws = workspace({
+    'c/modinfo.json': modinfo('c'),
+    'c/one.json': [monster('mon_c')],
+  }, {}, { gameVersion: 'current' });
+  change(ws, 'c/extra/modinfo.json', modinfo('d', ['dda', 'c']));
+  change(ws, 'c/extra/mod_interactions/stray.json', [monster('mon_stray', { hp: 'x' })]);
+  assert.equal(ws.project.files.get(ws.file('c/extra/mod_interactions/stray.json')), undefined);
+  assertSameAsFresh(ws, 'current');
+});
