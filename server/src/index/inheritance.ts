@@ -198,9 +198,9 @@ export class LineageCache {
 
   /**
    * After an update: computes again the lineages of `records` (every record below a changed key, whose chain
-   * may have changed) and returns those whose lineage is not what it was (or was never computed), so that only
-   * their keys are bumped: an edit in the middle of a long chain that changes nothing a descendant inherits
-   * re-checks the edited definition and its children, not the whole chain below it.
+   * may have changed) and returns those that pass on something else to their children than before (or were
+   * never computed), so that only their keys are bumped: an edit in the middle of a long chain that changes
+   * nothing a descendant inherits re-checks the edited definition and its children, not the chain below them.
    */
   refresh(records: ReadonlySet<DefinitionRecord>): DefinitionRecord[] {
     const before = new Map<DefinitionRecord, Lineage | undefined>();
@@ -239,10 +239,12 @@ interface Entry extends Lineage {
 }
 
 /**
- * Whether a record inherits the same from two lineages. A looping chain never counts as the same: its message
- * lists the ids up the loop, which may change without the parent changing.
+ * Whether a record passes on the same to its children under two lineages: what they inherit and whether the
+ * chain is broken (which parent it has does not matter to them: their own parent is the record). A looping
+ * chain never counts as the same: messages list the ids up the loop, which may change without the parent
+ * changing.
  */
 function sameLineage(a: Lineage, b: Lineage): boolean {
-  if (a.parent !== b.parent || a.problem?.kind !== b.problem?.kind || a.problem?.at !== b.problem?.at || b.problem?.kind === 'cycle') return false;
+  if (a.problem?.kind !== b.problem?.kind || a.problem?.at !== b.problem?.at || b.problem?.kind === 'cycle') return false;
   return a.inherited === b.inherited || a.inherited.equals(b.inherited);
 }
