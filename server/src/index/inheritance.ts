@@ -37,7 +37,7 @@ export interface Lineage {
    * Members set by some ancestor (not counting the record's own), among those checks can ask about (see
    * LineageCache): empty when the chain is broken.
    */
-  readonly inherited: ReadonlySet<string>;
+  readonly inherited: MemberSet;
   readonly problem?: ChainProblem;
 }
 
@@ -86,7 +86,26 @@ export function ancestorsOf(lineageOf: (r: DefinitionRecord) => Lineage, record:
   return out;
 }
 
-const NOTHING: ReadonlySet<string> = new Set();
+/**
+ * A set of member names among a fixed list (the tables' members), as bits: tens of thousands of lineages hold
+ * one, and the records of a chain share theirs.
+ */
+export class MemberSet {
+  constructor(private readonly index: ReadonlyMap<string, number>, readonly words: readonly number[]) {}
+
+  has(member: string): boolean {
+    const i = this.index.get(member);
+    return i !== undefined && ((this.words[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0;
+  }
+
+  equals(other: MemberSet): boolean {
+    const n = Math.max(this.words.length, other.words.length);
+    for (let w = 0; w < n; w++) if ((this.words[w] ?? 0) !== (other.words[w] ?? 0)) return false;
+    return true;
+  }
+}
+
+const NOTHING = new MemberSet(new Map(), []);
 const ROOT: Lineage = { parent: undefined, inherited: NOTHING };
 
 /**
@@ -94,13 +113,19 @@ const ROOT: Lineage = { parent: undefined, inherited: NOTHING };
  * so that a long chain adding a new member at every step does not hold n² names.
  */
 export class LineageCache {
-  private readonly cache = new WeakMap<DefinitionRecord, { readonly lineage: Lineage; readonly parentKey: string; readonly version: number }>();
+  private readonly cache = new WeakMap<DefinitionRecord, Entry>();
+  /** What records without a parent pass on to their children (their own members among `members`). */
+  private readonly rootMembers = new WeakMap<DefinitionRecord, MemberSet>();
+  /** Each of `members` -> its bit. */
+  private readonly bits: ReadonlyMap<string, number>;
 
   constructor(
     private readonly lookup: DefinitionLookup,
     private readonly versionOf: (key: string) => number,
-    private readonly members: ReadonlySet<string>,
-  ) {}
+    members: ReadonlySet<string>,
+  ) {
+    this.bits = new Map([...members].map((m, i) => [m, i]));
+  }
 
   /** During `refresh`: records whose cached lineage may be out of date whatever its version says. */
   private dirty: Set<DefinitionRecord> | undefined;
@@ -109,7 +134,7 @@ export class LineageCache {
     if (record.copyFrom === undefined) return ROOT;
     if (this.dirty?.has(record)) return undefined;
     const e = this.cache.get(record);
-    return e && e.version === this.versionOf(e.parentKey) ? e.lineage : undefined;
+    return e && e.version === this.versionOf(e.parentKey) ? e : undefined;
   }
 
   /** The lineage of a record: up the chain to the first record whose lineage is known, then back down. */
@@ -138,31 +163,48 @@ export class LineageCache {
     for (let k = last; k >= 0; k--) {
       const x = path[k];
       const parent = parents[k];
-      let lineage: Lineage;
-      if (!parent) lineage = { parent: undefined, inherited: NOTHING, problem: { kind: 'missing', at: x } };
+      let inherited = NOTHING;
+      let problem: ChainProblem | undefined;
+      if (!parent) problem = { kind: 'missing', at: x };
       // In a loop, each record's chain closes at the record whose parent it is.
-      else if (cycleFrom >= 0 && k >= cycleFrom) lineage = { parent, inherited: NOTHING, problem: { kind: 'cycle', at: path[k === cycleFrom ? last : k - 1] } };
+      else if (cycleFrom >= 0 && k >= cycleFrom) problem = { kind: 'cycle', at: path[k === cycleFrom ? last : k - 1] };
       else {
         const up = k === last ? above! : result;
-        lineage = up.problem ? { parent, inherited: NOTHING, problem: up.problem } : { parent, inherited: this.withMembersOf(up.inherited, parent) };
+        if (up.problem) problem = up.problem; else inherited = this.passedOn(parent, up);
       }
       const parentKey = refKey(x.kind, x.copyFrom!);
-      this.cache.set(x, { lineage, parentKey, version: this.versionOf(parentKey) });
+      // One shape for every entry (all members present): tens of thousands of them.
+      const entry: Entry = { parent, inherited, problem, parentKey, version: this.versionOf(parentKey), passes: undefined };
+      this.cache.set(x, entry);
       this.dirty?.delete(x);
-      result = lineage;
+      result = entry;
     }
     return result;
   }
 
   /**
+   * What a record passes on to its children (what it inherits and the members it sets), given its current
+   * lineage: one set shared by all its children, made when the first of them asks.
+   */
+  private passedOn(record: DefinitionRecord, lineage: Lineage): MemberSet {
+    if (record.copyFrom === undefined) {
+      let own = this.rootMembers.get(record);
+      if (!own) { own = this.withMembersOf(NOTHING, record); this.rootMembers.set(record, own); }
+      return own;
+    }
+    const e = this.cache.get(record)!; // the entry `lineage` came from: just computed, or current
+    return e.passes ??= this.withMembersOf(lineage.inherited, record);
+  }
+
+  /**
    * After an update: computes again the lineages of `records` (every record below a changed key, whose chain
-   * may have changed) and returns those whose lineage is not what it was (or was never computed), so that only
-   * their keys are bumped: an edit in the middle of a long chain that changes nothing a descendant inherits
-   * re-checks the edited definition and its children, not the whole chain below it.
+   * may have changed) and returns those that pass on something else to their children than before (or were
+   * never computed), so that only their keys are bumped: an edit in the middle of a long chain that changes
+   * nothing a descendant inherits re-checks the edited definition and its children, not the chain below them.
    */
   refresh(records: ReadonlySet<DefinitionRecord>): DefinitionRecord[] {
     const before = new Map<DefinitionRecord, Lineage | undefined>();
-    for (const r of records) before.set(r, this.cache.get(r)?.lineage);
+    for (const r of records) before.set(r, this.cache.get(r));
     this.dirty = new Set(records);
     try {
       for (const r of records) this.of(r);
@@ -170,31 +212,39 @@ export class LineageCache {
       this.dirty = undefined;
     }
     const changed: DefinitionRecord[] = [];
-    for (const [r, old] of before) if (!old || !sameLineage(old, this.cache.get(r)!.lineage)) changed.push(r);
+    for (const [r, old] of before) if (!old || !sameLineage(old, this.cache.get(r)!)) changed.push(r);
     return changed;
   }
 
-  /** `inherited` plus the members `parent` sets (the same set when it adds none). */
-  private withMembersOf(inherited: ReadonlySet<string>, parent: DefinitionRecord): ReadonlySet<string> {
-    const wanted = this.members;
-    let out: Set<string> | undefined;
-    for (const m in parent.value) {
-      if (!wanted.has(m) || inherited.has(m)) continue;
-      out ??= new Set(inherited);
-      out.add(m);
+  /** `inherited` plus the members `record` sets (the same set when it adds none). */
+  private withMembersOf(inherited: MemberSet, record: DefinitionRecord): MemberSet {
+    let words: number[] | undefined;
+    for (const m in record.value) {
+      const i = this.bits.get(m);
+      if (i === undefined || inherited.has(m)) continue;
+      words ??= [...inherited.words];
+      while (words.length <= i >>> 5) words.push(0);
+      words[i >>> 5] |= 1 << (i & 31);
     }
-    return out ?? inherited;
+    return words ? new MemberSet(this.bits, words) : inherited;
   }
 }
 
+/** A cached lineage: valid while the version of its parent key is `version`. */
+interface Entry extends Lineage {
+  readonly parentKey: string;
+  readonly version: number;
+  /** What the record passes on to its children (see passedOn), once asked. */
+  passes: MemberSet | undefined;
+}
+
 /**
- * Whether a record inherits the same from two lineages. A looping chain never counts as the same: its message
- * lists the ids up the loop, which may change without the parent changing.
+ * Whether a record passes on the same to its children under two lineages: what they inherit and whether the
+ * chain is broken (which parent it has does not matter to them: their own parent is the record). A looping
+ * chain never counts as the same: messages list the ids up the loop, which may change without the parent
+ * changing.
  */
 function sameLineage(a: Lineage, b: Lineage): boolean {
-  if (a.parent !== b.parent || a.problem?.kind !== b.problem?.kind || a.problem?.at !== b.problem?.at || b.problem?.kind === 'cycle') return false;
-  if (a.inherited === b.inherited) return true;
-  if (a.inherited.size !== b.inherited.size) return false;
-  for (const m of a.inherited) if (!b.inherited.has(m)) return false;
-  return true;
+  if (a.problem?.kind !== b.problem?.kind || a.problem?.at !== b.problem?.at || b.problem?.kind === 'cycle') return false;
+  return a.inherited === b.inherited || a.inherited.equals(b.inherited);
 }
