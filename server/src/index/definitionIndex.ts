@@ -1,6 +1,17 @@
 /** Every definition by (kind, id). Several records per key are normal: overrides, edits, duplicates. */
 import type { DefinitionRecord } from '../records/record';
 
+/** Per kind's map of ids (the object `entries` returns): bumped whenever a record of the kind is added or removed. */
+const stamps = new WeakMap<object, number>();
+
+/**
+ * A number that changes whenever the definitions in `entries` (a map `DefinitionIndex.entries` returned) change:
+ * what is derived from all the ids of a kind (suggestions) can be cached until then.
+ */
+export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRecord[]>): number {
+  return stamps.get(entries) ?? 0;
+}
+
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
@@ -9,6 +20,7 @@ export class DefinitionIndex {
   add(record: DefinitionRecord): void {
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
+    stamps.set(ids, entriesStamp(ids) + 1);
     for (const id of record.ids) {
       const list = ids.get(id);
       if (list) list.push(record);
@@ -28,6 +40,7 @@ export class DefinitionIndex {
   remove(record: DefinitionRecord): void {
     const ids = this.byKind.get(record.kind);
     if (!ids) return;
+    stamps.set(ids, entriesStamp(ids) + 1);
     for (const id of record.ids) {
       const list = ids.get(id);
       if (!list) continue;
