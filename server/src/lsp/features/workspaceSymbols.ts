@@ -16,12 +16,14 @@ interface SymbolData { readonly kind: string; readonly id: string; readonly inde
 export function registerWorkspaceSymbols(connection: Connection, session: Session): void {
   connection.onWorkspaceSymbol((params): WorkspaceSymbol[] => {
     const query = stringParam(requestParams(session, params), 'query');
+    session.flushAll(); // locations in the files' current texts
     const entries = workspaceSymbols(session.project, query, WORKSPACE_SYMBOL_LIMIT);
     return entries.map((e) => toSymbol(session, e, session.support.symbolResolve));
   });
 
   connection.onWorkspaceSymbolResolve((symbol): WorkspaceSymbol => {
     requestParams(session, symbol);
+    session.flushAll();
     const data = symbol.data as SymbolData | undefined;
     const location = symbol.location as { uri?: unknown } | undefined;
     const p = typeof location === 'object' && location !== null && typeof location.uri === 'string' ? uriToPath(location.uri) : undefined;
