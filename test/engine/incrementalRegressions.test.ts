@@ -131,3 +131,25 @@ test('current game: a file directly in a nested mod\'s mod_interactions/ folder 
   assert.equal(ws.project.files.get(ws.file('c/extra/mod_interactions/stray.json')), undefined);
   assertSameAsFresh(ws, 'current');
 });
+
+test('never stuck: a definition named in thousands of places, renamed keystroke by keystroke, is compared with its kind\'s ids once per keystroke', () => {
+  const N = 4000;
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/target.json': [monster('mon_target')],
+    'a/many.json': Array.from({ length: N }, (_, i) => monster(`mon_many_${i}`, { upgrades: { half_life: 1, into: 'mon_target' } })),
+  });
+  assert.deepEqual(ws.codes('a/many.json'), []);
+  const text = fs.readFileSync(ws.file('a/target.json'), 'utf8');
+  const t0 = Date.now();
+  for (const id of ['mon_targe', 'mon_targ', 'mon_targe']) {
+    for (const p of ws.project.updateFile(ws.file('a/target.json'), text.replace('"mon_target"', `"${id}"`))) ws.project.diagnostics(p);
+  }
+  // Each of the N unknown ids once compared with all N + 1 monsters (quadratic) took over 10 s; now about 0.5 s.
+  assert.ok(Date.now() - t0 < 5000, `${Date.now() - t0} ms`);
+  const ds = ws.diagnostics('a/many.json');
+  assert.equal(ds.length, N);
+  assert.match(ds[N - 1].message, /unknown monster "mon_target"; did you mean "mon_targe"\?/);
+  fs.writeFileSync(ws.file('a/target.json'), text.replace('"mon_target"', '"mon_targe"'));
+  assertSameAsFresh(ws);
+});

@@ -6,9 +6,9 @@
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import type { Diagnostic, Range } from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, Location, Range, WorkspaceSymbol } from 'vscode-languageserver-protocol/node';
 import { TestClient, positionOf, uri } from './client';
-import { pretty, writeFixture, type Fixture } from './fixture';
+import { monster, pretty, writeFixture, type Fixture } from './fixture';
 import { modinfo } from '../helpers/workspace';
 
 /** The text a range covers in `text`. */
@@ -24,6 +24,9 @@ describe('language server: published positions follow the open document', () => 
 
   before(async () => {
     fx = writeFixture();
+    // Over 1 MB: the server re-checks it after a pause in typing (see BIG_FILE).
+    fs.writeFileSync(fx.file('mod_b/big.json'), pretty(Array.from({ length: 2500 }, (_, i) => monster(i === 0 ? 'mon_big_first' : `mon_big_${i}`, { description: 'x'.repeat(400) }))));
+    fs.writeFileSync(fx.file('mod_b/uses_big.json'), pretty([monster('mon_uses_big', { upgrades: { half_life: 1, into: 'mon_big_first' } })]));
     client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
     await client.initialize();
     await client.waitForReady();
@@ -103,5 +106,22 @@ describe('language server: published positions follow the open document', () => 
     assert.deepEqual(pub.diagnostics.find((d) => d.code === 'invalid-value')!.range.start, positionOf(broken, '"forty"'));
     await client.change(f, text);
     await client.close(f);
+  });
+
+  test('typing in a big file (re-checked after a pause): workspace symbols and definitions in it are at their new places at once', async () => {
+    const big = fx.file('mod_b/big.json');
+    const text = fs.readFileSync(big, 'utf8');
+    assert.ok(text.length > 1_000_000);
+    await client.open(big, text);
+    await client.edit(big, 1, 0, '\n\n\n'); // three lines above every definition; the server waits for a pause
+    const [symbol] = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'mon_big_first' });
+    const shifted = client.texts.get(big)!;
+    assert.deepEqual((symbol.location as Location).range.start, positionOf(shifted, '"mon_big_first"'));
+    await client.edit(big, 1, 0, '\n');
+    const uses = fx.file('mod_b/uses_big.json');
+    const [def] = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: uri(uses) }, position: positionOf(fs.readFileSync(uses, 'utf8'), '"mon_big_first"', 2) });
+    assert.deepEqual(def.range.start, positionOf(client.texts.get(big)!, '"mon_big_first"'));
+    await client.change(big, text);
+    await client.close(big);
   });
 });

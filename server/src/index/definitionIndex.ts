@@ -10,6 +10,17 @@ function addChild(children: Map<string, Set<DefinitionRecord>>, record: Definiti
   if (set) set.add(record); else children.set(key, new Set([record]));
 }
 
+/** Per kind's map of ids (the object `entries` returns): bumped whenever a record of the kind is added or removed. */
+const stamps = new WeakMap<object, number>();
+
+/**
+ * A number that changes whenever the definitions in `entries` (a map `DefinitionIndex.entries` returned) change:
+ * what is derived from all the ids of a kind (suggestions) can be cached until then.
+ */
+export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRecord[]>): number {
+  return stamps.get(entries) ?? 0;
+}
+
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
@@ -24,6 +35,7 @@ export class DefinitionIndex {
     if (this.children && record.copyFrom !== undefined && record.ids.length > 0) addChild(this.children, record);
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
+    stamps.set(ids, entriesStamp(ids) + 1);
     for (const id of record.ids) {
       const list = ids.get(id);
       if (list) list.push(record);
@@ -48,6 +60,7 @@ export class DefinitionIndex {
     }
     const ids = this.byKind.get(record.kind);
     if (!ids) return;
+    stamps.set(ids, entriesStamp(ids) + 1);
     for (const id of record.ids) {
       const list = ids.get(id);
       if (!list) continue;

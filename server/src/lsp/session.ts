@@ -111,10 +111,18 @@ export class Session {
     try { return readTextFile(p); } catch { return undefined; }
   }
 
-  /** Positions of a file as the project holds it (pending edits applied first). */
+  /**
+   * Positions of a file as the project holds it. Pending edits are applied first, of every file: an answer may
+   * hold locations in other files too (definition, references, rename), which must be in their current text.
+   */
   positions(p: string): FilePositions | undefined {
-    this.flush(p);
+    this.flushAll();
     return FilePositions.of(this.project, this.lines, p, this.openDocuments.get(p));
+  }
+
+  /** Applies every waiting edit (before answering a request whose answer may name any file). */
+  flushAll(): void {
+    for (const p of [...this.pending.keys()]) this.flush(p);
   }
 
   // ---------------------------------------------------------------- edits

@@ -24,13 +24,20 @@ export class LineIndex {
       const mid = (lo + hi + 1) >> 1;
       if (this.lineStarts[mid] <= clamped) lo = mid; else hi = mid - 1;
     }
-    return { line: lo, character: clamped - this.lineStarts[lo] };
+    return { line: lo, character: this.beforeLineEnd(clamped, this.lineStarts[lo]) - this.lineStarts[lo] };
   }
 
+  /** LSP: a character past the line's length means the line's end (before its \n, \r\n or \r), not the next line. */
   offsetAt(pos: Position): number {
     if (pos.line >= this.lineStarts.length) return this.text.length;
     const start = this.lineStarts[Math.max(0, pos.line)];
     const next = pos.line + 1 < this.lineStarts.length ? this.lineStarts[pos.line + 1] : this.text.length;
-    return Math.min(start + Math.max(0, pos.character), next);
+    return this.beforeLineEnd(Math.min(start + Math.max(0, pos.character), next), start);
+  }
+
+  /** `offset` moved back before the line break it is in or after (as vscode-languageserver-textdocument does). */
+  private beforeLineEnd(offset: number, lineStart: number): number {
+    while (offset > lineStart && (this.text.charCodeAt(offset - 1) === 0x0a || this.text.charCodeAt(offset - 1) === 0x0d)) offset--;
+    return offset;
   }
 }

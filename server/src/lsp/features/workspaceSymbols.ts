@@ -18,6 +18,7 @@ export function registerWorkspaceSymbols(connection: Connection, session: Sessio
   // Every id of the project is matched (and, without resolve support, up to 200 files read): in time slices.
   connection.onWorkspaceSymbol(async (params, token): Promise<WorkspaceSymbol[]> => {
     const query = stringParam(requestParams(session, params), 'query');
+    session.flushAll(); // locations in the files' current texts
     const { project } = session;
     const lazy = session.support.symbolResolve;
     return runInSlices(session, project, token, (function* () {
@@ -30,6 +31,7 @@ export function registerWorkspaceSymbols(connection: Connection, session: Sessio
 
   connection.onWorkspaceSymbolResolve((symbol): WorkspaceSymbol => {
     requestParams(session, symbol);
+    session.flushAll();
     const data = symbol.data as SymbolData | undefined;
     const location = symbol.location as { uri?: unknown } | undefined;
     const p = typeof location === 'object' && location !== null && typeof location.uri === 'string' ? uriToPath(location.uri) : undefined;
