@@ -2,6 +2,7 @@
  * A test LSP client: starts the real server (out/server/src/lsp/bin.js --stdio) as a child process and talks
  * to it with vscode-languageserver-protocol over its stdin / stdout.
  */
+import type { TextEdit } from 'vscode-languageserver-protocol';
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -192,4 +193,17 @@ export function positionOf(text: string, needle: string, delta = 0, n = 1): Posi
   const before = text.slice(0, offset);
   const line = before.split('\n').length - 1;
   return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** Applies LSP text edits to a text (edits must not overlap). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const offsetOf = (line: number, character: number): number => {
+    let off = 0;
+    for (let l = 0; l < line; l++) off = text.indexOf('\n', off) + 1;
+    return off + character;
+  };
+  const sorted = edits.map((e) => ({ start: offsetOf(e.range.start.line, e.range.start.character), end: offsetOf(e.range.end.line, e.range.end.character), text: e.newText })).sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
 }

@@ -7,22 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import type { InitializeResult, TextEdit } from 'vscode-languageserver-protocol/node';
 import { InitializeRequest } from 'vscode-languageserver-protocol/node';
-import { TestClient, positionAtOffset, positionOf, uri } from './client';
+import { TestClient, applyEdits, positionAtOffset, positionOf, uri } from './client';
 import { monster, writeFixture, type Fixture } from './fixture';
 import { formatCdda } from '../../server/src/format/cddaFormat';
-
-/** Applies LSP text edits to a text (edits must not overlap). */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const offsetOf = (line: number, character: number): number => {
-    let off = 0;
-    for (let l = 0; l < line; l++) off = text.indexOf('\n', off) + 1;
-    return off + character;
-  };
-  const sorted = edits.map((e) => ({ start: offsetOf(e.range.start.line, e.range.start.character), end: offsetOf(e.range.end.line, e.range.end.character), text: e.newText })).sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
-}
 
 function formatted(text: string): string {
   const r = formatCdda(text);

@@ -13,22 +13,9 @@ import type {
 } from 'vscode-languageserver-protocol/node';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { spawn } from 'child_process';
-import { SERVER_BIN, TestClient, positionOf, uri, withTimeout } from './client';
+import { SERVER_BIN, TestClient, applyEdits, positionOf, uri, withTimeout } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
 import { modinfo } from '../helpers/workspace';
-
-/** Applies LSP text edits to a text (edits must not overlap). */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const offsetOf = (line: number, character: number): number => {
-    let off = 0;
-    for (let l = 0; l < line; l++) off = text.indexOf('\n', off) + 1;
-    return off + character;
-  };
-  const sorted = edits.map((e) => ({ start: offsetOf(e.range.start.line, e.range.start.character), end: offsetOf(e.range.end.line, e.range.end.character), text: e.newText })).sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
-}
 
 const codes = (ds: readonly Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
 const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);

@@ -18,7 +18,7 @@
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
-import { fullValueOf as recordValue } from '../records/record';
+import { fullValueOf } from '../records/record';
 import type { DefinitionRecord, EditMode } from '../records/record';
 import type { FieldSpec, TypeSpec } from '../schema/types';
 import { parentOf } from '../index/inheritance';
@@ -90,10 +90,6 @@ const BASE_UNIT: Record<QuantityFormat, string> = { volume: 'ml', mass: 'mg', ti
 /** Problems of a broken chain (a missing parent, a cycle, a modify of nothing), passed on to descendants. */
 const CHAIN_PROBLEM = /^(copy-from|"edit-mode"|parent |earlier definition)/;
 
-/** A record's whole object (records of kinds without a hand-written table keep a summary: read again from the file). */
-export function fullValueOf(_project: Project, record: DefinitionRecord): Record<string, unknown> {
-  return recordValue(record);
-}
 
 export function refOf(record: DefinitionRecord, id = record.ids[0] ?? '?'): RecordRef {
   return {
@@ -436,7 +432,7 @@ class Resolver {
   private compute(record: DefinitionRecord, id: string): ResolvedDefinition {
     const project = this.project;
     const self = refOf(record, id);
-    const own = fullValueOf(project, record);
+    const own = fullValueOf(record);
     const title = project.registry.title(record.kind);
     const problems: string[] = [];
     const lineage: { ref: RecordRef; via: 'copy-from' | 'modify' }[] = [];
