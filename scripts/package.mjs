@@ -3,7 +3,7 @@
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js
 //      with esbuild (platform node, target node20, minified, no source maps),
-//   3. runs `vsce package` (user-facing README from docs/marketplace/, images kept relative) -> cdda-json.vsix.
+//   3. runs `vsce package` (user-facing README from docs/marketplace/, images linked from the repository) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,18 @@ const outIdx = args.indexOf('--out');
 const vsixPath = path.resolve(root, outIdx >= 0 ? args[outIdx + 1] : 'cdda-json.vsix');
 const serverEntry = path.resolve(root, process.env.CDDA_SERVER_ENTRY || 'server/src/lsp/bin.ts');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** The repository's web address from package.json (https://github.com/owner/name). */
+function repositoryWebUrl() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url ?? '';
+  const m = /github\.com[/:]([^/]+)\/([^/]+?)(\.git)?$/.exec(url);
+  if (!m) {
+    console.error(`package: package.json "repository" (${url || 'none'}) is not a GitHub address; the README's images need one`);
+    process.exit(1);
+  }
+  return `https://github.com/${m[1]}/${m[2]}`;
+}
 
 function run(cmd, cmdArgs) {
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
@@ -63,9 +75,12 @@ for (const f of ['dist/client.js', 'dist/server.js']) {
 
 if (!noVsix) {
   console.log(`package: vsce package -> ${path.relative(root, vsixPath)}`);
-  // The marketplace page is the user-facing README; its images are packaged and stay relative, so they show
-  // from the installed extension too.
-  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'docs/marketplace/README.md', '--no-rewrite-relative-links', '-o', vsixPath]);
+  // The marketplace page is the user-facing README. VS Code's extension page (and the marketplace) show only
+  // absolute https images: a relative one resolves against the page's own webview, not the extension folder
+  // (seen in the real-editor test), so its screenshots are linked from the repository, where they are tracked.
+  const imagesUrl = `${repositoryWebUrl()}/raw/HEAD/`;
+  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'docs/marketplace/README.md',
+    '--baseImagesUrl', imagesUrl, '--baseContentUrl', `${repositoryWebUrl()}/blob/HEAD/`, '-o', vsixPath]);
   console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
 }
 console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

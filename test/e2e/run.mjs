@@ -9,7 +9,9 @@
 //   (d) CDDA: Restart Server and CDDA: Reindex Workspace end with the server ready again;
 //   (e) CDDA: Show Resolved Definition on mod_b's mon_b_brute_elder opens its resolved value beside (hp 150: 80
 //       from mon_zombie, +40 in mon_b_brute, x1.25 in its own proportional);
-//   (f) Types: Show Type Hierarchy on mon_b_brute lists its subtype mon_b_brute_elder, then its supertype mon_zombie.
+//   (f) Types: Show Type Hierarchy on mon_b_brute lists its subtype mon_b_brute_elder, then its supertype mon_zombie;
+//   (g) the extension's page in the Extensions view shows its name, icon and README with its screenshots (linked
+//       from the repository, served here from this checkout).
 // Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
 // docs/screenshots/ (with UPDATE_SCREENSHOTS=1). Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
 //
@@ -120,6 +122,13 @@ async function waitForHttp(url, timeoutMs) {
     await new Promise((r) => setTimeout(r, 200));
   }
   fail(`code-server did not answer on ${url} within ${timeoutMs / 1000}s`);
+}
+
+function repositoryWebUrl() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const m = /github\.com[/:]([^/]+)\/([^/]+?)(\.git)?$/.exec(manifest.repository?.url ?? manifest.repository ?? '');
+  if (!m) fail('package.json has no GitHub repository address');
+  return `https://github.com/${m[1]}/${m[2]}`;
 }
 
 function lineOf(file, needle) {
@@ -381,6 +390,16 @@ async function main() {
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // The marketplace README links its screenshots from the repository (scripts/package.mjs): this machine is
+  // offline, so the repository is served from this checkout; a link to a file it does not track fails to load.
+  const repoRaw = `${repositoryWebUrl()}/raw/HEAD/`;
+  await context.route(`${repoRaw}**`, (route) => {
+    const rel = decodeURIComponent(route.request().url().slice(repoRaw.length).split(/[?#]/)[0]);
+    const file = path.join(root, rel);
+    const tracked = !rel.includes('..') && spawnSync('git', ['ls-files', '--error-unmatch', rel], { cwd: root }).status === 0;
+    if (!tracked || !fs.existsSync(file)) return route.fulfill({ status: 404, body: `${rel} is not tracked` });
+    return route.fulfill({ status: 200, contentType: rel.endsWith('.png') ? 'image/png' : 'application/octet-stream', body: fs.readFileSync(file) });
+  });
   page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
   const consoleErrors = [];
@@ -511,7 +530,13 @@ async function main() {
     STEP_TIMEOUT,
     300,
   );
-  const pos = await waitUntil('the cursor position', cursorPosition);
+  // The status bar's cursor position follows the new editor a moment after its tab: wait for the target line
+  // for a while, then report where the cursor actually is.
+  let pos = await waitUntil('the cursor position', cursorPosition);
+  for (let i = 0; i < 25 && pos.line !== targetLine; i++) {
+    await page.waitForTimeout(200);
+    pos = (await cursorPosition()) ?? pos;
+  }
   await shot('c-definition');
   if (pos.line !== targetLine) fail(`(c) F12 landed on shamblers.json line ${pos.line}, expected line ${targetLine} ("id": "mon_a_shambler")`);
   log(`(c) ok: shamblers.json Ln ${pos.line}, Col ${pos.col}`);
@@ -596,6 +621,45 @@ async function main() {
   log(`(f) supertypes: ${JSON.stringify(superRows)}`);
   await shot('f-type-hierarchy-supertypes');
 
+  // (g) the extension's page, as a user finds it in the Extensions view: name, icon and the marketplace README
+  //     (with its packaged screenshots) must render from the installed vsix.
+  await runCommand('Extensions: Show Enabled Extensions');
+  const extRow = page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'Cataclysm: DDA JSON' }).first();
+  await waitUntil('the extension in the Enabled list', () => extRow.isVisible());
+  await extRow.click();
+  const header = page.locator('.extension-editor .header');
+  await waitUntil('the extension page header', async () => ((await header.locator('.name').first().textContent()) ?? '').includes('Cataclysm: DDA JSON'));
+  await waitUntil('the extension icon to load', () =>
+    header.locator('img.icon').first().evaluate((img) => img.complete && img.naturalWidth > 0),
+  );
+  // The README renders in a webview (nested iframes): find the frame that holds its text and its images.
+  let readmeSeen;
+  const readme = await waitUntil('the marketplace README in the extension page, its screenshots loaded', async () => {
+    for (const frame of page.frames()) {
+      const found = await frame
+        .evaluate(() => {
+          const h = [...document.querySelectorAll('h1, h2')].map((e) => e.textContent ?? '');
+          if (!h.some((t) => t.includes('What you get'))) return undefined;
+          const imgs = [...document.querySelectorAll('img')].filter((i) => /screenshots\//.test(i.getAttribute('src') ?? ''));
+          return {
+            headings: h,
+            images: imgs.length,
+            loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+            sources: imgs.map((i) => i.src),
+          };
+        })
+        .catch(() => undefined);
+      if (found) readmeSeen = found;
+      if (found && found.images > 0 && found.loaded === found.images) return found;
+    }
+    return undefined;
+  }).catch((e) => fail(`${e.message}; last seen: ${JSON.stringify(readmeSeen)}`));
+  log(`(g) ok: extension page with ${readme.headings.length} headings and ${readme.loaded}/${readme.images} screenshots loaded`);
+  await page.keyboard.press('Control+B'); // the page alone, as on the marketplace
+  await page.waitForTimeout(800);
+  await shot('g-extension-page');
+  await page.keyboard.press('Control+B');
+
   // Output channel, for the record
   await showOutputChannel();
   await shot('output-channel');
@@ -642,6 +706,7 @@ try {
     'output-channel': 'output-channel.png',
     'e-resolved': 'resolved-definition.png',
     'f-type-hierarchy-supertypes': 'type-hierarchy.png',
+    'g-extension-page': 'extension-page.png',
   };
   // The README's screenshots are tracked: refreshed only on request (UPDATE_SCREENSHOTS=1), so a CI run leaves
   // the checkout clean.
@@ -650,8 +715,8 @@ try {
     for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
-  // The closing line CI reads: scenarios (a) to (f).
-  console.log('e2e: 6 passed, 0 failed');
+  // The closing line CI reads: scenarios (a) to (g).
+  console.log('e2e: 7 passed, 0 failed');
 } catch (e) {
   code = 1;
   if (timedOut) {
