@@ -4,7 +4,7 @@
  * references to them resolve; they just are not checked beyond that.
  */
 import type { KindSchema } from '../schema/types';
-import { schemaFromTable } from '../schema/generated';
+import { schemaFromTable, type TableContext } from '../schema/generated';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -64,10 +64,20 @@ export class KindRegistry {
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, this.kindOfType(type), extra) : undefined;
+    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
     this.generated.set(type, schema);
     return schema;
   }
+
+  /** What every generated table of the version is built with (see TableContext). */
+  private get tableContext(): TableContext {
+    return this.tableContextValue ??= {
+      version: this.version.id,
+      rules: this.version.memberRules,
+    };
+  }
+
+  private tableContextValue: TableContext | undefined;
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {

@@ -28,6 +28,8 @@ export interface StringSpec {
   readonly kind: 'string';
   /** Closed value set: anything else is `invalid-value`. */
   readonly values?: readonly string[];
+  /** What messages call a set too long to list ("a color name"). */
+  readonly valuesName?: string;
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   /**

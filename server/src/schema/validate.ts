@@ -119,11 +119,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       return;
     case 'string': {
       if (typeof value !== 'string') return wrongType();
-      if (spec.values && !spec.values.includes(value)) {
+      if (spec.values && !valueSet(spec.values).has(value)) {
         const near = closest(value, spec.values);
         sink.problem({
           code: 'invalid-value', severity: 'error', path: at(), part: 'value',
-          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${spec.valuesName ?? `one of ${spec.values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
@@ -266,6 +266,14 @@ export function validateMembers(
       fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
     });
   }
+}
+
+const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** A closed set as a Set: some are long (the game's 259 color names), and item colors are checked by thousands. */
+function valueSet(values: readonly string[]): ReadonlySet<string> {
+  let set = valueSets.get(values);
+  if (!set) { set = new Set(values); valueSets.set(values, set); }
+  return set;
 }
 
 const fieldMaps = new WeakMap<ObjectSpec, Map<string, FieldSpec>>();
