@@ -2,7 +2,10 @@
  * Member tables generated from a game version's own data (scripts/gen-type-tables.mjs), turned into the
  * KindSchemas the validation walk reads, for every type without a hand-written table. What the data shows is
  * all they claim:
- * - top-level members are closed: a member no definition of the type has is `unknown-field` (did you mean);
+ * - top-level members are closed as far as the game's names tell (schema/validate.ts, judgeUnknownMember): a
+ *   member no definition of the type has is a warning when it is a near miss of one (did you mean) or, where the
+ *   version's program is known (0.F), a name the game never reads; a name it reads is accepted (rare is not
+ *   wrong), and without the program's names (the current game) it is information;
  * - reviewed rules (MemberRule, registry/versions/rules-*.ts) add what the game's code says and the data cannot
  *   show: closed value sets (color names) and references the inference missed;
  * - nested objects stay open (a member the data does not show may still be read by the game), their known
@@ -19,7 +22,7 @@
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
-import type { FieldSpec, KindSchema, MapSpec, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
+import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
@@ -59,6 +62,8 @@ export interface TableContext {
   /** The version, for messages ("0.F"). */
   readonly version: string;
   readonly rules?: MemberRules;
+  /** The member names the version's game reads, when known (see UnseenMembers). */
+  readonly gameReads?: MemberNames;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -293,5 +298,5 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const names = new Set(inherited.map((f) => f.name));
   const fields = [...fieldsOf(root, table.n, table.v === 1).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { fields, editMembers: [] };
+  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
 }

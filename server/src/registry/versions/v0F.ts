@@ -7,6 +7,7 @@ import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { TABLES } from './generated/tables-0F';
+import { MEMBER_NAMES } from './generated/members-0F';
 import { RULES_0F } from './rules-0F';
 
 export const VERSION_0F: GameVersion = {
@@ -20,6 +21,7 @@ export const VERSION_0F: GameVersion = {
   knownTypes: KNOWN_TYPES,
   generatedTables: TABLES,
   memberRules: RULES_0F,
+  memberNames: MEMBER_NAMES,
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
   derivedIds: DERIVED_IDS,
