@@ -60,3 +60,17 @@ for (const version of ['0.F', 'current'] as const) {
     assert.deepEqual(reported([robot('t_a', 'mon_zombie'), robot('t_b', 'mon_zombee')], version), ['unknown-id/error: "use_action.monster_id": unknown monster "mon_zombee"; did you mean "mon_zombie"?']);
   });
 }
+
+test('colors on the hand-written monster tables too: an unknown name is an error; a missing 0.F color is added as "white", without 259 choices', () => {
+  const monster = (id: string, extra: Record<string, unknown>): Record<string, unknown> => ({
+    type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human', volume: '1 L', weight: '1 kg', hp: 5, speed: 100, symbol: 'x', ...extra,
+  });
+  for (const version of ['0.F', 'current'] as const) {
+    assert.deepEqual(reported([monster('mon_a', { color: 'lightgreen' }), monster('mon_b', { color: 'c_light_green' }), monster('mon_c', { color: 'white_cyan' })], version), [
+      'invalid-value/error: "color": "lightgreen" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "light_green"?)',
+    ], version);
+  }
+  const ws = workspace(mod({ 'defs.json': [monster('mon_d', {})] }), {}, { gameVersion: '0.F' });
+  const missing = ws.diagnostics('m/defs.json').find((d) => d.code === 'missing-field')!;
+  assert.deepEqual(missing.fixes, [{ kind: 'addMembers', members: [{ name: 'color', value: 'white', choices: undefined }] }]);
+});

@@ -3,7 +3,7 @@
  * hand; see MemberRule in schema/generated.ts). Each rule names the code that reads the member.
  */
 import type { MemberRules } from '../../schema/generated';
-import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_RULES } from './colors';
+import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_RULES } from '../../schema/colors';
 import { ITEM_TYPES_0F } from './shared';
 
 const color = { values: COLOR_NAMES };

@@ -4,7 +4,7 @@
  * the member.
  */
 import type { MemberRules } from '../../schema/generated';
-import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_RULES } from './colors';
+import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_RULES } from '../../schema/colors';
 
 const color = { values: COLOR_NAMES };
 const background = { values: BACKGROUND_COLOR_NAMES };

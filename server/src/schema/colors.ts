@@ -4,10 +4,11 @@
  * highlight `h_` and an inverted `i_` color, the foreground colors on six backgrounds (`c_white_red`), and
  * `c_unset`.
  */
-import type { MemberRules, ValueSet } from '../../schema/generated';
+import type { MemberRules, ValueSet } from './generated';
+import type { StringSpec } from './types';
 
 const COLORS = [
-  'black', 'white', 'light_gray', 'dark_gray', 'red', 'green', 'blue', 'cyan', 'magenta', 'brown',
+  'white', 'black', 'light_gray', 'dark_gray', 'red', 'green', 'blue', 'cyan', 'magenta', 'brown',
   'light_red', 'light_green', 'light_blue', 'light_cyan', 'pink', 'yellow',
 ];
 const BACKGROUNDS = ['red', 'white', 'green', 'yellow', 'magenta', 'cyan'];
@@ -22,6 +23,9 @@ export const COLOR_NAMES: ValueSet = {
   name: 'a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...)',
   values: [...FOREGROUND, ...FOREGROUND.map((c) => `c_${c}`), ...COLORS.flatMap((c) => [`h_${c}`, `i_${c}`]), ''],
 };
+
+/** A member holding a color name, for hand-written tables. */
+export const COLOR: StringSpec = { kind: 'string', values: COLOR_NAMES.values, valuesName: COLOR_NAMES.name };
 
 /** What `bgcolor_from_string` reads: a color's bare name, to which it adds `i_`. */
 export const BACKGROUND_COLOR_NAMES: ValueSet = {
