@@ -51,6 +51,8 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: om_terrain[] -> overmap_terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
   'unknown-id: default -> monster': [1, 'Dark-Skies-Above monster group default dks_mon_stray_burnt: no such monster'],
   'unknown-id: looks_like -> item': [1, 'Dark-Skies-Above obsolete.json: looks_like "power_armor", an item 0.F does not have (power_armor_basic...)'],
+  // ---- references of reviewed rules (registry/versions/rules-0F.ts)
+  'unknown-id: use_action.monster_id -> monster': [1, 'Aftershock inactiverobot.json: an inactive X-ray turret places "mon_laserturret_x-ray"; the monster is mon_laserturret_xray (the other item of the file names it right)'],
 };
 
 test('the real game data: every class of diagnostic is a justified one, with its count', { skip: present ? false : `no game data at ${GAME} (apt-get install cataclysm-dda-data)` }, () => {

@@ -79,6 +79,37 @@ describe('language server over the real game data', { skip }, () => {
     console.log(`real data: item completion (empty prefix) ${ms.toFixed(1)} ms`);
   });
 
+  test('find references of mon_zombie from its definition: every "mon_zombie" of core and the workspace that names the monster', async () => {
+    const def = path.join(GAME, 'json/monsters/zed-classic.json');
+    const text = fs.readFileSync(def, 'utf8');
+    const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: uri(def) }, position: positionOf(text, '"id": "mon_zombie"', 8), context: { includeDeclaration: true } });
+    const sites = new Set(refs.map((r) => `${r.uri}:${r.range.start.line}:${r.range.start.character}`));
+    // The same string found by a plain search, each occurrence either found above or counted by its member.
+    const others: Record<string, number> = {};
+    let found = 0;
+    const search = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) { search(p); continue; }
+        if (!e.name.endsWith('.json')) continue;
+        const t = fs.readFileSync(p, 'utf8');
+        for (let at = t.indexOf('"mon_zombie"'); at >= 0; at = t.indexOf('"mon_zombie"', at + 1)) {
+          const before = t.slice(0, at);
+          const line = before.split('\n').length - 1;
+          if (sites.has(`${uri(p)}:${line}:${at - (before.lastIndexOf('\n') + 1)}`)) { found++; continue; }
+          const member = /"([^"]+)"\s*:\s*$/.exec(before)?.[1] ?? '(array)';
+          others[member] = (others[member] ?? 0) + 1;
+        }
+      }
+    };
+    // What the workspace's mod sees: the core game (json/) and itself.
+    for (const dir of [path.join(GAME, 'json'), ws]) search(dir);
+    assert.equal(found, refs.length, 'every location is a "mon_zombie" of a file');
+    assert.ok(refs.length > 80, `${refs.length} locations`);
+    // A monster's tileset hint: any tile id (players, items, furniture too), never checked as a monster.
+    assert.deepEqual(others, { looks_like: 5 });
+  });
+
   test('a keystroke in a 400 KB file: diagnostics published for that version', async () => {
     const f = file('my_mod/big.json');
     let text = fs.readFileSync(f, 'utf8');

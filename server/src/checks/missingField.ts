@@ -29,10 +29,10 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
   }
 };
 
-/** The closed set of a string member, for the fix's snippet to offer (undefined: no set). */
+/** The closed set of a string member, for the fix's snippet to offer (undefined: no set, or one too long to list). */
 function choicesOf(type: TypeSpec): readonly string[] | undefined {
   if (type.kind === 'union') return type.options.map(choicesOf).find((c) => c !== undefined);
-  return type.kind === 'string' ? type.values : undefined;
+  return type.kind === 'string' && type.valuesName === undefined ? type.values : undefined;
 }
 
 /** A value of the right shape for a quick fix to insert (the modder fills it in). */

@@ -5,7 +5,7 @@
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
 import type { KindSchema } from '../schema/types';
-import type { GeneratedTables } from '../schema/generated';
+import type { GeneratedTables, MemberRules } from '../schema/generated';
 
 /**
  * Where a definition keeps its ids.
@@ -100,6 +100,14 @@ export interface GameVersion {
    * hand-written one (see schema/generated.ts). A hand-written table always wins.
    */
   readonly generatedTables?: GeneratedTables;
+  /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
+  readonly memberRules?: MemberRules;
+  /**
+   * The identifier-like strings of the version's program, space-separated (scripts/gen-member-names.mjs): a
+   * member name the game reads ends one of them. Known for 0.F (its binary); without them, a member no data
+   * uses is information, not a warning (see UnseenMembers).
+   */
+  readonly memberNames?: string;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

@@ -3,8 +3,9 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import type { KindSchema } from '../schema/types';
-import { schemaFromTable } from '../schema/generated';
+import type { KindSchema, MemberNames } from '../schema/types';
+import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
+import { NameEndings } from '../util/nameEndings';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -64,10 +65,21 @@ export class KindRegistry {
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, this.kindOfType(type), extra) : undefined;
+    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
     this.generated.set(type, schema);
     return schema;
   }
+
+  /** What every generated table of the version is built with (see TableContext). */
+  private get tableContext(): TableContext {
+    return this.tableContextValue ??= {
+      version: this.version.id,
+      rules: this.version.memberRules,
+      gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
+    };
+  }
+
+  private tableContextValue: TableContext | undefined;
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {
@@ -147,6 +159,22 @@ export class KindRegistry {
   get kinds(): readonly KindDeclaration[] {
     return this.version.kinds;
   }
+}
+
+/**
+ * The member names a version's game reads: those its program's strings end with, and every name its tables
+ * show (names the code builds at run time, or writes as immediate values, are not among the strings).
+ */
+function gameReads(version: GameVersion): MemberNames {
+  const program = new NameEndings(version.memberNames!.split(/\s+/).filter((n) => n !== ''));
+  const shown = new Set<string>();
+  for (const table of Object.values(version.generatedTables ?? {})) {
+    for (const p of Object.keys(table.m)) for (const s of parsePath(p)) if ('name' in s) shown.add(s.name);
+  }
+  for (const d of version.kinds) {
+    for (const schema of [...(d.schema ? [d.schema] : []), ...Object.values(d.typeSchemas ?? {})]) for (const f of schema.fields) shown.add(f.name);
+  }
+  return { has: (name) => shown.has(name) || program.has(name) };
 }
 
 /** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */

@@ -2,7 +2,12 @@
  * Member tables generated from a game version's own data (scripts/gen-type-tables.mjs), turned into the
  * KindSchemas the validation walk reads, for every type without a hand-written table. What the data shows is
  * all they claim:
- * - top-level members are closed: a member no definition of the type has is `unknown-field` (did you mean);
+ * - top-level members are closed as far as the game's names tell (schema/validate.ts, judgeUnknownMember): a
+ *   member no definition of the type has is a warning when it is a near miss of one (did you mean) or, where the
+ *   version's program is known (0.F), a name the game never reads; a name it reads is accepted (rare is not
+ *   wrong), and without the program's names (the current game) it is information;
+ * - reviewed rules (MemberRule, registry/versions/rules-*.ts) add what the game's code says and the data cannot
+ *   show: closed value sets (color names) and references the inference missed;
  * - nested objects stay open (a member the data does not show may still be read by the game), their known
  *   members checked;
  * - JSON types are the union of those seen (integer and number alike), and a value of another JSON type is a
@@ -17,7 +22,7 @@
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
-import type { FieldSpec, KindSchema, MapSpec, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
+import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
@@ -31,6 +36,35 @@ export interface GeneratedTable {
 
 /** A version's generated tables by JSON type. */
 export type GeneratedTables = Readonly<Record<string, GeneratedTable>>;
+
+/** A closed set of strings the game reads a member from, with what messages call it ("a color name"). */
+export interface ValueSet {
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+/**
+ * What the game's code says about one member path of a generated table and its data cannot show (reviewed by
+ * hand, from the game's source; registry/versions/rules-*.ts): never inferred from the data's values.
+ */
+export interface MemberRule {
+  /** The member takes one of a fixed set (an unknown color name is an error of the game). */
+  readonly values?: ValueSet;
+  /** The member names a definition of this kind (where data bugs kept the inference below its bar). */
+  readonly ref?: string;
+}
+
+/** Reviewed rules by JSON type, then by member path (the tables' path syntax). */
+export type MemberRules = Readonly<Record<string, Readonly<Record<string, MemberRule>>>>;
+
+/** What a version says about its generated tables besides the tables. */
+export interface TableContext {
+  /** The version, for messages ("0.F"). */
+  readonly version: string;
+  readonly rules?: MemberRules;
+  /** The member names the version's game reads, when known (see UnseenMembers). */
+  readonly gameReads?: MemberNames;
+}
 
 /** Below this many occurrences a member's JSON types are not enforced. */
 export const MIN_EVIDENCE = 3;
@@ -99,6 +133,7 @@ export function parsePath(p: string): PathSegment[] {
 
 interface Node {
   code?: MemberCode;
+  rule?: MemberRule;
   readonly named: Map<string, Node>;
   element?: Node;
   readonly positions: Node[];
@@ -107,32 +142,57 @@ interface Node {
 
 const newNode = (): Node => ({ named: new Map(), positions: [] });
 
-function treeOf(table: GeneratedTable): Node {
-  const root = newNode();
-  for (const [p, code] of Object.entries(table.m)) {
-    let node = root;
-    for (const s of parsePath(p)) {
-      if ('name' in s) {
-        let next = node.named.get(s.name);
-        if (!next) { next = newNode(); node.named.set(s.name, next); }
-        node = next;
-      } else if ('element' in s) {
-        node = node.element ??= newNode();
-      } else if ('position' in s) {
-        node = node.positions[s.position] ??= newNode();
-      } else {
-        node = node.mapValue ??= newNode();
-      }
+/** The node of a path (made when `make`), else undefined. */
+function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
+  let node = root;
+  for (const s of parsePath(p)) {
+    let next: Node | undefined;
+    if ('name' in s) {
+      next = node.named.get(s.name);
+      if (!next && make) node.named.set(s.name, next = newNode());
+    } else if ('element' in s) {
+      next = node.element ?? (make ? (node.element = newNode()) : undefined);
+    } else if ('position' in s) {
+      next = node.positions[s.position] ?? (make ? (node.positions[s.position] = newNode()) : undefined);
+    } else {
+      next = node.mapValue ?? (make ? (node.mapValue = newNode()) : undefined);
     }
-    node.code = parseCode(code);
+    if (!next) return undefined;
+    node = next;
+  }
+  return node;
+}
+
+function treeOf(table: GeneratedTable, rules: Readonly<Record<string, MemberRule>> | undefined): Node {
+  const root = newNode();
+  for (const [p, code] of Object.entries(table.m)) nodeAt(root, p, true)!.code = parseCode(code);
+  // A rule for a path the table lacks (regenerated without it) is reported by ruleProblems, not applied.
+  for (const [p, rule] of Object.entries(rules ?? {})) {
+    const node = nodeAt(root, p, false);
+    if (node?.code?.types.includes('s')) node.rule = rule;
   }
   return root;
 }
 
+/** Rules naming a path their type's table lacks, or one it never shows as a string (to review). */
+export function ruleProblems(tables: GeneratedTables, rules: MemberRules): string[] {
+  const out: string[] = [];
+  for (const [type, paths] of Object.entries(rules)) {
+    const table = Object.prototype.hasOwnProperty.call(tables, type) ? tables[type] : undefined;
+    for (const p of Object.keys(paths)) {
+      const code = table?.m[p];
+      if (!code) out.push(`${type} ${p}: not in the generated table`);
+      else if (!parseCode(code).types.includes('s')) out.push(`${type} ${p}: the data never writes a string here (${code})`);
+    }
+  }
+  return out;
+}
+
 const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
 
-function describe(code: MemberCode, total: number | undefined): string {
-  const what = [...code.types].map((t) => (t === 's' && code.ref ? `a \`${code.ref}\` id` : t === 's' && code.format ? `a ${code.format} string` : TYPE_WORDS[t] ?? t));
+function describe(code: MemberCode, total: number | undefined, rule: MemberRule | undefined): string {
+  const string = rule?.values ? rule.values.name : rule?.ref ? `a \`${rule.ref}\` id` : code.ref ? `a \`${code.ref}\` id` : code.format ? `a ${code.format} string` : TYPE_WORDS.s;
+  const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
   return `${seen}: ${what.join(' or ')}${map} (from the game's data).`;
@@ -163,8 +223,11 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
     switch (t) {
       case 's': {
         const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-        if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
-        if (code.format) { s.format = code.format; s.unitStyle = false; }
+        const rule = node.rule;
+        if (rule?.ref) s.ref = rule.ref;
+        else if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+        if (code.format && !rule?.ref) { s.format = code.format; s.unitStyle = false; }
+        if (rule?.values) { s.values = rule.values.values; s.valuesName = rule.values.name; }
         options.push(s);
         break;
       }
@@ -199,7 +262,8 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
   if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
   // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
   if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
-  if (code.count < MIN_EVIDENCE && !options.includes(ANY)) options.push(ANY);
+  // A reviewed rule says what the game reads here, however rarely the data writes it.
+  if (code.count < MIN_EVIDENCE && !node.rule && !options.includes(ANY)) options.push(ANY);
   return { kind: 'union', options, mismatch: 'warning' };
 }
 
@@ -207,7 +271,7 @@ function fieldsOf(node: Node, total: number | undefined, vars: boolean): FieldSp
   const out: FieldSpec[] = [];
   for (const [name, child] of [...node.named].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total), fromGame: true });
+    out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total, child.rule), fromGame: true });
   }
   return out;
 }
@@ -228,11 +292,11 @@ function inheritanceFields(kind: string): FieldSpec[] {
  * The KindSchema of one generated table (`kind`: the index kind `copy-from` names; `extra`: members accepted
  * besides, such as an older version's id member that the id check reports itself).
  */
-export function schemaFromTable(table: GeneratedTable, kind: string, extra: readonly FieldSpec[] = []): KindSchema {
-  const root = treeOf(table);
+export function schemaFromTable(table: GeneratedTable, type: string, kind: string, context: TableContext, extra: readonly FieldSpec[] = []): KindSchema {
+  const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
   const fields = [...fieldsOf(root, table.n, table.v === 1).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { fields, editMembers: [] };
+  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
 }

@@ -15,7 +15,7 @@ export function isEditMemberName(key: string): boolean {
 const objectSpecs = new WeakMap<KindSchema, ObjectSpec>();
 export function kindObjectSpec(schema: KindSchema): ObjectSpec {
   let spec = objectSpecs.get(schema);
-  if (!spec) { spec = { kind: 'object', fields: schema.fields, removed: schema.removed }; objectSpecs.set(schema, spec); }
+  if (!spec) { spec = { kind: 'object', fields: schema.fields, removed: schema.removed, unseen: schema.unseen }; objectSpecs.set(schema, spec); }
   return spec;
 }
 

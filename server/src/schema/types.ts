@@ -28,6 +28,8 @@ export interface StringSpec {
   readonly kind: 'string';
   /** Closed value set: anything else is `invalid-value`. */
   readonly values?: readonly string[];
+  /** What messages call a set too long to list ("a color name"). */
+  readonly valuesName?: string;
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   /**
@@ -85,6 +87,27 @@ export interface ObjectSpec {
   readonly open?: boolean;
   /** Members an older game version read here that this one rejects (reported with what replaced them). */
   readonly removed?: readonly RemovedMember[];
+  /** A table generated from data: how a member its data never shows is judged (see UnseenMembers). */
+  readonly unseen?: UnseenMembers;
+}
+
+/** Whether a game version's program reads a member of a given name, somewhere (GameVersion.memberNames). */
+export interface MemberNames {
+  has(name: string): boolean;
+}
+
+/**
+ * A table generated from a version's data knows the members its data uses, not every member the game reads: a
+ * member it lacks is judged by schema/validate.ts (judgeUnknownMember): a near miss of a known member is a
+ * warning with the suggestion; else, when the version's own names are known (`gameReads`: 0.F's binary), a
+ * name the game never reads is a warning and one it reads is accepted; without them, information.
+ */
+export interface UnseenMembers {
+  /** The JSON type, for messages. */
+  readonly type: string;
+  /** The version, for messages ("0.F"). */
+  readonly version: string;
+  readonly gameReads?: MemberNames;
 }
 
 /** A member an older game version read that this one rejects, with what to write instead. */
@@ -167,6 +190,8 @@ export interface KindSchema {
   readonly fields: readonly FieldSpec[];
   /** Top-level members an older version read that this one rejects. */
   readonly removed?: readonly RemovedMember[];
+  /** A table generated from data (see ObjectSpec.unseen). */
+  readonly unseen?: UnseenMembers;
   /** Documented `add:` / `remove:` members; any other such member is `invalid-value`. */
   readonly editMembers: readonly EditMemberSpec[];
 }

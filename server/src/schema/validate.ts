@@ -3,7 +3,7 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
+import type { FieldSpec, Migration, ObjectSpec, TypeSpec, UnseenMembers } from './types';
 import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
@@ -119,11 +119,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       return;
     case 'string': {
       if (typeof value !== 'string') return wrongType();
-      if (spec.values && !spec.values.includes(value)) {
+      if (spec.values && !valueSet(spec.values).has(value)) {
         const near = closest(value, spec.values);
         sink.problem({
           code: 'invalid-value', severity: 'error', path: at(), part: 'value',
-          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${spec.valuesName ?? `one of ${spec.values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
@@ -258,14 +258,50 @@ export function validateMembers(
       });
       continue;
     }
-    const near = closest(key, [...fields.keys()]);
-    const where = path.length ? ` in "${pathLabel(path)}"` : '';
-    sink.problem({
-      code: 'unknown-field', severity: 'warning', path: [...path, key], part: 'key',
-      message: `Unknown member "${key}"${where}${near ? `; did you mean "${near}"?` : ''}`,
-      fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
-    });
+    const judged = judgeUnknownMember(key, fields.keys(), spec.unseen, path.length ? ` in "${pathLabel(path)}"` : '');
+    if (judged) {
+      sink.problem({
+        code: 'unknown-field', severity: judged.severity, path: [...path, key], part: 'key', message: judged.message,
+        fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
+      });
+    }
   }
+}
+
+export interface UnknownMemberVerdict {
+  readonly severity: 'warning' | 'information';
+  readonly message: string;
+  /** The known member it is a near miss of. */
+  readonly near?: string;
+}
+
+/**
+ * A member a table lacks (`where`: ` in "path"` below the top level). A hand-written table lists what the game
+ * reads: a warning. A table generated from data (`unseen`, see UnseenMembers) lists what the data uses:
+ * - a near miss of a known member is a warning with the suggestion, or information when the game reads a
+ *   member of that name (somewhere: maybe here, a rare member, maybe not);
+ * - else, where the game's names are known, one it never reads is a warning and one it reads is accepted
+ *   (rare is not wrong); without them, information (the game may not read it).
+ */
+export function judgeUnknownMember(key: string, known: Iterable<string>, unseen: UnseenMembers | undefined, where = ''): UnknownMemberVerdict | undefined {
+  const near = closest(key, known);
+  const reads = unseen?.gameReads?.has(key);
+  if (near) {
+    return reads
+      ? { severity: 'information', message: `No ${unseen!.type} in the ${unseen!.version} game's data has a member "${key}"${where}, which the game reads elsewhere; did you mean "${near}"?`, near }
+      : { severity: 'warning', message: `Unknown member "${key}"${where}; did you mean "${near}"?`, near };
+  }
+  if (!unseen) return { severity: 'warning', message: `Unknown member "${key}"${where}` };
+  if (reads === undefined) return { severity: 'information', message: `No ${unseen.type} in the game's data has a member "${key}"${where}; the game may not read it` };
+  return reads ? undefined : { severity: 'warning', message: `Unknown member "${key}"${where}: the ${unseen.version} game reads no member of this name` };
+}
+
+const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** A closed set as a Set: some are long (the game's 259 color names), and item colors are checked by thousands. */
+function valueSet(values: readonly string[]): ReadonlySet<string> {
+  let set = valueSets.get(values);
+  if (!set) { set = new Set(values); valueSets.set(values, set); }
+  return set;
 }
 
 const fieldMaps = new WeakMap<ObjectSpec, Map<string, FieldSpec>>();

@@ -7,10 +7,10 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import type { GameVersion } from '../declaration';
-import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { TABLES } from './generated/tables-current';
-import { ITEM_TYPES_0F } from './v0F';
+import { RULES_CURRENT } from './rules-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
@@ -36,6 +36,7 @@ export const VERSION_CURRENT: GameVersion = {
   knownTypes: KNOWN_TYPES,
   retiredTypes: RETIRED_ITEM_TYPES,
   generatedTables: TABLES,
+  memberRules: RULES_CURRENT,
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.

@@ -3,6 +3,12 @@
  */
 import type { GameVersion, KindDeclaration } from '../declaration';
 
+/** Item types of 0.F (item_factory), all one id space. */
+export const ITEM_TYPES_0F = [
+  'GENERIC', 'COMESTIBLE', 'ARMOR', 'TOOL', 'AMMO', 'BOOK', 'GUN', 'MAGAZINE', 'GUNMOD', 'TOOL_ARMOR',
+  'BIONIC_ITEM', 'PET_ARMOR', 'ENGINE', 'WHEEL', 'TOOLMOD', 'BATTERY',
+];
+
 type Options = Partial<Omit<KindDeclaration, 'kind' | 'title'>>;
 
 /** A kind whose only JSON type is its own name, id in `id`, never reported as redefined unless said. */

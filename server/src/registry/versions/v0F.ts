@@ -4,15 +4,11 @@
  */
 import type { GameVersion } from '../declaration';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { TABLES } from './generated/tables-0F';
-
-/** Item types of 0.F (item_factory), all one id space. */
-export const ITEM_TYPES_0F = [
-  'GENERIC', 'COMESTIBLE', 'ARMOR', 'TOOL', 'AMMO', 'BOOK', 'GUN', 'MAGAZINE', 'GUNMOD', 'TOOL_ARMOR',
-  'BIONIC_ITEM', 'PET_ARMOR', 'ENGINE', 'WHEEL', 'TOOLMOD', 'BATTERY',
-];
+import { MEMBER_NAMES } from './generated/members-0F';
+import { RULES_0F } from './rules-0F';
 
 export const VERSION_0F: GameVersion = {
   id: '0.F',
@@ -24,6 +20,8 @@ export const VERSION_0F: GameVersion = {
   damageInheritance: 'matching-units',
   knownTypes: KNOWN_TYPES,
   generatedTables: TABLES,
+  memberRules: RULES_0F,
+  memberNames: MEMBER_NAMES,
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
   derivedIds: DERIVED_IDS,
