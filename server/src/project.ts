@@ -70,6 +70,15 @@ function definesNoId(text: string): boolean {
   return any;
 }
 
+/**
+ * A modinfo.json's value, read tolerantly (a trailing comma or a comment still names the mod). The native parser
+ * first: it gives the same value for valid JSON, and a start reads a hundred of these.
+ */
+function modinfoValue(text: string): unknown {
+  const plain = stripBom(text);
+  try { return JSON.parse(plain); } catch { return jsonc.parse(plain, [], { allowTrailingComma: true }); }
+}
+
 function interactionNames(parts: readonly ModInfo[]): string {
   return parts.map((m) => m.interaction!.with).join('\u0000');
 }
@@ -253,7 +262,7 @@ export class Project {
    * file problem, and the folder is not checked.
    */
   private modInfoOf(file: string, text: string): ModInfo | undefined {
-    const value: unknown = jsonc.parse(stripBom(text), [], { allowTrailingComma: true });
+    const value = modinfoValue(text);
     const info = modInfoFromJson(value, file, !this.isUnderRoot(file));
     if (info) {
       if (this.fileProblemMap.get(file)?.code === 'invalid-modinfo') this.fileProblemMap.delete(file);
@@ -671,7 +680,7 @@ export class Project {
   private modinfoChanges(p: string, text: string | undefined): boolean {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
-    const after = modInfoFromJson(jsonc.parse(stripBom(text), [], { allowTrailingComma: true }), p, !this.isUnderRoot(p));
+    const after = modInfoFromJson(modinfoValue(text), p, !this.isUnderRoot(p));
     if (!before && !after) return false; // still declares no mod
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
