@@ -11,6 +11,7 @@ import { describeVersion } from '../../registry/versions';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
 import type { DiagnosticsPublisher } from './diagnostics';
+import { cacheOptions, saveCache } from './indexCache';
 
 /** Progress notifications at most this often. */
 const REPORT_EVERY_MS = 100;
@@ -47,6 +48,7 @@ export class Indexer {
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
       severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+      cache: cacheOptions(session),
     });
     session.project = project;
     session.state = 'indexing';
@@ -74,8 +76,11 @@ export class Indexer {
       if (!checked || !isCurrent()) return;
       session.state = 'ready';
       const { errors, warnings } = this.publisher.status();
-      session.log(`Indexed ${project.files.size} files (${project.defs.size} ids) in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
+      const cached = project.cacheUse();
+      const fromCache = cached ? `, ${cached.hits} files from the cache` : '';
+      session.log(`Indexed ${project.files.size} files (${project.defs.size} ids${fromCache}) in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
       this.publisher.sendStatus(true);
+      void saveCache(session, project, isCurrent).catch((err) => session.error('Writing the cache of the game\'s index failed', err));
     } finally {
       progress?.done();
     }
