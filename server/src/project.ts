@@ -221,7 +221,11 @@ export class Project {
     this.warm = this.cacheOptions && this.gamePath ? new IndexCache(this.cacheOptions, cacheKey(this.registry, this.gamePath)) : undefined;
   }
 
-  /** Indexes a file (outside the roots, read as context) as the cache gives it: what indexFile derived from its text. */
+  /**
+   * Indexes a file (outside the roots, read as context) as the cache gives it: what indexFile derived from its
+   * text. Its copy-from links are not put in the reverse index: the file is not reported, so no update has to
+   * re-check it, and finding references analyses every record (indexing all its references) first.
+   */
   private indexCached(file: SourceFile, cached: DecodedContents): void {
     file.modId = this.ownerOf(file.path)?.id;
     file.reported = false;
@@ -229,12 +233,7 @@ export class Project {
     file.deferred = cached.deferred;
     file.parsed = cached.parsed;
     file.records = cached.records;
-    const copyFrom: string[] = [];
-    for (const r of file.records) {
-      this.defs.add(r);
-      if (r.copyFrom !== undefined) copyFrom.push(refKey(r.kind, r.copyFrom));
-    }
-    this.refs.add(file, copyFrom);
+    for (const r of file.records) this.defs.add(r);
     if (!cached.deferred) this.allAnalyzed = false;
   }
 

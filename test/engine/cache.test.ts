@@ -302,3 +302,32 @@ test('a cache folder that cannot be written is reported, not thrown', () => {
   assert.equal(writeCacheSync(finish(p.saveCacheSteps())!, (m) => logs.push(m)), false);
   assert.match(logs.join('\n'), /not written/);
 });
+
+test('edits after a warm start end where a fresh build ends', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const warm = fx.project();
+  assert.ok(warm.cacheUse()!.hits > 0);
+  const content = path.join(fx.root, 'content.json');
+  const modinfoFile = path.join(fx.root, 'modinfo.json');
+  const edits: [string, unknown][] = [
+    [content, [{ type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item', name: { str: 'my rag' } }, { type: 'GENERIC', id: 'mine', 'copy-from': 'rag' }]],
+    [content, [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'abstract_item' }, { type: 'MONSTER', id: 'mon_zombie', 'copy-from': 'mon_neg' }]],
+    [modinfoFile, modinfo('mymod', ['dda'])],
+    [content, [{ type: 'GENERIC', id: 'mine', 'copy-from': 'gmod_item' }, { type: 'recipe', result: 'mine', components: [[['stray_item', 1]]] }]],
+    [modinfoFile, modinfo('mymod', ['dda', 'gmod'])],
+    [content, '[ { "type": "GENERIC", "id": "broken", '],
+    [content, [{ type: 'recipe', 'copy-from': 'rag_more', id_suffix: 'mine' }, { type: 'GENERIC', id: 'multi_a', 'copy-from': 'multi_b' }]],
+  ];
+  for (const [file, value] of edits) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    fs.writeFileSync(file, text);
+    warm.updateFile(file, text);
+    const fresh = fx.project({ cache: false });
+    const keyed = (p: Project): unknown => ({
+      defs: [...p.defs.kinds()].flatMap((k) => [...p.defs.entries(k)].flatMap(([id, rs]) => rs.map((r) => `${k}:${id}@${r.source.path}#${r.index}`))).sort(),
+      diagnostics: p.reportedFiles().map((f) => [f.path, p.diagnostics(f.path)]).sort(),
+    });
+    assert.deepEqual(keyed(warm), keyed(fresh), `after writing ${text.slice(0, 80)}`);
+  }
+});
