@@ -292,6 +292,17 @@ test('documents held in memory (open in an editor) are neither taken from the ca
   assert.equal(closed.cacheUse()!.misses, UNCACHEABLE);
 });
 
+test('rewrite: nothing is taken from the cache, which is written anew', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const p = new Project({ gamePath: fx.game, roots: [fx.root], cache: { dir: fx.cacheDir, rewrite: true } });
+  p.load();
+  assert.equal(p.cacheUse()!.hits, 0);
+  const w = finish(p.saveCacheSteps());
+  assert.ok(w && w.fresh === w.files && writeCacheSync(w));
+  assert.equal(fx.project().cacheUse()!.misses, UNCACHEABLE);
+});
+
 test('a cache folder that cannot be written is reported, not thrown', () => {
   const fx = fixture();
   const blocker = path.join(fx.cacheDir, 'file');

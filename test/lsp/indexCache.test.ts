@@ -19,7 +19,7 @@ async function until(what: string, check: () => boolean, timeoutMs = 20_000): Pr
   }
 }
 
-test('a second start takes the game from the cache the first wrote, and publishes the same diagnostics', async () => {
+test('a second start takes the game from the cache the first wrote, and publishes the same diagnostics; reindex reads all', async () => {
   const fx = writeFixture();
   const storagePath = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-storage-'));
   const start = async (): Promise<{ client: TestClient; published: string[] }> => {
@@ -43,5 +43,11 @@ test('a second start takes the game from the cache the first wrote, and publishe
   assert.ok(hits >= gameFiles, `the game's files come from the cache: ${indexed}`);
   assert.ok(second.published.length > 0);
   assert.deepEqual(second.published, first.published);
+  // Reindex (the user's command) reads every file again.
+  const since = second.client.statuses.length;
+  const logs = second.client.logs.length;
+  await second.client.request('workspace/executeCommand', { command: 'cdda.reindex' });
+  await second.client.waitForReady(30_000, since);
+  assert.ok(second.client.logs.slice(logs).some((l) => /^Indexed .* 0 files from the cache/.test(l)), second.client.logs.slice(logs).join('\n'));
   await second.client.stop();
 });

@@ -27,6 +27,8 @@ export interface CacheOptions {
   readonly log?: (message: string) => void;
   /** Files whose text is not the disk's (documents open in an editor): neither taken from the cache nor written to it. */
   readonly inMemory?: (p: string) => boolean;
+  /** Take nothing from the cache (every file is read), only write it afresh: a reindex asked for by the user. */
+  readonly rewrite?: boolean;
 }
 
 const MAGIC = Buffer.from('CDDAIDX\n', 'latin1');
@@ -164,7 +166,7 @@ export class IndexCache {
 
   constructor(private readonly options: CacheOptions, private readonly key: CacheKey) {
     this.file = cacheFileOf(options.dir, key);
-    const read = readCache(this.file, key);
+    const read = options.rewrite ? 'none yet' : readCache(this.file, key);
     if (typeof read === 'string') {
       if (read !== 'none yet') this.log(`cache ${this.file} not used: ${read}; the game's files are read again`);
       this.contents = undefined;

@@ -18,9 +18,9 @@ export function cacheDirOf(initializationOptions: unknown): string {
   return typeof storage === 'string' && path.isAbsolute(storage) ? path.join(storage, 'index-cache') : defaultCacheDir();
 }
 
-/** What a build's project is given: open documents are the editor's, not the disk's. */
-export function cacheOptions(session: Session): CacheOptions {
-  return { dir: session.cacheDir, log: (m) => session.log(`CDDA: ${m}`), inMemory: (p) => session.openDocuments.has(p) };
+/** What a build's project is given: open documents are the editor's, not the disk's; `rewrite`: read all files. */
+export function cacheOptions(session: Session, rewrite: boolean): CacheOptions {
+  return { dir: session.cacheDir, log: (m) => session.log(`CDDA: ${m}`), inMemory: (p) => session.openDocuments.has(p), rewrite };
 }
 
 /** Writes what the build read from disk to the cache, unless a newer build started meanwhile. */
