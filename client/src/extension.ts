@@ -16,6 +16,7 @@ import {
 import {
   ClientCommands,
   type CddaSettings,
+  type InitializationOptions,
   RESOLVED_DEFINITION_REQUEST,
   RESOLVED_DEFINITION_SCHEME,
   type ResolvedDefinitionParams,
@@ -97,7 +98,8 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
       configurationSection: SETTINGS_SECTION,
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json'),
     },
-    initializationOptions: () => readSettings(),
+    // The extension's own storage holds the server's cache of the game's index (a warm start reads it).
+    initializationOptions: (): InitializationOptions => ({ ...readSettings(), storagePath: context.globalStorageUri.fsPath }),
     outputChannel,
     traceOutputChannel: outputChannel,
   };

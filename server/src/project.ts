@@ -26,6 +26,9 @@ import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { finish, type Steps } from './util/steps';
 import { NearWords } from './util/closest';
+import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
+import { cacheKey } from './cache/key';
+import type { DecodedContents } from './cache/codec';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -39,6 +42,11 @@ export interface ProjectOptions {
   readonly gameVersion?: string;
   /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
   readonly dependencyPaths?: readonly string[];
+  /**
+   * An on-disk cache of what loading the files outside the roots (the game, context mods) derives: a warm start
+   * takes the unchanged ones from it (see cache/store.ts; written again by `saveCacheSteps`).
+   */
+  readonly cache?: CacheOptions;
 }
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
@@ -68,6 +76,15 @@ function definesNoId(text: string): boolean {
     any = true;
   }
   return any;
+}
+
+/**
+ * A modinfo.json's value, read tolerantly (a trailing comma or a comment still names the mod). The native parser
+ * first: it gives the same value for valid JSON, and a start reads a hundred of these.
+ */
+function modinfoValue(text: string): unknown {
+  const plain = stripBom(text);
+  try { return JSON.parse(plain); } catch { return jsonc.parse(plain, [], { allowTrailingComma: true }); }
 }
 
 function interactionNames(parts: readonly ModInfo[]): string {
@@ -155,6 +172,9 @@ export class Project {
   revision = 0;
   /** Copy-from lineages, each valid while its parent key's version is unchanged (see affectedBy). */
   private readonly lineages: LineageCache;
+  private readonly cacheOptions: CacheOptions | undefined;
+  /** The cache during a load, until saved (see load, saveCacheSteps). */
+  private warm: IndexCache | undefined;
 
   constructor(options: ProjectOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -162,6 +182,7 @@ export class Project {
     this.severity = options.severity ?? {};
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
+    this.cacheOptions = options.cache;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -174,6 +195,7 @@ export class Project {
   load(onProgress?: (done: number, total: number) => void): void {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
+    this.openCache();
     paths.forEach((p, i) => {
       this.indexFromDisk(p);
       if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
@@ -183,8 +205,53 @@ export class Project {
   }
 
   private indexFromDisk(p: string): void {
+    const warm = this.warm !== undefined && !this.isUnderRoot(p) ? this.warm : undefined;
+    const cached = warm?.lookup(p, () => this.fileFor(p));
+    if (cached) return this.indexCached(this.fileFor(p), cached);
     const text = this.safeRead(p);
-    if (text !== undefined) this.indexFile(this.fileFor(p), text, true);
+    if (text === undefined) return;
+    const file = this.fileFor(p);
+    this.indexFile(file, text, true);
+    if (warm && this.files.get(p) === file) warm.indexed(p, file);
+  }
+
+  // ---------------------------------------------------------------- the on-disk cache (cache/)
+
+  private openCache(): void {
+    this.warm = this.cacheOptions && this.gamePath ? new IndexCache(this.cacheOptions, cacheKey(this.registry, this.gamePath)) : undefined;
+  }
+
+  /**
+   * Indexes a file (outside the roots, read as context) as the cache gives it: what indexFile derived from its
+   * text. Its copy-from links are not put in the reverse index: the file is not reported, so no update has to
+   * re-check it, and finding references analyses every record (indexing all its references) first.
+   */
+  private indexCached(file: SourceFile, cached: DecodedContents): void {
+    file.modId = this.ownerOf(file.path)?.id;
+    file.reported = false;
+    file.text = undefined;
+    file.deferred = cached.deferred;
+    file.parsed = cached.parsed;
+    file.records = cached.records;
+    for (const r of file.records) this.defs.add(r);
+    if (!cached.deferred) this.allAnalyzed = false;
+  }
+
+  /** How many files the last load took from the cache and read from disk instead; undefined without a cache. */
+  cacheUse(): { readonly hits: number; readonly misses: number } | undefined {
+    return this.warm && { hits: this.warm.hits, misses: this.warm.misses };
+  }
+
+  /**
+   * After a load with a cache: the cache file to write (what this load read from disk added to it), computed in
+   * steps; undefined when the cache on disk is up to date. Call once: the load's bookkeeping is dropped.
+   */
+  *saveCacheSteps(): Steps<CacheWrite | undefined> {
+    const warm = this.warm;
+    this.warm = undefined;
+    if (!warm) return undefined;
+    // A file the active mods own was listed by this load: not looked up, it is gone or now under a root.
+    return yield* warm.save((p) => this.findOwner(p) !== undefined);
   }
 
   // ---------------------------------------------------------------- chunked loading (language server)
@@ -202,6 +269,7 @@ export class Project {
     const sliceMs = options.sliceMs ?? 12;
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
+    this.openCache();
     let sliceStart = Date.now();
     let done = 0;
     for (const p of paths) {
@@ -253,7 +321,7 @@ export class Project {
    * file problem, and the folder is not checked.
    */
   private modInfoOf(file: string, text: string): ModInfo | undefined {
-    const value: unknown = jsonc.parse(stripBom(text), [], { allowTrailingComma: true });
+    const value = modinfoValue(text);
     const info = modInfoFromJson(value, file, !this.isUnderRoot(file));
     if (info) {
       if (this.fileProblemMap.get(file)?.code === 'invalid-modinfo') this.fileProblemMap.delete(file);
@@ -671,7 +739,7 @@ export class Project {
   private modinfoChanges(p: string, text: string | undefined): boolean {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
-    const after = modInfoFromJson(jsonc.parse(stripBom(text), [], { allowTrailingComma: true }), p, !this.isUnderRoot(p));
+    const after = modInfoFromJson(modinfoValue(text), p, !this.isUnderRoot(p));
     if (!before && !after) return false; // still declares no mod
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }

@@ -28,6 +28,15 @@ export interface CddaSettings {
   trace?: { server?: 'off' | 'messages' | 'verbose' };
 }
 
+/** initializationOptions: the settings, and where the server may keep files of its own. */
+export interface InitializationOptions extends CddaSettings {
+  /**
+   * A folder the server may write to (VS Code: the extension's global storage); the cache of the game's index
+   * goes there. Without it: $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint.
+   */
+  storagePath?: string;
+}
+
 /** VS Code command ids contributed by the extension (client side). */
 export const ClientCommands = {
   restartServer: 'cdda.restartServer',

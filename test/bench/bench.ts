@@ -15,6 +15,7 @@ import { Project } from '../../server/src/project';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
+import { warmStartRows } from './warmStart';
 
 const argGame = process.argv.indexOf('--game');
 const GAME = argGame > 0 ? process.argv[argGame + 1] : '/usr/share/games/cataclysm-dda';
@@ -207,6 +208,7 @@ function main(): void {
     ['go to definition (monster id)', `p50 ${q.definition.p50.toFixed(2)} ms, p95 ${q.definition.p95.toFixed(2)} ms`, ''],
     ['memory: all data indexed and checked', `heap ${mem.heap?.toFixed(0)} MB, rss ${mem.rss?.toFixed(0)} MB`, `target < 250 MB ${(mem.rss ?? Infinity) < 250 ? 'OK' : 'OVER'}`],
   ];
+  rows.push(...warmStartRows(GAME));
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(44)} ${b.padEnd(40)} ${c}`);
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
@@ -161,4 +162,32 @@ test('thousands of nested brackets, closed or not: diagnosed, no crash', () => {
   for (const f of ['closed.json', 'open.json']) {
     assert.ok(out.some((d) => d.file.endsWith(f) && d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(d.message)), `${f}: ${r.stdout}`);
   }
+});
+
+test('--cache: a second run takes the game from the cache written by the first, with the same output; off by default', () => {
+  const location = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-cache-'));
+  const args = ['check', path.join(mods, 'bad'), '--game', game, '--format', 'json'];
+  const plain = run(args, mods);
+  const first = run([...args, '--cache', '--cache-location', location], mods);
+  const cacheFiles = (): string[] => fs.readdirSync(location).filter((f) => f.endsWith('.cache'));
+  assert.equal(cacheFiles().length, 1, 'the first run writes the cache');
+  const written = fs.statSync(path.join(location, cacheFiles()[0])).mtimeMs;
+  const second = run([...args, '--cache', '--cache-location', location], mods);
+  assert.equal(fs.statSync(path.join(location, cacheFiles()[0])).mtimeMs, written, 'nothing new: the cache is not written again');
+  for (const r of [first, second]) {
+    assert.equal(r.code, plain.code, r.stderr);
+    assert.equal(r.stdout, plain.stdout);
+    assert.equal(r.stderr, plain.stderr);
+  }
+  // A corrupt cache: a warning, the same results, and a good cache again.
+  const file = path.join(location, cacheFiles()[0]);
+  fs.writeFileSync(file, 'garbage');
+  const third = run([...args, '--cache', '--cache-location', location], mods);
+  assert.equal(third.stdout, plain.stdout);
+  assert.match(third.stderr, /cdda-lint: cache .* not used: not a cache file/);
+  assert.ok(fs.statSync(file).size > 100);
+  // --no-cache (and no flag) leave it alone.
+  fs.rmSync(location, { recursive: true });
+  assert.equal(run([...args, '--cache', '--no-cache', '--cache-location', location], mods).stdout, plain.stdout);
+  assert.equal(fs.existsSync(location), false);
 });

@@ -6,7 +6,7 @@
  * fresh build over the same disk. See test/helpers/trust.ts; scripts/soak.mjs runs the same for longer.
  *
  * On a mismatch the message gives the seed, the step and a minimized sequence of operations.
- * Replay one seed: CDDA_TRUST_SEED=N [CDDA_TRUST_STEPS=M] [CDDA_TRUST_VERSION=current] node --test out/test/engine/property.test.js
+ * Replay one seed: CDDA_TRUST_SEED=N [CDDA_TRUST_STEPS=M] [CDDA_TRUST_VERSION=current] [CDDA_TRUST_WARM=1] node --test out/test/engine/property.test.js
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -14,17 +14,18 @@ import { describeFailure, runSeed, type TrustOptions } from '../helpers/trust';
 
 const STEPS = Number(process.env.CDDA_TRUST_STEPS ?? 300);
 const RUNS: { seed: number; options: TrustOptions }[] = process.env.CDDA_TRUST_SEED
-  ? [{ seed: Number(process.env.CDDA_TRUST_SEED), options: { gameVersion: process.env.CDDA_TRUST_VERSION } }]
+  ? [{ seed: Number(process.env.CDDA_TRUST_SEED), options: { gameVersion: process.env.CDDA_TRUST_VERSION, warmStart: process.env.CDDA_TRUST_WARM === '1' } }]
   : [
     { seed: 101, options: {} },
     { seed: 202, options: {} },
     { seed: 303, options: {} },
     { seed: 404, options: { gameVersion: 'current' } },
     { seed: 505, options: { gameVersion: 'current' } },
+    { seed: 606, options: { warmStart: true } },
   ];
 
 for (const { seed, options } of RUNS) {
-  test(`${STEPS} random workspace operations (seed ${seed}${options.gameVersion ? `, ${options.gameVersion} game` : ''}) each end where a fresh build ends`, () => {
+  test(`${STEPS} random workspace operations (seed ${seed}${options.gameVersion ? `, ${options.gameVersion} game` : ''}${options.warmStart ? ', warm start from the cache' : ''}) each end where a fresh build ends`, () => {
     const result = runSeed(seed, STEPS, options, 20_000);
     assert.ok(!result.mismatch, describeFailure(result, options));
     assert.equal(result.steps, STEPS);

@@ -17,6 +17,8 @@ import * as path from 'path';
 import { Project } from '../../server/src/project';
 import type { Diagnostic } from '../../server/src/diagnostic';
 import { stripBom } from '../../server/src/util/text';
+import { finish } from '../../server/src/util/steps';
+import { writeCacheSync, type CacheOptions } from '../../server/src/cache/store';
 import { MINI_CORE, writeTree } from './workspace';
 
 /** One file's new text; undefined: deleted. Paths are relative to the workspace folder, with '/'. */
@@ -29,6 +31,8 @@ export interface Mismatch { readonly step: number; readonly op: Op; readonly wha
 export interface TrustOptions {
   /** `0.F` (default, MINI_CORE's version) or `current` (mod_interactions folders, no edit-mode). */
   readonly gameVersion?: string;
+  /** The project under updates starts warm, its game from the on-disk cache (server/src/cache). */
+  readonly warmStart?: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------ randomness
@@ -411,13 +415,26 @@ class Run {
 
   constructor(initial: readonly Change[], private readonly options: TrustOptions) {
     for (const c of initial) this.write(c);
-    this.project = this.newProject();
-    this.project.load();
+    this.project = options.warmStart ? this.warmProject() : this.newProject();
+    if (!options.warmStart) this.project.load();
     for (const f of this.project.reportedFiles()) this.publish(f.path);
   }
 
-  private newProject(): Project {
-    return new Project({ gamePath: gameFolder(), roots: [this.ws], gameVersion: this.options.gameVersion });
+  private newProject(cache?: CacheOptions): Project {
+    return new Project({ gamePath: gameFolder(), roots: [this.ws], gameVersion: this.options.gameVersion, cache });
+  }
+
+  /** A project loaded from a cache written by a cold load before it. */
+  private warmProject(): Project {
+    const cache = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-trust-cache-')) };
+    const cold = this.newProject(cache);
+    cold.load();
+    writeCacheSync(finish(cold.saveCacheSteps())!);
+    const warm = this.newProject(cache);
+    warm.load();
+    fs.rmSync(cache.dir, { recursive: true, force: true });
+    if (!warm.cacheUse()?.hits) throw new Error('the warm start took nothing from the cache');
+    return warm;
   }
 
   abs(rel: string): string {
@@ -549,7 +566,7 @@ export function runSeed(seed: number, steps: number, options: TrustOptions = {},
 /** A report of a failed seed: the seed, the step, what differed, and the minimized operations to replay. */
 export function describeFailure(r: SeedResult, options: TrustOptions = {}): string {
   if (!r.mismatch) return `seed ${r.seed}: ${r.steps} steps, no mismatch`;
-  const lines = [`seed ${r.seed}${options.gameVersion ? ` (game version ${options.gameVersion})` : ''}: mismatch at step ${r.mismatch.step} (${r.mismatch.op.name})`, r.mismatch.what];
+  const lines = [`seed ${r.seed}${options.gameVersion ? ` (game version ${options.gameVersion})` : ''}${options.warmStart ? ' (warm start)' : ''}: mismatch at step ${r.mismatch.step} (${r.mismatch.op.name})`, r.mismatch.what];
   if (r.minimized) {
     const again = replay(r.minimized, options);
     lines.push(`minimized to ${r.minimized.length} op(s)${again ? `, which fail at step ${again.step}: ${again.what.split('\n')[0]}` : ''}:`);

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Project } from '../../server/src/project';
+import { listJsonFiles } from '../../server/src/mods/discover';
 import type { Diagnostic, SeverityOverrides } from '../../server/src/diagnostic';
 
 export type FileTree = Record<string, unknown>;
@@ -91,4 +92,28 @@ export function workspace(mods: FileTree, coreExtra: FileTree = {}, options: { g
 /** The text a diagnostic covers. */
 export function coveredText(ws: TestWorkspace, d: Diagnostic): string {
   return fs.readFileSync(d.path, 'utf8').slice(d.start, d.end);
+}
+
+/**
+ * A mod (in a new temp folder) that depends on every mod of a real game folder, so that loading it indexes the
+ * whole game, with a few definitions that refer to the game's (one unknown id): its folder and content file.
+ */
+export function wholeGameMod(game: string): { readonly dir: string; readonly file: string } {
+  const ids = new Set<string>();
+  for (const f of listJsonFiles(path.join(game, 'mods'))) {
+    if (path.basename(f) !== 'modinfo.json') continue;
+    try {
+      const v = JSON.parse(fs.readFileSync(f, 'utf8')) as unknown;
+      for (const o of Array.isArray(v) ? v : [v]) if (o?.type === 'MOD_INFO' && typeof o.id === 'string' && o.id !== 'dda') ids.add(o.id);
+    } catch { /* a broken modinfo.json: not a dependency */ }
+  }
+  const dir = path.join(writeTree({
+    'whole/modinfo.json': modinfo('whole_game', ['dda', ...ids]),
+    'whole/content.json': [
+      { type: 'MONSTER', id: 'mon_whole', 'copy-from': 'mon_zombie', upgrades: { half_life: 4, into: 'mon_zombie_brute' } },
+      { type: 'GENERIC', id: 'whole_thing', 'copy-from': 'rag', name: { str: 'thing' } },
+      { type: 'recipe', result: 'whole_thing', category: 'CC_OTHER', subcategory: 'CSC_OTHER_MATERIALS', skill_used: 'fabrication', time: '1 m', components: [[['rag', 1], ['no_such_item', 1]]] },
+    ],
+  }), 'whole');
+  return { dir, file: path.join(dir, 'content.json') };
 }

@@ -5,6 +5,7 @@
 import type { TextEdit } from 'vscode-languageserver-protocol';
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { URI } from 'vscode-uri';
 import {
@@ -18,6 +19,13 @@ import { STATUS_NOTIFICATION, type StatusParams } from '../../shared/src/protoco
 
 /** out/test/lsp -> out/server/src/lsp/bin.js */
 export const SERVER_BIN = path.resolve(__dirname, '../../server/src/lsp/bin.js');
+
+/**
+ * The servers' cache folder when the test gives no storagePath ($XDG_CACHE_HOME/cdda-lint): one of this test
+ * process, not the user's.
+ */
+const CACHE_HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-test-cache-home-'));
+process.on('exit', () => fs.rmSync(CACHE_HOME, { recursive: true, force: true }));
 
 export function uri(p: string): string {
   return URI.file(p).toString();
@@ -43,6 +51,8 @@ export class TestClient {
   readonly statuses: StatusParams[] = [];
   readonly progress: { token: string | number; value: { kind: string; message?: string; percentage?: number; title?: string } }[] = [];
   readonly stderr: string[] = [];
+  /** What the server logged (window/logMessage). */
+  readonly logs: string[] = [];
   /** Messages the server asked the user to see (window/showMessageRequest). */
   readonly messages: string[] = [];
   private readonly versions = new Map<string, number>();
@@ -53,7 +63,7 @@ export class TestClient {
   readonly proc: ChildProcess;
 
   constructor(private readonly options: ClientOptions) {
-    this.proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_CACHE_HOME: CACHE_HOME } });
     this.proc.stderr!.on('data', (b: Buffer) => this.stderr.push(b.toString()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
@@ -71,7 +81,7 @@ export class TestClient {
     this.connection.onRequest(RegistrationRequest.type, () => {});
     this.connection.onRequest(ShowMessageRequest.type, (m) => { this.messages.push(m.message); return null; });
     this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => options.configuration?.() ?? null));
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (m: { message: string }) => { this.logs.push(m.message); });
     this.connection.onNotification('window/showMessage', () => undefined);
     this.connection.listen();
   }

@@ -11,6 +11,7 @@ import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
 import type { Severity } from '../diagnostic';
 import { filesToFormat, formatFile } from './format';
+import { defaultCacheDir } from '../cache/key';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -32,6 +33,10 @@ Options of check:
   --min-severity S      report only problems of severity S or worse: error, warning, information, hint (default)
   --max-warnings N      also fail (exit 1) when there are more than N warnings
   --config FILE         settings file (default: the nearest ${CONFIG_FILE} at or above the first PATH)
+  --cache               start from a cache of what the game's files (and other mods read as context) give, and
+                        update it: the files that did not change since are not read again (default: off)
+  --no-cache            do not use the cache (the default)
+  --cache-location DIR  the cache's folder (default: $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
@@ -83,6 +88,8 @@ function run(argv: string[]): number {
   let minSeverity: Severity = 'hint';
   let maxWarnings: number | undefined;
   let configFile: string | undefined;
+  let cache = false;
+  let cacheLocation: string | undefined;
   const value = (flag: string): string => {
     const v = args.shift();
     if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
@@ -105,6 +112,9 @@ function run(argv: string[]): number {
       if (!Number.isInteger(n) || n < 0) usage('--max-warnings needs a whole number, 0 or more');
       maxWarnings = n;
     } else if (a === '--config') configFile = value(a);
+    else if (a === '--cache') cache = true;
+    else if (a === '--no-cache') cache = false;
+    else if (a === '--cache-location') cacheLocation = path.resolve(value(a));
     else if (a.startsWith('-')) usage(`unknown option ${a}`);
     else paths.push(a);
   }
@@ -119,7 +129,8 @@ function run(argv: string[]): number {
   gameVersion ??= config.gameVersion;
   if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  const result = lint({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths });
+  const cacheOptions = cache ? { dir: cacheLocation ?? defaultCacheDir(), log: (m: string) => process.stderr.write(`cdda-lint: ${m}\n`) } : undefined;
+  const result = lint({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOptions });
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;

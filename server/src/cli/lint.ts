@@ -9,6 +9,8 @@ import { detectGamePath } from '../mods/discover';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
 import { fixAction } from '../queries/codeActions';
+import { writeCacheSync, type CacheOptions } from '../cache/store';
+import { finish } from '../util/steps';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -17,6 +19,8 @@ export interface LintOptions {
   readonly gameVersion?: string;
   readonly severity?: SeverityOverrides;
   readonly dependencyPaths?: readonly string[];
+  /** The cache of the game's index to start from and to update (see server/src/cache). */
+  readonly cache?: CacheOptions;
 }
 
 export interface LintResult {
@@ -29,13 +33,17 @@ export interface LintResult {
 export function lint(options: LintOptions): LintResult {
   const gamePath = detectGamePath(options.gamePath);
   const roots = options.paths.map((p) => path.resolve(p));
-  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths });
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, cache: options.cache });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
   const files = project.reportedFiles().filter((f) => roots.some((r) => f.path === r || f.path.startsWith(r.endsWith(path.sep) ? r : r + path.sep)));
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const list = project.diagnostics(f.path);
     if (list.length) diagnostics.set(f.path, list);
+  }
+  if (options.cache) {
+    const write = finish(project.saveCacheSteps());
+    if (write) writeCacheSync(write, options.cache.log);
   }
   return { project, diagnostics, filesChecked: files.length };
 }

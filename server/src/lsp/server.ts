@@ -17,6 +17,7 @@ import { uriToPath } from './convert';
 import { refuseAfterShutdown, requestParams } from './requests';
 import { DiagnosticsPublisher } from './features/diagnostics';
 import { Indexer } from './features/indexing';
+import { cacheDirOf } from './features/indexCache';
 import { registerDocumentSync, registerFileWatcher } from './features/documentSync';
 import { initialSettings, pullSettings, registerConfiguration, registerConfigurationWatch } from './features/configuration';
 import { registerCommands, SERVER_COMMANDS } from './features/commands';
@@ -60,6 +61,7 @@ export function startServer(connection: Connection): Session {
     };
     session.roots = rootsOf(params);
     initialSettings(session, params.initializationOptions);
+    session.cacheDir = cacheDirOf(params.initializationOptions);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

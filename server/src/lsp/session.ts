@@ -15,6 +15,7 @@ import { readTextFile } from '../util/text';
 import type { LintConfig } from '../config/lintConfig';
 import type { SeverityOverrides } from '../diagnostic';
 import { isToolingJson } from '../mods/discover';
+import { defaultCacheDir } from '../cache/key';
 
 export type SessionState = 'starting' | 'indexing' | 'ready';
 
@@ -57,6 +58,8 @@ export class Session {
   support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true, snippetCommand: false };
   /** Game folder in use (after auto-detection). */
   gamePath: string | undefined;
+  /** Folder of the cache of the game's index (see features/indexCache.ts). */
+  cacheDir = defaultCacheDir();
 
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; text: string }>();
   private readonly affectedListeners: ((paths: string[]) => void)[] = [];

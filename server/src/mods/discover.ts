@@ -24,8 +24,10 @@ export function listJsonFiles(dir: string): string[] {
   const walk = (d: string): void => {
     let entries: fs.Dirent[];
     try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+    // `d` is normalized: joined by hand (path.join normalizes again, for each of the game's thousands of files).
+    const prefix = d === '.' ? '' : d.endsWith(path.sep) ? d : d + path.sep;
     for (const e of entries) {
-      const p = path.join(d, e.name);
+      const p = prefix + e.name;
       if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
       else if (e.isFile() && e.name.endsWith('.json') && e.name !== CONFIG_FILE) out.push(p);
     }
@@ -33,7 +35,7 @@ export function listJsonFiles(dir: string): string[] {
   try {
     if (fs.statSync(dir).isFile()) return dir.endsWith('.json') ? [dir] : [];
   } catch { return []; }
-  walk(dir);
+  walk(path.normalize(dir));
   return out.sort();
 }
 

@@ -24,7 +24,8 @@ export interface ModInfo {
 
 /** The folder of a mod holding its interaction folders (see ModInfo.interaction). */
 export function interactionsFolder(m: ModInfo): string {
-  return path.join(m.contentRoot, 'mod_interactions');
+  // Asked for each file of a mod when the game's files are listed: no path.join (it normalizes each time).
+  return m.contentRoot.endsWith(path.sep) ? `${m.contentRoot}mod_interactions` : `${m.contentRoot}${path.sep}mod_interactions`;
 }
 
 /** The interaction parts of a mod: one per folder under `mod_interactions/`, named by the other mod's id. */

@@ -1,4 +1,4 @@
-/** workspace/executeCommand: `cdda.reindex` drops everything and indexes again. */
+/** workspace/executeCommand: `cdda.reindex` drops everything (the cache of the game's index too) and indexes again. */
 import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
 import { ServerCommands } from '../../../../shared/src/protocol';
 import type { Session } from '../session';
@@ -13,7 +13,7 @@ export function registerCommands(connection: Connection, session: Session, index
     const command = stringParam(requestParams(session, params), 'command');
     if (command !== ServerCommands.reindex) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${command}"; this server implements ${SERVER_COMMANDS.join(', ')}`);
     session.settings = await pullSettings(connection, session);
-    await indexer.rebuild('reindex command');
+    await indexer.rebuild('reindex command', true);
     return null;
   });
 }

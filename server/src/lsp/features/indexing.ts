@@ -11,6 +11,7 @@ import { describeVersion } from '../../registry/versions';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
 import type { DiagnosticsPublisher } from './diagnostics';
+import { cacheOptions, saveCache } from './indexCache';
 
 /** Progress notifications at most this often. */
 const REPORT_EVERY_MS = 100;
@@ -23,10 +24,13 @@ export class Indexer {
     session.onConfigFileChanged(() => void this.rebuild('cdda-lint.config.json changed'));
   }
 
-  /** Starts a build from scratch; a build under way is abandoned. */
-  rebuild(reason: string): Promise<void> {
+  /**
+   * Starts a build from scratch; a build under way is abandoned. The game's files come from the on-disk cache
+   * where unchanged, unless `fromDisk` (the user asked to reindex: everything is read, the cache written anew).
+   */
+  rebuild(reason: string, fromDisk = false): Promise<void> {
     const gen = ++this.session.generation;
-    this.current = this.build(gen, reason).catch((err) => this.session.error(`Indexing failed (${reason})`, err));
+    this.current = this.build(gen, reason, fromDisk).catch((err) => this.session.error(`Indexing failed (${reason})`, err));
     return this.current;
   }
 
@@ -35,7 +39,7 @@ export class Indexer {
     return this.current;
   }
 
-  private async build(gen: number, reason: string): Promise<void> {
+  private async build(gen: number, reason: string, fromDisk: boolean): Promise<void> {
     const { session } = this;
     const isCurrent = (): boolean => gen === session.generation;
     // The workspace's cdda-lint.config.json (as the CLI reads it); the editor's own settings win over it.
@@ -47,6 +51,7 @@ export class Indexer {
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
       severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+      cache: cacheOptions(session, fromDisk),
     });
     session.project = project;
     session.state = 'indexing';
@@ -74,8 +79,11 @@ export class Indexer {
       if (!checked || !isCurrent()) return;
       session.state = 'ready';
       const { errors, warnings } = this.publisher.status();
-      session.log(`Indexed ${project.files.size} files (${project.defs.size} ids) in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
+      const cached = project.cacheUse();
+      const fromCache = cached ? `, ${cached.hits} files from the cache` : '';
+      session.log(`Indexed ${project.files.size} files (${project.defs.size} ids${fromCache}) in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
       this.publisher.sendStatus(true);
+      void saveCache(session, project, isCurrent).catch((err) => session.error('Writing the cache of the game\'s index failed', err));
     } finally {
       progress?.done();
     }

@@ -1,0 +1,185 @@
+/**
+ * One file's contribution to the index (its records, its compact parse, whether it was deferred) as plain data
+ * and back. What a record is lives in records/record.ts; this is the one place that knows how it is written, so
+ * a change of records changes this file (and CACHE_FORMAT in key.ts).
+ *
+ * A file is written as its meta data (everything the index needs at load) and its records' values (JSON texts,
+ * apart). Values are parsed only when first asked for: a warm start does not build the game's definitions, only
+ * their ids. The meta data is binary, for speed: 32-bit integers (see encodeFile), then the file's ids and
+ * copy-from names as one UTF-8 text, cut by their lengths.
+ */
+import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
+import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
+
+/** What a load derives from one file's text. */
+export interface FileContents {
+  readonly deferred: boolean;
+  readonly parsed: ParsedFile;
+  readonly records: readonly DefinitionRecord[];
+}
+
+/** Contents decoded: records made for this load (a fresh list). */
+export type DecodedContents = FileContents & { readonly records: DefinitionRecord[] };
+
+/** Where the values of decoded records are read from when first asked for. */
+export interface ValueSource {
+  value(from: number, to: number): Record<string, unknown>;
+}
+
+/**
+ * The types and kinds the meta data names by number (a few hundred strings for tens of thousands of records).
+ * Only ever appended to: files kept from an older cache still name the same strings.
+ */
+export class StringTable {
+  private readonly numbers = new Map<string, number>();
+  constructor(readonly strings: string[] = []) {
+    strings.forEach((s, i) => this.numbers.set(s, i));
+  }
+
+  numberOf(s: string): number {
+    let n = this.numbers.get(s);
+    if (n === undefined) { n = this.strings.length; this.strings.push(s); this.numbers.set(s, n); }
+    return n;
+  }
+}
+
+/**
+ * Whether JSON writes `v` so that it reads back the same: not for -0, numbers out of range (parsed as Infinity)
+ * or undefined members (a broken object's recovered value). Such a file is not cached.
+ */
+function jsonExact(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string': case 'boolean': return true;
+    case 'number': return Number.isFinite(v) && !Object.is(v, -0);
+    case 'object': {
+      if (v === null) return true;
+      if (Array.isArray(v)) { for (const x of v) if (!jsonExact(x)) return false; return true; }
+      for (const k in v) if (!jsonExact((v as Record<string, unknown>)[k])) return false;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+const ABSTRACT = 1, SUMMARIZED = 2, EDIT_MODE_SHIFT = 2;
+const EDIT_MODES: readonly EditMode[] = ['create', 'override', 'modify', 'unknown'];
+const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
+/** Integers before a file's lists (see encodeFile). */
+const FILE_HEADER = 8;
+
+/**
+ * A file's meta data (a multiple of 4 bytes) and values. The integers:
+ *   deferred, slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
+ *   record count, count of all the integers, byte length of the text;
+ *   the slots, the strays;
+ *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
+ *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16).
+ * Undefined when the file cannot be written exactly (see jsonExact).
+ */
+export function encodeFile(contents: FileContents, strings: StringTable): { meta: Buffer; values: string } | undefined {
+  const { parsed } = contents;
+  if (parsed.objects.length > 0 || parsed.problems.length > 0) return undefined; // not compacted; broken: read again
+  const slots = parsed.slots === undefined ? [] : parsed.slots === 'identity' ? [] : parsed.slots;
+  const strays = parsed.strays;
+  const ints: number[] = [
+    contents.deferred ? 1 : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
+    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0,
+    ...slots, ...(strays ?? []),
+  ];
+  const texts: string[] = [];
+  const values: string[] = [];
+  for (const r of contents.records) {
+    if (!jsonExact(r.value)) return undefined;
+    const value = JSON.stringify(r.value);
+    values.push(value);
+    const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT);
+    ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
+    for (const id of r.ids) { ints.push(id.length); texts.push(id); }
+    if (r.copyFrom !== undefined) texts.push(r.copyFrom);
+  }
+  const text = Buffer.from(texts.join(''));
+  ints[6] = ints.length;
+  ints[7] = text.length;
+  // In the machine's byte order, as the reader's Int32Array sees it (the key names the byte order).
+  const meta = Buffer.alloc(ints.length * 4 + ((text.length + 3) & ~3));
+  Buffer.from(Int32Array.from(ints).buffer).copy(meta);
+  text.copy(meta, ints.length * 4);
+  return { meta, values: values.join('') };
+}
+
+const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objects'];
+const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
+
+/**
+ * A file's contents from its meta data at `at` in `meta` (a multiple of 4 bytes), which `ints` views as 32-bit
+ * integers; `strings` is the cache's string table. Its records read their values from `values`, the first at
+ * `valuesAt`.
+ */
+export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: readonly string[], source: RecordSource, values: ValueSource, valuesAt: number): DecodedContents {
+  let i = at >> 2;
+  const deferred = ints[i], slotsKind = ints[i + 1], objectCount = ints[i + 2], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  i += FILE_HEADER;
+  const slotList = slotsKind === SLOT_LIST ? Array.from(ints.subarray(i, i + slotCount)) : undefined;
+  i += slotCount;
+  const strays = strayCount >= 0 ? Array.from(ints.subarray(i, i + strayCount)) : undefined;
+  i += Math.max(strayCount, 0);
+  const parsed: ParsedFile = slotsKind === NO_SLOTS ? { objects: NO_OBJECTS, problems: NO_PROBLEMS } : {
+    objects: NO_OBJECTS, problems: NO_PROBLEMS, slots: slotList ?? 'identity', objectCount, ...(strays ? { strays } : {}),
+  };
+  const textStart = at + intCount * 4;
+  const text = textBytes === 0 ? '' : meta.toString('utf8', textStart, textStart + textBytes);
+  let t = 0;
+  const records: DefinitionRecord[] = new Array(recordCount);
+  let v = valuesAt;
+  for (let k = 0; k < recordCount; k++) {
+    const flags = ints[i + 2], idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    const ids: string[] = new Array(idCount);
+    for (let n = 0; n < idCount; n++) { const len = ints[i + 7 + n]; ids[n] = text.slice(t, t + len); t += len; }
+    let copyFrom: string | undefined;
+    if (copyFromLength >= 0) { copyFrom = text.slice(t, t + copyFromLength); t += copyFromLength; }
+    const to = v + ints[i + 4];
+    records[k] = new CachedRecord(
+      strings[ints[i]], strings[ints[i + 1]], ids, (flags & ABSTRACT) !== 0, (flags & SUMMARIZED) !== 0,
+      source, ints[i + 3], EDIT_MODES[flags >> EDIT_MODE_SHIFT], copyFrom, values, v, to,
+    );
+    v = to;
+    i += 7 + idCount;
+  }
+  return { deferred: deferred === 1, parsed, records };
+}
+
+/** A record read from the cache: as records/record.ts makes it, its value parsed when first asked for. */
+class CachedRecord implements DefinitionRecord {
+  private parsedValue: Record<string, unknown> | undefined;
+  constructor(
+    readonly type: string,
+    readonly kind: string,
+    readonly ids: readonly string[],
+    readonly abstract: boolean,
+    readonly summarized: boolean,
+    readonly source: RecordSource,
+    readonly index: number,
+    readonly editMode: EditMode,
+    readonly copyFrom: string | undefined,
+    private readonly values: ValueSource,
+    private readonly valueFrom: number,
+    private readonly valueTo: number,
+  ) {}
+
+  get value(): Record<string, unknown> {
+    if (this.parsedValue === undefined) {
+      // The cache's checksum makes a failure here a bug: the file's own text is the truth then.
+      try { this.parsedValue = this.values.value(this.valueFrom, this.valueTo); } catch { this.parsedValue = this.source.fullValueOf(this.index); }
+    }
+    return this.parsedValue;
+  }
+
+  get start(): number {
+    return this.source.rangeOf(this.index).start;
+  }
+
+  get end(): number {
+    return this.source.rangeOf(this.index).end;
+  }
+}

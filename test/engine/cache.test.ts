@@ -1,0 +1,344 @@
+/**
+ * The on-disk cache of the game's index (server/src/cache): a load from the cache must give what a fresh load
+ * gives (records, values, offsets, parses, index, diagnostics, definitions and references); a changed, added or
+ * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Project, type ProjectOptions } from '../../server/src/project';
+import { finish } from '../../server/src/util/steps';
+import { writeCacheSync } from '../../server/src/cache/store';
+import { fullValueOf } from '../../server/src/records/record';
+import { slotOf } from '../../server/src/syntax/parseFile';
+import { definitions } from '../../server/src/queries/definition';
+import { referencesTo } from '../../server/src/queries/references';
+import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+
+/** Game files that exercise every part of what is cached, and three that cannot be cached. */
+const GAME_EXTRA = {
+  'json/recipes_more.json': [
+    { type: 'recipe', result: 'rag', id_suffix: 'more', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', time: '1 m', components: [[['sheet_cotton', 1]]] },
+    { type: 'recipe', 'copy-from': 'rag_more', id_suffix: 'again', time: '2 m' },
+  ],
+  'json/mapgen_nested.json': [
+    { type: 'mapgen', nested_mapgen_id: 'nest_a', update_mapgen_id: 'upd_a', object: { mapgensize: [1, 1], rows: ['.'] } },
+    { type: 'mapgen', om_terrain: 'field', object: { rows: ['.'] } },
+  ],
+  'json/mapgen_only.json': [{ type: 'mapgen', om_terrain: 'field', object: { rows: ['..'] } }],
+  'json/strays.json': '[1, {"type": "GENERIC", "id": "stray_item", "name": {"str": "stray"}}, "x", {"no": "type"}]',
+  'json/single.json': { type: 'GENERIC', id: 'single_item', name: { str: 'single' }, description: 'ünïcödé 😀 text' },
+  'json/bom.json': '\uFEFF[{"type": "GENERIC", "id": "bom_item", "name": {"str": "bom"}}]',
+  'json/odd.json': [
+    { type: 'GENERIC', id: ['multi_a', 'multi_b'], name: { str: 'multi' } },
+    { type: 'GENERIC', id: 'cf_empty', 'copy-from': '' },
+    { type: 'GENERIC', abstract: 'abstract_item', name: { str: 'abstract' } },
+    { type: 'GENERIC', id: 'rag', 'edit-mode': 'modify', weight: '1 g' },
+    { type: 'GENERIC', id: 'rag', 'edit-mode': 'bogus' },
+    { type: 'GENERIC', id: 'ïd_😀', name: { str: 'emoji' } },
+    { type: 'NOT_A_KNOWN_TYPE', id: 'whatever', x: [1, 2.5, null, true, { y: 'z' }] },
+  ],
+  // Not cached: broken JSON, an empty file, a number JSON cannot write back (-0 reads back as 0).
+  'json/broken.json': '[{"type": "GENERIC", "id": "ok_item"}, {"type": "GENERIC", "id": "broken_item",}]',
+  'json/empty.json': '',
+  'json/negative_zero.json': '[{"type": "MONSTER", "id": "mon_neg", "hp": -0, "description": "x"}]',
+  'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
+  'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }],
+};
+const UNCACHEABLE = 3;
+
+const MOD = {
+  'mymod/modinfo.json': modinfo('mymod', ['dda', 'gmod']),
+  'mymod/content.json': [
+    { type: 'MONSTER', id: 'mon_mine', 'copy-from': 'mon_zombie', upgrades: { half_life: 3, into: 'mon_dog' } },
+    { type: 'GENERIC', id: 'my_item', 'copy-from': 'gmod_item', name: { str: 'mine' } },
+    { type: 'recipe', result: 'my_item', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', time: '1 m', components: [[['rag', 1], ['stray_item', 1], ['no_such_item', 1], ['bom_item', 1]]] },
+    { type: 'MONSTER', id: 'mon_neg2', 'copy-from': 'mon_neg' },
+  ],
+};
+
+interface Fixture { readonly game: string; readonly ws: string; readonly root: string; readonly cacheDir: string; readonly logs: string[] }
+
+type LoadOptions = Omit<Partial<ProjectOptions>, 'cache'> & { cache?: false };
+
+function fixture(gameVersion?: string): Fixture & { project(options?: LoadOptions): Project } {
+  const game = writeTree({ ...MINI_CORE, ...GAME_EXTRA });
+  const ws = writeTree(MOD);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-cache-test-'));
+  const logs: string[] = [];
+  const root = path.join(ws, 'mymod');
+  return {
+    game, ws, root, cacheDir, logs,
+    project(options = {}) {
+      const { cache, ...rest } = options;
+      const p = new Project({ gamePath: game, roots: [root], gameVersion, ...(cache === false ? {} : { cache: { dir: cacheDir, log: (m) => logs.push(m) } }), ...rest });
+      p.load();
+      return p;
+    },
+  };
+}
+
+/** Loads with the cache and writes it; returns the project. */
+function loadAndSave(fx: ReturnType<typeof fixture>, options: LoadOptions = {}): Project {
+  const p = fx.project(options);
+  const w = finish(p.saveCacheSteps());
+  if (w) assert.ok(writeCacheSync(w, (m) => fx.logs.push(m)), 'the cache is written');
+  return p;
+}
+
+function cacheFile(fx: Fixture): string {
+  const files = fs.readdirSync(fx.cacheDir).filter((f) => f.endsWith('.cache'));
+  assert.equal(files.length, 1, `one cache file in ${fx.cacheDir}: ${files.join(', ')}`);
+  return path.join(fx.cacheDir, files[0]);
+}
+
+/** Everything a load derives, per file, and what the checks and queries answer. */
+function snapshot(project: Project, fx: Fixture): unknown {
+  const files = [...project.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => {
+    const objects = f.parsed.objectCount ?? f.parsed.objects.length;
+    return {
+      path: f.path, modId: f.modId, reported: f.reported, deferred: f.deferred,
+      slots: Array.from({ length: objects }, (_, i) => slotOf(f.parsed, i)), strays: f.parsed.strays, problems: f.parsed.problems,
+      records: f.records.map((r) => ({
+        type: r.type, kind: r.kind, ids: r.ids, abstract: r.abstract, summarized: r.summarized, index: r.index,
+        start: r.start, end: r.end, editMode: r.editMode, copyFrom: r.copyFrom, value: r.value, whole: fullValueOf(r),
+        analysis: project.analysisOf(r),
+      })),
+    };
+  });
+  const defs: string[] = [];
+  for (const kind of project.defs.kinds()) for (const [id, records] of project.defs.entries(kind)) for (const r of records) defs.push(`${kind}:${id}@${r.source.path}#${r.index}`);
+  const content = path.join(fx.root, 'content.json');
+  const text = fs.readFileSync(content, 'utf8');
+  const at = (s: string): number => text.indexOf(s) + 2;
+  return {
+    files, defs: defs.sort(),
+    diagnostics: project.reportedFiles().map((f) => [f.path, project.diagnostics(f.path)]),
+    definitions: ['"mon_zombie"', '"gmod_item"', '"stray_item"', '"bom_item"', '"mon_dog"', '"mon_neg"'].map((s) => definitions(project, content, at(s))),
+    references: [['item', 'rag'], ['item', 'gmod_item'], ['monster', 'mon_zombie'], ['item', 'ïd_😀'], ['nested_mapgen', 'nest_a']].map(([k, id]) => referencesTo(project, k, id)),
+  };
+}
+
+for (const gameVersion of [undefined, 'current']) {
+  const label = gameVersion ? ` (${gameVersion} game)` : '';
+
+  test(`a load from the cache gives what a fresh load gives${label}`, () => {
+    const fx = fixture(gameVersion);
+    const cold = loadAndSave(fx);
+    assert.deepEqual(cold.cacheUse(), undefined, 'saving ends the load\'s use of the cache');
+    const warm = fx.project();
+    const use = warm.cacheUse()!;
+    const fresh = fx.project({ cache: false });
+    const cacheable = [...fresh.files.values()].filter((f) => !f.reported).length;
+    assert.ok(cacheable > 15, `the fixture's game has files (${cacheable})`);
+    assert.deepEqual(use, { hits: cacheable - UNCACHEABLE, misses: UNCACHEABLE });
+    assert.deepEqual(snapshot(warm, fx), snapshot(fresh, fx));
+    // (A snapshot parses deferred files: each is taken of a project as loaded.)
+    assert.deepEqual(snapshot(cold, fx), snapshot(fx.project({ cache: false }), fx));
+    // Nothing new: the cache is not written again.
+    assert.equal(finish(warm.saveCacheSteps()), undefined);
+    assert.deepEqual(fx.logs, []);
+  });
+
+  test(`a changed, added or removed game file is read again, the rest comes from the cache${label}`, () => {
+    const fx = fixture(gameVersion);
+    const monsters = path.join(fx.game, 'json/monsters.json');
+    fs.utimesSync(monsters, 1_000_000, 1_000_000); // whole seconds: set again exactly below
+    loadAndSave(fx);
+    const items = path.join(fx.game, 'json/items.json');
+    const before = fs.statSync(items);
+    // Another size.
+    fs.writeFileSync(items, JSON.stringify([...(MINI_CORE['json/items.json'] as object[]), { type: 'GENERIC', id: 'new_item', name: { str: 'new' } }]));
+    // The same size and modification time, another content: the change time tells.
+    const m = fs.statSync(monsters);
+    fs.writeFileSync(monsters, fs.readFileSync(monsters, 'utf8').replace('"dog"', '"cat"'));
+    fs.utimesSync(monsters, 1_000_000, 1_000_000);
+    assert.equal(fs.statSync(monsters).size, m.size);
+    assert.equal(fs.statSync(monsters).mtimeMs, m.mtimeMs);
+    fs.writeFileSync(path.join(fx.game, 'json/added.json'), JSON.stringify([{ type: 'GENERIC', id: 'added_item' }]));
+    fs.rmSync(path.join(fx.game, 'json/species.json'));
+    const warm = loadAndSave(fx);
+    assert.deepEqual(warm.cacheUse(), undefined);
+    const again = fx.project();
+    const fresh = fx.project({ cache: false });
+    assert.deepEqual(snapshot(again, fx), snapshot(fresh, fx));
+    const item = fresh.registry.kindOfType('GENERIC');
+    assert.ok(fresh.defs.get(item, 'new_item').length === 1 && fresh.defs.get(item, 'added_item').length === 1);
+    assert.ok(before.size !== fs.statSync(items).size);
+    assert.deepEqual(again.cacheUse(), { hits: [...fresh.files.values()].filter((f) => !f.reported).length - UNCACHEABLE, misses: UNCACHEABLE });
+  });
+}
+
+test('the first load after a change reads the changed files only', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  fs.writeFileSync(path.join(fx.game, 'json/skills.json'), JSON.stringify([{ type: 'skill', id: 'tailor', name: 'tailoring!' }]));
+  const warm = fx.project();
+  assert.equal(warm.cacheUse()!.misses, UNCACHEABLE + 1);
+  assert.deepEqual(snapshot(warm, fx), snapshot(fx.project({ cache: false }), fx));
+});
+
+/** Damages the cache file, loads, and checks the load is a fresh one with a log line saying why. */
+function damaged(damage: (file: string) => void, why: RegExp): void {
+  const fx = fixture();
+  loadAndSave(fx);
+  damage(cacheFile(fx));
+  const p = fx.project();
+  assert.equal(p.cacheUse()!.hits, 0);
+  assert.equal(fx.logs.length, 1, fx.logs.join('\n'));
+  assert.match(fx.logs[0], why);
+  assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+  // And the next save replaces it with a good one.
+  const w = finish(p.saveCacheSteps());
+  assert.ok(w && writeCacheSync(w));
+  assert.equal(fx.project().cacheUse()!.hits > 0, true);
+}
+
+function flipByte(file: string, at: (size: number) => number): void {
+  const b = fs.readFileSync(file);
+  const i = at(b.length);
+  b[i] ^= 0x20;
+  fs.writeFileSync(file, b);
+}
+
+/** Where the meta data starts in a cache file (after the 16-byte prefix and the header). */
+function metaStart(file: string): number {
+  return 16 + fs.readFileSync(file).readUInt32LE(8);
+}
+
+test('a corrupt cache file is ignored, with a log line', () => {
+  damaged((f) => flipByte(f, (n) => n - 10), /corrupt \(checksum\)/); // a value
+  damaged((f) => flipByte(f, () => metaStart(f) + 1), /corrupt \(checksum\)/);
+  damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
+  damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
+  damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
+});
+
+test('a truncated cache file is ignored, with a log line', () => {
+  damaged((f) => fs.truncateSync(f, fs.statSync(f).size - 1), /truncated/);
+  damaged((f) => fs.truncateSync(f, 40), /truncated/);
+  damaged((f) => fs.truncateSync(f, 12), /not a cache file/);
+});
+
+/** Replaces a value of the header's key in place (same length: the file stays well formed). */
+function rekey(file: string, field: string): void {
+  const b = fs.readFileSync(file);
+  const text = b.toString('latin1');
+  const m = new RegExp(`"${field}":"([^"])`).exec(text);
+  assert.ok(m, `the key has ${field}`);
+  const at = m.index + m[0].length - 1;
+  b[at] = b[at] === 0x61 ? 0x62 : 0x61;
+  fs.writeFileSync(file, b);
+}
+
+test('a cache of another build of the tool, registry, game version or runtime is ignored, with a log line', () => {
+  damaged((f) => rekey(f, 'code'), /another build of the tool/);
+  damaged((f) => rekey(f, 'registry'), /another registry/);
+  damaged((f) => rekey(f, 'runtime'), /another runtime/);
+  // A 0.F cache where the current game's is looked for.
+  const fx = fixture();
+  loadAndSave(fx, { gameVersion: '0.F' });
+  const f0 = cacheFile(fx);
+  const current = fx.project({ gameVersion: 'current' });
+  assert.equal(current.cacheUse()!.hits, 0);
+  const w = finish(current.saveCacheSteps())!;
+  fs.rmSync(w.file, { force: true });
+  fs.renameSync(f0, w.file);
+  const again = fx.project({ gameVersion: 'current' });
+  assert.equal(again.cacheUse()!.hits, 0);
+  assert.match(fx.logs.join('\n'), /another game version/);
+});
+
+test('the cache keeps the files of mods another workspace needs, and drops the files that are gone', () => {
+  const fx = fixture();
+  const onlyCore = writeTree({ 'solo/modinfo.json': modinfo('solo', ['dda']), 'solo/a.json': [{ type: 'GENERIC', id: 'solo_item', 'copy-from': 'rag' }] });
+  const solo = (): Project => fx.project({ roots: [path.join(onlyCore, 'solo')] });
+  // The core only, then the core and gmod: gmod's files are added.
+  const save = (p: Project): void => { const w = finish(p.saveCacheSteps()); if (w) writeCacheSync(w); };
+  save(solo());
+  const mine = fx.project();
+  assert.equal(mine.cacheUse()!.misses, UNCACHEABLE + 2, 'gmod\'s modinfo.json and items.json are new');
+  save(mine);
+  const p = solo();
+  assert.equal(p.cacheUse()!.misses, UNCACHEABLE);
+  assert.equal(finish(p.saveCacheSteps()), undefined, 'gmod\'s files are kept though this workspace does not need them');
+  assert.equal(fx.project().cacheUse()!.misses, UNCACHEABLE, 'gmod\'s files were kept');
+  // A core file deleted: its entry goes at the next save.
+  fs.rmSync(path.join(fx.game, 'json/harvest.json'));
+  const after = solo();
+  const w = finish(after.saveCacheSteps());
+  assert.ok(w, 'the cache changes');
+  const size = fs.statSync(cacheFile(fx)).size;
+  writeCacheSync(w);
+  assert.ok(fs.statSync(cacheFile(fx)).size < size);
+  assert.deepEqual(snapshot(fx.project(), fx), snapshot(fx.project({ cache: false }), fx));
+});
+
+test('documents held in memory (open in an editor) are neither taken from the cache nor written to it', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const items = path.join(fx.game, 'json/items.json');
+  const open = JSON.stringify([{ type: 'GENERIC', id: 'edited_in_editor' }]);
+  const readFile = (p: string): string => (p === items ? open : fs.readFileSync(p, 'utf8').replace(/^\uFEFF/, ''));
+  const p = new Project({ gamePath: fx.game, roots: [fx.root], readFile, cache: { dir: fx.cacheDir, inMemory: (f) => f === items } });
+  p.load();
+  assert.equal(p.defs.get('item', 'edited_in_editor').length, 1);
+  assert.equal(p.defs.get('item', 'jeans').length, 0);
+  assert.equal(finish(p.saveCacheSteps()), undefined, 'the open document is not written to the cache, and its entry is kept');
+  const closed = fx.project();
+  assert.equal(closed.defs.get('item', 'jeans').length, 1);
+  assert.equal(closed.cacheUse()!.misses, UNCACHEABLE);
+});
+
+test('rewrite: nothing is taken from the cache, which is written anew', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const p = new Project({ gamePath: fx.game, roots: [fx.root], cache: { dir: fx.cacheDir, rewrite: true } });
+  p.load();
+  assert.equal(p.cacheUse()!.hits, 0);
+  const w = finish(p.saveCacheSteps());
+  assert.ok(w && w.fresh === w.files && writeCacheSync(w));
+  assert.equal(fx.project().cacheUse()!.misses, UNCACHEABLE);
+});
+
+test('a cache folder that cannot be written is reported, not thrown', () => {
+  const fx = fixture();
+  const blocker = path.join(fx.cacheDir, 'file');
+  fs.writeFileSync(blocker, 'x');
+  const p = new Project({ gamePath: fx.game, roots: [fx.root], cache: { dir: path.join(blocker, 'sub') } });
+  p.load();
+  const logs: string[] = [];
+  assert.equal(writeCacheSync(finish(p.saveCacheSteps())!, (m) => logs.push(m)), false);
+  assert.match(logs.join('\n'), /not written/);
+});
+
+test('edits after a warm start end where a fresh build ends', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const warm = fx.project();
+  assert.ok(warm.cacheUse()!.hits > 0);
+  const content = path.join(fx.root, 'content.json');
+  const modinfoFile = path.join(fx.root, 'modinfo.json');
+  const edits: [string, unknown][] = [
+    [content, [{ type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item', name: { str: 'my rag' } }, { type: 'GENERIC', id: 'mine', 'copy-from': 'rag' }]],
+    [content, [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'abstract_item' }, { type: 'MONSTER', id: 'mon_zombie', 'copy-from': 'mon_neg' }]],
+    [modinfoFile, modinfo('mymod', ['dda'])],
+    [content, [{ type: 'GENERIC', id: 'mine', 'copy-from': 'gmod_item' }, { type: 'recipe', result: 'mine', components: [[['stray_item', 1]]] }]],
+    [modinfoFile, modinfo('mymod', ['dda', 'gmod'])],
+    [content, '[ { "type": "GENERIC", "id": "broken", '],
+    [content, [{ type: 'recipe', 'copy-from': 'rag_more', id_suffix: 'mine' }, { type: 'GENERIC', id: 'multi_a', 'copy-from': 'multi_b' }]],
+  ];
+  for (const [file, value] of edits) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    fs.writeFileSync(file, text);
+    warm.updateFile(file, text);
+    const fresh = fx.project({ cache: false });
+    const keyed = (p: Project): unknown => ({
+      defs: [...p.defs.kinds()].flatMap((k) => [...p.defs.entries(k)].flatMap(([id, rs]) => rs.map((r) => `${k}:${id}@${r.source.path}#${r.index}`))).sort(),
+      diagnostics: p.reportedFiles().map((f) => [f.path, p.diagnostics(f.path)]).sort(),
+    });
+    assert.deepEqual(keyed(warm), keyed(fresh), `after writing ${text.slice(0, 80)}`);
+  }
+});
