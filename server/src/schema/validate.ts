@@ -103,85 +103,97 @@ class BufferSink implements ValueSink {
   }
 }
 
+/** A closed value set as a Set, for the sets long enough that a linear search shows (flags, body parts...). */
+const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function inValues(values: readonly string[], value: string): boolean {
+  if (values.length < 16) return values.includes(value);
+  let set = valueSets.get(values);
+  if (!set) { set = new Set(values); valueSets.set(values, set); }
+  return set.has(value);
+}
+
+function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
+}
+
 /**
  * `path` is the walk's own stack (pushed and popped as it descends); reports get copies. Labels are built only
- * when something is reported: this walk runs over every checked definition at indexing time.
+ * when something is reported: this walk runs over every checked definition (every value of the game's data),
+ * so the common path allocates nothing but the references it reports.
  */
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
-  // A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts).
-  if (typeof value === 'number' && !Number.isFinite(value)) return;
-  const at = (): JsonPath => path.slice();
-  const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
   switch (spec.kind) {
     case 'any':
       return;
     case 'string': {
-      if (typeof value !== 'string') return wrongType();
-      if (spec.values && !spec.values.includes(value)) {
+      if (typeof value !== 'string') return wrongTypeUnlessOutOfRange(value, spec, path, sink);
+      if (spec.values && !inValues(spec.values, value)) {
         const near = closest(value, spec.values);
         sink.problem({
-          code: 'invalid-value', severity: 'error', path: at(), part: 'value',
+          code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
           message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
-      const rejected = spec.rejectedValues?.[value] ?? spec.gameRejects;
-      if (rejected) gameRejects(sink, at(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
+      const rejected = (spec.rejectedValues !== undefined && Object.hasOwn(spec.rejectedValues, value) ? spec.rejectedValues[value] : undefined) ?? spec.gameRejects;
+      if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
       if (spec.format === 'symbol') {
         const w = consoleWidth(value);
-        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (spec.format) {
-        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`, spec.unitStyle !== false);
+        const p = checkQuantity(value, spec.format, () => `"${pathLabel(path)}"`, spec.unitStyle !== false);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
-        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (spec.ref && value !== '') sink.reference(spec.weakRef ? { path: at(), kind: spec.ref, id: value, weak: true } : { path: at(), kind: spec.ref, id: value });
+      if (spec.ref && value !== '') sink.reference(spec.weakRef ? { path: path.slice(), kind: spec.ref, id: value, weak: true } : { path: path.slice(), kind: spec.ref, id: value });
       return;
     }
     case 'integer':
     case 'number': {
-      if (typeof value !== 'number' || (spec.kind === 'integer' && !Number.isInteger(value))) return wrongType();
+      if (typeof value !== 'number' || (spec.kind === 'integer' && !Number.isInteger(value))) return wrongTypeUnlessOutOfRange(value, spec, path, sink);
+      if (isOutOfRange(value)) return;
       if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
         const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
-        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
+        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
       }
       return;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') wrongType();
+      if (typeof value !== 'boolean') wrongTypeUnlessOutOfRange(value, spec, path, sink);
       return;
     case 'array': {
-      if (!Array.isArray(value)) return wrongType();
+      if (!Array.isArray(value)) return wrongTypeUnlessOutOfRange(value, spec, path, sink);
       if ((spec.minItems !== undefined && value.length < spec.minItems) || (spec.maxItems !== undefined && value.length > spec.maxItems)) {
         const want = spec.minItems === spec.maxItems ? `exactly ${spec.minItems}` : spec.maxItems === undefined ? `at least ${spec.minItems}` : `${spec.minItems ?? 0} to ${spec.maxItems}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
+        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
       }
       for (let i = 0; i < value.length; i++) descend(value[i], spec.of, path, i, sink);
       return;
     }
     case 'tuple': {
-      if (!Array.isArray(value)) return wrongType();
+      if (!Array.isArray(value)) return wrongTypeUnlessOutOfRange(value, spec, path, sink);
       const required = spec.required ?? spec.items.length;
       if (value.length < required || (!spec.open && value.length > spec.items.length)) {
         const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
+        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
       }
       for (let i = 0; i < value.length && i < spec.items.length; i++) descend(value[i], spec.items[i], path, i, sink);
       return;
     }
     case 'map': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
-      for (const [k, v] of Object.entries(value)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongTypeUnlessOutOfRange(value, spec, path, sink);
+      const o = value as Record<string, unknown>;
+      for (const k in o) {
         if (isCommentKey(k)) continue;
         if (spec.key.ref && !spec.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k, key: true });
-        descend(v, spec.value, path, k, sink);
+        descend(o[k], spec.value, path, k, sink);
       }
       return;
     }
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongTypeUnlessOutOfRange(value, spec, path, sink);
       validateMembers(value as Record<string, unknown>, spec, path, sink);
       return;
     }
@@ -192,10 +204,12 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       let count = 0;
       for (const o of spec.options) if (matchesJsonType(value, o)) { only = o; count++; }
       if (count === 1) return validateValue(value, only!, path, sink);
+      // A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts).
+      if (isOutOfRange(value)) return;
       const candidates = count === 0 ? [] : spec.options.filter((o) => matchesJsonType(value, o));
       if (candidates.length === 0) {
-        if (spec.mismatch !== 'warning') return wrongType();
-        sink.problem({ code: 'invalid-value', severity: 'warning', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+        if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
+        sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
         return;
       }
       let best: BufferSink | undefined;
@@ -209,6 +223,15 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       return;
     }
   }
+}
+
+function isOutOfRange(value: unknown): boolean {
+  return typeof value === 'number' && !Number.isFinite(value);
+}
+
+/** A value of the wrong JSON type, unless it is a number out of range (reported on the text: checks/definitionText.ts). */
+function wrongTypeUnlessOutOfRange(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  if (!isOutOfRange(value)) wrongType(value, spec, path, sink);
 }
 
 /** A spec form the game refuses (see FieldSpec.gameRejects). */
@@ -240,12 +263,12 @@ export function validateMembers(
       }
     }
   }
-  for (const [key, v] of Object.entries(o)) {
+  for (const key in o) {
     if (isCommentKey(key)) continue;
     const field = fields.get(key);
     if (field) {
       if (field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, field.gameRejects);
-      descend(v, field.type, path, key, sink);
+      descend(o[key], field.type, path, key, sink);
       continue;
     }
     if (spec.open || isExtraMember?.(key)) continue;
