@@ -85,10 +85,6 @@ function copyFromKeys(r: DefinitionRecord): string[] {
   return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
 }
 
-function referenceKeys(a: RecordAnalysis): string[] {
-  return a.references.map((ref) => refKey(ref.kind, ref.id));
-}
-
 export class SourceFile implements RecordSource {
   modId: string | undefined = undefined;
   /** Reported: under a root and part of an active mod. */
@@ -465,7 +461,7 @@ export class Project {
       this.defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
-      this.refs.add(file, copyFromKeys(r));
+      if (r.copyFrom !== undefined) this.refs.add(file, r.kind, r.copyFrom);
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
@@ -496,9 +492,9 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
-  /** The reverse index's copy of a key (`kind\u0000id`), when it has one: memos keep that, not a new string. */
-  sharedKey(key: string): string {
-    return this.refs.shared(key);
+  /** The reverse index's copy of the key of (kind, id) (see refKey), when it has one: memos keep that, not a new string. */
+  sharedKeyOf(kind: string, id: string): string | undefined {
+    return this.refs.sharedKeyOf(kind, id);
   }
 
   /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
@@ -768,8 +764,20 @@ export class Project {
 
   /** Definitions of (kind, id) that a definition in `modId` can see, in load order. */
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return [];
     const visible = this.graph.visibleFrom(modId);
-    return this.defs.get(kind, id).filter((r) => r.source.modId !== undefined && visible.has(r.source.modId)).sort((a, b) => this.compareLoadOrder(a, b));
+    const out = records.filter((r) => r.source.modId !== undefined && visible.has(r.source.modId));
+    return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
+  }
+
+  /** Whether some definition of (kind, id) that `modId` can see is one `accepts` takes. */
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return false;
+    const visible = this.graph.visibleFrom(modId);
+    for (const r of records) if (r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r)) return true;
+    return false;
   }
 
   /** Negative when `a` loads before `b`: by mod load order, then path, then position in the file. */
@@ -820,7 +828,7 @@ export class Project {
     const file = record.source as SourceFile;
     if (unindexed.has(record) || file.analyses.has(record)) return a; // stale (the file changed since), or indexed
     this.refs.remove(file, copyFromKeys(record));
-    file.analyses.set(record, this.refs.add(file, referenceKeys(a)));
+    file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
     return a;
   }
 

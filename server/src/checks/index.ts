@@ -53,8 +53,12 @@ class RecordingView implements ProjectView {
   get graph() { return this.project.graph; }
   get registry() { return this.project.registry; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
-    this.depend(refKey(kind, id));
+    this.dependOn(kind, id);
     return this.project.visibleDefinitions(kind, id, modId);
+  }
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+    this.dependOn(kind, id);
+    return this.project.anyVisibleDefinition(kind, id, modId, accepts);
   }
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
     return this.project.compareLoadOrder(a, b);
@@ -72,7 +76,7 @@ class RecordingView implements ProjectView {
   }
   lineageOf(record: DefinitionRecord) {
     // The parent's key stands for the whole chain (see Project.affectedBy): one dependency, not one per ancestor.
-    if (record.copyFrom !== undefined) this.depend(refKey(record.kind, record.copyFrom));
+    if (record.copyFrom !== undefined) this.dependOn(record.kind, record.copyFrom);
     return this.project.lineageOf(record);
   }
   fileProblem(p: string) {
@@ -83,6 +87,10 @@ class RecordingView implements ProjectView {
   }
   private depend(key: string): void {
     if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
+  }
+  /** The key is the reverse index's own string when it has one (see RecordMemo.deps): found without building it. */
+  private dependOn(kind: string, id: string): void {
+    this.depend(this.project.sharedKeyOf(kind, id) ?? refKey(kind, id));
   }
 }
 
@@ -112,7 +120,7 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
     return { start: r.start - start, end: r.end - start };
   });
   const deps: (string | number)[] = [];
-  for (const [key, version] of view.deps) deps.push(project.sharedKey(key), version);
+  for (const [key, version] of view.deps) deps.push(key, version);
   return { reports, relative, deps, unresolvedKinds };
 }
 
