@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
-import { compactParsed, objectRange, objectValue, parseContentFile, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
+import { compactParsed, objectRange, objectValue, parseContentFile, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -39,6 +39,12 @@ export interface ProjectOptions {
   readonly gameVersion?: string;
   /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
   readonly dependencyPaths?: readonly string[];
+  /**
+   * The reported files whose diagnostics the caller asks for right after loading (the CLI: all of them). Their
+   * records are analysed, and the offsets of their definitions found, while each file's text and values are at
+   * hand on loading, so checking them reads and parses nothing again; the analyses are held until checked.
+   */
+  readonly checkedAfterLoad?: (path: string) => boolean;
 }
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
@@ -129,6 +135,9 @@ export class Project {
   private readonly gamePath: string | undefined;
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
+  private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
+  /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
+  private readonly loadedAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
   /** modinfo.json path -> its mod (all known, active or not). */
   private readonly modInfos = new Map<string, ModInfo>();
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
@@ -158,6 +167,7 @@ export class Project {
     this.severity = options.severity ?? {};
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
+    this.checkedAfterLoad = options.checkedAfterLoad;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -424,9 +434,10 @@ export class Project {
     // only edited files keep theirs, which is also what an edit is compared with.
     const previousText = file.text;
     file.text = fromDisk ? undefined : text;
+    const analyzeNow = fromDisk && file.reported && this.checkedAfterLoad !== undefined && this.checkedAfterLoad(file.path);
     // A file read from disk that can define no id (map generators for overmap terrains: a quarter of the
     // game's bytes) is parsed only when its diagnostics or its references are asked for (see ensureParsed).
-    if (mayDefer && definesNoId(text)) {
+    if (mayDefer && !analyzeNow && definesNoId(text)) {
       this.unindexFile(file);
       file.deferred = true;
       return changed;
@@ -466,6 +477,16 @@ export class Project {
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
+    if (analyzeNow) {
+      // The offsets (found with what the definitions' text hides, see regionAt) and the analyses, while the
+      // text and the whole values are at hand.
+      regionAt(parsed, text, 0);
+      for (const r of fresh) {
+        const a = analyzeRecord(r, this.registry, parsed.objects[r.index].value);
+        this.indexReferences(file, r, a);
+        this.loadedAnalyses.set(r, a);
+      }
+    }
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
     file.parsed = compactParsed(parsed);
     // An edit is analysed at once (it is about to be checked), once the file's parse is in place: a summarized
@@ -479,6 +500,7 @@ export class Project {
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
     this.recentAnalyses.delete(r);
+    this.loadedAnalyses.delete(r);
     unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
@@ -822,14 +844,21 @@ export class Project {
       this.recentAnalyses.set(record, recent);
       return recent;
     }
-    const a = analyzeRecord(record, this.registry);
+    const loaded = this.loadedAnalyses.get(record);
+    if (loaded) this.loadedAnalyses.delete(record);
+    const a = loaded ?? analyzeRecord(record, this.registry);
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
     const file = record.source as SourceFile;
     if (unindexed.has(record) || file.analyses.has(record)) return a; // stale (the file changed since), or indexed
+    this.indexReferences(file, record, a);
+    return a;
+  }
+
+  /** A record's references replace its copy-from link in the reverse index (see analysisOf). */
+  private indexReferences(file: SourceFile, record: DefinitionRecord, a: RecordAnalysis): void {
     this.refs.remove(file, copyFromKeys(record));
     file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
-    return a;
   }
 
   /** What a record inherits through copy-from (cached per record; see LineageCache). */

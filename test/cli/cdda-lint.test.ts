@@ -162,3 +162,14 @@ test('thousands of nested brackets, closed or not: diagnosed, no crash', () => {
     assert.ok(out.some((d) => d.file.endsWith(f) && d.code === 'json-syntax' && /^Nesting deeper than 100 levels/.test(d.message)), `${f}: ${r.stdout}`);
   }
 });
+
+test('--jobs: checking on several threads reports exactly what one thread reports, in the same order', () => {
+  const one = run(['check', mods, '--game', game, '--format', 'json', '--jobs', '1']);
+  const three = run(['check', mods, '--game', game, '--format', 'json', '--jobs', '3']);
+  assert.equal(three.code, one.code, three.stderr);
+  const files = new Set((JSON.parse(one.stdout) as { file: string }[]).map((d) => d.file));
+  assert.ok(files.size >= 4, `problems in several files, so that the shares have some each (${files.size})`);
+  assert.equal(three.stdout, one.stdout);
+  assert.equal(run(['check', mods, '--game', game, '--jobs', '2']).stdout, run(['check', mods, '--game', game, '--jobs', '1']).stdout, 'the text summary counts every share\'s files');
+  assert.equal(run(['check', mods, '--game', game, '--jobs', '0']).code, 2);
+});

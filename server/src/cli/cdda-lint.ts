@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { lint, pathExists, toJsonDiagnostics, type JsonDiagnostic } from './lint';
+import { pathExists, type JsonDiagnostic } from './lint';
+import { lintInParallel, threadsFor } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
@@ -32,6 +33,7 @@ Options of check:
   --min-severity S      report only problems of severity S or worse: error, warning, information, hint (default)
   --max-warnings N      also fail (exit 1) when there are more than N warnings
   --config FILE         settings file (default: the nearest ${CONFIG_FILE} at or above the first PATH)
+  --jobs N              threads to check with (default: the CPU cores, at most 4, when there are many files to check)
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
@@ -59,9 +61,9 @@ function usage(message: string): never {
   throw new UsageError(message);
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   try {
-    return run(argv);
+    return await run(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`cdda-lint: ${err.message}\n\nRun "cdda-lint --help" for the options.\n`);
@@ -69,7 +71,7 @@ export function main(argv: string[]): number {
   }
 }
 
-function run(argv: string[]): number {
+async function run(argv: string[]): Promise<number> {
   const args = [...argv];
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
   if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
@@ -83,6 +85,7 @@ function run(argv: string[]): number {
   let minSeverity: Severity = 'hint';
   let maxWarnings: number | undefined;
   let configFile: string | undefined;
+  let jobs: number | undefined;
   const value = (flag: string): string => {
     const v = args.shift();
     if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
@@ -104,6 +107,10 @@ function run(argv: string[]): number {
       const n = Number(value(a));
       if (!Number.isInteger(n) || n < 0) usage('--max-warnings needs a whole number, 0 or more');
       maxWarnings = n;
+    } else if (a === '--jobs') {
+      const n = Number(value(a));
+      if (!Number.isInteger(n) || n < 1) usage('--jobs needs a whole number, 1 or more');
+      jobs = n;
     } else if (a === '--config') configFile = value(a);
     else if (a.startsWith('-')) usage(`unknown option ${a}`);
     else paths.push(a);
@@ -119,12 +126,12 @@ function run(argv: string[]): number {
   gameVersion ??= config.gameVersion;
   if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  const result = lint({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths });
+  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths }, jobs ?? threadsFor(paths));
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;
   }
-  const list: JsonDiagnostic[] = toJsonDiagnostics(result).filter((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[minSeverity]);
+  const list: JsonDiagnostic[] = all.filter((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[minSeverity]);
   const cwd = process.cwd();
   const out = format === 'json' ? formatJson(list)
     : format === 'sarif' ? formatSarif(result, list, cwd, toolVersion())
@@ -179,4 +186,4 @@ function runFormat(args: string[]): number {
   return errors ? 1 : 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

@@ -9,6 +9,7 @@ import { detectGamePath } from '../mods/discover';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
 import { fixAction } from '../queries/codeActions';
+import type { VersionChoice } from '../registry/versions';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -17,9 +18,19 @@ export interface LintOptions {
   readonly gameVersion?: string;
   readonly severity?: SeverityOverrides;
   readonly dependencyPaths?: readonly string[];
+  /** Only the files under the paths that this takes are checked (one thread's share, see parallelLint.ts); default: all. */
+  readonly share?: (path: string) => boolean;
 }
 
-export interface LintResult {
+/** What a run's summary tells besides the problems (the output formats' header and footer). */
+export interface LintTotals {
+  /** The game version whose format was checked, and how it was chosen. */
+  readonly version: VersionChoice;
+  /** How many files were checked. */
+  readonly filesChecked: number;
+}
+
+export interface LintResult extends LintTotals {
   readonly project: Project;
   /** Per reported file, its diagnostics (files without any are left out). */
   readonly diagnostics: ReadonlyMap<string, readonly Diagnostic[]>;
@@ -29,15 +40,17 @@ export interface LintResult {
 export function lint(options: LintOptions): LintResult {
   const gamePath = detectGamePath(options.gamePath);
   const roots = options.paths.map((p) => path.resolve(p));
-  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths });
+  const share = options.share;
+  const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
-  const files = project.reportedFiles().filter((f) => roots.some((r) => f.path === r || f.path.startsWith(r.endsWith(path.sep) ? r : r + path.sep)));
+  const files = project.reportedFiles().filter((f) => checked(f.path));
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const list = project.diagnostics(f.path);
     if (list.length) diagnostics.set(f.path, list);
   }
-  return { project, diagnostics, filesChecked: files.length };
+  return { project, diagnostics, filesChecked: files.length, version: project.version };
 }
 
 export interface Position { line: number; character: number }
