@@ -45,6 +45,11 @@ export interface ProjectOptions {
    * hand on loading, so checking them reads and parses nothing again; the analyses are held until checked.
    */
   readonly checkedAfterLoad?: (path: string) => boolean;
+  /**
+   * The project is loaded, checked once and dropped (the CLI): it keeps nothing that only serves later edits (the
+   * reverse index of references, memoized checks). Updating its files is an error.
+   */
+  readonly forOneCheck?: boolean;
 }
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
@@ -86,6 +91,9 @@ function addKeys(into: Set<string>, r: DefinitionRecord): void {
 
 /** Records dropped from the index; their analysis must not touch the reverse index any more. */
 const unindexed = new WeakSet<DefinitionRecord>();
+
+/** The reference keys of a record analysed by a project made for one check (it keeps none). */
+const NO_KEYS: readonly string[] = [];
 
 function copyFromKeys(r: DefinitionRecord): string[] {
   return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
@@ -136,6 +144,8 @@ export class Project {
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
+  /** See ProjectOptions.forOneCheck. */
+  readonly forOneCheck: boolean;
   /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
   private readonly loadedAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
   /** modinfo.json path -> its mod (all known, active or not). */
@@ -168,6 +178,7 @@ export class Project {
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
     this.checkedAfterLoad = options.checkedAfterLoad;
+    this.forOneCheck = options.forOneCheck ?? false;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -472,7 +483,7 @@ export class Project {
       this.defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
-      if (r.copyFrom !== undefined) this.refs.add(file, r.kind, r.copyFrom);
+      if (r.copyFrom !== undefined && !this.forOneCheck) this.refs.add(file, r.kind, r.copyFrom);
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
@@ -548,6 +559,7 @@ export class Project {
    * diagnostics may have changed.
    */
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+    if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
     this.revision++;
     this.analyzeReported();
     const out = new Set<string>();
@@ -857,6 +869,7 @@ export class Project {
 
   /** A record's references replace its copy-from link in the reverse index (see analysisOf). */
   private indexReferences(file: SourceFile, record: DefinitionRecord, a: RecordAnalysis): void {
+    if (this.forOneCheck) { file.analyses.set(record, NO_KEYS); return; }
     this.refs.remove(file, copyFromKeys(record));
     file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
   }

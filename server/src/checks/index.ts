@@ -101,11 +101,12 @@ function isCurrent(project: Project, memo: RecordMemo): boolean {
 }
 
 function checkRecord(project: Project, file: SourceFile, record: DefinitionRecord): RecordMemo {
-  const view = new RecordingView(project);
+  // A project checked once records no dependencies: its memos are never consulted again.
+  const view = project.forOneCheck ? undefined : new RecordingView(project);
   const reports: RecordReport[] = [];
   const unresolvedKinds: string[] = [];
   const ctx: CheckContext = {
-    project: view,
+    project: view ?? project,
     file,
     report: (d) => reports.push(d),
     reportAt: () => { throw new Error('record checks report on records'); },
@@ -120,7 +121,7 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
     return { start: r.start - start, end: r.end - start };
   });
   const deps: (string | number)[] = [];
-  for (const [key, version] of view.deps) deps.push(key, version);
+  if (view) for (const [key, version] of view.deps) deps.push(key, version);
   return { reports, relative, deps, unresolvedKinds };
 }
 
@@ -159,7 +160,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     let memo = file.memo.get(record);
     if (!memo || !isCurrent(project, memo)) {
       memo = checkRecord(project, file, record);
-      file.memo.set(record, memo);
+      if (!project.forOneCheck) file.memo.set(record, memo);
     }
     for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
     if (memo.reports.length === 0) continue;

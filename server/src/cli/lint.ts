@@ -42,7 +42,7 @@ export function lint(options: LintOptions): LintResult {
   const roots = options.paths.map((p) => path.resolve(p));
   const share = options.share;
   const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));
-  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked });
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked, forOneCheck: true });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
   const files = project.reportedFiles().filter((f) => checked(f.path));
