@@ -160,6 +160,8 @@ class HashFrame {
   isObject = false;
   /** Inside an object: the next string is a member name (after `{` or `,`). */
   expectsName = false;
+  /** How many names the object has so far (the arrays are reused: entries past it are stale). */
+  count = 0;
   readonly hashes: number[] = [];
   readonly starts: number[] = [];
   readonly ends: number[] = [];
@@ -168,9 +170,7 @@ class HashFrame {
   reset(isObject: boolean): void {
     this.isObject = isObject;
     this.expectsName = isObject;
-    this.hashes.length = 0;
-    this.starts.length = 0;
-    this.ends.length = 0;
+    this.count = 0;
     this.map = undefined;
   }
 
@@ -180,12 +180,12 @@ class HashFrame {
     if (this.map) {
       for (const k of candidates ?? []) if (sameName(text, this.starts[k], this.ends[k], start, end)) return k;
     } else {
-      for (let k = 0; k < this.hashes.length; k++) if (this.hashes[k] === hash && sameName(text, this.starts[k], this.ends[k], start, end)) return k;
+      for (let k = 0; k < this.count; k++) if (this.hashes[k] === hash && sameName(text, this.starts[k], this.ends[k], start, end)) return k;
     }
-    const k = this.hashes.length;
-    this.hashes.push(hash);
-    this.starts.push(start);
-    this.ends.push(end);
+    const k = this.count++;
+    this.hashes[k] = hash;
+    this.starts[k] = start;
+    this.ends[k] = end;
     if (this.map) {
       if (candidates) candidates.push(k); else this.map.set(hash, [k]);
     } else if (k >= 16) {
@@ -228,22 +228,12 @@ export function scanWellFormedFile(text: string): WellFormedScan | undefined {
   const first = text.charCodeAt(i);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return undefined;
   const valueDepth = first === OPEN_BRACKET ? 1 : 0;
-  const regions: TopLevelValue[] = [];
-  const findings = new Map<number, DefinitionTextFindings>();
-  let deep: Span[] = [], badNumbers: Span[] = [], duplicates: DuplicateKey[] = [];
+  const out = new ScanOutput();
   let depth = 0;
   let deepStart = -1;
   let regionStart = -1;
   let regionIsObject = false;
   let frame: HashFrame | undefined;
-  const endRegion = (end: number): void => {
-    if (deep.length || badNumbers.length || duplicates.length) {
-      if (regionIsObject) findings.set(regions.length, { deep, badNumbers, duplicates });
-      deep = []; badNumbers = []; duplicates = [];
-    }
-    regions.push({ start: regionStart, end, isObject: regionIsObject });
-    regionStart = -1;
-  };
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c <= 0x20) continue;
@@ -262,7 +252,7 @@ export function scanWellFormedFile(text: string): WellFormedScan | undefined {
         const isComment = name !== undefined ? name.startsWith('//') : text.charCodeAt(i + 1) === SLASH && text.charCodeAt(i + 2) === SLASH;
         if (!isComment) {
           const k = frame.add(text, name !== undefined ? hashName(name) : h, i, close);
-          if (k >= 0) duplicates.push({ key: name ?? text.slice(i + 1, close - 1), first: { start: frame.starts[k], end: frame.ends[k] }, again: { start: i, end: close } });
+          if (k >= 0) out.duplicates.push({ key: name ?? text.slice(i + 1, close - 1), first: { start: frame.starts[k], end: frame.ends[k] }, again: { start: i, end: close } });
         }
         i = j;
         continue;
@@ -274,7 +264,7 @@ export function scanWellFormedFile(text: string): WellFormedScan | undefined {
         if ((backslashes & 1) === 0) break;
         j++;
       }
-      if (depth === valueDepth) { regionStart = i; regionIsObject = false; endRegion(j + 1); }
+      if (depth === valueDepth) out.endRegion(i, j + 1, false);
       i = j;
       continue;
     }
@@ -296,13 +286,13 @@ export function scanWellFormedFile(text: string): WellFormedScan | undefined {
     if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
       const relative = depth - valueDepth;
-      if (relative === MAX_NESTING && deepStart >= 0) { deep.push({ start: deepStart, end: i + 1 }); deepStart = -1; }
+      if (relative === MAX_NESTING && deepStart >= 0) { out.deep.push({ start: deepStart, end: i + 1 }); deepStart = -1; }
       frame = relative > 0 && deepStart < 0 ? wellFormedFrames[relative - 1] : undefined;
-      if (depth === valueDepth && regionStart >= 0) endRegion(i + 1);
+      if (depth === valueDepth && regionStart >= 0) { out.endRegion(regionStart, i + 1, regionIsObject); regionStart = -1; }
       continue;
     }
     if (c === COMMA) {
-      if (frame?.isObject) frame.expectsName = true;
+      if (frame !== undefined && frame.isObject) frame.expectsName = true;
       continue;
     }
     if (c === COLON) continue;
@@ -320,13 +310,31 @@ export function scanWellFormedFile(text: string): WellFormedScan | undefined {
         } else if (d === 0x65 || d === 0x45) { run = 0; exponentDigits = 0; } else if (d === 0x2e || d === 0x2b || d === MINUS) run = 0;
         else break;
       }
-      if ((longest >= 309 || exponentDigits >= 3) && deepStart < 0 && !Number.isFinite(Number(text.slice(i, e)))) badNumbers.push({ start: i, end: e });
+      if ((longest >= 309 || exponentDigits >= 3) && deepStart < 0 && !Number.isFinite(Number(text.slice(i, e)))) out.badNumbers.push({ start: i, end: e });
     } else {
       while (e < n && text.charCodeAt(e) >= 0x61 && text.charCodeAt(e) <= 0x7a) e++;
     }
-    if (depth === valueDepth) { regionStart = i; regionIsObject = false; endRegion(e); }
+    if (depth === valueDepth) out.endRegion(i, e, false);
     i = e - 1;
   }
-  if (regionStart >= 0) endRegion(n);
-  return { regions, findings };
+  if (regionStart >= 0) out.endRegion(regionStart, n, regionIsObject);
+  return { regions: out.regions, findings: out.findings };
+}
+
+/** What scanWellFormedFile finds, gathered region by region. */
+class ScanOutput {
+  readonly regions: TopLevelValue[] = [];
+  readonly findings = new Map<number, DefinitionTextFindings>();
+  deep: Span[] = [];
+  badNumbers: Span[] = [];
+  duplicates: DuplicateKey[] = [];
+
+  /** A top-level value ends: what was found since the last one is a definition's (when it is an object). */
+  endRegion(start: number, end: number, isObject: boolean): void {
+    if (this.deep.length || this.badNumbers.length || this.duplicates.length) {
+      if (isObject) this.findings.set(this.regions.length, { deep: this.deep, badNumbers: this.badNumbers, duplicates: this.duplicates });
+      this.deep = []; this.badNumbers = []; this.duplicates = [];
+    }
+    this.regions.push({ start, end, isObject });
+  }
 }
