@@ -95,17 +95,17 @@ function categoryOf(v: unknown): Category {
   }
 }
 
-/** Whether a value of a category matches a spec's JSON type (a union: one of its options'). */
-function matchesCategory(c: Category, spec: TypeSpec): boolean {
-  switch (spec.kind) {
-    case 'string': return c === Category.String;
-    case 'integer': return c === Category.Integer;
-    case 'number': return c === Category.Integer || c === Category.Fraction;
-    case 'boolean': return c === Category.Boolean;
-    case 'array': case 'tuple': return c === Category.Array;
-    case 'object': case 'map': return c === Category.Object;
-    case 'union': return spec.options.some((o) => matchesCategory(c, o));
-    case 'any': return true;
+/** The categories whose values match a spec's JSON type, as bits (a union's: its options'). */
+function maskOf(node: SpecNode): number {
+  switch (node.kind) {
+    case 'string': return 1 << Category.String;
+    case 'integer': return 1 << Category.Integer;
+    case 'number': return (1 << Category.Integer) | (1 << Category.Fraction);
+    case 'boolean': return 1 << Category.Boolean;
+    case 'array': case 'tuple': return 1 << Category.Array;
+    case 'object': case 'map': return 1 << Category.Object;
+    case 'union': return node.options.reduce((m, o) => m | o.mask, 0);
+    case 'any': return (1 << CATEGORIES) - 1;
   }
 }
 
@@ -157,8 +157,12 @@ class SpecNode {
   fields: ReadonlyMap<string, CompiledField> = new Map();
   fieldNames: readonly string[] = [];
   requiredFields: readonly FieldSpec[] = [];
-  // union: per Category, the options a value of it matches (in the union's order)
-  byCategory: readonly (readonly SpecNode[])[] = [];
+  // union
+  options: readonly SpecNode[] = [];
+  /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
+  byCategory: (readonly SpecNode[] | undefined)[] = [];
+  /** The categories this spec's JSON type matches (see maskOf). */
+  mask = 0;
   constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {}
 }
 
@@ -211,15 +215,21 @@ function compile(spec: TypeSpec): SpecNode {
       node.open = spec.open === true;
       break;
     }
-    case 'union': {
-      const options = spec.options.map((o) => ({ o, node: compile(o) }));
-      node.byCategory = Array.from({ length: CATEGORIES }, (_, c) => options.filter(({ o }) => matchesCategory(c, o)).map(({ node: n }) => n));
+    case 'union':
+      node.options = spec.options.map(compile);
       break;
-    }
     case 'any':
       break;
   }
+  node.mask = maskOf(node);
   return node;
+}
+
+/** The options of a union that a value of category `c` matches. */
+function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
+  let list = node.byCategory[c];
+  if (list === undefined) list = node.byCategory[c] = node.options.filter((o) => (o.mask & (1 << c)) !== 0);
+  return list;
 }
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
@@ -334,7 +344,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
     case 'union': {
       // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
       // value of a generated table: no buffers to throw away).
-      const candidates = node.byCategory[categoryOf(value)];
+      const candidates = optionsFor(node, categoryOf(value));
       if (candidates.length === 1) return walk(value, candidates[0], path, sink);
       if (isOutOfRange(value)) return;
       if (candidates.length === 0) {
