@@ -92,9 +92,6 @@ function addKeys(into: Set<string>, r: DefinitionRecord): void {
 /** Records dropped from the index; their analysis must not touch the reverse index any more. */
 const unindexed = new WeakSet<DefinitionRecord>();
 
-/** The reference keys of a record analysed by a project made for one check (it keeps none). */
-const NO_KEYS: readonly string[] = [];
-
 function copyFromKeys(r: DefinitionRecord): string[] {
   return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
 }
@@ -494,7 +491,7 @@ export class Project {
       regionAt(parsed, text, 0);
       for (const r of fresh) {
         const a = analyzeRecord(r, this.registry, parsed.objects[r.index].value);
-        this.indexReferences(file, r, a);
+        if (!this.forOneCheck) this.indexReferences(file, r, a);
         this.loadedAnalyses.set(r, a);
       }
     }
@@ -862,14 +859,14 @@ export class Project {
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
     const file = record.source as SourceFile;
-    if (unindexed.has(record) || file.analyses.has(record)) return a; // stale (the file changed since), or indexed
+    // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
+    if (this.forOneCheck || unindexed.has(record) || file.analyses.has(record)) return a;
     this.indexReferences(file, record, a);
     return a;
   }
 
   /** A record's references replace its copy-from link in the reverse index (see analysisOf). */
   private indexReferences(file: SourceFile, record: DefinitionRecord, a: RecordAnalysis): void {
-    if (this.forOneCheck) { file.analyses.set(record, NO_KEYS); return; }
     this.refs.remove(file, copyFromKeys(record));
     file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
   }

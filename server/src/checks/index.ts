@@ -100,29 +100,46 @@ function isCurrent(project: Project, memo: RecordMemo): boolean {
   return true;
 }
 
+/** What a record's checks report into (one object per record: the game's data has 80,000 of them). */
+class RecordChecks implements CheckContext {
+  readonly reports: RecordReport[] = [];
+  readonly unresolvedKinds: string[] = [];
+  constructor(readonly project: ProjectView, readonly file: SourceFile) {}
+  report(d: RecordReport): void {
+    this.reports.push(d);
+  }
+  reportAt(): void {
+    throw new Error('record checks report on records');
+  }
+  noteUnresolved(kind: string): void {
+    this.unresolvedKinds.push(kind);
+  }
+}
+
+const NO_DEPS: readonly (string | number)[] = [];
+
 function checkRecord(project: Project, file: SourceFile, record: DefinitionRecord): RecordMemo {
   // A project checked once records no dependencies: its memos are never consulted again.
   const view = project.forOneCheck ? undefined : new RecordingView(project);
-  const reports: RecordReport[] = [];
-  const unresolvedKinds: string[] = [];
-  const ctx: CheckContext = {
-    project: view ?? project,
-    file,
-    report: (d) => reports.push(d),
-    reportAt: () => { throw new Error('record checks report on records'); },
-    noteUnresolved: (kind) => unresolvedKinds.push(kind),
-  };
-  for (const check of RECORD_CHECKS) check(record, ctx);
+  const ctx = new RecordChecks(view ?? project, file);
+  for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
+  const { reports, unresolvedKinds } = ctx;
+  const relative = reports.length ? relativePlaces(project, record, reports) : [];
+  if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds };
+  const deps: (string | number)[] = [];
+  for (const [key, version] of view.deps) deps.push(key, version);
+  return { reports, relative, deps, unresolvedKinds };
+}
+
+/** Offsets of each report relative to the record's start (undefined: anchored in another record). */
+function relativePlaces(project: Project, record: DefinitionRecord, reports: readonly RecordReport[]): ({ start: number; end: number } | undefined)[] {
   const start = record.start;
-  const relative = reports.map((d) => {
+  return reports.map((d) => {
     if (d.record !== record) return undefined;
     if (d.at) return d.at;
     const r = project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
-  const deps: (string | number)[] = [];
-  if (view) for (const [key, version] of view.deps) deps.push(key, version);
-  return { reports, relative, deps, unresolvedKinds };
 }
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */

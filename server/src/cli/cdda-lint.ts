@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { pathExists, type JsonDiagnostic } from './lint';
+import type { JsonDiagnostic } from './lint';
 import { lintInParallel, threadsFor } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
@@ -116,15 +116,15 @@ async function run(argv: string[]): Promise<number> {
     else paths.push(a);
   }
   if (paths.length === 0) paths.push('.');
-  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
-  if (configFile !== undefined && !pathExists(configFile)) usage(`--config ${configFile}: no such file`);
+  for (const p of paths) if (!fs.existsSync(p)) usage(`no such file or folder: ${p}`);
+  if (configFile !== undefined && !fs.existsSync(configFile)) usage(`--config ${configFile}: no such file`);
   const found = configFile !== undefined ? readConfig(path.resolve(configFile)) : findConfig(paths[0]);
   for (const p of found.problems) process.stderr.write(`cdda-lint: ${found.fatal ? 'error' : 'warning'}: ${p}\n`);
   if (found.fatal) return 2;
   const config = found.config;
   gamePath ??= config.gamePath;
   gameVersion ??= config.gameVersion;
-  if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
+  if (gamePath !== undefined && !fs.existsSync(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths }, jobs ?? threadsFor(paths));
   if (result.filesChecked === 0) {
@@ -156,7 +156,7 @@ function runFormat(args: string[]): number {
     else paths.push(a);
   }
   if (paths.length === 0) paths.push('.');
-  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
+  for (const p of paths) if (!fs.existsSync(p)) usage(`no such file or folder: ${p}`);
   const files = filesToFormat(paths);
   if (files.length === 0) {
     process.stderr.write(`cdda-lint: no JSON file to format in ${paths.join(', ')}\n`);

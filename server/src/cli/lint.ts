@@ -98,7 +98,3 @@ export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
 function safeRead(file: string): string {
   try { return fs.readFileSync(file, 'utf8'); } catch { return ''; }
 }
-
-export function pathExists(p: string): boolean {
-  return fs.existsSync(p);
-}

@@ -8,8 +8,8 @@
 import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { lint, toJsonDiagnostics, type JsonDiagnostic, type LintOptions, type LintTotals } from './lint';
-import { findVersion, type VersionChoice } from '../registry/versions';
+import type { JsonDiagnostic, LintOptions, LintTotals } from './lint';
+import type { VersionChoice } from '../registry/versions';
 import { listJsonFiles } from '../mods/discover';
 
 /** What a worker is given: the options (without functions) and which share of the files is its own. */
@@ -30,12 +30,6 @@ export interface ShareResult {
 const PARALLEL_MIN_FILES = 400;
 const MAX_THREADS = 4;
 
-/**
- * Young generation of a worker: checking allocates a parsed copy of every file it reads, short-lived; a larger
- * young generation collects that garbage in fewer, cheaper scavenges.
- */
-const YOUNG_GENERATION_MB = 48;
-
 /** Which of `shares` shares a file belongs to (a hash of its path: the game's files split evenly by size). */
 export function shareOf(file: string, shares: number): number {
   let h = 0;
@@ -55,19 +49,18 @@ export function threadsFor(paths: readonly string[]): number {
   return 1;
 }
 
-/** Lints one share (in a worker). */
-export function lintShare(task: ShareTask): ShareResult {
-  const result = lint({ ...task.options, share: (p) => shareOf(p, task.shares) === task.share });
-  return { list: toJsonDiagnostics(result), filesChecked: result.filesChecked, version: { id: result.version.version.id, source: result.version.source } };
-}
-
 /** The diagnostics of the files under the paths, as `toJsonDiagnostics(lint(options))` lists them, on `threads` threads. */
 export async function lintInParallel(options: Omit<LintOptions, 'share'>, threads: number): Promise<{ totals: LintTotals; list: JsonDiagnostic[] }> {
+  // The engine is loaded where it runs: the workers start as soon as the options are known, not after this
+  // thread has loaded (and compiled) it too.
   if (threads <= 1) {
+    const { lint, toJsonDiagnostics } = await import('./lint');
     const result = lint(options);
     return { totals: result, list: toJsonDiagnostics(result) };
   }
-  const results = await Promise.all(Array.from({ length: threads }, (_, share) => runWorker({ options, share, shares: threads })));
+  const workers = Array.from({ length: threads }, (_, share) => runWorker({ options, share, shares: threads }));
+  const { findVersion } = await import('../registry/versions');
+  const results = await Promise.all(workers);
   // One file's diagnostics all come from one share: a stable sort by file restores the one-thread order.
   const list = results.flatMap((r) => r.list).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const version = findVersion(results[0].version.id);
@@ -77,7 +70,7 @@ export async function lintInParallel(options: Omit<LintOptions, 'share'>, thread
 
 function runWorker(task: ShareTask): Promise<ShareResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(__dirname, 'lintWorker.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(path.join(__dirname, 'lintWorker.js'), { workerData: task });
     let result: ShareResult | undefined;
     worker.once('message', (r: ShareResult) => { result = r; });
     worker.once('error', reject);

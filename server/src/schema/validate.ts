@@ -3,7 +3,7 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { FieldSpec, Migration, NumberSpec, ObjectSpec, StringSpec, TypeSpec, UnionSpec } from './types';
+import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, StringSpec, TypeSpec, UnionSpec } from './types';
 import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
@@ -228,8 +228,14 @@ function compile(spec: TypeSpec): SpecNode {
 /** The options of a union that a value of category `c` matches. */
 function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
   let list = node.byCategory[c];
-  if (list === undefined) list = node.byCategory[c] = node.options.filter((o) => (o.mask & (1 << c)) !== 0);
+  if (list === undefined) list = node.byCategory[c] = matchingOptions(node, c);
   return list;
+}
+
+// The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
+// value makes each of its calls allocate a context for what the closure captures.
+function matchingOptions(node: SpecNode, c: Category): readonly SpecNode[] {
+  return node.options.filter((o) => (o.mask & (1 << c)) !== 0);
 }
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
@@ -248,6 +254,11 @@ function isOutOfRange(value: unknown): boolean {
  */
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   walk(value, compile(spec), path, sink);
+}
+
+/** The label of a path, made when asked for (a function of its own: see matchingOptions). */
+function labelOf(path: readonly (string | number)[]): () => string {
+  return () => `"${pathLabel(path)}"`;
 }
 
 function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
@@ -274,7 +285,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
       } else if (format !== undefined) {
-        const p = checkQuantity(value, format, () => `"${pathLabel(path)}"`, node.unitStyle);
+        const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
@@ -354,9 +365,9 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         return;
       }
       let best: BufferSink | undefined;
-      for (const c of candidates) {
+      for (let k = 0; k < candidates.length; k++) {
         const buf = new BufferSink();
-        walk(value, c, path, buf);
+        walk(value, candidates[k], path, buf);
         if (!best || buf.problems.length < best.problems.length) best = buf;
         if (buf.problems.length === 0) break;
       }
@@ -404,7 +415,7 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       continue;
     }
     if (node.open || isExtraMember?.(key)) continue;
-    const removed = (node.spec as ObjectSpec).removed?.find((r) => r.name === key);
+    const removed = removedMember(node.spec as ObjectSpec, key);
     if (removed) {
       sink.problem({
         code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
@@ -421,4 +432,8 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       fixes: near ? [{ kind: 'renameKey', to: near }] : undefined,
     });
   }
+}
+
+function removedMember(spec: ObjectSpec, key: string): RemovedMember | undefined {
+  return spec.removed?.find((r) => r.name === key);
 }

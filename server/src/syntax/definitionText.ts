@@ -188,7 +188,8 @@ class HashFrame {
     this.ends[k] = end;
     if (this.map) {
       if (candidates) candidates.push(k); else this.map.set(hash, [k]);
-    } else if (k >= 16) {
+    } else if (k >= 64) {
+      // Past a few dozen names (an object used as a map), a Map: comparing hashes in a list is cheaper below.
       this.map = new Map();
       for (let j = 0; j <= k; j++) {
         const list = this.map.get(this.hashes[j]);
