@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
-import { compactParsed, objectRange, objectValue, parseContentFile, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
+import { compactParsed, objectRange, objectValue, parseContentFile, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -47,6 +47,17 @@ export interface ProjectOptions {
    * takes the unchanged ones from it (see cache/store.ts; written again by `saveCacheSteps`).
    */
   readonly cache?: CacheOptions;
+  /**
+   * The reported files whose diagnostics the caller asks for right after loading (the CLI: all of them). Their
+   * records are analysed, and the offsets of their definitions found, while each file's text and values are at
+   * hand on loading, so checking them reads and parses nothing again; the analyses are held until checked.
+   */
+  readonly checkedAfterLoad?: (path: string) => boolean;
+  /**
+   * The project is loaded, checked once and dropped (the CLI): it keeps nothing that only serves later edits (the
+   * reverse index of references, memoized checks). Updating its files is an error.
+   */
+  readonly forOneCheck?: boolean;
 }
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
@@ -102,10 +113,6 @@ function copyFromKeys(r: DefinitionRecord): string[] {
   return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
 }
 
-function referenceKeys(a: RecordAnalysis): string[] {
-  return a.references.map((ref) => refKey(ref.kind, ref.id));
-}
-
 export class SourceFile implements RecordSource {
   modId: string | undefined = undefined;
   /** Reported: under a root and part of an active mod. */
@@ -150,6 +157,11 @@ export class Project {
   private readonly gamePath: string | undefined;
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
+  private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
+  /** See ProjectOptions.forOneCheck. */
+  readonly forOneCheck: boolean;
+  /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
+  private readonly loadedAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
   /** modinfo.json path -> its mod (all known, active or not). */
   private readonly modInfos = new Map<string, ModInfo>();
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
@@ -183,6 +195,8 @@ export class Project {
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
     this.cacheOptions = options.cache;
+    this.checkedAfterLoad = options.checkedAfterLoad;
+    this.forOneCheck = options.forOneCheck ?? false;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -496,9 +510,10 @@ export class Project {
     // only edited files keep theirs, which is also what an edit is compared with.
     const previousText = file.text;
     file.text = fromDisk ? undefined : text;
+    const analyzeNow = fromDisk && file.reported && this.checkedAfterLoad !== undefined && this.checkedAfterLoad(file.path);
     // A file read from disk that can define no id (map generators for overmap terrains: a quarter of the
     // game's bytes) is parsed only when its diagnostics or its references are asked for (see ensureParsed).
-    if (mayDefer && definesNoId(text)) {
+    if (mayDefer && !analyzeNow && definesNoId(text)) {
       this.unindexFile(file);
       file.deferred = true;
       return changed;
@@ -533,11 +548,21 @@ export class Project {
       this.defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
-      this.refs.add(file, copyFromKeys(r));
+      if (r.copyFrom !== undefined && !this.forOneCheck) this.refs.add(file, r.kind, r.copyFrom);
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
+    if (analyzeNow) {
+      // The offsets (found with what the definitions' text hides, see regionAt) and the analyses, while the
+      // text and the whole values are at hand.
+      regionAt(parsed, text, 0);
+      for (const r of fresh) {
+        const a = analyzeRecord(r, this.registry, parsed.objects[r.index].value);
+        if (!this.forOneCheck) this.indexReferences(file, r, a);
+        this.loadedAnalyses.set(r, a);
+      }
+    }
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
     file.parsed = compactParsed(parsed);
     // An edit is analysed at once (it is about to be checked), once the file's parse is in place: a summarized
@@ -551,6 +576,7 @@ export class Project {
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
     this.recentAnalyses.delete(r);
+    this.loadedAnalyses.delete(r);
     unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
@@ -564,9 +590,9 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
-  /** The reverse index's copy of a key (`kind\u0000id`), when it has one: memos keep that, not a new string. */
-  sharedKey(key: string): string {
-    return this.refs.shared(key);
+  /** The reverse index's copy of the key of (kind, id) (see refKey), when it has one: memos keep that, not a new string. */
+  sharedKeyOf(kind: string, id: string): string | undefined {
+    return this.refs.sharedKeyOf(kind, id);
   }
 
   /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
@@ -598,6 +624,7 @@ export class Project {
    * diagnostics may have changed.
    */
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+    if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
     this.revision++;
     this.analyzeReported();
     const out = new Set<string>();
@@ -836,8 +863,20 @@ export class Project {
 
   /** Definitions of (kind, id) that a definition in `modId` can see, in load order. */
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return [];
     const visible = this.graph.visibleFrom(modId);
-    return this.defs.get(kind, id).filter((r) => r.source.modId !== undefined && visible.has(r.source.modId)).sort((a, b) => this.compareLoadOrder(a, b));
+    const out = records.filter((r) => r.source.modId !== undefined && visible.has(r.source.modId));
+    return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
+  }
+
+  /** Whether some definition of (kind, id) that `modId` can see is one `accepts` takes. */
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return false;
+    const visible = this.graph.visibleFrom(modId);
+    for (const r of records) if (r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r)) return true;
+    return false;
   }
 
   /** Negative when `a` loads before `b`: by mod load order, then path, then position in the file. */
@@ -882,14 +921,22 @@ export class Project {
       this.recentAnalyses.set(record, recent);
       return recent;
     }
-    const a = analyzeRecord(record, this.registry);
+    const loaded = this.loadedAnalyses.get(record);
+    if (loaded) this.loadedAnalyses.delete(record);
+    const a = loaded ?? analyzeRecord(record, this.registry);
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
     const file = record.source as SourceFile;
-    if (unindexed.has(record) || file.analyses.has(record)) return a; // stale (the file changed since), or indexed
-    this.refs.remove(file, copyFromKeys(record));
-    file.analyses.set(record, this.refs.add(file, referenceKeys(a)));
+    // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
+    if (this.forOneCheck || unindexed.has(record) || file.analyses.has(record)) return a;
+    this.indexReferences(file, record, a);
     return a;
+  }
+
+  /** A record's references replace its copy-from link in the reverse index (see analysisOf). */
+  private indexReferences(file: SourceFile, record: DefinitionRecord, a: RecordAnalysis): void {
+    this.refs.remove(file, copyFromKeys(record));
+    file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
   }
 
   /** What a record inherits through copy-from (cached per record; see LineageCache). */

@@ -16,6 +16,7 @@ import { listJsonFiles } from '../../server/src/mods/discover';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
 import { warmStartRows } from './warmStart';
+import { coldCheckFigures, coldCheckRow } from './coldCheck';
 
 const argGame = process.argv.indexOf('--game');
 const GAME = argGame > 0 ? process.argv[argGame + 1] : '/usr/share/games/cataclysm-dda';
@@ -195,6 +196,7 @@ function main(): void {
   const q = queries();
   const child = spawnSync(process.execPath, ['--expose-gc', __filename, '--memory-child', '--game', GAME], { encoding: 'utf8' });
   const mem = JSON.parse(child.stdout || '{}') as { heap?: number; rss?: number; keys?: number };
+  const cold = coldCheckFigures(GAME);
   const ratioWall = median(index, 'wall') / median(base, 'wall');
   const ratioCpu = median(index, 'cpu') / median(base, 'cpu');
   const rows: [string, string, string][] = [
@@ -203,6 +205,7 @@ function main(): void {
     ['index all real data (median of 5)', `${median(index, 'wall').toFixed(0)} ms wall, ${median(index, 'cpu').toFixed(0)} ms cpu`, `ratio ${ratioWall.toFixed(2)} wall (target <= 1.5) ${ratioWall <= 1.5 ? 'OK' : 'OVER'}; cpu ratio ${ratioCpu.toFixed(2)} (GC threads included)`],
     ['distinct (kind, id) keys', `${keyCount}`, ''],
     ['check every file (cold)', `${check.wall.toFixed(0)} ms`, `${check.value} diagnostics`],
+    coldCheckRow(cold),
     [`keystroke in ${(keys.size / 1000).toFixed(0)} KB file -> diagnostics`, `p50 ${keys.p50.toFixed(1)} ms, p95 ${keys.p95.toFixed(1)} ms, max ${keys.max.toFixed(1)} ms`, `target p95 < 25 ms ${keys.p95 < 25 ? 'OK' : 'OVER'}`],
     ['completion (item ids, 6 prefixes)', `p50 ${q.completion.p50.toFixed(2)} ms, p95 ${q.completion.p95.toFixed(2)} ms`, `target < 10 ms ${q.completion.p95 < 10 ? 'OK' : 'OVER'} (${q.completion.candidates} items returned for "")`],
     ['go to definition (monster id)', `p50 ${q.definition.p50.toFixed(2)} ms, p95 ${q.definition.p95.toFixed(2)} ms`, ''],

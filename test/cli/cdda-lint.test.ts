@@ -191,3 +191,28 @@ test('--cache: a second run takes the game from the cache written by the first, 
   assert.equal(run([...args, '--cache', '--no-cache', '--cache-location', location], mods).stdout, plain.stdout);
   assert.equal(fs.existsSync(location), false);
 });
+
+test('--jobs: checking on several threads reports exactly what one thread reports, in the same order', () => {
+  const one = run(['check', mods, '--game', game, '--format', 'json', '--jobs', '1']);
+  const three = run(['check', mods, '--game', game, '--format', 'json', '--jobs', '3']);
+  assert.equal(three.code, one.code, three.stderr);
+  const files = new Set((JSON.parse(one.stdout) as { file: string }[]).map((d) => d.file));
+  assert.ok(files.size >= 4, `problems in several files, so that the shares have some each (${files.size})`);
+  assert.equal(three.stdout, one.stdout);
+  assert.equal(run(['check', mods, '--game', game, '--jobs', '2']).stdout, run(['check', mods, '--game', game, '--jobs', '1']).stdout, 'the text summary counts every share\'s files');
+  assert.equal(run(['check', mods, '--game', game, '--jobs', '0']).code, 2);
+});
+
+test('--cache with --jobs: every thread reads the cache, one writes it; the same output', () => {
+  const location = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-cache-'));
+  const args = ['check', mods, '--game', game, '--format', 'json', '--jobs', '2', '--cache', '--cache-location', location];
+  const plain = run(['check', mods, '--game', game, '--format', 'json', '--jobs', '1']);
+  const first = run(args);
+  const second = run(args);
+  assert.equal(fs.readdirSync(location).filter((f) => f.endsWith('.cache')).length, 1);
+  for (const r of [first, second]) {
+    assert.equal(r.code, plain.code, r.stderr);
+    assert.equal(r.stdout, plain.stdout);
+  }
+  fs.rmSync(location, { recursive: true });
+});

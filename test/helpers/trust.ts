@@ -420,8 +420,9 @@ class Run {
     for (const f of this.project.reportedFiles()) this.publish(f.path);
   }
 
-  private newProject(cache?: CacheOptions): Project {
-    return new Project({ gamePath: gameFolder(), roots: [this.ws], gameVersion: this.options.gameVersion, cache });
+  /** `once`: as the CLI makes it (analysed on loading, kept for one check: see ProjectOptions.forOneCheck). */
+  private newProject(cache?: CacheOptions, once = false): Project {
+    return new Project({ gamePath: gameFolder(), roots: [this.ws], gameVersion: this.options.gameVersion, cache, ...(once ? { checkedAfterLoad: () => true, forOneCheck: true } : {}) });
   }
 
   /** A project loaded from a cache written by a cold load before it. */
@@ -491,6 +492,14 @@ class Run {
       const g = this.published.get(p) ?? [], w = want.diagnostics.get(p) ?? [];
       if (g.join('\n') !== w.join('\n')) return `published diagnostics of ${rel(p)} are stale (the update did not return it) (+ published, - fresh):\n${firstDifference(g, w)}`;
     }
+    // The CLI's build (records analysed on loading, nothing kept for edits) finds the same.
+    let once: Snapshot;
+    try { const p = this.newProject(undefined, true); p.load(); once = snapshot(p, this.ws); } catch (err) { return `one-check build threw: ${(err as Error).stack}`; }
+    for (const p of want.reported) {
+      const o = once.diagnostics.get(p) ?? [], w = want.diagnostics.get(p)!;
+      if (o.join('\n') !== w.join('\n')) return `diagnostics of ${rel(p)} differ in a build for one check (+ one check, - fresh):\n${firstDifference(o, w)}`;
+    }
+    if (once.reported.join('\n') !== want.reported.join('\n') || once.defs.join('\n') !== want.defs.join('\n')) return 'a build for one check indexes other files or definitions';
     return undefined;
   }
 

@@ -46,6 +46,8 @@ export interface ProjectView {
   /** The kinds of the game version in force. */
   readonly registry: KindRegistry;
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
+  /** Whether a definition of (kind, id) that `modId` can see is one `accepts` takes (visibleDefinitions(...).some(accepts), without building the list). */
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean;
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;

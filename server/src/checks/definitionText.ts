@@ -12,11 +12,12 @@
 import type { RecordCheck } from './context';
 import { NESTING_MESSAGE } from '../syntax/nesting';
 import { scanDefinitionText } from '../syntax/definitionText';
+import { findingsOf } from '../syntax/parseFile';
 
 export const checkDefinitionText: RecordCheck = (record, ctx) => {
-  const text = ctx.project.textOf(ctx.file);
   const start = record.start;
-  const found = scanDefinitionText(text, start, record.end);
+  // A well-formed file's scan for the definitions' offsets found these for every definition at once.
+  const found = findingsOf(ctx.file.parsed, record.index) ?? scanDefinitionText(ctx.project.textOf(ctx.file), start, record.end);
   for (const s of found.deep) {
     if (ctx.file.parsed.problems.some((p) => p.start === s.start)) continue;
     ctx.report({ record, path: [], at: { start: s.start - start, end: s.start + 1 - start }, code: 'json-syntax', severity: 'error', message: NESTING_MESSAGE });
@@ -24,7 +25,7 @@ export const checkDefinitionText: RecordCheck = (record, ctx) => {
   for (const s of found.badNumbers) {
     ctx.report({
       record, path: [], at: { start: s.start - start, end: s.end - start }, code: 'invalid-value', severity: 'error',
-      message: `${text.slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
+      message: `${ctx.project.textOf(ctx.file).slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
     });
   }
   for (const d of found.duplicates) {

@@ -53,8 +53,12 @@ class RecordingView implements ProjectView {
   get graph() { return this.project.graph; }
   get registry() { return this.project.registry; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
-    this.depend(refKey(kind, id));
+    this.dependOn(kind, id);
     return this.project.visibleDefinitions(kind, id, modId);
+  }
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+    this.dependOn(kind, id);
+    return this.project.anyVisibleDefinition(kind, id, modId, accepts);
   }
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
     return this.project.compareLoadOrder(a, b);
@@ -72,7 +76,7 @@ class RecordingView implements ProjectView {
   }
   lineageOf(record: DefinitionRecord) {
     // The parent's key stands for the whole chain (see Project.affectedBy): one dependency, not one per ancestor.
-    if (record.copyFrom !== undefined) this.depend(refKey(record.kind, record.copyFrom));
+    if (record.copyFrom !== undefined) this.dependOn(record.kind, record.copyFrom);
     return this.project.lineageOf(record);
   }
   fileProblem(p: string) {
@@ -84,6 +88,10 @@ class RecordingView implements ProjectView {
   private depend(key: string): void {
     if (!this.deps.has(key)) this.deps.set(key, this.project.versionOf(key));
   }
+  /** The key is the reverse index's own string when it has one (see RecordMemo.deps): found without building it. */
+  private dependOn(kind: string, id: string): void {
+    this.depend(this.project.sharedKeyOf(kind, id) ?? refKey(kind, id));
+  }
 }
 
 function isCurrent(project: Project, memo: RecordMemo): boolean {
@@ -92,28 +100,46 @@ function isCurrent(project: Project, memo: RecordMemo): boolean {
   return true;
 }
 
+/** What a record's checks report into (one object per record: the game's data has 80,000 of them). */
+class RecordChecks implements CheckContext {
+  readonly reports: RecordReport[] = [];
+  readonly unresolvedKinds: string[] = [];
+  constructor(readonly project: ProjectView, readonly file: SourceFile) {}
+  report(d: RecordReport): void {
+    this.reports.push(d);
+  }
+  reportAt(): void {
+    throw new Error('record checks report on records');
+  }
+  noteUnresolved(kind: string): void {
+    this.unresolvedKinds.push(kind);
+  }
+}
+
+const NO_DEPS: readonly (string | number)[] = [];
+
 function checkRecord(project: Project, file: SourceFile, record: DefinitionRecord): RecordMemo {
-  const view = new RecordingView(project);
-  const reports: RecordReport[] = [];
-  const unresolvedKinds: string[] = [];
-  const ctx: CheckContext = {
-    project: view,
-    file,
-    report: (d) => reports.push(d),
-    reportAt: () => { throw new Error('record checks report on records'); },
-    noteUnresolved: (kind) => unresolvedKinds.push(kind),
-  };
-  for (const check of RECORD_CHECKS) check(record, ctx);
+  // A project checked once records no dependencies: its memos are never consulted again.
+  const view = project.forOneCheck ? undefined : new RecordingView(project);
+  const ctx = new RecordChecks(view ?? project, file);
+  for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
+  const { reports, unresolvedKinds } = ctx;
+  const relative = reports.length ? relativePlaces(project, record, reports) : [];
+  if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds };
+  const deps: (string | number)[] = [];
+  for (const [key, version] of view.deps) deps.push(key, version);
+  return { reports, relative, deps, unresolvedKinds };
+}
+
+/** Offsets of each report relative to the record's start (undefined: anchored in another record). */
+function relativePlaces(project: Project, record: DefinitionRecord, reports: readonly RecordReport[]): ({ start: number; end: number } | undefined)[] {
   const start = record.start;
-  const relative = reports.map((d) => {
+  return reports.map((d) => {
     if (d.record !== record) return undefined;
     if (d.at) return d.at;
     const r = project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
-  const deps: (string | number)[] = [];
-  for (const [key, version] of view.deps) deps.push(project.sharedKey(key), version);
-  return { reports, relative, deps, unresolvedKinds };
 }
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
@@ -151,7 +177,7 @@ export function runChecks(project: Project, file: SourceFile): { diagnostics: Di
     let memo = file.memo.get(record);
     if (!memo || !isCurrent(project, memo)) {
       memo = checkRecord(project, file, record);
-      file.memo.set(record, memo);
+      if (!project.forOneCheck) file.memo.set(record, memo);
     }
     for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
     if (memo.reports.length === 0) continue;

@@ -2,7 +2,7 @@
  * `missing-field`: a mandatory member absent from a `create` or `override` definition, after inheritance
  * (spec 2.1, section 7). A `modify` needs none; abstract templates need not be complete.
  */
-import type { TypeSpec } from '../schema/types';
+import type { FieldSpec, KindSchema, TypeSpec } from '../schema/types';
 import { inheritsMember } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord, idPath } from './describe';
@@ -13,7 +13,7 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
   const lineage = ctx.project.lineageOf(record);
   if (lineage.problem) return; // the broken chain is reported instead; its fields are unknowable
   const parent = lineage.parent;
-  for (const field of schema.fields) {
+  for (const field of conditionalFields(schema)) {
     const needed = field.required
       || (field.requiredWith !== undefined && inheritsMember(record, lineage, field.requiredWith))
       || (field.requiredUnless !== undefined && !inheritsMember(record, lineage, field.requiredUnless));
@@ -28,6 +28,20 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
     });
   }
 };
+
+/**
+ * The fields of a table that can be mandatory (always, or with or without another member), in table order: a
+ * generated table has hundreds of fields and none of them mandatory, and every definition is checked.
+ */
+const conditional = new WeakMap<KindSchema, readonly FieldSpec[]>();
+function conditionalFields(schema: KindSchema): readonly FieldSpec[] {
+  let fields = conditional.get(schema);
+  if (!fields) {
+    fields = schema.fields.filter((f) => f.required || f.requiredWith !== undefined || f.requiredUnless !== undefined);
+    conditional.set(schema, fields);
+  }
+  return fields;
+}
 
 /** The closed set of a string member, for the fix's snippet to offer (undefined: no set, or one too long to list). */
 function choicesOf(type: TypeSpec): readonly string[] | undefined {

@@ -47,18 +47,24 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
   if (!project.graph.get('dda') || project.graph.problems.some((p) => p.kind === 'unknown' && project.graph.visibleFrom(modId).has(p.mod.id))) return;
+  // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
+  // it is never instantiated, its children name the real thing.
+  const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
+  const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
   for (const ref of project.analysisOf(record).references) {
-    if (isExempt(record, ref)) continue;
-    const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
-    // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
-    // it is never instantiated, its children name the real thing.
-    const accepts = isCopyFrom ? (r: DefinitionRecord): boolean => r !== record : (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
-    const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
-      .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
-      .filter(accepts);
-    if (!found.length && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
+    const topLevel = ref.path.length === 1;
+    if (topLevel && isExempt(record, ref)) continue;
+    const isCopyFrom = topLevel && ref.path[0] === 'copy-from';
+    const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
+    // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built.
+    let found = project.anyVisibleDefinition(ref.kind, ref.id, modId, accepts);
+    if (!found && !isCopyFrom) {
+      for (const kind of project.registry.alsoResolvedBy(ref.kind)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
+      if (!found && topLevel) for (const kind of alsoAccepted(record, ref)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
+    }
+    if (!found && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
     if (isCopyFrom) {
-      if (found.length && project.lineageOf(record).problem?.kind === 'cycle') {
+      if (found && project.lineageOf(record).problem?.kind === 'cycle') {
         // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
         const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
         ctx.report({
@@ -68,7 +74,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
         continue;
       }
     }
-    if (found.length) continue;
+    if (found) continue;
     ctx.noteUnresolved(ref.kind);
     const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
     const special = INVALID_VALUE_KINDS[ref.kind];

@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { lint, pathExists, toJsonDiagnostics, type JsonDiagnostic } from './lint';
+import type { JsonDiagnostic } from './lint';
+import { lintInParallel, threadsFor } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
@@ -37,6 +38,7 @@ Options of check:
                         update it: the files that did not change since are not read again (default: off)
   --no-cache            do not use the cache (the default)
   --cache-location DIR  the cache's folder (default: $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
+  --jobs N              threads to check with (default: the CPU cores, at most 4, when there are many files to check)
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
@@ -64,9 +66,9 @@ function usage(message: string): never {
   throw new UsageError(message);
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   try {
-    return run(argv);
+    return await run(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`cdda-lint: ${err.message}\n\nRun "cdda-lint --help" for the options.\n`);
@@ -74,7 +76,7 @@ export function main(argv: string[]): number {
   }
 }
 
-function run(argv: string[]): number {
+async function run(argv: string[]): Promise<number> {
   const args = [...argv];
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
   if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
@@ -90,6 +92,7 @@ function run(argv: string[]): number {
   let configFile: string | undefined;
   let cache = false;
   let cacheLocation: string | undefined;
+  let jobs: number | undefined;
   const value = (flag: string): string => {
     const v = args.shift();
     if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
@@ -111,6 +114,10 @@ function run(argv: string[]): number {
       const n = Number(value(a));
       if (!Number.isInteger(n) || n < 0) usage('--max-warnings needs a whole number, 0 or more');
       maxWarnings = n;
+    } else if (a === '--jobs') {
+      const n = Number(value(a));
+      if (!Number.isInteger(n) || n < 1) usage('--jobs needs a whole number, 1 or more');
+      jobs = n;
     } else if (a === '--config') configFile = value(a);
     else if (a === '--cache') cache = true;
     else if (a === '--no-cache') cache = false;
@@ -119,23 +126,23 @@ function run(argv: string[]): number {
     else paths.push(a);
   }
   if (paths.length === 0) paths.push('.');
-  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
-  if (configFile !== undefined && !pathExists(configFile)) usage(`--config ${configFile}: no such file`);
+  for (const p of paths) if (!fs.existsSync(p)) usage(`no such file or folder: ${p}`);
+  if (configFile !== undefined && !fs.existsSync(configFile)) usage(`--config ${configFile}: no such file`);
   const found = configFile !== undefined ? readConfig(path.resolve(configFile)) : findConfig(paths[0]);
   for (const p of found.problems) process.stderr.write(`cdda-lint: ${found.fatal ? 'error' : 'warning'}: ${p}\n`);
   if (found.fatal) return 2;
   const config = found.config;
   gamePath ??= config.gamePath;
   gameVersion ??= config.gameVersion;
-  if (gamePath !== undefined && !pathExists(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
+  if (gamePath !== undefined && !fs.existsSync(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  const cacheOptions = cache ? { dir: cacheLocation ?? defaultCacheDir(), log: (m: string) => process.stderr.write(`cdda-lint: ${m}\n`) } : undefined;
-  const result = lint({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOptions });
+  const cacheOption = cache ? { dir: cacheLocation ?? defaultCacheDir() } : undefined;
+  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? threadsFor(paths));
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;
   }
-  const list: JsonDiagnostic[] = toJsonDiagnostics(result).filter((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[minSeverity]);
+  const list: JsonDiagnostic[] = all.filter((d) => SEVERITY_RANK[d.severity] <= SEVERITY_RANK[minSeverity]);
   const cwd = process.cwd();
   const out = format === 'json' ? formatJson(list)
     : format === 'sarif' ? formatSarif(result, list, cwd, toolVersion())
@@ -160,7 +167,7 @@ function runFormat(args: string[]): number {
     else paths.push(a);
   }
   if (paths.length === 0) paths.push('.');
-  for (const p of paths) if (!pathExists(p)) usage(`no such file or folder: ${p}`);
+  for (const p of paths) if (!fs.existsSync(p)) usage(`no such file or folder: ${p}`);
   const files = filesToFormat(paths);
   if (files.length === 0) {
     process.stderr.write(`cdda-lint: no JSON file to format in ${paths.join(', ')}\n`);
@@ -190,4 +197,4 @@ function runFormat(args: string[]): number {
   return errors ? 1 : 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

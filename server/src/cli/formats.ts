@@ -8,7 +8,7 @@ import { pathToFileURL } from 'url';
 import type * as sarif from 'sarif';
 import type { Severity } from '../diagnostic';
 import { describeVersion } from '../registry/versions';
-import type { JsonDiagnostic, LintResult } from './lint';
+import type { JsonDiagnostic, LintTotals } from './lint';
 import { CODE_DESCRIPTIONS } from './codes';
 
 export const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
@@ -27,17 +27,17 @@ function shownPath(file: string, cwd: string): string {
   return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
 }
 
-export function summary(result: LintResult, list: readonly JsonDiagnostic[]): string {
+export function summary(result: LintTotals, list: readonly JsonDiagnostic[]): string {
   const c = countBySeverity(list);
   const total = c.error + c.warning + c.information + c.hint;
   const files = new Set(list.map((d) => d.file)).size;
-  const version = `game version ${describeVersion(result.project.version)}`;
+  const version = `game version ${describeVersion(result.version)}`;
   return total === 0
     ? `No problems in ${result.filesChecked} file(s); ${version}.`
     : `${total} problem(s) (${c.error} error(s), ${c.warning} warning(s), ${c.information} info, ${c.hint} hint(s)) in ${files} of ${result.filesChecked} file(s); ${version}.`;
 }
 
-export function formatText(result: LintResult, list: readonly JsonDiagnostic[], cwd: string): string {
+export function formatText(result: LintTotals, list: readonly JsonDiagnostic[], cwd: string): string {
   const lines = list.map((d) => `${shownPath(d.file, cwd)}:${d.range.start.line + 1}:${d.range.start.character + 1}  ${d.severity}  ${d.message}  [${d.code}]`);
   lines.push(summary(result, list));
   return lines.join('\n') + '\n';
@@ -48,7 +48,7 @@ export function formatJson(list: readonly JsonDiagnostic[]): string {
 }
 
 /** GitHub workflow commands (`::error file=...,line=...::message`), escaped as the runner expects. */
-export function formatGithub(result: LintResult, list: readonly JsonDiagnostic[], cwd: string): string {
+export function formatGithub(result: LintTotals, list: readonly JsonDiagnostic[], cwd: string): string {
   const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const command: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
@@ -64,7 +64,7 @@ export function formatGithub(result: LintResult, list: readonly JsonDiagnostic[]
 }
 
 /** SARIF 2.1.0: one run, rules for the codes used, results with related locations and fixes. */
-export function formatSarif(result: LintResult, list: readonly JsonDiagnostic[], cwd: string, toolVersion: string): string {
+export function formatSarif(result: LintTotals, list: readonly JsonDiagnostic[], cwd: string, toolVersion: string): string {
   const root = pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href;
   const location = (file: string, range: JsonDiagnostic['range'], message?: string): sarif.Location => {
     const rel = path.relative(cwd, file);
@@ -111,7 +111,7 @@ export function formatSarif(result: LintResult, list: readonly JsonDiagnostic[],
       tool: { driver: { name: 'cdda-lint', version: toolVersion, informationUri: 'https://github.com/cdda-tools/cdda-json', rules } },
       originalUriBaseIds: { SRCROOT: { uri: root } },
       columnKind: 'utf16CodeUnits',
-      properties: { gameVersion: describeVersion(result.project.version), filesChecked: result.filesChecked },
+      properties: { gameVersion: describeVersion(result.version), filesChecked: result.filesChecked },
       results,
     }],
   };

@@ -11,6 +11,7 @@ import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../
 import { fixAction } from '../queries/codeActions';
 import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
+import type { VersionChoice } from '../registry/versions';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -19,11 +20,24 @@ export interface LintOptions {
   readonly gameVersion?: string;
   readonly severity?: SeverityOverrides;
   readonly dependencyPaths?: readonly string[];
-  /** The cache of the game's index to start from and to update (see server/src/cache). */
-  readonly cache?: CacheOptions;
+  /**
+   * The cache of the game's index to start from (see server/src/cache), and to update unless `write` is false
+   * (the threads of a parallel check all read it; one writes it). Plain data: it crosses to worker threads.
+   */
+  readonly cache?: { readonly dir: string; readonly write?: boolean };
+  /** Only the files under the paths that this takes are checked (one thread's share, see parallelLint.ts); default: all. */
+  readonly share?: (path: string) => boolean;
 }
 
-export interface LintResult {
+/** What a run's summary tells besides the problems (the output formats' header and footer). */
+export interface LintTotals {
+  /** The game version whose format was checked, and how it was chosen. */
+  readonly version: VersionChoice;
+  /** How many files were checked. */
+  readonly filesChecked: number;
+}
+
+export interface LintResult extends LintTotals {
   readonly project: Project;
   /** Per reported file, its diagnostics (files without any are left out). */
   readonly diagnostics: ReadonlyMap<string, readonly Diagnostic[]>;
@@ -33,19 +47,22 @@ export interface LintResult {
 export function lint(options: LintOptions): LintResult {
   const gamePath = detectGamePath(options.gamePath);
   const roots = options.paths.map((p) => path.resolve(p));
-  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, cache: options.cache });
+  const share = options.share;
+  const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));
+  const cacheOptions: CacheOptions | undefined = options.cache && { dir: options.cache.dir, log: (m) => process.stderr.write(`cdda-lint: ${m}\n`) };
+  const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked, forOneCheck: true, cache: cacheOptions });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
-  const files = project.reportedFiles().filter((f) => roots.some((r) => f.path === r || f.path.startsWith(r.endsWith(path.sep) ? r : r + path.sep)));
+  const files = project.reportedFiles().filter((f) => checked(f.path));
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const list = project.diagnostics(f.path);
     if (list.length) diagnostics.set(f.path, list);
   }
-  if (options.cache) {
+  if (cacheOptions && options.cache?.write !== false) {
     const write = finish(project.saveCacheSteps());
-    if (write) writeCacheSync(write, options.cache.log);
+    if (write) writeCacheSync(write, cacheOptions.log);
   }
-  return { project, diagnostics, filesChecked: files.length };
+  return { project, diagnostics, filesChecked: files.length, version: project.version };
 }
 
 export interface Position { line: number; character: number }
@@ -92,8 +109,4 @@ export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
 
 function safeRead(file: string): string {
   try { return fs.readFileSync(file, 'utf8'); } catch { return ''; }
-}
-
-export function pathExists(p: string): boolean {
-  return fs.existsSync(p);
 }

@@ -4,39 +4,56 @@ export function refKey(kind: string, id: string): string {
   return `${kind}\u0000${id}`;
 }
 
+/** The (kind, id) of a key made by refKey. */
+function splitKey(key: string): [kind: string, id: string] {
+  const at = key.indexOf('\u0000');
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+interface Entry<F> {
+  /** The key `kind\u0000id`, one string shared by everything that holds it (see `shared`). */
+  readonly key: string;
+  /** Once per reference: most keys have one or two referrers (no small Map or Set per key). */
+  readonly files: F[];
+}
+
 /**
- * key -> the files referring to it, once per reference (a plain array: most keys have one or two referrers,
- * and tens of thousands of small Maps would weigh on the garbage collector at indexing time).
+ * (kind, id) -> the files referring to it. Two levels (kind, then id), so that looking up a reference does not
+ * build its key string: the game's data makes several hundred thousand lookups on a cold check.
  */
 export class ReferenceIndex<F> {
-  private readonly byKey = new Map<string, { readonly key: string; readonly files: F[] }>();
+  private readonly byKind = new Map<string, Map<string, Entry<F>>>();
 
-  /** Adds the references; returns the index's own copy of each key (records keep those, not fresh strings). */
-  add(file: F, keys: Iterable<string>): string[] {
-    const out: string[] = [];
-    for (const key of keys) {
-      const entry = this.byKey.get(key);
-      if (entry) { entry.files.push(file); out.push(entry.key); } else { this.byKey.set(key, { key, files: [file] }); out.push(key); }
-    }
-    return out;
+  /** Adds one reference of `file` to (kind, id); returns the index's own key for it (holders keep that, not a new string). */
+  add(file: F, kind: string, id: string): string {
+    let ids = this.byKind.get(kind);
+    if (!ids) { ids = new Map(); this.byKind.set(kind, ids); }
+    const entry = ids.get(id);
+    if (entry) { entry.files.push(file); return entry.key; }
+    const key = refKey(kind, id);
+    ids.set(id, { key, files: [file] });
+    return key;
   }
 
+  /** Removes one reference of `file` per key. */
   remove(file: F, keys: Iterable<string>): void {
     for (const key of keys) {
-      const entry = this.byKey.get(key);
-      if (!entry) continue;
+      const [kind, id] = splitKey(key);
+      const ids = this.byKind.get(kind);
+      const entry = ids?.get(id);
+      if (!ids || !entry) continue;
       const i = entry.files.lastIndexOf(file);
       if (i >= 0) entry.files.splice(i, 1);
-      if (entry.files.length === 0) this.byKey.delete(key);
+      if (entry.files.length === 0) ids.delete(id);
     }
   }
 
-  /** The index's own copy of a key, when it has the key (to share one string among many holders). */
-  shared(key: string): string {
-    return this.byKey.get(key)?.key ?? key;
+  /** The index's own key for (kind, id), when some file refers to it. */
+  sharedKeyOf(kind: string, id: string): string | undefined {
+    return this.byKind.get(kind)?.get(id)?.key;
   }
 
   filesReferencing(kind: string, id: string): Iterable<F> {
-    return new Set(this.byKey.get(refKey(kind, id))?.files ?? []);
+    return new Set(this.byKind.get(kind)?.get(id)?.files ?? []);
   }
 }

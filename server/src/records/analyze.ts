@@ -14,13 +14,14 @@ export interface RecordAnalysis {
 
 const NOTHING: RecordAnalysis = { problems: [], references: [] };
 
-export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry): RecordAnalysis {
+/** `value`: the record's whole object when the caller has it at hand (else a summarized record's is read again). */
+export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, value?: Record<string, unknown>): RecordAnalysis {
   const schema = registry.schemaOfType(record.type);
   const problems: ValueProblem[] = [];
   const references: FoundReference[] = [];
   if (schema) {
     // A summarized record (a type checked with a generated table) is read again from its file's text.
-    validateTopLevel(fullValueOf(record), schema, registry.title(record.kind), record.editMode, {
+    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, {
       problem: (p) => problems.push(p),
       reference: (r) => references.push(r),
     });

@@ -9,7 +9,7 @@ import { validateMembers, validateValue, type ValueSink } from './validate';
 
 /** `add:flags`, `remove:CBMs`, `items.add:both`... */
 export function isEditMemberName(key: string): boolean {
-  return /(^|\.)(add|remove):/.test(key);
+  return key.includes(':') && /(^|\.)(add|remove):/.test(key);
 }
 
 const objectSpecs = new WeakMap<KindSchema, ObjectSpec>();
@@ -25,8 +25,9 @@ export function editMemberOf(schema: KindSchema, key: string): EditMemberSpec | 
 
 export function validateTopLevel(value: Record<string, unknown>, schema: KindSchema, title: string, editMode: EditMode, sink: ValueSink): void {
   validateMembers(value, kindObjectSpec(schema), [], sink, isEditMemberName);
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
     if (!isEditMemberName(key)) continue;
+    const v = value[key];
     const member = editMemberOf(schema, key);
     if (!member) {
       const documented = schema.editMembers.map((m) => m.member);

@@ -68,7 +68,25 @@ const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
  * ("1 kg 500 g", "1 h 30 m"), which the game sums; a volume is one term with nothing after its unit, and not
  * negative (0.F: "syntax error when specifying volume", "value outside supported range").
  */
-export function checkQuantity(text: string, format: QuantityFormat, what: string, style = true): QuantityProblem | undefined {
+export function checkQuantity(text: string, format: QuantityFormat, what: string | (() => string), style = true): QuantityProblem | undefined {
+  // The game's data writes the same few quantities again and again ("250 ml", "1 h"): a value found fine once is not parsed again.
+  const fine = style ? FINE_STYLED[format] : FINE[format];
+  if (fine.has(text)) return undefined;
+  const problem = quantityProblem(text, format, typeof what === 'string' ? what : what(), style);
+  if (!problem && fine.size < FINE_LIMIT) fine.add(text);
+  return problem;
+}
+
+/** Per format, strings checkQuantity found fine (with and without the unit-style hint); bounded. */
+const FINE = emptySets();
+const FINE_STYLED = emptySets();
+const FINE_LIMIT = 10_000;
+
+function emptySets(): Record<QuantityFormat, Set<string>> {
+  return { volume: new Set(), mass: new Set(), time: new Set(), length: new Set(), energy: new Set(), power: new Set(), money: new Set() };
+}
+
+function quantityProblem(text: string, format: QuantityFormat, what: string, style: boolean): QuantityProblem | undefined {
   const units = UNITS[format];
   const accepted = units.map((u) => `"${u.name}"`).join(', ');
   if (format === 'volume') {

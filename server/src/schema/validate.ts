@@ -3,7 +3,7 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { FieldSpec, Migration, ObjectSpec, TypeSpec, UnseenMembers } from './types';
+import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, StringSpec, TypeSpec, UnionSpec, UnseenMembers } from './types';
 import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
@@ -78,16 +78,34 @@ export function describeType(spec: TypeSpec): string {
   }
 }
 
-function matchesJsonType(v: unknown, spec: TypeSpec): boolean {
-  switch (spec.kind) {
-    case 'string': return typeof v === 'string';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'number': return typeof v === 'number';
-    case 'boolean': return typeof v === 'boolean';
-    case 'array': case 'tuple': return Array.isArray(v);
-    case 'object': case 'map': return typeof v === 'object' && v !== null && !Array.isArray(v);
-    case 'union': return spec.options.some((o) => matchesJsonType(v, o));
-    case 'any': return true;
+/**
+ * The JSON type of a value, as the specs tell values apart: string, integer, other number (a fraction, or a
+ * number out of range), boolean, array, object, null, anything else.
+ */
+const enum Category { String, Integer, Fraction, Boolean, Array, Object, Null, Other }
+const CATEGORIES = 8;
+
+function categoryOf(v: unknown): Category {
+  switch (typeof v) {
+    case 'string': return Category.String;
+    case 'number': return Number.isInteger(v) ? Category.Integer : Category.Fraction;
+    case 'boolean': return Category.Boolean;
+    case 'object': return v === null ? Category.Null : Array.isArray(v) ? Category.Array : Category.Object;
+    default: return Category.Other;
+  }
+}
+
+/** The categories whose values match a spec's JSON type, as bits (a union's: its options'). */
+function maskOf(node: SpecNode): number {
+  switch (node.kind) {
+    case 'string': return 1 << Category.String;
+    case 'integer': return 1 << Category.Integer;
+    case 'number': return (1 << Category.Integer) | (1 << Category.Fraction);
+    case 'boolean': return 1 << Category.Boolean;
+    case 'array': case 'tuple': return 1 << Category.Array;
+    case 'object': case 'map': return 1 << Category.Object;
+    case 'union': return node.options.reduce((m, o) => m | o.mask, 0);
+    case 'any': return (1 << CATEGORIES) - 1;
   }
 }
 
@@ -103,105 +121,253 @@ class BufferSink implements ValueSink {
   }
 }
 
+/** A member of an object spec with its compiled type. */
+interface CompiledField {
+  readonly field: FieldSpec;
+  readonly node: SpecNode;
+}
+
+/**
+ * A TypeSpec compiled for the walk: every spec, whatever its kind, as an object of one class (the walk reads
+ * its properties over every value of the game's data: one shape keeps those reads cheap), with what the walk
+ * derives from it computed once (value sets, member maps, the options of a union per JSON type).
+ */
+class SpecNode {
+  // string
+  values: readonly string[] | undefined = undefined;
+  valueSet: ReadonlySet<string> | undefined = undefined;
+  ref: string | undefined = undefined;
+  weakRef = false;
+  format: StringSpec['format'] = undefined;
+  unitStyle = true;
+  gameRejects: string | undefined = undefined;
+  rejectedValues: Readonly<Record<string, string>> | undefined = undefined;
+  // integer, number
+  min: number | undefined = undefined;
+  max: number | undefined = undefined;
+  // array, tuple, map
+  of: SpecNode | undefined = undefined;
+  minItems: number | undefined = undefined;
+  maxItems: number | undefined = undefined;
+  items: readonly SpecNode[] = [];
+  required = 0;
+  open = false;
+  keyAlso: readonly string[] | undefined = undefined;
+  // object
+  fields: ReadonlyMap<string, CompiledField> = new Map();
+  fieldNames: readonly string[] = [];
+  requiredFields: readonly FieldSpec[] = [];
+  // union
+  options: readonly SpecNode[] = [];
+  /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
+  byCategory: (readonly SpecNode[] | undefined)[] = [];
+  /** The categories this spec's JSON type matches (see maskOf). */
+  mask = 0;
+  constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {}
+}
+
+const compiled = new WeakMap<TypeSpec, SpecNode>();
+
+function compile(spec: TypeSpec): SpecNode {
+  let node = compiled.get(spec);
+  if (node) return node;
+  node = new SpecNode(spec.kind, spec);
+  // Cached before its parts: a table may refer to itself.
+  compiled.set(spec, node);
+  switch (spec.kind) {
+    case 'string':
+      node.values = spec.values;
+      // Long closed sets (flags, body parts...) as Sets.
+      if (spec.values && spec.values.length >= 16) node.valueSet = new Set(spec.values);
+      node.ref = spec.ref;
+      node.weakRef = spec.weakRef === true;
+      node.format = spec.format;
+      node.unitStyle = spec.unitStyle !== false;
+      node.gameRejects = spec.gameRejects;
+      node.rejectedValues = spec.rejectedValues;
+      break;
+    case 'integer': case 'number':
+      node.min = spec.min;
+      node.max = spec.max;
+      break;
+    case 'array':
+      node.of = compile(spec.of);
+      node.minItems = spec.minItems;
+      node.maxItems = spec.maxItems;
+      break;
+    case 'tuple':
+      node.items = spec.items.map(compile);
+      node.required = spec.required ?? spec.items.length;
+      node.open = spec.open === true;
+      break;
+    case 'map':
+      node.ref = spec.key.ref;
+      node.keyAlso = spec.keyAlso;
+      node.of = compile(spec.value);
+      break;
+    case 'object': {
+      // A later field of the same name wins, as in a Map built from the list.
+      const fields = new Map<string, CompiledField>();
+      for (const f of spec.fields) fields.set(f.name, { field: f, node: compile(f.type) });
+      node.fields = fields;
+      node.fieldNames = [...fields.keys()];
+      node.requiredFields = spec.fields.filter((f) => f.required);
+      node.open = spec.open === true;
+      break;
+    }
+    case 'union':
+      node.options = spec.options.map(compile);
+      break;
+    case 'any':
+      break;
+  }
+  node.mask = maskOf(node);
+  return node;
+}
+
+/** The options of a union that a value of category `c` matches. */
+function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
+  let list = node.byCategory[c];
+  if (list === undefined) list = node.byCategory[c] = matchingOptions(node, c);
+  return list;
+}
+
+// The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
+// value makes each of its calls allocate a context for what the closure captures.
+function matchingOptions(node: SpecNode, c: Category): readonly SpecNode[] {
+  return node.options.filter((o) => (o.mask & (1 << c)) !== 0);
+}
+
+function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
+}
+
+/** A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts), nowhere else. */
+function isOutOfRange(value: unknown): boolean {
+  return typeof value === 'number' && !Number.isFinite(value);
+}
+
 /**
  * `path` is the walk's own stack (pushed and popped as it descends); reports get copies. Labels are built only
- * when something is reported: this walk runs over every checked definition at indexing time.
+ * when something is reported: this walk runs over every checked definition (every value of the game's data),
+ * so the common path allocates nothing but the references it reports.
  */
 export function validateValue(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  walk(value, compile(spec), path, sink);
+}
+
+/** The label of a path, made when asked for (a function of its own: see matchingOptions). */
+function labelOf(path: readonly (string | number)[]): () => string {
+  return () => `"${pathLabel(path)}"`;
+}
+
+function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
-  // A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts).
-  if (typeof value === 'number' && !Number.isFinite(value)) return;
-  const at = (): JsonPath => path.slice();
-  const wrongType = (): void => sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
-  switch (spec.kind) {
+  switch (node.kind) {
     case 'any':
       return;
     case 'string': {
-      if (typeof value !== 'string') return wrongType();
-      if (spec.values && !valueSet(spec.values).has(value)) {
-        const near = closest(value, spec.values);
+      if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      const values = node.values;
+      if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) {
+        const near = closest(value, values);
         sink.problem({
-          code: 'invalid-value', severity: 'error', path: at(), part: 'value',
-          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${spec.valuesName ?? `one of ${spec.values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
+          code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
-      const rejected = spec.rejectedValues?.[value] ?? spec.gameRejects;
-      if (rejected) gameRejects(sink, at(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
-      if (spec.format === 'symbol') {
+      const rejected = (node.rejectedValues !== undefined && Object.hasOwn(node.rejectedValues, value) ? node.rejectedValues[value] : undefined) ?? node.gameRejects;
+      if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
+      const format = node.format;
+      if (format === 'symbol') {
         const w = consoleWidth(value);
-        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
-      } else if (spec.format) {
-        const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`, spec.unitStyle !== false);
+        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+      } else if (format !== undefined) {
+        const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
-        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: at(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (spec.ref && value !== '') sink.reference(spec.weakRef ? { path: at(), kind: spec.ref, id: value, weak: true } : { path: at(), kind: spec.ref, id: value });
+      if (node.ref !== undefined && value !== '') sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
       return;
     }
     case 'integer':
     case 'number': {
-      if (typeof value !== 'number' || (spec.kind === 'integer' && !Number.isInteger(value))) return wrongType();
-      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+      if (typeof value !== 'number' || (node.kind === 'integer' && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      if (isOutOfRange(value)) return;
+      if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) {
+        const spec = node.spec as NumberSpec;
         const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
-        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
+        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
       }
       return;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') wrongType();
+      if (typeof value !== 'boolean' && !isOutOfRange(value)) wrongType(value, node.spec, path, sink);
       return;
     case 'array': {
-      if (!Array.isArray(value)) return wrongType();
-      if ((spec.minItems !== undefined && value.length < spec.minItems) || (spec.maxItems !== undefined && value.length > spec.maxItems)) {
-        const want = spec.minItems === spec.maxItems ? `exactly ${spec.minItems}` : spec.maxItems === undefined ? `at least ${spec.minItems}` : `${spec.minItems ?? 0} to ${spec.maxItems}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
+      if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) {
+        const want = node.minItems === node.maxItems ? `exactly ${node.minItems}` : node.maxItems === undefined ? `at least ${node.minItems}` : `${node.minItems ?? 0} to ${node.maxItems}`;
+        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
       }
-      for (let i = 0; i < value.length; i++) descend(value[i], spec.of, path, i, sink);
+      const of = node.of!;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i], of, path, sink);
+        path.pop();
+      }
       return;
     }
     case 'tuple': {
-      if (!Array.isArray(value)) return wrongType();
-      const required = spec.required ?? spec.items.length;
-      if (value.length < required || (!spec.open && value.length > spec.items.length)) {
-        const want = required === spec.items.length ? `${required}` : `${required} to ${spec.items.length}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(spec)}` });
+      if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      const items = node.items;
+      if (value.length < node.required || (!node.open && value.length > items.length)) {
+        const want = node.required === items.length ? `${node.required}` : `${node.required} to ${items.length}`;
+        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(node.spec)}` });
       }
-      for (let i = 0; i < value.length && i < spec.items.length; i++) descend(value[i], spec.items[i], path, i, sink);
+      for (let i = 0; i < value.length && i < items.length; i++) {
+        path.push(i);
+        walk(value[i], items[i], path, sink);
+        path.pop();
+      }
       return;
     }
     case 'map': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
-      for (const [k, v] of Object.entries(value)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      const o = value as Record<string, unknown>;
+      const keyRef = node.ref, of = node.of!;
+      for (const k in o) {
         if (isCommentKey(k)) continue;
-        if (spec.key.ref && !spec.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: spec.key.ref, id: k, key: true });
-        descend(v, spec.value, path, k, sink);
+        if (keyRef !== undefined && !node.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: keyRef, id: k, key: true });
+        path.push(k);
+        walk(o[k], of, path, sink);
+        path.pop();
       }
       return;
     }
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return wrongType();
-      validateMembers(value as Record<string, unknown>, spec, path, sink);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+      walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
     }
     case 'union': {
       // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
       // value of a generated table: no buffers to throw away).
-      let only: TypeSpec | undefined;
-      let count = 0;
-      for (const o of spec.options) if (matchesJsonType(value, o)) { only = o; count++; }
-      if (count === 1) return validateValue(value, only!, path, sink);
-      const candidates = count === 0 ? [] : spec.options.filter((o) => matchesJsonType(value, o));
+      const candidates = optionsFor(node, categoryOf(value));
+      if (candidates.length === 1) return walk(value, candidates[0], path, sink);
+      if (isOutOfRange(value)) return;
       if (candidates.length === 0) {
-        if (spec.mismatch !== 'warning') return wrongType();
-        sink.problem({ code: 'invalid-value', severity: 'warning', path: at(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+        const spec = node.spec as UnionSpec;
+        if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
+        sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
         return;
       }
       let best: BufferSink | undefined;
-      for (const c of candidates) {
+      for (let k = 0; k < candidates.length; k++) {
         const buf = new BufferSink();
-        validateValue(value, c, path, buf);
+        walk(value, candidates[k], path, buf);
         if (!best || buf.problems.length < best.problems.length) best = buf;
         if (buf.problems.length === 0) break;
       }
@@ -216,12 +382,6 @@ function gameRejects(sink: ValueSink, path: JsonPath, part: Part, what: string, 
   sink.problem({ code: 'game-rejects', severity: 'warning', path, part, message: `${what}: a spec form the game refuses: ${says}` });
 }
 
-function descend(value: unknown, spec: TypeSpec, path: (string | number)[], step: string | number, sink: ValueSink): void {
-  path.push(step);
-  validateValue(value, spec, path, sink);
-  path.pop();
-}
-
 /** Members of an object: known ones validated, unknown ones reported with the closest known name. */
 export function validateMembers(
   o: Record<string, unknown>,
@@ -230,26 +390,32 @@ export function validateMembers(
   sink: ValueSink,
   isExtraMember?: (key: string) => boolean,
 ): void {
-  const fields = fieldMap(spec);
+  walkMembers(o, compile(spec), path, sink, isExtraMember);
+}
+
+function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): void {
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
   if (path.length > 0) {
-    for (const f of spec.fields) {
-      if (f.required && !(f.name in o)) {
+    for (const f of node.requiredFields) {
+      if (!(f.name in o)) {
         sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
       }
     }
   }
-  for (const [key, v] of Object.entries(o)) {
+  const fields = node.fields;
+  for (const key in o) {
     if (isCommentKey(key)) continue;
-    const field = fields.get(key);
-    if (field) {
-      if (field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, field.gameRejects);
-      descend(v, field.type, path, key, sink);
+    const member = fields.get(key);
+    if (member !== undefined) {
+      if (member.field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.field.gameRejects);
+      path.push(key);
+      walk(o[key], member.node, path, sink);
+      path.pop();
       continue;
     }
-    if (spec.open || isExtraMember?.(key)) continue;
-    const removed = spec.removed?.find((r) => r.name === key);
+    if (node.open || isExtraMember?.(key)) continue;
+    const removed = removedMember(node.spec as ObjectSpec, key);
     if (removed) {
       sink.problem({
         code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
@@ -258,7 +424,7 @@ export function validateMembers(
       });
       continue;
     }
-    const judged = judgeUnknownMember(key, fields.keys(), spec.unseen, path.length ? ` in "${pathLabel(path)}"` : '');
+    const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
     if (judged) {
       sink.problem({
         code: 'unknown-field', severity: judged.severity, path: [...path, key], part: 'key', message: judged.message,
@@ -296,17 +462,6 @@ export function judgeUnknownMember(key: string, known: Iterable<string>, unseen:
   return reads ? undefined : { severity: 'warning', message: `Unknown member "${key}"${where}: the ${unseen.version} game reads no member of this name` };
 }
 
-const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-/** A closed set as a Set: some are long (the game's 259 color names), and item colors are checked by thousands. */
-function valueSet(values: readonly string[]): ReadonlySet<string> {
-  let set = valueSets.get(values);
-  if (!set) { set = new Set(values); valueSets.set(values, set); }
-  return set;
-}
-
-const fieldMaps = new WeakMap<ObjectSpec, Map<string, FieldSpec>>();
-function fieldMap(spec: ObjectSpec): Map<string, FieldSpec> {
-  let m = fieldMaps.get(spec);
-  if (!m) { m = new Map(spec.fields.map((f) => [f.name, f])); fieldMaps.set(spec, m); }
-  return m;
+function removedMember(spec: ObjectSpec, key: string): RemovedMember | undefined {
+  return spec.removed?.find((r) => r.name === key);
 }

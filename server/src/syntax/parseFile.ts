@@ -9,6 +9,7 @@
  */
 import * as jsonc from 'jsonc-parser';
 import { blankSpans, deepSpans, MAX_NESTING, NESTING_MESSAGE } from './nesting';
+import { scanWellFormedFile, type DefinitionTextFindings } from './definitionText';
 
 export interface ParsedObject {
   /** The parsed object (members as written; for a broken object, what could be recovered). */
@@ -40,6 +41,13 @@ export interface ParsedFile {
   readonly strays?: readonly number[];
   /** Offsets of the top-level values; found by a scan only when first needed (see objectRange). */
   regions?: Region[];
+  /** The whole text is JSON (`JSON.parse` read it): one simpler scan finds the regions and `findings` (see regionAt). */
+  readonly wellFormed?: boolean;
+  /**
+   * Found with the regions of a well-formed file: by slot, what each definition's text hides that has anything
+   * (see syntax/definitionText.ts); undefined when not scanned that way.
+   */
+  findings?: ReadonlyMap<number, DefinitionTextFindings>;
 }
 
 /** A top-level value region found by the scanner: an object, or something that is not one. */
@@ -200,7 +208,7 @@ export function parseContentFile(text: string): ParsedFile {
   let valid = true;
   try { whole = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text); } catch { valid = false; }
   if (valid) {
-    if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [] };
+    if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [], wellFormed: true };
     if (Array.isArray(whole)) {
       const objects: ParsedObject[] = [];
       let strays: number[] | undefined;
@@ -209,7 +217,7 @@ export function parseContentFile(text: string): ParsedFile {
         if (isPlainObject(v)) objects.push({ value: v, slot: k });
         else (strays ??= []).push(k);
       }
-      return strays ? { objects, problems: [], strays } : { objects, problems: [] };
+      return strays ? { objects, problems: [], strays, wellFormed: true } : { objects, problems: [], wellFormed: true };
     }
     {
       return { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
@@ -269,10 +277,30 @@ export function objectRange(parsed: ParsedFile, text: string | (() => string), i
 
 /** Offsets of the file's top-level value in `slot` (see objectRange). */
 export function regionAt(parsed: ParsedFile, text: string | (() => string), slot: number): { start: number; end: number } {
-  if (!parsed.regions) parsed.regions = scanTopLevel(typeof text === 'string' ? text : text()).regions;
-  const r = parsed.regions[slot];
+  if (!parsed.regions) scanRegions(parsed, typeof text === 'string' ? text : text());
+  const r = parsed.regions![slot];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
+
+function scanRegions(parsed: ParsedFile, text: string): void {
+  const scan = parsed.wellFormed ? scanWellFormedFile(text) : undefined;
+  if (scan) {
+    parsed.regions = scan.regions;
+    parsed.findings = scan.findings;
+  } else {
+    parsed.regions = scanTopLevel(text).regions;
+  }
+}
+
+/**
+ * What the text of object `i` hides (see syntax/definitionText.ts), when the scan that found the file's regions
+ * found it too (a well-formed file); undefined otherwise (scan the definition on its own).
+ */
+export function findingsOf(parsed: ParsedFile, i: number): DefinitionTextFindings | undefined {
+  return parsed.findings ? parsed.findings.get(slotOf(parsed, i)) ?? NO_FINDINGS : undefined;
+}
+
+const NO_FINDINGS: DefinitionTextFindings = { deep: [], badNumbers: [], duplicates: [] };
 
 /**
  * The value of object `i` of a parsed file, parsed again from its text (records of unchecked types keep a
@@ -309,6 +337,8 @@ export function compactParsed(parsed: ParsedFile): ParsedFile {
     problems: parsed.problems,
     strays: parsed.strays,
     regions: parsed.regions,
+    wellFormed: parsed.wellFormed,
+    findings: parsed.findings,
   };
 }
 
