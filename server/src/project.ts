@@ -740,6 +740,8 @@ export class Project {
 
   /** The values of the file last read again for a whole value (records are checked file by file). */
   private lastValues: { readonly file: SourceFile; readonly text: string; readonly values: readonly unknown[] | undefined } | undefined;
+  /** The edited text of which one object was parsed alone (see objectValueOf): a second object of it parses the whole. */
+  private lastSingle: { readonly file: SourceFile; readonly text: string } | undefined;
 
   /** Object `i` of a file, parsed again from its text: the whole file at once, kept until another is asked. */
   private objectValueOf(file: SourceFile, i: number): Record<string, unknown> {
@@ -749,6 +751,13 @@ export class Project {
       : file.text ?? this.diskTextCache.get(file.path) ?? (this.lastValues?.file === file ? this.lastValues.text : this.safeRead(file.path) ?? '');
     let c = this.lastValues;
     if (!c || c.file !== file || c.text !== text) {
+      // In an edited text the first object asked is parsed alone: after a keystroke only the edited definition
+      // is analysed and checked, and parsing its whole file (hundreds of KB) for it was most of the keystroke.
+      const first = this.lastSingle;
+      if (file.text === text && (!first || first.file !== file || first.text !== text)) {
+        this.lastSingle = { file, text };
+        return objectValue(file.parsed, text, i);
+      }
       let values: unknown[] | undefined;
       try { const whole: unknown = JSON.parse(text); values = Array.isArray(whole) ? whole : [whole]; } catch { values = undefined; }
       c = this.lastValues = { file, text, values };
@@ -853,6 +862,7 @@ export class Project {
       this.allAnalyzed = true;
       // Nothing of that pass is needed again soon.
       this.lastValues = undefined;
+      this.lastSingle = undefined;
       this.recentAnalyses.clear();
     }
     return [...this.refs.filesReferencing(kind, id)];
