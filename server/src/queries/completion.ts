@@ -2,16 +2,19 @@
  * Completion: ids of the expected kind inside a reference string, member names of the current object, and the
  * values of closed value sets. Plain data with offsets; the LSP layer turns it into CompletionItems.
  *
- * Ids are filtered in one linear pass (prefix, then substring, then subsequence matches, each bucket capped),
- * and only the kept candidates are sorted: a keystroke never sorts the full id set.
+ * Ids are matched by native searches over each kind's ids joined in rank order (see idTable.ts): prefix, then
+ * substring, then subsequence matches, each bucket capped, and a class not searched once more than enough rank
+ * above it; a keystroke never sorts the full id set.
  */
-import { CORE_MOD } from '../mods/modGraph';
+import { CORE_MOD, type ModGraph } from '../mods/modGraph';
+import { entriesStamp } from '../index/definitionIndex';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
+import { IdTable, foldCase } from './idTable';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -161,13 +164,6 @@ function matches(candidate: string, prefix: string): boolean {
 
 type IdEntry = Omit<CompletionEntry, 'insertText' | 'start' | 'end'>;
 
-/** Subsequence test: every character of `needle` appears in order in `hay` (both lower case). */
-function isSubsequence(needle: string, hay: string): boolean {
-  let j = 0;
-  for (let i = 0; i < hay.length && j < needle.length; i++) if (hay.charCodeAt(i) === needle.charCodeAt(j)) j++;
-  return j === needle.length;
-}
-
 /**
  * The documentation of an id completion, built when the editor shows that item (completionItem/resolve)
  * rather than for every candidate on every keystroke.
@@ -181,47 +177,49 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
   return [name ? `**${name}**` : undefined, `${project.registry.title(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
 }
 
-/** An id of a kind, its lowercase form, and its records (the index's own array, updated in place). */
-interface IdRow {
-  readonly id: string;
-  readonly lower: string;
-  readonly records: readonly DefinitionRecord[];
-}
+/** Per kind, its ids ready to match (see IdTable), made again only when the kind gains or loses an id. */
+const tables = new WeakMap<Project, Map<string, { version: number; table: IdTable; sights: Map<string, Sight> }>>();
 
 /**
- * Per kind, every id sorted by (length, id): the order completion ranks in, so buckets fill already sorted.
- * Rebuilt only when the kind's set of ids changes, not on every edit of a definition.
+ * What one mod sees of a kind's ids: per row, the definition completion describes (the one that counts among the
+ * visible ones) and where it is defined. Made once per change of the kind's definitions or of the mods, not per
+ * keystroke: an empty prefix then costs the ids it returns, not a test of every id.
  */
-const rowsCache = new WeakMap<Project, Map<string, { version: number; rows: IdRow[] }>>();
+interface Sight {
+  readonly stamp: number;
+  readonly graph: ModGraph;
+  readonly effective: readonly (DefinitionRecord | undefined)[];
+  /** Per row: 0 this mod, 1 another non-core mod it sees, 2 core, -1 nothing usable. */
+  readonly origin: Int8Array;
+  /** The rows of each origin, in rank order. */
+  readonly byOrigin: readonly (readonly number[])[];
+}
 
-function rowsOf(project: Project, kind: string): readonly IdRow[] {
-  let perKind = rowsCache.get(project);
-  if (!perKind) { perKind = new Map(); rowsCache.set(project, perKind); }
+/** How many mods' sights of a kind are kept (a workspace completes from a few mods at a time). */
+const SIGHTS_KEPT = 8;
+
+function sightOf(project: Project, kind: string, own: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
+  let perKind = tables.get(project);
+  if (!perKind) { perKind = new Map(); tables.set(project, perKind); }
   const version = project.defs.idSetVersion(kind);
-  const cached = perKind.get(kind);
-  if (cached && cached.version === version) return cached.rows;
-  const rows: IdRow[] = [];
-  for (const [id, records] of project.defs.entries(kind)) rows.push({ id, lower: id.toLowerCase(), records });
-  rows.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  perKind.set(kind, { version, rows });
-  return rows;
-}
-
-/**
- * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first; same case
- * before other case), then substring, then subsequence matches.
- */
-export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
-  const visible = project.graph.visibleFrom(from.source.modId);
-  const own = from.source.modId;
-  const lower = prefix.toLowerCase();
+  let cached = perKind.get(kind);
+  if (!cached || cached.version !== version) {
+    cached = { version, table: new IdTable(project.defs.entries(kind)), sights: new Map() };
+    perKind.set(kind, cached);
+  }
+  const { table, sights } = cached;
+  const key = `${own ?? ''}\u0000${allowAbstract}`;
+  const stamp = entriesStamp(project.defs.entries(kind));
+  const known = sights.get(key);
+  if (known && known.stamp === stamp && known.graph === project.graph) return { table, sight: known };
+  const visible = project.graph.visibleFrom(own);
   // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
   // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
   const redefinition = project.registry.ofKind(kind)?.redefinition;
   const laterWins = (r: DefinitionRecord): boolean =>
     redefinition === 'edit-mode' ? r.editMode !== 'create' : redefinition === 'override-flag' ? r.value.override === true : true;
   const usable = (r: DefinitionRecord): boolean => r.source.modId !== undefined && visible.has(r.source.modId) && (!r.abstract || allowAbstract);
-  const effective = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
+  const effectiveOf = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
     if (records.length === 1) return usable(records[0]) ? records[0] : undefined; // most ids: one definition
     let best: DefinitionRecord | undefined;
     for (const r of records) {
@@ -232,28 +230,65 @@ export function completeIds(project: Project, kind: string, prefix: string, from
     }
     return best;
   };
+  const effective = table.rows.map((row) => effectiveOf(row.records));
+  const origin = new Int8Array(effective.length);
+  const byOrigin: number[][] = [[], [], []];
+  effective.forEach((r, k) => {
+    const o = !r ? -1 : r.source.modId === own ? 0 : r.source.modId === CORE_MOD ? 2 : 1;
+    origin[k] = o;
+    if (o >= 0) byOrigin[o].push(k);
+  });
+  const sight: Sight = { stamp, graph: project.graph, effective, origin, byOrigin };
+  sights.delete(key);
+  if (sights.size >= SIGHTS_KEPT) sights.delete(sights.keys().next().value!);
+  sights.set(key, sight);
+  return { table, sight };
+}
+
+/**
+ * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first; same case
+ * before other case), then substring, then subsequence matches.
+ */
+export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
+  const { table, sight } = sightOf(project, kind, from.source.modId, allowAbstract);
   // Buckets by match (prefix same case, prefix other case, substring, subsequence) and then by where the id is
   // defined (this mod, another non-core mod it sees, core): a mod's own ids come first. Each fills in rank order.
-  const buckets: { row: IdRow; record: DefinitionRecord }[][] = Array.from({ length: 12 }, () => []);
+  const buckets: number[][] = Array.from({ length: 12 }, () => []);
   let incomplete = false;
-  for (const row of rowsOf(project, kind)) {
-    const m = lower === '' || row.id.startsWith(prefix) ? 0
-      : row.lower.startsWith(lower) ? 1 : row.lower.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, row.lower) ? 3 : -1;
-    if (m < 0) continue;
-    const record = effective(row.records);
-    if (!record) continue;
-    const b = m * 3 + (record.source.modId === own ? 0 : record.source.modId === CORE_MOD ? 2 : 1);
-    if (buckets[b].length >= limit) { incomplete = true; continue; }
-    buckets[b].push({ row, record });
-    // A full first bucket: nothing later can rank above it.
-    if (b === 0 && buckets[0].length >= limit) { incomplete = true; break; }
+  let kept = 0;
+  const lower = foldCase(prefix);
+  if (lower === '') {
+    // Every id matches: the first of each origin.
+    sight.byOrigin.forEach((rows, o) => {
+      buckets[o] = rows.slice(0, limit);
+      kept += buckets[o].length;
+      if (rows.length > limit) incomplete = true;
+    });
+  } else {
+    const classes: (() => Iterable<number>)[] = [() => table.prefixed(lower), () => table.containing(lower)];
+    if (lower.length > 1) classes.push(() => table.scattered(lower));
+    classes.forEach((rowsOf, c) => {
+      // More than `limit` ids kept already rank above every id of a later class; so does a full first bucket.
+      if (kept > limit || buckets[0].length >= limit) return;
+      for (const k of rowsOf()) {
+        const o = sight.origin[k];
+        if (o < 0) continue;
+        const m = c === 0 ? (table.rows[k].id.startsWith(prefix) ? 0 : 1) : c + 1;
+        const bucket = buckets[m * 3 + o];
+        if (bucket.length >= limit) { incomplete = true; continue; }
+        bucket.push(k);
+        kept++;
+        if (bucket === buckets[0] && bucket.length >= limit) { incomplete = true; return; }
+      }
+    });
   }
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {
     if (entries.length >= limit) { incomplete ||= bucket.length > 0; return; }
-    for (const { row, record: r } of bucket) {
+    for (const k of bucket) {
       if (entries.length >= limit) { incomplete = true; break; }
-      const id = row.id;
+      const id = table.rows[k].id;
+      const r = sight.effective[k]!;
       entries.push({
         label: id,
         kind: 'id',
