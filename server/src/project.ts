@@ -330,8 +330,10 @@ export class Project {
       if (stack.length === 0) break;
     }
     for (const [id, part] of parts) byId.set(id, part);
+    const before = this.graph;
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
-    this.ownerCache.clear();
+    // Owners are found by the mods' ids and folders (see ownerOf): the same while those are.
+    if (this.graph.foldersKey() !== before.foldersKey()) this.ownerCache.clear();
   }
 
   /** modinfo.json of a needed mod -> the names of its `mod_interactions/` folders when the graph was built. */
@@ -418,8 +420,7 @@ export class Project {
     const changed = new Set<string>();
     if (!owner) {
       for (const r of file.records) addKeys(changed, r);
-      this.unindexFile(file);
-      this.files.delete(file.path);
+      this.dropFile(file);
       return changed;
     }
     file.modId = owner.id;
@@ -496,6 +497,15 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
+  /** Forgets a file (deleted, or no active mod owns it any more), and what was noted about its diagnostics. */
+  private dropFile(file: SourceFile): void {
+    this.unindexFile(file);
+    this.files.delete(file.path);
+    for (const set of this.unresolvedByKind.values()) set.delete(file);
+    for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
+    this.relatedOf.delete(file);
+  }
+
   /** The reverse index's copy of a key (`kind\u0000id`), when it has one: memos keep that, not a new string. */
   sharedKey(key: string): string {
     return this.refs.shared(key);
@@ -545,8 +555,8 @@ export class Project {
       for (const x of this.relatedDependents(p)) out.add(x);
       if (!interactionFolders && this.interactionFoldersChanged(p)) interactionFolders = true;
     }
-    // A mod changed: which files belong to which mod is derived again, once, with every text given.
-    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes)])];
+    // A mod changed: what depends on which mods there are and what each sees is derived again, once, for the batch.
+    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
@@ -595,10 +605,8 @@ export class Project {
       this.fileProblemMap.delete(p);
       if (!existing) return [];
       for (const r of existing.records) addKeys(changed, r);
-      const wasReported = existing.reported;
-      this.unindexFile(existing);
-      this.files.delete(p);
-      return wasReported ? [p] : [];
+      this.dropFile(existing);
+      return existing.reported ? [p] : [];
     }
     return this.applyContentText(p, text, changed);
   }
@@ -618,11 +626,18 @@ export class Project {
    * reported files whose diagnostics depend on a bumped key (defining or referring to it), and those with
    * unknown ids of a kind that gained or lost an id ("did you mean" may change).
    */
-  private affectedBy(changedKeys: Set<string>): string[] {
-    // Every record below a changed key (children, their children...), found through the copy-from index.
-    const below = new Set<DefinitionRecord>();
+  private affectedBy(changedKeys: Set<string>, seeOtherwise: ReadonlySet<DefinitionRecord> = new Set()): string[] {
+    // Every record below a changed key (children, their children...), found through the copy-from index; and
+    // the records whose mod sees other mods now (their parents may be others), with everything below them.
+    const below = new Set<DefinitionRecord>(seeOtherwise);
     const seen = new Set(changedKeys);
     const queue = [...changedKeys];
+    for (const r of seeOtherwise) {
+      for (const id of r.ids) {
+        const k = refKey(r.kind, id);
+        if (!seen.has(k)) { seen.add(k); queue.push(k); }
+      }
+    }
     while (queue.length) {
       const key = queue.pop()!;
       const at = key.indexOf('\u0000');
@@ -676,32 +691,112 @@ export class Project {
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
-  /** `modinfos`: the modinfo.json files changed; `all`: every change of the batch (their texts are used). */
-  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
-    const before = this.reportedFiles().map((f) => f.path);
+  /**
+   * The mods changed (`modinfos`: the modinfo.json files whose mod changed; `all`: every change of the batch, the
+   * others already applied, their keys in `changed`). Files keep their records, analyses and memoized checks
+   * unless what they depend on changed: a file that changes mod (or leaves) is indexed again, but only when the
+   * mods' folders changed; a mod whose view of the graph changed (see ModGraph.viewOf) has its definitions checked
+   * again and their copy-from lineages computed again (a parent may be another definition now). Typing in a
+   * modinfo.json does not read the game again.
+   */
+  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[], changed: Set<string>): string[] {
+    const oldGraph = this.graph;
+    const problemsBefore = new Map(this.fileProblemMap);
     for (const { p, text } of modinfos) {
       if (text === undefined) this.fileProblemMap.delete(p);
       const info = text === undefined ? undefined : this.modInfoOf(p, text);
       if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
     }
     this.rebuildGraph();
-    // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
-    const texts = new Map<string, string>();
-    for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
-    for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
-    for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
-    this.diagnosticsCache.clear();
-    this.unresolvedByKind.clear();
-    this.relatedInto.clear();
-    this.relatedOf.clear();
-    for (const f of this.contentFilesOfActiveMods()) {
-      const held = texts.get(f);
-      const t = held ?? this.safeRead(f);
-      if (t !== undefined) this.indexFile(this.fileFor(f), t, held === undefined);
+    const touched = new Set<SourceFile>();
+    const gone: string[] = [];
+    if (this.graph.foldersKey() !== oldGraph.foldersKey()) {
+      // Which mod each file belongs to is derived again. Texts held in memory (edited files) and those of this
+      // batch survive; the other files that change mod are read from disk again.
+      const texts = new Map<string, string>();
+      for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
+      const active = this.contentFilesOfActiveMods();
+      for (const f of [...this.files.values()]) {
+        const owner = this.ownerOf(f.path);
+        if (owner && owner.id === f.modId) continue;
+        if (f.text !== undefined && !texts.has(f.path)) texts.set(f.path, f.text);
+        for (const r of f.records) addKeys(changed, r);
+        if (f.reported) gone.push(f.path);
+        this.dropFile(f);
+      }
+      for (const p of active) {
+        if (this.files.has(p)) continue;
+        const held = texts.get(p);
+        const t = held ?? this.safeRead(p);
+        if (t === undefined) continue;
+        const file = this.fileFor(p);
+        this.indexFile(file, t, held === undefined);
+        // Read from disk or not, its definitions are new to the index.
+        for (const r of file.records) addKeys(changed, r);
+        touched.add(file);
+      }
+    }
+    // The edited modinfo.json files' own texts (their records, syntax).
+    for (const { p, text } of modinfos) {
+      for (const x of this.applyText(p, text, changed)) gone.push(x);
+      const file = this.files.get(p);
+      if (file) touched.add(file);
+    }
+    // Mods that see other mods now, or see them in another order: their definitions are checked again, and their
+    // lineages computed again. A mod that now sees an unknown dependency: only the checks that found unknown ids
+    // run again (they are silenced: see checkUnknownIds); one that no longer does: all of them (a silenced check
+    // noted nothing of what it would have looked up).
+    const moved = new Set<string>();
+    const woken = new Set<string>();
+    const silenced = new Set<string>();
+    for (const m of this.graph.mods) {
+      if (!oldGraph.get(m.id) || oldGraph.viewOf(m.id) !== this.graph.viewOf(m.id)) moved.add(m.id);
+      else if (oldGraph.seesUnknownDependency(m.id) !== this.graph.seesUnknownDependency(m.id)) (this.graph.seesUnknownDependency(m.id) ? silenced : woken).add(m.id);
+    }
+    const seeOtherwise = new Set<DefinitionRecord>();
+    if (moved.size || woken.size || silenced.size) {
+      for (const f of this.files.values()) {
+        if (f.modId === undefined) continue;
+        if (moved.has(f.modId)) {
+          f.memo.clear();
+          for (const r of f.records) seeOtherwise.add(r);
+        } else if (woken.has(f.modId)) {
+          f.memo.clear();
+        } else if (silenced.has(f.modId)) {
+          let some = false;
+          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length) { f.memo.delete(r); some = true; }
+          if (!some) continue;
+        } else continue;
+        touched.add(f);
+      }
+    }
+    // "Defined in a mod this one does not depend on" names the first such mod in load order: the checks that
+    // found unknown ids run again when that order changes.
+    if (this.graph.loadOrder() !== oldGraph.loadOrder()) {
+      for (const set of this.unresolvedByKind.values()) {
+        for (const f of set) {
+          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length) f.memo.delete(r);
+          touched.add(f);
+        }
+      }
+    }
+    // A mod's dependency problems are reported on its modinfo.json.
+    const problemFiles = new Set<string>();
+    for (const m of new Set([...oldGraph.mods, ...this.graph.mods])) {
+      if (oldGraph.problemsOf(m.id) !== this.graph.problemsOf(m.id)) problemFiles.add(m.modinfoFile);
     }
     this.materializeProblemFiles();
-    // Files no longer reported (their mod left) are returned too, so their old diagnostics are cleared.
-    return [...new Set([...before, ...this.reportedFiles().map((f) => f.path)])];
+    for (const p of new Set([...problemsBefore.keys(), ...this.fileProblemMap.keys()])) {
+      if (problemsBefore.get(p)?.message !== this.fileProblemMap.get(p)?.message) problemFiles.add(p);
+    }
+    for (const p of problemFiles) { const f = this.files.get(p); if (f) touched.add(f); }
+    const out = new Set(gone);
+    for (const f of touched) {
+      this.diagnosticsCache.delete(f);
+      if (f.reported && this.files.get(f.path) === f) out.add(f.path);
+    }
+    for (const x of this.affectedBy(changed, seeOtherwise)) out.add(x);
+    return [...out];
   }
 
   /** Reads a file; a failure other than "no such file" (a deletion) is a file problem reported on it. */

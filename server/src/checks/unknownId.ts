@@ -46,7 +46,7 @@ const CYCLE_LISTED = 20;
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
-  if (!project.graph.get('dda') || project.graph.problems.some((p) => p.kind === 'unknown' && project.graph.visibleFrom(modId).has(p.mod.id))) return;
+  if (!project.graph.get('dda') || project.graph.seesUnknownDependency(modId)) return;
   for (const ref of project.analysisOf(record).references) {
     if (isExempt(record, ref)) continue;
     const isCopyFrom = ref.path.length === 1 && ref.path[0] === 'copy-from';
