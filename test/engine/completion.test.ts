@@ -109,3 +109,20 @@ test('id completion returns what ranking every visible id would: prefix, other c
     if (expected.length < limit) assert.ok(!got.isIncomplete, `step ${step}: every match returned`);
   }
 });
+
+test('ids added in more changes than the kind\'s journal remembers since the last completion are offered (the ids are matched again from scratch)', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/m.json': [monster('mon_user', { upgrades: { half_life: 3, into: 'mon_many_' } })],
+  });
+  const file = ws.file('a/m.json');
+  const at = fs.readFileSync(file, 'utf8').indexOf('mon_many_') + 'mon_many_'.length;
+  assert.deepEqual(complete(ws.project, file, at).items.map((i) => i.label).filter((l) => l.startsWith('mon_many_')), []);
+  const many = Array.from({ length: 700 }, (_, i) => monster(`mon_many_${i}`));
+  const other = ws.file('a/many.json');
+  fs.writeFileSync(other, JSON.stringify(many));
+  ws.project.updateFile(other, fs.readFileSync(other, 'utf8'));
+  const labels = complete(ws.project, file, at, 1000).items.map((i) => i.label).filter((l) => l.startsWith('mon_many_'));
+  assert.equal(labels.length, 700);
+  assert.deepEqual(labels.slice(0, 3), ['mon_many_0', 'mon_many_1', 'mon_many_2']);
+});

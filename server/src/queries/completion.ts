@@ -14,7 +14,7 @@ import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
-import { IdTable, foldCase } from './idTable';
+import { IdTable, compareRows, foldCase, type IdRow } from './idTable';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -177,72 +177,116 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
   return [name ? `**${name}**` : undefined, `${project.registry.title(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
 }
 
-/** Per kind, its ids ready to match (see IdTable), made again only when the kind gains or loses an id. */
-const tables = new WeakMap<Project, Map<string, { version: number; table: IdTable; sights: Map<string, Sight> }>>();
-
 /**
- * What one mod sees of a kind's ids: per row, the definition completion describes (the one that counts among the
- * visible ones) and where it is defined. Made once per change of the kind's definitions or of the mods, not per
- * keystroke: an empty prefix then costs the ids it returns, not a test of every id.
+ * What one mod sees of a kind's ids: for an id, the definition completion describes (the one that counts among
+ * the visible ones), and, in rank order, the ids defined in the mod itself and in the other non-core mods it sees
+ * (few; core's are walked in rank order when needed). Kept up to date with the kind's changes (see
+ * DefinitionIndex.changedSince), made again when the mods change.
  */
-interface Sight {
-  readonly stamp: number;
+class Sight {
+  readonly own: IdRow[] = [];
+  readonly other: IdRow[] = [];
+  /** The mods when it was made: a sight is for one graph. */
   readonly graph: ModGraph;
-  readonly effective: readonly (DefinitionRecord | undefined)[];
-  /** Per row: 0 this mod, 1 another non-core mod it sees, 2 core, -1 nothing usable. */
-  readonly origin: Int8Array;
-  /** The rows of each origin, in rank order. */
-  readonly byOrigin: readonly (readonly number[])[];
+  private readonly visible: ReadonlySet<string>;
+  private readonly redefinition: string | undefined;
+
+  constructor(private readonly project: Project, kind: string, private readonly mod: string | undefined, private readonly allowAbstract: boolean, table: IdTable) {
+    this.graph = project.graph;
+    this.visible = project.graph.visibleFrom(mod);
+    this.redefinition = project.registry.ofKind(kind)?.redefinition;
+    for (const row of table.rows) this.place(row);
+  }
+
+  /** The definition of a row completion describes; undefined when the mod can use none. */
+  recordOf(row: IdRow): DefinitionRecord | undefined {
+    const records = row.records;
+    if (records.length === 1) return this.usable(records[0]) ? records[0] : undefined; // most ids: one definition
+    let best: DefinitionRecord | undefined;
+    for (const r of records) {
+      if (!this.usable(r)) continue;
+      if (!best) { best = r; continue; }
+      const later = this.project.compareLoadOrder(best, r) < 0;
+      if (later ? this.laterWins(r) : !this.laterWins(best)) best = r;
+    }
+    return best;
+  }
+
+  /** 0: defined in the mod itself, 1: in another non-core mod it sees, 2: in core. */
+  originOf(record: DefinitionRecord): number {
+    return record.source.modId === this.mod ? 0 : record.source.modId === CORE_MOD ? 2 : 1;
+  }
+
+  /** After the definitions of `ids` changed (`table` up to date): their rows are placed again. */
+  update(table: IdTable, ids: readonly string[]): void {
+    const changed = new Set(ids);
+    for (const list of [this.own, this.other]) {
+      const kept = list.filter((row) => !changed.has(row.id));
+      list.length = 0;
+      list.push(...kept);
+    }
+    for (const id of changed) {
+      const row = table.row(id);
+      if (row) this.place(row, true);
+    }
+  }
+
+  private place(row: IdRow, sorted = false): void {
+    const record = this.recordOf(row);
+    if (!record) return;
+    const origin = this.originOf(record);
+    if (origin === 2) return;
+    const list = origin === 0 ? this.own : this.other;
+    if (!sorted) { list.push(row); return; } // rows come in rank order
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (compareRows(list[mid], row) < 0) lo = mid + 1; else hi = mid; }
+    list.splice(lo, 0, row);
+  }
+
+  private usable(r: DefinitionRecord): boolean {
+    return r.source.modId !== undefined && this.visible.has(r.source.modId) && (!r.abstract || this.allowAbstract);
+  }
+
+  // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
+  // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
+  private laterWins(r: DefinitionRecord): boolean {
+    return this.redefinition === 'edit-mode' ? r.editMode !== 'create' : this.redefinition === 'override-flag' ? r.value.override === true : true;
+  }
 }
+
+/** Per kind: its ids ready to match, the kind's stamp they reflect (see entriesStamp), and what mods see of them. */
+interface KindCache { readonly table: IdTable; stamp: number; readonly sights: Map<string, Sight> }
+
+const caches = new WeakMap<Project, Map<string, KindCache>>();
 
 /** How many mods' sights of a kind are kept (a workspace completes from a few mods at a time). */
 const SIGHTS_KEPT = 8;
 
-function sightOf(project: Project, kind: string, own: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
-  let perKind = tables.get(project);
-  if (!perKind) { perKind = new Map(); tables.set(project, perKind); }
-  const version = project.defs.idSetVersion(kind);
-  let cached = perKind.get(kind);
-  if (!cached || cached.version !== version) {
-    cached = { version, table: new IdTable(project.defs.entries(kind)), sights: new Map() };
-    perKind.set(kind, cached);
+function sightOf(project: Project, kind: string, mod: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
+  let perKind = caches.get(project);
+  if (!perKind) { perKind = new Map(); caches.set(project, perKind); }
+  const entries = project.defs.entries(kind);
+  const stamp = entriesStamp(entries);
+  let cache = perKind.get(kind);
+  if (cache && cache.stamp !== stamp) {
+    // Brought up to date with what changed since (an edit: a few ids), else made again.
+    const ids = project.defs.changedSince(kind, cache.stamp);
+    if (ids) {
+      cache.table.update(entries, ids);
+      for (const sight of cache.sights.values()) sight.update(cache.table, ids);
+      cache.stamp = stamp;
+    } else cache = undefined;
   }
-  const { table, sights } = cached;
-  const key = `${own ?? ''}\u0000${allowAbstract}`;
-  const stamp = entriesStamp(project.defs.entries(kind));
-  const known = sights.get(key);
-  if (known && known.stamp === stamp && known.graph === project.graph) return { table, sight: known };
-  const visible = project.graph.visibleFrom(own);
-  // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
-  // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
-  const redefinition = project.registry.ofKind(kind)?.redefinition;
-  const laterWins = (r: DefinitionRecord): boolean =>
-    redefinition === 'edit-mode' ? r.editMode !== 'create' : redefinition === 'override-flag' ? r.value.override === true : true;
-  const usable = (r: DefinitionRecord): boolean => r.source.modId !== undefined && visible.has(r.source.modId) && (!r.abstract || allowAbstract);
-  const effectiveOf = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
-    if (records.length === 1) return usable(records[0]) ? records[0] : undefined; // most ids: one definition
-    let best: DefinitionRecord | undefined;
-    for (const r of records) {
-      if (!usable(r)) continue;
-      if (!best) { best = r; continue; }
-      const later = project.compareLoadOrder(best, r) < 0;
-      if (later ? laterWins(r) : !laterWins(best)) best = r;
-    }
-    return best;
-  };
-  const effective = table.rows.map((row) => effectiveOf(row.records));
-  const origin = new Int8Array(effective.length);
-  const byOrigin: number[][] = [[], [], []];
-  effective.forEach((r, k) => {
-    const o = !r ? -1 : r.source.modId === own ? 0 : r.source.modId === CORE_MOD ? 2 : 1;
-    origin[k] = o;
-    if (o >= 0) byOrigin[o].push(k);
-  });
-  const sight: Sight = { stamp, graph: project.graph, effective, origin, byOrigin };
-  sights.delete(key);
-  if (sights.size >= SIGHTS_KEPT) sights.delete(sights.keys().next().value!);
-  sights.set(key, sight);
-  return { table, sight };
+  if (!cache) { cache = { table: new IdTable(entries), stamp, sights: new Map() }; perKind.set(kind, cache); }
+  const key = `${mod ?? ''}\u0000${allowAbstract}`;
+  let sight = cache.sights.get(key);
+  if (!sight || sight.graph !== project.graph) {
+    sight = new Sight(project, kind, mod, allowAbstract, cache.table);
+    cache.sights.delete(key);
+    if (cache.sights.size >= SIGHTS_KEPT) cache.sights.delete(cache.sights.keys().next().value!);
+    cache.sights.set(key, sight);
+  }
+  return { table: cache.table, sight };
 }
 
 /**
@@ -253,17 +297,22 @@ export function completeIds(project: Project, kind: string, prefix: string, from
   const { table, sight } = sightOf(project, kind, from.source.modId, allowAbstract);
   // Buckets by match (prefix same case, prefix other case, substring, subsequence) and then by where the id is
   // defined (this mod, another non-core mod it sees, core): a mod's own ids come first. Each fills in rank order.
-  const buckets: number[][] = Array.from({ length: 12 }, () => []);
+  const buckets: { row: IdRow; record: DefinitionRecord }[][] = Array.from({ length: 12 }, () => []);
   let incomplete = false;
   let kept = 0;
   const lower = foldCase(prefix);
   if (lower === '') {
-    // Every id matches: the first of each origin.
-    sight.byOrigin.forEach((rows, o) => {
-      buckets[o] = rows.slice(0, limit);
-      kept += buckets[o].length;
+    // Every id matches: the mod's own first, then the other mods', then as many of core's as are left room for
+    // (and one more, to know whether there are more).
+    for (const [b, rows] of [[0, sight.own], [1, sight.other]] as const) {
+      for (const row of rows.slice(0, limit)) buckets[b].push({ row, record: sight.recordOf(row)! });
       if (rows.length > limit) incomplete = true;
-    });
+    }
+    const room = Math.max(0, limit - buckets[0].length - buckets[1].length) + 1;
+    for (const row of table.rows) {
+      const record = sight.recordOf(row);
+      if (record && sight.originOf(record) === 2 && buckets[2].push({ row, record }) >= room) break;
+    }
   } else {
     const classes: (() => Iterable<number>)[] = [() => table.prefixed(lower), () => table.containing(lower)];
     if (lower.length > 1) classes.push(() => table.scattered(lower));
@@ -271,12 +320,13 @@ export function completeIds(project: Project, kind: string, prefix: string, from
       // More than `limit` ids kept already rank above every id of a later class; so does a full first bucket.
       if (kept > limit || buckets[0].length >= limit) return;
       for (const k of rowsOf()) {
-        const o = sight.origin[k];
-        if (o < 0) continue;
-        const m = c === 0 ? (table.rows[k].id.startsWith(prefix) ? 0 : 1) : c + 1;
-        const bucket = buckets[m * 3 + o];
+        const row = table.rows[k];
+        const record = sight.recordOf(row);
+        if (!record) continue;
+        const m = c === 0 ? (row.id.startsWith(prefix) ? 0 : 1) : c + 1;
+        const bucket = buckets[m * 3 + sight.originOf(record)];
         if (bucket.length >= limit) { incomplete = true; continue; }
-        bucket.push(k);
+        bucket.push({ row, record });
         kept++;
         if (bucket === buckets[0] && bucket.length >= limit) { incomplete = true; return; }
       }
@@ -285,10 +335,9 @@ export function completeIds(project: Project, kind: string, prefix: string, from
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {
     if (entries.length >= limit) { incomplete ||= bucket.length > 0; return; }
-    for (const k of bucket) {
+    for (const { row, record: r } of bucket) {
       if (entries.length >= limit) { incomplete = true; break; }
-      const id = table.rows[k].id;
-      const r = sight.effective[k]!;
+      const id = row.id;
       entries.push({
         label: id,
         kind: 'id',

@@ -38,23 +38,65 @@ function subsequencePattern(needle: string): RegExp {
   return new RegExp(source, 'gm');
 }
 
+/** Rank order: shorter ids first, then by code units. */
+export function compareRows(x: IdRow, y: IdRow): number {
+  return x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+}
+
 export class IdTable {
   /** Every id, shortest first, then in code unit order. */
-  readonly rows: IdRow[];
+  rows: IdRow[] = [];
   /** `\n` + the rows' folded forms, each followed by `\n`. */
-  private readonly joined: string;
+  private joined = '';
   /** Offset of each row's first character in `joined`. */
-  private readonly starts: Int32Array;
+  private starts = new Int32Array(0);
+  private readonly byId = new Map<string, IdRow>();
 
   constructor(entries: ReadonlyMap<string, readonly DefinitionRecord[]>) {
+    for (const [id, records] of entries) this.byId.set(id, { id, lower: foldCase(id), records });
+    this.rows = [...this.byId.values()].sort(compareRows);
+    this.join();
+  }
+
+  /** The row of an id, if the kind has it. */
+  row(id: string): IdRow | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Brings the table up to date after the definitions of `ids` were added or removed: an id that appeared or went
+   * (or is defined by a new list) gets its row made again; a change that keeps every id costs nothing, and one that
+   * does not costs a merge, not a sort of every id.
+   */
+  update(entries: ReadonlyMap<string, readonly DefinitionRecord[]>, ids: Iterable<string>): void {
+    const gone = new Set<IdRow>();
+    const added: IdRow[] = [];
+    for (const id of new Set(ids)) {
+      const old = this.byId.get(id);
+      const records = entries.get(id);
+      if (old?.records === records) continue;
+      if (old) { gone.add(old); this.byId.delete(id); }
+      if (records) { const row = { id, lower: foldCase(id), records }; added.push(row); this.byId.set(id, row); }
+    }
+    if (gone.size === 0 && added.length === 0) return;
+    added.sort(compareRows);
     const rows: IdRow[] = [];
-    for (const [id, records] of entries) rows.push({ id, lower: foldCase(id), records });
-    rows.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    let j = 0;
+    for (const r of this.rows) {
+      if (gone.has(r)) continue;
+      while (j < added.length && compareRows(added[j], r) < 0) rows.push(added[j++]);
+      rows.push(r);
+    }
+    while (j < added.length) rows.push(added[j++]);
     this.rows = rows;
-    this.starts = new Int32Array(rows.length);
+    this.join();
+  }
+
+  private join(): void {
+    this.starts = new Int32Array(this.rows.length);
     let at = 1;
-    rows.forEach((r, k) => { this.starts[k] = at; at += r.lower.length + 1; });
-    this.joined = `\n${rows.map((r) => r.lower).join('\n')}\n`;
+    this.rows.forEach((r, k) => { this.starts[k] = at; at += r.lower.length + 1; });
+    this.joined = `\n${this.rows.map((r) => r.lower).join('\n')}\n`;
   }
 
   /** The row holding offset `p` of `joined`. */
