@@ -133,6 +133,39 @@ export function completionLatency(project: Project, file: string, sites = 40): L
   return { ...timer.result(), items };
 }
 
+/**
+ * Completion of the kinds with the most ids, as typed: in a mod beside the game (its own workspace), item ids in a
+ * recipe's components and monster ids in a monster's upgrades, one character at a time (the empty prefix first).
+ */
+export function typedCompletionLatency(game: string, rounds = 3): Latency {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-latency-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'modinfo.json'), JSON.stringify([{ type: 'MOD_INFO', id: 'latency', name: 'latency', dependencies: ['dda'] }]));
+    const file = path.join(dir, 'content.json');
+    const text = (item: string, monster: string): string => JSON.stringify([
+      { type: 'recipe', result: 'rag', id_suffix: 'latency', components: [[[item, 1]]] },
+      { type: 'MONSTER', id: 'mon_latency', 'copy-from': 'mon_zombie', upgrades: { half_life: 4, into: monster } },
+    ], null, 2);
+    fs.writeFileSync(file, text('', ''));
+    const project = warmProject(game, [dir]);
+    const timer = new Timer();
+    for (let round = 0; round < rounds; round++) {
+      for (const [word, isItem] of [['rag', true], ['knife_', true], ['zzz', true], ['mon_zombie', false]] as const) {
+        for (let n = 0; n <= word.length; n++) {
+          const typed = word.slice(0, n);
+          const t = isItem ? text(typed, '') : text('', typed);
+          keystroke(project, file, t);
+          const at = t.indexOf(`"${typed}"`, t.indexOf(isItem ? '"components"' : '"into"')) + 1 + n;
+          timer.time(() => complete(project, file, at));
+        }
+      }
+    }
+    return timer.result();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Go to definition from the middle of each reference's id. */
 export function definitionLatency(project: Project, file: string, sites = 40): Latency {
   const timer = new Timer();
@@ -194,6 +227,7 @@ export function latencyRows(game: string, only: readonly Measure[] = ALL): [stri
       per[m].forEach((l, i) => rows.push([`${m} in ${names.split(', ')[i]}`, formatLatency(l)]));
     }
   }
+  if (want('completion')) rows.push(['completion of item and monster ids, typed in a mod', formatLatency(typedCompletionLatency(game))]);
   if (want('modinfo')) {
     const mod = largestMod(game);
     const project = warmProject(game, [path.join(game, 'mods', mod)]);
@@ -204,14 +238,16 @@ export function latencyRows(game: string, only: readonly Measure[] = ALL): [stri
 
 /**
  * The same measures in a workspace of `copies` copies of the game's mods (tenfold.ts): typing, completion and
- * definition in the largest file of the first copy, typing a dependency into the first copy's largest mod.
+ * definition in the largest file of the first copy, typing a dependency into the modinfo.json of the first copy of
+ * the mod with the most files.
  */
 export function copiesRows(game: string, copies: number, only: readonly Measure[] = ALL): [string, string][] {
   const made = copyMods(game, copies);
   try {
     const mod = largestMod(game);
     const folder = made.modFolders[0].get(mod)!;
-    const file = listJsonFiles(folder).filter((f) => path.basename(f) !== 'modinfo.json').map((f) => ({ f, size: fs.statSync(f).size })).sort((a, b) => b.size - a.size)[0].f;
+    const file = [...made.modFolders[0].values()].flatMap((d) => listJsonFiles(d)).filter((f) => path.basename(f) !== 'modinfo.json')
+      .map((f) => ({ f, size: fs.statSync(f).size })).sort((a, b) => b.size - a.size)[0].f;
     const t0 = process.hrtime.bigint();
     const project = warmProject(game, [made.workspace]);
     const rows: [string, string][] = [[`${copies} copies: load and check the workspace`, `${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms wall, ${project.reportedFiles().length} files`]];
