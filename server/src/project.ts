@@ -746,10 +746,20 @@ export class Project {
     // lineages computed again. A mod that now sees an unknown dependency: only the checks that found unknown ids
     // run again (they are silenced: see checkUnknownIds); one that no longer does: all of them (a silenced check
     // noted nothing of what it would have looked up).
+    // While the mods, their folders and their load order stay, only the mods that see an edited one can see
+    // otherwise (its dependencies are all that changed).
+    const edited = new Set<string>();
+    for (const { p } of modinfos) for (const g of [oldGraph, this.graph]) for (const m of g.mods) if (m.modinfoFile === p) edited.add(m.id);
+    const everyMod = this.graph.foldersKey() !== oldGraph.foldersKey() || this.graph.loadOrder() !== oldGraph.loadOrder();
+    const sees = (m: ModInfo): boolean => {
+      for (const id of edited) if (this.graph.visibleFrom(m.id).has(id) || oldGraph.visibleFrom(m.id).has(id)) return true;
+      return false;
+    };
     const moved = new Set<string>();
     const woken = new Set<string>();
     const silenced = new Set<string>();
     for (const m of this.graph.mods) {
+      if (!everyMod && !sees(m)) continue;
       if (!oldGraph.get(m.id) || oldGraph.viewOf(m.id) !== this.graph.viewOf(m.id)) moved.add(m.id);
       else if (oldGraph.seesUnknownDependency(m.id) !== this.graph.seesUnknownDependency(m.id)) (this.graph.seesUnknownDependency(m.id) ? silenced : woken).add(m.id);
     }
@@ -783,7 +793,7 @@ export class Project {
     // A mod's dependency problems are reported on its modinfo.json.
     const problemFiles = new Set<string>();
     for (const m of new Set([...oldGraph.mods, ...this.graph.mods])) {
-      if (oldGraph.problemsOf(m.id) !== this.graph.problemsOf(m.id)) problemFiles.add(m.modinfoFile);
+      if ((everyMod || sees(m)) && oldGraph.problemsOf(m.id) !== this.graph.problemsOf(m.id)) problemFiles.add(m.modinfoFile);
     }
     this.materializeProblemFiles();
     for (const p of new Set([...problemsBefore.keys(), ...this.fileProblemMap.keys()])) {

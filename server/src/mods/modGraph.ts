@@ -65,13 +65,16 @@ export class ModGraph {
 
   /** Every mod in load order: which of two definitions no mod sees both of loads first. */
   loadOrder(): string {
-    return [...this.byId.keys()].sort((a, b) => this.loadRank(a) - this.loadRank(b)).join('\u0000');
+    return this.orderKey ??= [...this.byId.keys()].sort((a, b) => this.loadRank(a) - this.loadRank(b)).join('\u0000');
   }
 
   /** The mods' ids with their folders (what decides which mod a file belongs to), in a stable order. */
   foldersKey(): string {
-    return [...this.byId.values()].map((m) => [m.id, m.modinfoFile, m.contentRoot, m.interaction?.base ?? '', m.interaction?.with ?? ''].join('\u0000')).sort().join('\u0001');
+    return this.folders ??= [...this.byId.values()].map((m) => [m.id, m.modinfoFile, m.contentRoot, m.interaction?.base ?? '', m.interaction?.with ?? ''].join('\u0000')).sort().join('\u0001');
   }
+
+  private orderKey: string | undefined;
+  private folders: string | undefined;
 
   /** The dependency problems of one mod (reported on its modinfo.json), as text. */
   problemsOf(modId: string): string {
