@@ -946,7 +946,12 @@ export class Project {
   /** Reported files' references complete the reverse index before an edit asks who depends on it. */
   private analyzeReported(): void {
     if (this.reportedAnalyzed) return;
-    for (const f of this.files.values()) if (f.reported) { this.ensureParsed(f); for (const r of f.records) this.analysisOf(r); }
+    for (const f of this.files.values()) {
+      if (!f.reported) continue;
+      this.ensureParsed(f);
+      // Records already checked have their references indexed.
+      for (const r of f.records) if (!f.analyses.has(r)) this.analysisOf(r);
+    }
     this.reportedAnalyzed = true;
   }
 
