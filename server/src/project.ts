@@ -25,7 +25,7 @@ import { chooseVersion, registryOf, type VersionChoice } from './registry/versio
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { finish, type Steps } from './util/steps';
-import { NearWords } from './util/closest';
+import { NearWords, byDistance, type Scored } from './util/closest';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -899,13 +899,37 @@ export class Project {
     return this.defs.entries(kind);
   }
 
-  /** The ids of a kind for "did you mean" (see NearWords), made again when the kind gains or loses an id. */
-  idsOf(kind: string): NearWords {
-    const version = this.defs.idSetVersion(kind);
-    const cached = this.nearWords.get(kind);
+  /**
+   * "Did you mean": the ids of a kind near `id` among those of the mods `modId` sees, nearest first. Each mod's
+   * ids of a kind are searched apart (kept until they change), so that an edit in one mod, or a workspace of many
+   * mods, costs no search of every id.
+   */
+  nearIds(kind: string, id: string, modId: string | undefined): string[] {
+    const found = new Map<string, Scored>();
+    for (const mod of this.visibleMods(modId)) for (const s of this.wordsOf(kind, mod).scored(id)) found.set(s.c, s);
+    return [...found.values()].sort(byDistance).map((s) => s.c);
+  }
+
+  /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
+  idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
+    const found = new Set<string>();
+    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).words) if (c !== prefix && c.startsWith(prefix)) found.add(c);
+    return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  }
+
+  /** The mods a definition in `modId` sees that the graph has (a dependency being typed names no mod). */
+  private visibleMods(modId: string | undefined): string[] {
+    return [...this.graph.visibleFrom(modId)].filter((m) => this.graph.get(m));
+  }
+
+  /** The ids a mod defines of a kind, searchable (see NearWords), made again when they change. */
+  private wordsOf(kind: string, mod: string): NearWords {
+    const { ids, version } = this.defs.idsOfMod(kind, mod);
+    const key = `${kind}\u0000${mod}`;
+    const cached = this.nearWords.get(key);
     if (cached && cached.version === version) return cached.words;
-    const words = new NearWords([...this.defs.entries(kind).keys()]);
-    this.nearWords.set(kind, { version, words });
+    const words = new NearWords([...ids]);
+    this.nearWords.set(key, { version, words });
     return words;
   }
 

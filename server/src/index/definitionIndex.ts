@@ -21,6 +21,10 @@ export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRec
   return stamps.get(entries) ?? 0;
 }
 
+interface ModIds { readonly ids: Set<string>; version: number }
+
+const NO_IDS: { readonly ids: ReadonlySet<string>; readonly version: number } = { ids: new Set(), version: 0 };
+
 /** How many changes of a kind's definitions are remembered (see changedSince). */
 const JOURNAL_LENGTH = 256;
 
@@ -28,6 +32,8 @@ export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
   /** Per kind: the ids of its last additions and removals, the last at the kind's current stamp (see changedSince). */
   private readonly journals = new Map<string, (readonly string[])[]>();
+  /** Per kind, per mod: the ids the mod defines, with a version bumped whenever that set changes. */
+  private readonly byMod = new Map<string, Map<string, ModIds>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
   /**
@@ -43,9 +49,27 @@ export class DefinitionIndex {
     this.note(record, ids);
     for (const id of record.ids) {
       const list = ids.get(id);
+      if (!list?.some((r) => r.source.modId === record.source.modId)) this.modIds(record, true)?.add(id);
       if (list) list.push(record);
       else { ids.set(id, [record]); this.bumpIdSet(record.kind); }
     }
+  }
+
+  /** The ids of `kind` that `mod` defines, and a version that changes with them. */
+  idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
+    return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
+  }
+
+  /** The set of ids of the record's kind its mod defines, its version bumped: about to change. */
+  private modIds(record: DefinitionRecord, create: boolean): Set<string> | undefined {
+    const mod = record.source.modId;
+    if (mod === undefined) return undefined;
+    let perMod = this.byMod.get(record.kind);
+    if (!perMod) { if (!create) return undefined; perMod = new Map(); this.byMod.set(record.kind, perMod); }
+    let entry = perMod.get(mod);
+    if (!entry) { if (!create) return undefined; entry = { ids: new Set(), version: 0 }; perMod.set(mod, entry); }
+    entry.version++;
+    return entry.ids;
   }
 
   /** A record of the kind is added or removed: the kind's stamp moves on, and the journal remembers its ids. */
@@ -93,6 +117,7 @@ export class DefinitionIndex {
       if (!list) continue;
       const i = list.indexOf(record);
       if (i >= 0) list.splice(i, 1);
+      if (i >= 0 && !list.some((r) => r.source.modId === record.source.modId)) this.modIds(record, false)?.delete(id);
       if (list.length === 0) { ids.delete(id); this.bumpIdSet(record.kind); }
     }
   }
