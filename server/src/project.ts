@@ -742,12 +742,11 @@ export class Project {
       const file = this.files.get(p);
       if (file) touched.add(file);
     }
-    // Mods that see other mods now, or see them in another order: their definitions are checked again, and their
-    // lineages computed again. A mod that now sees an unknown dependency: only the checks that found unknown ids
-    // run again (they are silenced: see checkUnknownIds); one that no longer does: all of them (a silenced check
-    // noted nothing of what it would have looked up).
-    // While the mods, their folders and their load order stay, only the mods that see an edited one can see
-    // otherwise (its dependencies are all that changed).
+    // Mods that see other mods now, or see them in another order (while the mods, their folders and their load
+    // order stay, only those that see an edited mod can): their definitions are checked again, their lineages
+    // computed again. A mod that now sees an unknown dependency: only the checks that found unknown ids run again
+    // (they are silenced: see checkUnknownIds); one that no longer does: all of them (a silenced check noted
+    // nothing of what it would have looked up).
     const edited = new Set<string>();
     for (const { p } of modinfos) for (const g of [oldGraph, this.graph]) for (const m of g.mods) if (m.modinfoFile === p) edited.add(m.id);
     const everyMod = this.graph.foldersKey() !== oldGraph.foldersKey() || this.graph.loadOrder() !== oldGraph.loadOrder();
