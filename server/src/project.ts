@@ -25,7 +25,7 @@ import { chooseVersion, registryOf, type VersionChoice } from './registry/versio
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { finish, type Steps } from './util/steps';
-import { NearWords } from './util/closest';
+import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
 import type { DecodedContents } from './cache/codec';
@@ -412,8 +412,10 @@ export class Project {
       if (stack.length === 0) break;
     }
     for (const [id, part] of parts) byId.set(id, part);
+    const before = this.graph;
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
-    this.ownerCache.clear();
+    // Owners are found by the mods' ids and folders (see ownerOf): the same while those are.
+    if (this.graph.foldersKey() !== before.foldersKey()) this.ownerCache.clear();
   }
 
   /** modinfo.json of a needed mod -> the names of its `mod_interactions/` folders when the graph was built. */
@@ -500,8 +502,7 @@ export class Project {
     const changed = new Set<string>();
     if (!owner) {
       for (const r of file.records) addKeys(changed, r);
-      this.unindexFile(file);
-      this.files.delete(file.path);
+      this.dropFile(file);
       return changed;
     }
     file.modId = owner.id;
@@ -590,6 +591,15 @@ export class Project {
     this.diagnosticsCache.delete(file);
   }
 
+  /** Forgets a file (deleted, or no active mod owns it any more), and what was noted about its diagnostics. */
+  private dropFile(file: SourceFile): void {
+    this.unindexFile(file);
+    this.files.delete(file.path);
+    for (const set of this.unresolvedByKind.values()) set.delete(file);
+    for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
+    this.relatedOf.delete(file);
+  }
+
   /** The reverse index's copy of the key of (kind, id) (see refKey), when it has one: memos keep that, not a new string. */
   sharedKeyOf(kind: string, id: string): string | undefined {
     return this.refs.sharedKeyOf(kind, id);
@@ -640,8 +650,8 @@ export class Project {
       for (const x of this.relatedDependents(p)) out.add(x);
       if (!interactionFolders && this.interactionFoldersChanged(p)) interactionFolders = true;
     }
-    // A mod changed: which files belong to which mod is derived again, once, with every text given.
-    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes)])];
+    // A mod changed: what depends on which mods there are and what each sees is derived again, once, for the batch.
+    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
@@ -690,10 +700,8 @@ export class Project {
       this.fileProblemMap.delete(p);
       if (!existing) return [];
       for (const r of existing.records) addKeys(changed, r);
-      const wasReported = existing.reported;
-      this.unindexFile(existing);
-      this.files.delete(p);
-      return wasReported ? [p] : [];
+      this.dropFile(existing);
+      return existing.reported ? [p] : [];
     }
     return this.applyContentText(p, text, changed);
   }
@@ -713,11 +721,18 @@ export class Project {
    * reported files whose diagnostics depend on a bumped key (defining or referring to it), and those with
    * unknown ids of a kind that gained or lost an id ("did you mean" may change).
    */
-  private affectedBy(changedKeys: Set<string>): string[] {
-    // Every record below a changed key (children, their children...), found through the copy-from index.
-    const below = new Set<DefinitionRecord>();
+  private affectedBy(changedKeys: Set<string>, seeOtherwise: ReadonlySet<DefinitionRecord> = new Set()): string[] {
+    // Every record below a changed key (children, their children...), found through the copy-from index; and
+    // the records whose mod sees other mods now (their parents may be others), with everything below them.
+    const below = new Set<DefinitionRecord>(seeOtherwise);
     const seen = new Set(changedKeys);
     const queue = [...changedKeys];
+    for (const r of seeOtherwise) {
+      for (const id of r.ids) {
+        const k = refKey(r.kind, id);
+        if (!seen.has(k)) { seen.add(k); queue.push(k); }
+      }
+    }
     while (queue.length) {
       const key = queue.pop()!;
       const at = key.indexOf('\u0000');
@@ -771,32 +786,121 @@ export class Project {
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
   }
 
-  /** `modinfos`: the modinfo.json files changed; `all`: every change of the batch (their texts are used). */
-  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
-    const before = this.reportedFiles().map((f) => f.path);
+  /**
+   * The mods changed (`modinfos`: the modinfo.json files whose mod changed; `all`: every change of the batch, the
+   * others already applied, their keys in `changed`). Files keep their records, analyses and memoized checks
+   * unless what they depend on changed: a file that changes mod (or leaves) is indexed again, but only when the
+   * mods' folders changed; a mod whose view of the graph changed (see ModGraph.viewOf) has its definitions checked
+   * again and their copy-from lineages computed again (a parent may be another definition now). Typing in a
+   * modinfo.json does not read the game again.
+   */
+  private updateModinfos(modinfos: readonly { p: string; text: string | undefined }[], all: readonly { readonly path: string; readonly text: string | undefined }[], changed: Set<string>): string[] {
+    const oldGraph = this.graph;
+    const problemsBefore = new Map(this.fileProblemMap);
     for (const { p, text } of modinfos) {
       if (text === undefined) this.fileProblemMap.delete(p);
       const info = text === undefined ? undefined : this.modInfoOf(p, text);
       if (info) this.modInfos.set(p, info); else this.modInfos.delete(p);
     }
     this.rebuildGraph();
-    // Texts held in memory (edited or reported files) survive the rebuild; the rest is read from disk again.
-    const texts = new Map<string, string>();
-    for (const f of this.files.values()) if (f.text !== undefined) texts.set(f.path, f.text);
-    for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
-    for (const f of [...this.files.values()]) { this.unindexFile(f); this.files.delete(f.path); }
-    this.diagnosticsCache.clear();
-    this.unresolvedByKind.clear();
-    this.relatedInto.clear();
-    this.relatedOf.clear();
-    for (const f of this.contentFilesOfActiveMods()) {
-      const held = texts.get(f);
-      const t = held ?? this.safeRead(f);
-      if (t !== undefined) this.indexFile(this.fileFor(f), t, held === undefined);
+    const touched = new Set<SourceFile>();
+    const gone: string[] = [];
+    if (this.graph.foldersKey() !== oldGraph.foldersKey()) {
+      // Which mod each file belongs to is derived again. Texts held in memory (edited files) and those of this
+      // batch survive; the other files that change mod are read from disk again.
+      const texts = new Map<string, string>();
+      for (const c of all) { const p = path.resolve(c.path); if (c.text !== undefined) texts.set(p, c.text); else texts.delete(p); }
+      const active = this.contentFilesOfActiveMods();
+      for (const f of [...this.files.values()]) {
+        const owner = this.ownerOf(f.path);
+        if (owner && owner.id === f.modId) continue;
+        if (f.text !== undefined && !texts.has(f.path)) texts.set(f.path, f.text);
+        for (const r of f.records) addKeys(changed, r);
+        if (f.reported) gone.push(f.path);
+        this.dropFile(f);
+      }
+      for (const p of active) {
+        if (this.files.has(p)) continue;
+        const held = texts.get(p);
+        const t = held ?? this.safeRead(p);
+        if (t === undefined) continue;
+        const file = this.fileFor(p);
+        this.indexFile(file, t, held === undefined);
+        // Read from disk or not, its definitions are new to the index.
+        for (const r of file.records) addKeys(changed, r);
+        touched.add(file);
+      }
+    }
+    // The edited modinfo.json files' own texts (their records, syntax).
+    for (const { p, text } of modinfos) {
+      for (const x of this.applyText(p, text, changed)) gone.push(x);
+      const file = this.files.get(p);
+      if (file) touched.add(file);
+    }
+    // Mods that see other mods now, or see them in another order (while the mods, their folders and their load
+    // order stay, only those that see an edited mod can): their definitions are checked again, their lineages
+    // computed again. A mod that now sees an unknown dependency: only the checks that found unknown ids run again
+    // (they are silenced: see checkUnknownIds); one that no longer does: all of them (a silenced check noted
+    // nothing of what it would have looked up).
+    const edited = new Set<string>();
+    for (const { p } of modinfos) for (const g of [oldGraph, this.graph]) for (const m of g.mods) if (m.modinfoFile === p) edited.add(m.id);
+    const everyMod = this.graph.foldersKey() !== oldGraph.foldersKey() || this.graph.loadOrder() !== oldGraph.loadOrder();
+    const sees = (m: ModInfo): boolean => {
+      for (const id of edited) if (this.graph.visibleFrom(m.id).has(id) || oldGraph.visibleFrom(m.id).has(id)) return true;
+      return false;
+    };
+    const moved = new Set<string>();
+    const woken = new Set<string>();
+    const silenced = new Set<string>();
+    for (const m of this.graph.mods) {
+      if (!everyMod && !sees(m)) continue;
+      if (!oldGraph.get(m.id) || oldGraph.viewOf(m.id) !== this.graph.viewOf(m.id)) moved.add(m.id);
+      else if (oldGraph.seesUnknownDependency(m.id) !== this.graph.seesUnknownDependency(m.id)) (this.graph.seesUnknownDependency(m.id) ? silenced : woken).add(m.id);
+    }
+    const seeOtherwise = new Set<DefinitionRecord>();
+    if (moved.size || woken.size || silenced.size) {
+      for (const f of this.files.values()) {
+        if (f.modId === undefined) continue;
+        if (moved.has(f.modId)) {
+          f.memo.clear();
+          for (const r of f.records) seeOtherwise.add(r);
+        } else if (woken.has(f.modId)) {
+          f.memo.clear();
+        } else if (silenced.has(f.modId)) {
+          let some = false;
+          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length) { f.memo.delete(r); some = true; }
+          if (!some) continue;
+        } else continue;
+        touched.add(f);
+      }
+    }
+    // "Defined in a mod this one does not depend on" names the first such mod in load order: the checks that
+    // found unknown ids run again when that order changes.
+    if (this.graph.loadOrder() !== oldGraph.loadOrder()) {
+      for (const set of this.unresolvedByKind.values()) {
+        for (const f of set) {
+          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length) f.memo.delete(r);
+          touched.add(f);
+        }
+      }
+    }
+    // A mod's dependency problems are reported on its modinfo.json.
+    const problemFiles = new Set<string>();
+    for (const m of new Set([...oldGraph.mods, ...this.graph.mods])) {
+      if ((everyMod || sees(m)) && oldGraph.problemsOf(m.id) !== this.graph.problemsOf(m.id)) problemFiles.add(m.modinfoFile);
     }
     this.materializeProblemFiles();
-    // Files no longer reported (their mod left) are returned too, so their old diagnostics are cleared.
-    return [...new Set([...before, ...this.reportedFiles().map((f) => f.path)])];
+    for (const p of new Set([...problemsBefore.keys(), ...this.fileProblemMap.keys()])) {
+      if (problemsBefore.get(p)?.message !== this.fileProblemMap.get(p)?.message) problemFiles.add(p);
+    }
+    for (const p of problemFiles) { const f = this.files.get(p); if (f) touched.add(f); }
+    const out = new Set(gone);
+    for (const f of touched) {
+      this.diagnosticsCache.delete(f);
+      if (f.reported && this.files.get(f.path) === f) out.add(f.path);
+    }
+    for (const x of this.affectedBy(changed, seeOtherwise)) out.add(x);
+    return [...out];
   }
 
   /** Reads a file; a failure other than "no such file" (a deletion) is a file problem reported on it. */
@@ -835,6 +939,8 @@ export class Project {
 
   /** The values of the file last read again for a whole value (records are checked file by file). */
   private lastValues: { readonly file: SourceFile; readonly text: string; readonly values: readonly unknown[] | undefined } | undefined;
+  /** The edited text of which one object was parsed alone (see objectValueOf): a second object of it parses the whole. */
+  private lastSingle: { readonly file: SourceFile; readonly text: string } | undefined;
 
   /** Object `i` of a file, parsed again from its text: the whole file at once, kept until another is asked. */
   private objectValueOf(file: SourceFile, i: number): Record<string, unknown> {
@@ -844,6 +950,13 @@ export class Project {
       : file.text ?? this.diskTextCache.get(file.path) ?? (this.lastValues?.file === file ? this.lastValues.text : this.safeRead(file.path) ?? '');
     let c = this.lastValues;
     if (!c || c.file !== file || c.text !== text) {
+      // In an edited text the first object asked is parsed alone: after a keystroke only the edited definition
+      // is analysed and checked, and parsing its whole file (hundreds of KB) for it was most of the keystroke.
+      const first = this.lastSingle;
+      if (file.text === text && (!first || first.file !== file || first.text !== text)) {
+        this.lastSingle = { file, text };
+        return objectValue(file.parsed, text, i);
+      }
       let values: unknown[] | undefined;
       try { const whole: unknown = JSON.parse(text); values = Array.isArray(whole) ? whole : [whole]; } catch { values = undefined; }
       c = this.lastValues = { file, text, values };
@@ -892,13 +1005,37 @@ export class Project {
     return this.defs.entries(kind);
   }
 
-  /** The ids of a kind for "did you mean" (see NearWords), made again when the kind gains or loses an id. */
-  idsOf(kind: string): NearWords {
-    const version = this.defs.idSetVersion(kind);
-    const cached = this.nearWords.get(kind);
+  /**
+   * "Did you mean": the ids of a kind near `id` among those of the mods `modId` sees, nearest first. Each mod's
+   * ids of a kind are searched apart (kept until they change), so that an edit in one mod, or a workspace of many
+   * mods, costs no search of every id.
+   */
+  nearIds(kind: string, id: string, modId: string | undefined): string[] {
+    const found = new Map<string, Scored>();
+    for (const mod of this.visibleMods(modId)) for (const s of this.wordsOf(kind, mod).scored(id)) found.set(s.c, s);
+    return [...found.values()].sort(byDistance).map((s) => s.c);
+  }
+
+  /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
+  idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
+    const found = new Set<string>();
+    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).words) if (c !== prefix && c.startsWith(prefix)) found.add(c);
+    return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  }
+
+  /** The mods a definition in `modId` sees that the graph has (a dependency being typed names no mod). */
+  private visibleMods(modId: string | undefined): string[] {
+    return [...this.graph.visibleFrom(modId)].filter((m) => this.graph.get(m));
+  }
+
+  /** The ids a mod defines of a kind, searchable (see NearWords), made again when they change. */
+  private wordsOf(kind: string, mod: string): NearWords {
+    const { ids, version } = this.defs.idsOfMod(kind, mod);
+    const key = `${kind}\u0000${mod}`;
+    const cached = this.nearWords.get(key);
     if (cached && cached.version === version) return cached.words;
-    const words = new NearWords([...this.defs.entries(kind).keys()]);
-    this.nearWords.set(kind, { version, words });
+    const words = new NearWords([...ids]);
+    this.nearWords.set(key, { version, words });
     return words;
   }
 
@@ -947,7 +1084,12 @@ export class Project {
   /** Reported files' references complete the reverse index before an edit asks who depends on it. */
   private analyzeReported(): void {
     if (this.reportedAnalyzed) return;
-    for (const f of this.files.values()) if (f.reported) { this.ensureParsed(f); for (const r of f.records) this.analysisOf(r); }
+    for (const f of this.files.values()) {
+      if (!f.reported) continue;
+      this.ensureParsed(f);
+      // Records already checked have their references indexed.
+      for (const r of f.records) if (!f.analyses.has(r)) this.analysisOf(r);
+    }
     this.reportedAnalyzed = true;
   }
 
@@ -968,6 +1110,7 @@ export class Project {
       this.allAnalyzed = true;
       // Nothing of that pass is needed again soon.
       this.lastValues = undefined;
+      this.lastSingle = undefined;
       this.recentAnalyses.clear();
     }
     return [...this.refs.filesReferencing(kind, id)];

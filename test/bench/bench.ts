@@ -17,6 +17,7 @@ import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
 import { warmStartRows } from './warmStart';
 import { coldCheckFigures, coldCheckRow } from './coldCheck';
+import { latencyRows } from './latency';
 
 const argGame = process.argv.indexOf('--game');
 const GAME = argGame > 0 ? process.argv[argGame + 1] : '/usr/share/games/cataclysm-dda';
@@ -214,6 +215,8 @@ function main(): void {
   rows.push(...warmStartRows(GAME));
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   for (const [a, b, c] of rows) console.log(`${a.padEnd(44)} ${b.padEnd(40)} ${c}`);
+  // In the game's largest files, and a keystroke in a modinfo.json (test/bench/latency.ts).
+  for (const [a, b] of latencyRows(GAME)) console.log(`${a.padEnd(60)} ${b}`);
 }
 
 main();

@@ -153,3 +153,80 @@ test('never stuck: a definition named in thousands of places, renamed keystroke 
   fs.writeFileSync(ws.file('a/target.json'), text.replace('"mon_target"', '"mon_targe"'));
   assertSameAsFresh(ws);
 });
+
+test('never stuck: a modinfo.json edit that changes the mods re-reads only the files that changed mod, not the game', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/one.json': [monster('mon_one')],
+    'b/modinfo.json': modinfo('b', ['dda', 'a']),
+    'b/two.json': [{ type: 'MONSTER', id: 'mon_one', 'edit-mode': 'modify', hp: 2 }, monster('mon_two', { upgrades: { half_life: 1, into: 'mon_zombie' } })],
+  });
+  const reads: string[] = [];
+  const project = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity, readFile: (p) => { reads.push(p); return fs.readFileSync(p, 'utf8'); } });
+  project.load();
+  const zombie = project.files.get(path.join(ws.game, 'json/monsters.json'))!.records[0];
+  assert.deepEqual(project.diagnostics(ws.file('b/two.json')).map((d) => d.code), []);
+  reads.length = 0;
+  fs.writeFileSync(ws.file('b/modinfo.json'), JSON.stringify(modinfo('b', ['dda'])));
+  project.updateFile(ws.file('b/modinfo.json'), fs.readFileSync(ws.file('b/modinfo.json'), 'utf8'));
+  assert.deepEqual(reads, [], 'no file is read again: every file stays in its mod');
+  assert.equal(project.files.get(path.join(ws.game, 'json/monsters.json'))!.records[0], zombie, 'the game keeps its records');
+  assert.deepEqual(project.diagnostics(ws.file('b/two.json')).map((d) => d.code), ['modify-missing'], 'what b sees is checked again');
+  // The other way: a folder that becomes a mod of its own takes its files from the enclosing mod.
+  change(ws, 'a/sub/three.json', [monster('mon_three')]);
+  project.updateFile(ws.file('a/sub/three.json'), fs.readFileSync(ws.file('a/sub/three.json'), 'utf8'));
+  fs.writeFileSync(ws.file('a/sub/modinfo.json'), JSON.stringify(modinfo('sub')));
+  project.updateFile(ws.file('a/sub/modinfo.json'), fs.readFileSync(ws.file('a/sub/modinfo.json'), 'utf8'));
+  assert.equal(project.files.get(ws.file('a/sub/three.json'))!.modId, 'sub');
+  const fresh = new Project({ gamePath: ws.game, roots: [ws.mods], severity: ws.project.severity });
+  fresh.load();
+  assert.deepEqual(diagnosticsOf(project), diagnosticsOf(fresh));
+});
+
+test('a dependency added in a modinfo.json changes which definition a copy-from names, for the mod and for a mod inheriting through it that sees the same as before', () => {
+  const noName = (id: string, extra: Record<string, unknown> = {}) => {
+    const m: Record<string, unknown> = monster(id, extra);
+    delete m.name;
+    return m;
+  };
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/src.json': [noName('mon_src', { override: true })],
+    'b/modinfo.json': modinfo('b'),
+    'b/mid.json': [{ type: 'MONSTER', id: 'mon_mid', 'copy-from': 'mon_src', hp: 2 }],
+    'c/modinfo.json': modinfo('c', ['dda', 'a', 'b']),
+    'c/leaf.json': [{ type: 'MONSTER', id: 'mon_leaf', 'copy-from': 'mon_mid', hp: 3 }],
+  }, { 'json/src.json': [monster('mon_src')] });
+  const leaf = ws.file('c/leaf.json');
+  assert.deepEqual(ws.codes('c/leaf.json'), []);
+  assert.deepEqual(ws.codes('b/mid.json'), []);
+  // b now sees a's mon_src, which has no name: so do mon_mid and mon_leaf. c sees the same mods in the same order.
+  const republished = change(ws, 'b/modinfo.json', modinfo('b', ['dda', 'a']));
+  assert.ok(republished.includes(leaf), 'the file inheriting through the changed mod is re-published');
+  assert.ok(ws.codes('c/leaf.json').includes('missing-field'));
+  assertSameAsFresh(ws);
+  change(ws, 'b/modinfo.json', modinfo('b'));
+  assert.deepEqual(ws.codes('c/leaf.json'), []);
+  assertSameAsFresh(ws);
+});
+
+test('a dependency being typed (unknown, then another unknown) keeps the memoized checks of the mod that do not report unknown ids; removing it brings the reports back', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/m.json': [monster('mon_a', { upgrades: { half_life: 3, into: 'mon_nowhere' } }), monster('mon_fine')],
+  });
+  const file = ws.file('a/m.json');
+  assert.deepEqual(ws.codes('a/m.json'), ['unknown-id']);
+  const records = ws.project.files.get(file)!.records;
+  const memo = ws.project.files.get(file)!.memo;
+  const fine = memo.get(records[1]);
+  assert.ok(fine, 'checked');
+  change(ws, 'a/modinfo.json', modinfo('a', ['dda', 'n']));
+  assert.deepEqual(ws.codes('a/m.json'), [], 'unknown ids are not reported while a dependency is unknown');
+  assert.equal(memo.get(records[1]), fine, 'a definition without unknown ids keeps its checks');
+  change(ws, 'a/modinfo.json', modinfo('a', ['dda', 'no']));
+  assertSameAsFresh(ws);
+  change(ws, 'a/modinfo.json', modinfo('a'));
+  assert.deepEqual(ws.codes('a/m.json'), ['unknown-id']);
+  assertSameAsFresh(ws);
+});

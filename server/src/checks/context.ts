@@ -5,7 +5,6 @@ import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
 import type { Lineage } from '../index/inheritance';
-import type { NearWords } from '../util/closest';
 import type { JsonPath, Part } from '../syntax/locate';
 import type { DiagnosticFix, Severity } from '../diagnostic';
 
@@ -51,8 +50,10 @@ export interface ProjectView {
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
-  /** The ids of a kind, searchable for the ones near a misspelt id (kept while the kind's set of ids is). */
-  idsOf(kind: string): NearWords;
+  /** The ids of a kind near a misspelt one, among those of the mods `modId` sees, nearest first. */
+  nearIds(kind: string, id: string, modId: string | undefined): readonly string[];
+  /** The ids of a kind a half-typed one begins, among those of the mods `modId` sees, shortest first. */
+  idsBeginning(kind: string, prefix: string, modId: string | undefined): readonly string[];
   analysisOf(record: DefinitionRecord): RecordAnalysis;
   /**
    * What a record inherits through copy-from. Depends on the record's parent key only: a change anywhere up

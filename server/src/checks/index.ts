@@ -67,9 +67,13 @@ class RecordingView implements ProjectView {
     this.depend(`${kind}\u0000*`);
     return this.project.entries(kind);
   }
-  idsOf(kind: string) {
+  nearIds(kind: string, id: string, modId: string | undefined) {
     this.depend(`${kind}\u0000*`);
-    return this.project.idsOf(kind);
+    return this.project.nearIds(kind, id, modId);
+  }
+  idsBeginning(kind: string, prefix: string, modId: string | undefined) {
+    this.depend(`${kind}\u0000*`);
+    return this.project.idsBeginning(kind, prefix, modId);
   }
   analysisOf(record: DefinitionRecord) {
     return this.project.analysisOf(record);

@@ -18,14 +18,13 @@ export function suggestIds(project: ProjectView, kind: string, id: string, modId
   const visible = project.graph.visibleFrom(modId);
   const entries = project.entries(kind);
   const takes = (candidate: string): boolean => (entries.get(candidate) ?? []).some((r) => r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r));
-  // The ids near `id` among all of the kind's (found once per id set), then those this definition can take:
-  // the same as searching only the ones it can take, as the order of the near ones does not depend on the rest.
-  const ids = project.idsOf(kind);
+  // The ids near `id` among those of the mods it sees, then those this definition can take: the same as searching
+  // only the ones it can take, as the order of the near ones does not depend on the rest.
   const near: string[] = [];
-  for (const c of ids.near(id)) if (takes(c) && near.push(c) >= count) break;
+  for (const c of project.nearIds(kind, id, modId)) if (takes(c) && near.push(c) >= count) break;
   if (near.length > 0 || id.length < 3) return near;
   // A half-typed id: the shortest ids it begins.
-  return ids.words.filter((c) => c !== id && c.startsWith(id) && takes(c)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, count);
+  return project.idsBeginning(kind, id, modId).filter(takes).slice(0, count);
 }
 
 /** A definition of `id` that `accepts` takes, in a mod that `modId` cannot see (the first in load order). */

@@ -46,7 +46,7 @@ const CYCLE_LISTED = 20;
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
-  if (!project.graph.get('dda') || project.graph.problems.some((p) => p.kind === 'unknown' && project.graph.visibleFrom(modId).has(p.mod.id))) return;
+  if (!project.graph.get('dda') || project.graph.seesUnknownDependency(modId)) return;
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
   // it is never instantiated, its children name the real thing.
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;

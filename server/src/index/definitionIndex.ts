@@ -21,8 +21,19 @@ export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRec
   return stamps.get(entries) ?? 0;
 }
 
+interface ModIds { readonly ids: Set<string>; version: number }
+
+const NO_IDS: { readonly ids: ReadonlySet<string>; readonly version: number } = { ids: new Set(), version: 0 };
+
+/** How many changes of a kind's definitions are remembered (see changedSince). */
+const JOURNAL_LENGTH = 256;
+
 export class DefinitionIndex {
   private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
+  /** Per kind: the ids of its last additions and removals, the last at the kind's current stamp (see changedSince). */
+  private readonly journals = new Map<string, (readonly string[])[]>();
+  /** Per kind, per mod: the ids the mod defines, with a version bumped whenever that set changes. */
+  private readonly byMod = new Map<string, Map<string, ModIds>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
   /**
@@ -35,12 +46,52 @@ export class DefinitionIndex {
     if (this.children && record.copyFrom !== undefined && record.ids.length > 0) addChild(this.children, record);
     let ids = this.byKind.get(record.kind);
     if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
-    stamps.set(ids, entriesStamp(ids) + 1);
+    this.note(record, ids);
     for (const id of record.ids) {
       const list = ids.get(id);
+      if (!list?.some((r) => r.source.modId === record.source.modId)) this.modIds(record, true)?.add(id);
       if (list) list.push(record);
       else { ids.set(id, [record]); this.bumpIdSet(record.kind); }
     }
+  }
+
+  /** The ids of `kind` that `mod` defines, and a version that changes with them. */
+  idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
+    return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
+  }
+
+  /** The set of ids of the record's kind its mod defines, its version bumped: about to change. */
+  private modIds(record: DefinitionRecord, create: boolean): Set<string> | undefined {
+    const mod = record.source.modId;
+    if (mod === undefined) return undefined;
+    let perMod = this.byMod.get(record.kind);
+    if (!perMod) { if (!create) return undefined; perMod = new Map(); this.byMod.set(record.kind, perMod); }
+    let entry = perMod.get(mod);
+    if (!entry) { if (!create) return undefined; entry = { ids: new Set(), version: 0 }; perMod.set(mod, entry); }
+    entry.version++;
+    return entry.ids;
+  }
+
+  /** A record of the kind is added or removed: the kind's stamp moves on, and the journal remembers its ids. */
+  private note(record: DefinitionRecord, ids: Map<string, DefinitionRecord[]>): void {
+    stamps.set(ids, entriesStamp(ids) + 1);
+    let journal = this.journals.get(record.kind);
+    if (!journal) { journal = []; this.journals.set(record.kind, journal); }
+    journal.push(record.ids);
+    if (journal.length > 2 * JOURNAL_LENGTH) journal.splice(0, journal.length - JOURNAL_LENGTH);
+  }
+
+  /**
+   * The ids of `kind` whose definitions were added or removed since the kind's stamp was `stamp` (see
+   * entriesStamp), when that is recent enough to be remembered: what is derived from all the ids of a kind is
+   * brought up to date by them rather than made again. Undefined: too long ago.
+   */
+  changedSince(kind: string, stamp: number): readonly string[] | undefined {
+    const now = entriesStamp(this.entries(kind));
+    if (stamp === now) return [];
+    const journal = this.journals.get(kind) ?? [];
+    if (stamp > now || now - stamp > journal.length) return undefined;
+    return journal.slice(journal.length - (now - stamp)).flat();
   }
 
   /** Changes whenever the set of ids of `kind` changes; the per-id record arrays are updated in place. */
@@ -60,12 +111,13 @@ export class DefinitionIndex {
     }
     const ids = this.byKind.get(record.kind);
     if (!ids) return;
-    stamps.set(ids, entriesStamp(ids) + 1);
+    this.note(record, ids);
     for (const id of record.ids) {
       const list = ids.get(id);
       if (!list) continue;
       const i = list.indexOf(record);
       if (i >= 0) list.splice(i, 1);
+      if (i >= 0 && !list.some((r) => r.source.modId === record.source.modId)) this.modIds(record, false)?.delete(id);
       if (list.length === 0) { ids.delete(id); this.bumpIdSet(record.kind); }
     }
   }

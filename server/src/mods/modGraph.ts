@@ -47,6 +47,40 @@ export class ModGraph {
     return modId === undefined ? -1 : this.rank.get(modId) ?? this.byId.size;
   }
 
+  /**
+   * What a mod's definitions see of the graph: core or not, and the mods they see (those the graph has) in load
+   * order. Definitions keep their memoized checks and copy-from lineages across a graph change that keeps their
+   * mod's view (typing a dependency's name leaves it alone until the name is a known mod's).
+   */
+  viewOf(modId: string): string {
+    const visible = [...this.visibleFrom(modId)].filter((id) => this.byId.has(id)).sort((a, b) => this.loadRank(a) - this.loadRank(b));
+    return `${this.byId.has(CORE_MOD) ? 1 : 0}${visible.join('\u0000')}`;
+  }
+
+  /** Whether a mod the mod sees names an unknown dependency: its definitions' unknown ids are not reported then. */
+  seesUnknownDependency(modId: string | undefined): boolean {
+    const visible = this.visibleFrom(modId);
+    return this.problems.some((p) => p.kind === 'unknown' && visible.has(p.mod.id));
+  }
+
+  /** Every mod in load order: which of two definitions no mod sees both of loads first. */
+  loadOrder(): string {
+    return this.orderKey ??= [...this.byId.keys()].sort((a, b) => this.loadRank(a) - this.loadRank(b)).join('\u0000');
+  }
+
+  /** The mods' ids with their folders (what decides which mod a file belongs to), in a stable order. */
+  foldersKey(): string {
+    return this.folders ??= [...this.byId.values()].map((m) => [m.id, m.modinfoFile, m.contentRoot, m.interaction?.base ?? '', m.interaction?.with ?? ''].join('\u0000')).sort().join('\u0001');
+  }
+
+  private orderKey: string | undefined;
+  private folders: string | undefined;
+
+  /** The dependency problems of one mod (reported on its modinfo.json), as text. */
+  problemsOf(modId: string): string {
+    return this.problems.filter((p) => p.mod.id === modId).map((p) => `${p.dependencyIndex}:${p.message}`).join('\u0000');
+  }
+
   private computeVisibility(): void {
     for (const m of this.byId.values()) {
       const seen = new Set<string>([m.id, CORE_MOD]);

@@ -2,16 +2,19 @@
  * Completion: ids of the expected kind inside a reference string, member names of the current object, and the
  * values of closed value sets. Plain data with offsets; the LSP layer turns it into CompletionItems.
  *
- * Ids are filtered in one linear pass (prefix, then substring, then subsequence matches, each bucket capped),
- * and only the kept candidates are sorted: a keystroke never sorts the full id set.
+ * Ids are matched by native searches over each kind's ids joined in rank order (see idTable.ts): prefix, then
+ * substring, then subsequence matches, each bucket capped, and a class not searched once more than enough rank
+ * above it; a keystroke never sorts the full id set.
  */
-import { CORE_MOD } from '../mods/modGraph';
+import { CORE_MOD, type ModGraph } from '../mods/modGraph';
+import { entriesStamp } from '../index/definitionIndex';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
+import { IdTable, compareRows, foldCase, type IdRow } from './idTable';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -161,13 +164,6 @@ function matches(candidate: string, prefix: string): boolean {
 
 type IdEntry = Omit<CompletionEntry, 'insertText' | 'start' | 'end'>;
 
-/** Subsequence test: every character of `needle` appears in order in `hay` (both lower case). */
-function isSubsequence(needle: string, hay: string): boolean {
-  let j = 0;
-  for (let i = 0; i < hay.length && j < needle.length; i++) if (hay.charCodeAt(i) === needle.charCodeAt(j)) j++;
-  return j === needle.length;
-}
-
 /**
  * The documentation of an id completion, built when the editor shows that item (completionItem/resolve)
  * rather than for every candidate on every keystroke.
@@ -181,30 +177,116 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
   return [name ? `**${name}**` : undefined, `${project.registry.title(r.kind)} \`${id}\``, desc].filter(Boolean).join('\n\n');
 }
 
-/** An id of a kind, its lowercase form, and its records (the index's own array, updated in place). */
-interface IdRow {
-  readonly id: string;
-  readonly lower: string;
-  readonly records: readonly DefinitionRecord[];
+/**
+ * What one mod sees of a kind's ids: for an id, the definition completion describes (the one that counts among
+ * the visible ones), and, in rank order, the ids defined in the mod itself and in the other non-core mods it sees
+ * (few; core's are walked in rank order when needed). Kept up to date with the kind's changes (see
+ * DefinitionIndex.changedSince), made again when the mods change.
+ */
+class Sight {
+  readonly own: IdRow[] = [];
+  readonly other: IdRow[] = [];
+  /** The mods when it was made: a sight is for one graph. */
+  readonly graph: ModGraph;
+  private readonly visible: ReadonlySet<string>;
+  private readonly redefinition: string | undefined;
+
+  constructor(private readonly project: Project, kind: string, private readonly mod: string | undefined, private readonly allowAbstract: boolean, table: IdTable) {
+    this.graph = project.graph;
+    this.visible = project.graph.visibleFrom(mod);
+    this.redefinition = project.registry.ofKind(kind)?.redefinition;
+    for (const row of table.rows) this.place(row);
+  }
+
+  /** The definition of a row completion describes; undefined when the mod can use none. */
+  recordOf(row: IdRow): DefinitionRecord | undefined {
+    const records = row.records;
+    if (records.length === 1) return this.usable(records[0]) ? records[0] : undefined; // most ids: one definition
+    let best: DefinitionRecord | undefined;
+    for (const r of records) {
+      if (!this.usable(r)) continue;
+      if (!best) { best = r; continue; }
+      const later = this.project.compareLoadOrder(best, r) < 0;
+      if (later ? this.laterWins(r) : !this.laterWins(best)) best = r;
+    }
+    return best;
+  }
+
+  /** 0: defined in the mod itself, 1: in another non-core mod it sees, 2: in core. */
+  originOf(record: DefinitionRecord): number {
+    return record.source.modId === this.mod ? 0 : record.source.modId === CORE_MOD ? 2 : 1;
+  }
+
+  /** After the definitions of `ids` changed (`table` up to date): their rows are placed again. */
+  update(table: IdTable, ids: readonly string[]): void {
+    const changed = new Set(ids);
+    for (const list of [this.own, this.other]) {
+      const kept = list.filter((row) => !changed.has(row.id));
+      list.length = 0;
+      list.push(...kept);
+    }
+    for (const id of changed) {
+      const row = table.row(id);
+      if (row) this.place(row, true);
+    }
+  }
+
+  private place(row: IdRow, sorted = false): void {
+    const record = this.recordOf(row);
+    if (!record) return;
+    const origin = this.originOf(record);
+    if (origin === 2) return;
+    const list = origin === 0 ? this.own : this.other;
+    if (!sorted) { list.push(row); return; } // rows come in rank order
+    let lo = 0, hi = list.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (compareRows(list[mid], row) < 0) lo = mid + 1; else hi = mid; }
+    list.splice(lo, 0, row);
+  }
+
+  private usable(r: DefinitionRecord): boolean {
+    return r.source.modId !== undefined && this.visible.has(r.source.modId) && (!r.abstract || this.allowAbstract);
+  }
+
+  // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
+  // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
+  private laterWins(r: DefinitionRecord): boolean {
+    return this.redefinition === 'edit-mode' ? r.editMode !== 'create' : this.redefinition === 'override-flag' ? r.value.override === true : true;
+  }
 }
 
-/**
- * Per kind, every id sorted by (length, id): the order completion ranks in, so buckets fill already sorted.
- * Rebuilt only when the kind's set of ids changes, not on every edit of a definition.
- */
-const rowsCache = new WeakMap<Project, Map<string, { version: number; rows: IdRow[] }>>();
+/** Per kind: its ids ready to match, the kind's stamp they reflect (see entriesStamp), and what mods see of them. */
+interface KindCache { readonly table: IdTable; stamp: number; readonly sights: Map<string, Sight> }
 
-function rowsOf(project: Project, kind: string): readonly IdRow[] {
-  let perKind = rowsCache.get(project);
-  if (!perKind) { perKind = new Map(); rowsCache.set(project, perKind); }
-  const version = project.defs.idSetVersion(kind);
-  const cached = perKind.get(kind);
-  if (cached && cached.version === version) return cached.rows;
-  const rows: IdRow[] = [];
-  for (const [id, records] of project.defs.entries(kind)) rows.push({ id, lower: id.toLowerCase(), records });
-  rows.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  perKind.set(kind, { version, rows });
-  return rows;
+const caches = new WeakMap<Project, Map<string, KindCache>>();
+
+/** How many mods' sights of a kind are kept (a workspace completes from a few mods at a time). */
+const SIGHTS_KEPT = 8;
+
+function sightOf(project: Project, kind: string, mod: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
+  let perKind = caches.get(project);
+  if (!perKind) { perKind = new Map(); caches.set(project, perKind); }
+  const entries = project.defs.entries(kind);
+  const stamp = entriesStamp(entries);
+  let cache = perKind.get(kind);
+  if (cache && cache.stamp !== stamp) {
+    // Brought up to date with what changed since (an edit: a few ids), else made again.
+    const ids = project.defs.changedSince(kind, cache.stamp);
+    if (ids) {
+      cache.table.update(entries, ids);
+      for (const sight of cache.sights.values()) sight.update(cache.table, ids);
+      cache.stamp = stamp;
+    } else cache = undefined;
+  }
+  if (!cache) { cache = { table: new IdTable(entries), stamp, sights: new Map() }; perKind.set(kind, cache); }
+  const key = `${mod ?? ''}\u0000${allowAbstract}`;
+  let sight = cache.sights.get(key);
+  if (!sight || sight.graph !== project.graph) {
+    sight = new Sight(project, kind, mod, allowAbstract, cache.table);
+    cache.sights.delete(key);
+    if (cache.sights.size >= SIGHTS_KEPT) cache.sights.delete(cache.sights.keys().next().value!);
+    cache.sights.set(key, sight);
+  }
+  return { table: cache.table, sight };
 }
 
 /**
@@ -212,41 +294,43 @@ function rowsOf(project: Project, kind: string): readonly IdRow[] {
  * before other case), then substring, then subsequence matches.
  */
 export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
-  const visible = project.graph.visibleFrom(from.source.modId);
-  const own = from.source.modId;
-  const lower = prefix.toLowerCase();
-  // A later definition of an id replaces the earlier only where the version says so (current game; 0.F
-  // overrides); a later plain create is the erroneous duplicate, so completion describes the first.
-  const redefinition = project.registry.ofKind(kind)?.redefinition;
-  const laterWins = (r: DefinitionRecord): boolean =>
-    redefinition === 'edit-mode' ? r.editMode !== 'create' : redefinition === 'override-flag' ? r.value.override === true : true;
-  const usable = (r: DefinitionRecord): boolean => r.source.modId !== undefined && visible.has(r.source.modId) && (!r.abstract || allowAbstract);
-  const effective = (records: readonly DefinitionRecord[]): DefinitionRecord | undefined => {
-    if (records.length === 1) return usable(records[0]) ? records[0] : undefined; // most ids: one definition
-    let best: DefinitionRecord | undefined;
-    for (const r of records) {
-      if (!usable(r)) continue;
-      if (!best) { best = r; continue; }
-      const later = project.compareLoadOrder(best, r) < 0;
-      if (later ? laterWins(r) : !laterWins(best)) best = r;
-    }
-    return best;
-  };
+  const { table, sight } = sightOf(project, kind, from.source.modId, allowAbstract);
   // Buckets by match (prefix same case, prefix other case, substring, subsequence) and then by where the id is
   // defined (this mod, another non-core mod it sees, core): a mod's own ids come first. Each fills in rank order.
   const buckets: { row: IdRow; record: DefinitionRecord }[][] = Array.from({ length: 12 }, () => []);
   let incomplete = false;
-  for (const row of rowsOf(project, kind)) {
-    const m = lower === '' || row.id.startsWith(prefix) ? 0
-      : row.lower.startsWith(lower) ? 1 : row.lower.includes(lower) ? 2 : lower.length > 1 && isSubsequence(lower, row.lower) ? 3 : -1;
-    if (m < 0) continue;
-    const record = effective(row.records);
-    if (!record) continue;
-    const b = m * 3 + (record.source.modId === own ? 0 : record.source.modId === CORE_MOD ? 2 : 1);
-    if (buckets[b].length >= limit) { incomplete = true; continue; }
-    buckets[b].push({ row, record });
-    // A full first bucket: nothing later can rank above it.
-    if (b === 0 && buckets[0].length >= limit) { incomplete = true; break; }
+  let kept = 0;
+  const lower = foldCase(prefix);
+  if (lower === '') {
+    // Every id matches: the mod's own first, then the other mods', then as many of core's as are left room for
+    // (and one more, to know whether there are more).
+    for (const [b, rows] of [[0, sight.own], [1, sight.other]] as const) {
+      for (const row of rows.slice(0, limit)) buckets[b].push({ row, record: sight.recordOf(row)! });
+      if (rows.length > limit) incomplete = true;
+    }
+    const room = Math.max(0, limit - buckets[0].length - buckets[1].length) + 1;
+    for (const row of table.rows) {
+      const record = sight.recordOf(row);
+      if (record && sight.originOf(record) === 2 && buckets[2].push({ row, record }) >= room) break;
+    }
+  } else {
+    const classes: (() => Iterable<number>)[] = [() => table.prefixed(lower), () => table.containing(lower)];
+    if (lower.length > 1) classes.push(() => table.scattered(lower));
+    classes.forEach((rowsOf, c) => {
+      // More than `limit` ids kept already rank above every id of a later class; so does a full first bucket.
+      if (kept > limit || buckets[0].length >= limit) return;
+      for (const k of rowsOf()) {
+        const row = table.rows[k];
+        const record = sight.recordOf(row);
+        if (!record) continue;
+        const m = c === 0 ? (row.id.startsWith(prefix) ? 0 : 1) : c + 1;
+        const bucket = buckets[m * 3 + sight.originOf(record)];
+        if (bucket.length >= limit) { incomplete = true; continue; }
+        bucket.push({ row, record });
+        kept++;
+        if (bucket === buckets[0] && bucket.length >= limit) { incomplete = true; return; }
+      }
+    });
   }
   const entries: IdEntry[] = [];
   buckets.forEach((bucket, bi) => {

@@ -37,7 +37,7 @@ export function closestN(word: string, candidates: Iterable<string>, count: numb
     const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);
     if (d <= limit) scored.push({ c, d });
   }
-  scored.sort((x, y) => x.d - y.d || x.c.length - y.c.length || (x.c < y.c ? -1 : 1));
+  scored.sort(byDistance);
   return scored.slice(0, count).map((s) => s.c);
 }
 
@@ -66,7 +66,7 @@ function popcount(x: number): number {
 export class NearWords {
   private readonly lower: string[];
   private readonly classes: Int32Array;
-  private readonly memo = new Map<string, readonly string[]>();
+  private readonly memo = new Map<string, readonly Scored[]>();
 
   constructor(readonly words: readonly string[]) {
     this.lower = words.map((w) => w.toLowerCase());
@@ -75,6 +75,11 @@ export class NearWords {
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
   near(word: string): readonly string[] {
+    return this.scored(word).map((s) => s.c);
+  }
+
+  /** As `near`, with each word's distance (0.5: the same but for case). */
+  scored(word: string): readonly Scored[] {
     const known = this.memo.get(word);
     if (known) return known;
     const limit = toleranceFor(word);
@@ -90,10 +95,17 @@ export class NearWords {
       const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);
       if (d <= limit) scored.push({ c, d });
     }
-    scored.sort((x, y) => x.d - y.d || x.c.length - y.c.length || (x.c < y.c ? -1 : 1));
-    const out = scored.map((s) => s.c);
+    scored.sort(byDistance);
     if (this.memo.size >= 10_000) this.memo.clear();
-    this.memo.set(word, out);
-    return out;
+    this.memo.set(word, scored);
+    return scored;
   }
+}
+
+/** A word and its distance to a query. */
+export interface Scored { readonly c: string; readonly d: number }
+
+/** Nearest first, then shortest, then in code unit order: the order "did you mean" lists. */
+export function byDistance(x: Scored, y: Scored): number {
+  return x.d - y.d || x.c.length - y.c.length || (x.c < y.c ? -1 : 1);
 }

@@ -1,0 +1,139 @@
+/**
+ * The ids of a kind as completion matches them: sorted by (length, id), the order it ranks in, with their
+ * lowercase forms joined into one string, so that prefix, substring and subsequence matches are found by native
+ * searches over that string instead of a test per id (a kind has up to tens of thousands of ids, and a prefix
+ * that matches few of them used to cost a test of every one on every keystroke).
+ */
+import type { DefinitionRecord } from '../records/record';
+
+/** An id of a kind, its folded form (see foldCase), and its records (the index's own array, updated in place). */
+export interface IdRow {
+  readonly id: string;
+  readonly lower: string;
+  readonly records: readonly DefinitionRecord[];
+}
+
+/** Lower case, line breaks as spaces: rows are separated by line breaks in the joined string. */
+export function foldCase(s: string): string {
+  const lower = s.toLowerCase();
+  return lower.includes('\n') ? lower.replace(/\n/g, ' ') : lower;
+}
+
+/** `[^\n<c>]` and `<c>` of one UTF-16 unit, escaped for a regular expression. */
+function unit(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Lines holding the units of `needle` in order. Each step skips to the next occurrence of its unit atomically
+ * (a lookahead captures the run before it, and a back reference consumes that run), so a line that does not match
+ * fails in linear time: plain lazy steps would backtrack through every combination of positions.
+ */
+function subsequencePattern(needle: string): RegExp {
+  let source = '^';
+  for (let i = 0; i < needle.length; i++) {
+    const u = unit(needle.charCodeAt(i));
+    source += `(?=([^\\n${u}]*))\\${i + 1}${u}`;
+  }
+  return new RegExp(source, 'gm');
+}
+
+/** Rank order: shorter ids first, then by code units. */
+export function compareRows(x: IdRow, y: IdRow): number {
+  return x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+}
+
+export class IdTable {
+  /** Every id, shortest first, then in code unit order. */
+  rows: IdRow[] = [];
+  /** `\n` + the rows' folded forms, each followed by `\n`. */
+  private joined = '';
+  /** Offset of each row's first character in `joined`. */
+  private starts = new Int32Array(0);
+  private readonly byId = new Map<string, IdRow>();
+
+  constructor(entries: ReadonlyMap<string, readonly DefinitionRecord[]>) {
+    for (const [id, records] of entries) this.byId.set(id, { id, lower: foldCase(id), records });
+    this.rows = [...this.byId.values()].sort(compareRows);
+    this.join();
+  }
+
+  /** The row of an id, if the kind has it. */
+  row(id: string): IdRow | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Brings the table up to date after the definitions of `ids` were added or removed: an id that appeared or went
+   * (or is defined by a new list) gets its row made again; a change that keeps every id costs nothing, and one that
+   * does not costs a merge, not a sort of every id.
+   */
+  update(entries: ReadonlyMap<string, readonly DefinitionRecord[]>, ids: Iterable<string>): void {
+    const gone = new Set<IdRow>();
+    const added: IdRow[] = [];
+    for (const id of new Set(ids)) {
+      const old = this.byId.get(id);
+      const records = entries.get(id);
+      if (old?.records === records) continue;
+      if (old) { gone.add(old); this.byId.delete(id); }
+      if (records) { const row = { id, lower: foldCase(id), records }; added.push(row); this.byId.set(id, row); }
+    }
+    if (gone.size === 0 && added.length === 0) return;
+    added.sort(compareRows);
+    const rows: IdRow[] = [];
+    let j = 0;
+    for (const r of this.rows) {
+      if (gone.has(r)) continue;
+      while (j < added.length && compareRows(added[j], r) < 0) rows.push(added[j++]);
+      rows.push(r);
+    }
+    while (j < added.length) rows.push(added[j++]);
+    this.rows = rows;
+    this.join();
+  }
+
+  private join(): void {
+    this.starts = new Int32Array(this.rows.length);
+    let at = 1;
+    this.rows.forEach((r, k) => { this.starts[k] = at; at += r.lower.length + 1; });
+    this.joined = `\n${this.rows.map((r) => r.lower).join('\n')}\n`;
+  }
+
+  /** The row holding offset `p` of `joined`. */
+  private rowAt(p: number): number {
+    let lo = 0, hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= p) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Indexes of the rows whose folded form begins with `lower` (a folded string, not empty), in row order. */
+  *prefixed(lower: string): Generator<number> {
+    const needle = `\n${lower}`;
+    for (let p = this.joined.indexOf(needle); p >= 0; p = this.joined.indexOf(needle, p + 1)) yield this.rowAt(p + 1);
+  }
+
+  /** Indexes of the rows holding `lower` (folded, not empty) but not at their start, in row order. */
+  *containing(lower: string): Generator<number> {
+    for (let p = this.joined.indexOf(lower); p >= 0;) {
+      const k = this.rowAt(p);
+      if (p !== this.starts[k]) yield k;
+      if (k + 1 >= this.starts.length) return;
+      p = this.joined.indexOf(lower, this.starts[k + 1]);
+    }
+  }
+
+  /** Indexes of the rows holding the characters of `lower` (folded, not empty) in order but not as one run. */
+  *scattered(lower: string): Generator<number> {
+    const pattern = subsequencePattern(lower);
+    for (let m = pattern.exec(this.joined); m; m = pattern.exec(this.joined)) {
+      const k = this.rowAt(m.index);
+      const row = this.rows[k];
+      if (!row.lower.includes(lower)) yield k;
+      // Past this row: one match per row.
+      if (pattern.lastIndex < m.index + row.lower.length) pattern.lastIndex = m.index + row.lower.length;
+    }
+  }
+}
