@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { JsonDiagnostic } from './lint';
-import { lintInParallel, threadsFor } from './parallelLint';
+import { lintInParallel } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
@@ -33,7 +33,7 @@ Options of check:
   --min-severity S      report only problems of severity S or worse: error, warning, information, hint (default)
   --max-warnings N      also fail (exit 1) when there are more than N warnings
   --config FILE         settings file (default: the nearest ${CONFIG_FILE} at or above the first PATH)
-  --jobs N              threads to check with (default: the CPU cores, at most 4, when there are many files to check)
+  --jobs N              threads to check with (default 1; each thread reads all the context, see README)
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
@@ -126,7 +126,7 @@ async function run(argv: string[]): Promise<number> {
   gameVersion ??= config.gameVersion;
   if (gamePath !== undefined && !fs.existsSync(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths }, jobs ?? threadsFor(paths));
+  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths }, jobs ?? 1);
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;
