@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { JsonDiagnostic } from './lint';
-import { lintInParallel, threadsFor } from './parallelLint';
+import { lintInParallel } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
@@ -38,7 +38,7 @@ Options of check:
                         update it: the files that did not change since are not read again (default: off)
   --no-cache            do not use the cache (the default)
   --cache-location DIR  the cache's folder (default: $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
-  --jobs N              threads to check with (default: the CPU cores, at most 4, when there are many files to check)
+  --jobs N              threads to check with (default 1; each thread reads all the context, see README)
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
@@ -137,7 +137,7 @@ async function run(argv: string[]): Promise<number> {
   if (gamePath !== undefined && !fs.existsSync(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const cacheOption = cache ? { dir: cacheLocation ?? defaultCacheDir() } : undefined;
-  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? threadsFor(paths));
+  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;

@@ -1,16 +1,17 @@
 /**
- * A check of many files on several cores: each worker thread loads the whole project (every file is needed to
- * judge any one: ids, copy-from parents) and checks its share of the files, found by a hash of their paths;
- * the shares' diagnostics are put back in the one-thread order (by file, then as each file lists them). Loading
- * is repeated per thread, checking is divided: worth it when there are many files to check (the game's data,
- * a big mod collection), not for one mod over the game (see threadsFor).
+ * A check on several threads (cdda-lint --jobs N): each worker thread loads the whole project (every file is
+ * needed to judge any one: ids, copy-from parents) and checks its share of the files, found by a hash of their
+ * paths; the shares' diagnostics are put back in the one-thread order (by file, then as each file lists them).
+ *
+ * Not the default: loading is repeated per thread and only checking is divided, while one thread already keeps a
+ * second core busy (V8 collects garbage and compiles on helper threads). On 2 cores, 2 threads take ~1.7x the CPU
+ * of one for no gain in wall time; with idle cores to spare they can shorten it. Passing the shares' loaded
+ * files between the threads instead of loading everything in each would remove most of the repeated work.
  */
-import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { JsonDiagnostic, LintOptions, LintTotals } from './lint';
 import type { VersionChoice } from '../registry/versions';
-import { listJsonFiles } from '../mods/discover';
 
 /** What a worker is given: the options (without functions) and which share of the files is its own. */
 export interface ShareTask {
@@ -26,27 +27,11 @@ export interface ShareResult {
   readonly version: { readonly id: string; readonly source: VersionChoice['source'] };
 }
 
-/** Below this many JSON files under the paths, one thread checks: the others would mostly repeat its loading. */
-const PARALLEL_MIN_FILES = 400;
-const MAX_THREADS = 4;
-
 /** Which of `shares` shares a file belongs to (a hash of its path: the game's files split evenly by size). */
 export function shareOf(file: string, shares: number): number {
   let h = 0;
   for (let i = 0; i < file.length; i++) h = (Math.imul(h, 31) + file.charCodeAt(i)) | 0;
   return (h >>> 0) % shares;
-}
-
-/** How many threads to check the paths with: 1 for a few files; else the cores, at most MAX_THREADS. */
-export function threadsFor(paths: readonly string[]): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  if (cores < 2) return 1;
-  let files = 0;
-  for (const p of paths) {
-    files += listJsonFiles(path.resolve(p)).length;
-    if (files >= PARALLEL_MIN_FILES) return Math.min(cores, MAX_THREADS);
-  }
-  return 1;
 }
 
 /** The diagnostics of the files under the paths, as `toJsonDiagnostics(lint(options))` lists them, on `threads` threads. */

@@ -3,6 +3,7 @@ import type { DefinitionRecord } from '../records/record';
 import { refKey } from './referenceIndex';
 
 const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
+const NO_RECORDS: readonly DefinitionRecord[] = Object.freeze([]);
 
 function addChild(children: Map<string, Set<DefinitionRecord>>, record: DefinitionRecord): void {
   const key = refKey(record.kind, record.copyFrom!);
@@ -132,7 +133,7 @@ export class DefinitionIndex {
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
-    return this.byKind.get(kind)?.get(id) ?? [];
+    return this.byKind.get(kind)?.get(id) ?? NO_RECORDS;
   }
 
   /** All ids of a kind with their records (for completion and "did you mean"). */
