@@ -85,3 +85,18 @@ test('reparse after edits equals a full parse, reusing the untouched objects', (
     values = got;
   }
 });
+
+test('an edit that leaves a string open and swallows the rest of the file still reuses the objects above it, and its repair too', () => {
+  const text = `[\n${['a', 'b', 'c', 'd'].map((id) => `  { "id": "${id}", "items": [ "x", "y" ] }`).join(',\n')}\n]`;
+  const broken = text.replace('{ "id": "c", "items": [ "x"', '{ "id": "c", "items": [ "x'); // the string runs to the line's end
+  const previous = parseContentFile(text);
+  const br = reparseContentFile(broken, text, previous);
+  const expected = parseContentFile(broken);
+  assert.deepEqual(br.parsed.objects.map((o) => o.value), expected.objects.map((o) => o.value));
+  assert.deepEqual(br.sameAs.slice(0, 2), [0, 1], 'the objects above the edit are the same objects');
+  assert.ok(br.sameAs.slice(2).every((x) => x === -1));
+  const repaired = reparseContentFile(text, broken, br.parsed);
+  assert.deepEqual(repaired.sameAs.slice(0, 2), [0, 1]);
+  assert.deepEqual(repaired.parsed.objects.length, 4);
+  repaired.parsed.objects.forEach((_, i) => assert.deepEqual(objectRange(repaired.parsed, text, i), objectRange(previous, text, i)));
+});

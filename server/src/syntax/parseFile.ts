@@ -374,15 +374,20 @@ const ARRAY_CLOSE = /^[ \t\n\r]*\][ \t\n\r]*$/;
 export function reparseContentFile(text: string, previousText: string, previous: ParsedFile): Reparse {
   flatten(text);
   flatten(previousText);
-  const full = (): Reparse => {
-    const parsed = parseContentFile(text);
-    return { parsed, sameAs: parsed.objects.map(() => -1) };
-  };
   const oldRegions = previous.regions ?? (previous.regions = scanTopLevel(previousText).regions);
-  if (oldRegions.length === 0 || oldRegions.length !== objectCount(previous) || !cleanStructure(previousText, oldRegions)) return full();
   // The edited window: what lies between the common prefix and the common suffix of the two texts.
   const minLen = Math.min(text.length, previousText.length);
   const prefix = commonLength(minLen, (lo, hi) => text.slice(lo, hi) === previousText.slice(lo, hi));
+  const full = (): Reparse => {
+    const parsed = parseContentFile(text);
+    // Even so, the objects wholly before the first changed character are the same objects (a keystroke that
+    // leaves a string open swallows the rest of the file: the definitions above it stay).
+    const regions = parsed.regions ?? (parsed.regions = scanTopLevel(text).regions);
+    const before = (r: Region | undefined): boolean => r !== undefined && r.end <= prefix;
+    const oldCount = objectCount(previous);
+    return { parsed, sameAs: parsed.objects.map((o, k) => (k < oldCount && slotOf(previous, k) === o.slot && before(regions[o.slot]) && before(oldRegions[o.slot]) ? k : -1)) };
+  };
+  if (oldRegions.length === 0 || oldRegions.length !== objectCount(previous) || !cleanStructure(previousText, oldRegions)) return full();
   const suffix = commonLength(minLen - prefix, (lo, hi) => text.slice(text.length - hi, text.length - lo) === previousText.slice(previousText.length - hi, previousText.length - lo));
   const delta = text.length - previousText.length;
   const oldChangeEnd = previousText.length - suffix;
