@@ -19,6 +19,7 @@ import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } f
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
+import { kindsAlsoAccepting } from './checks/unknownId';
 import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
@@ -654,6 +655,10 @@ export class Project {
       kinds.add(kind);
       for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
       for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
+      // References of other kinds that this id also satisfies (an item reference resolved by a migration).
+      for (const other of [...this.registry.alsoResolves(kind), ...kindsAlsoAccepting(kind)]) {
+        for (const f of this.refs.filesReferencing(other, id)) affected.add(f);
+      }
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
     const out: string[] = [];
