@@ -1,12 +1,14 @@
 /**
  * References that ids of another kind also satisfy: an item reference resolved by a migration (registry
- * alsoResolvedBy), a building recipe's result by an overmap terrain. An edit of either kind re-checks the
- * references it decides.
+ * alsoResolvedBy), a building recipe's result by an overmap terrain. The other kinds are looked up only when the
+ * reference's own kind has no such id (the memo of a record whose references resolve keeps no migration keys),
+ * and an edit of either kind re-checks the references it decides.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { modinfo, workspace } from '../helpers/workspace';
+import { refKey } from '../../server/src/index/referenceIndex';
 
 const RECIPE = { type: 'recipe', result: 'rag', id_suffix: 'mine', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', difficulty: 0, time: '1 m', autolearn: true, qualities: [], tools: [], components: [[['old_cloth', 1]]] };
 
@@ -18,9 +20,13 @@ function mod(items: unknown[]) {
   };
 }
 
-test('an item reference is re-checked when a migration of its id comes and goes', () => {
+test('a reference resolved by an item keeps no migration key; a migration resolves it when the item goes', () => {
   const ws = workspace(mod([{ type: 'GENERIC', id: 'old_cloth', name: { str: 'old cloth' } }]));
   assert.deepEqual(ws.codes('m/recipes.json'), []);
+  const file = ws.project.files.get(ws.file('m/recipes.json'))!;
+  const deps = [...file.memo.values()].flatMap((m) => m.deps.filter((d): d is string => typeof d === 'string'));
+  assert.ok(deps.includes(refKey('item', 'old_cloth')));
+  assert.ok(!deps.some((d) => d.startsWith('MIGRATION\u0000')), `no migration keys: ${deps.join(', ')}`);
   // The item becomes a migration to another item: the reference still resolves.
   const migration = [{ type: 'MIGRATION', id: 'old_cloth', replace: 'rag' }];
   ws.project.updateFile(ws.file('m/items.json'), JSON.stringify(migration));

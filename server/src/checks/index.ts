@@ -113,8 +113,11 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
   });
   const deps: (string | number)[] = [];
   for (const [key, version] of view.deps) deps.push(project.sharedKey(key), version);
-  return { reports, relative, deps, unresolvedKinds };
+  // Nearly every record has nothing to report: its memo shares one empty list for each (tens of thousands).
+  return reports.length || unresolvedKinds.length ? { reports, relative, deps, unresolvedKinds } : { reports: NONE, relative: NONE, deps, unresolvedKinds: NONE };
 }
+
+const NONE: readonly never[] = Object.freeze([]);
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
 function placeOf(project: Project, a: RecordReport | RelatedAnchor): { start: number; end: number } {

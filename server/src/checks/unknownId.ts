@@ -58,9 +58,12 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
     // it is never instantiated, its children name the real thing.
     const accepts = isCopyFrom ? (r: DefinitionRecord): boolean => r !== record : (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
-    const found = [ref.kind, ...(isCopyFrom ? [] : [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)])]
-      .flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId))
-      .filter(accepts);
+    // The other kinds that resolve it are looked up only when its own kind does not: each lookup is a key the
+    // record's memo keeps (an item named in 90,000 places would otherwise add as many migration keys).
+    let found = project.visibleDefinitions(ref.kind, ref.id, modId).filter(accepts);
+    if (!found.length && !isCopyFrom) {
+      found = [...project.registry.alsoResolvedBy(ref.kind), ...alsoAccepted(record, ref)].flatMap((kind) => project.visibleDefinitions(kind, ref.id, modId)).filter(accepts);
+    }
     if (!found.length && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
     if (isCopyFrom) {
       if (found.length && project.lineageOf(record).problem?.kind === 'cycle') {

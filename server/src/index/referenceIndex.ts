@@ -1,5 +1,7 @@
 /** Reverse index: which files refer to each (kind, id), so an edit re-checks only the files it affects. */
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 export function refKey(kind: string, id: string): string {
   return `${kind}\u0000${id}`;
 }
@@ -12,13 +14,13 @@ export class ReferenceIndex<F> {
   private readonly byKey = new Map<string, { readonly key: string; readonly files: F[] }>();
 
   /** Adds the references; returns the index's own copy of each key (records keep those, not fresh strings). */
-  add(file: F, keys: Iterable<string>): string[] {
+  add(file: F, keys: Iterable<string>): readonly string[] {
     const out: string[] = [];
     for (const key of keys) {
       const entry = this.byKey.get(key);
       if (entry) { entry.files.push(file); out.push(entry.key); } else { this.byKey.set(key, { key, files: [file] }); out.push(key); }
     }
-    return out;
+    return out.length ? out : NO_KEYS;
   }
 
   remove(file: F, keys: Iterable<string>): void {
