@@ -111,8 +111,10 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
     const r = project.locate(record, d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
-  const deps: (string | number)[] = [];
-  for (const [key, version] of view.deps) deps.push(project.sharedKey(key), version);
+  // At its exact size (a pushed array reserves room to grow; there is one per record).
+  const deps = new Array<string | number>(view.deps.size * 2);
+  let d = 0;
+  for (const [key, version] of view.deps) { deps[d++] = project.sharedKey(key); deps[d++] = version; }
   // Nearly every record has nothing to report: its memo shares one empty list for each (tens of thousands).
   return reports.length || unresolvedKinds.length ? { reports, relative, deps, unresolvedKinds } : { reports: NONE, relative: NONE, deps, unresolvedKinds: NONE };
 }
