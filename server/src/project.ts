@@ -101,11 +101,18 @@ export class SourceFile implements RecordSource {
    * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
    * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
    */
-  analyses = new Map<DefinitionRecord, readonly string[]>();
+  get analyses(): Map<DefinitionRecord, readonly string[]> {
+    return (this.analysisMap ??= new Map());
+  }
   /** Read but not parsed yet: its text defines no id (map generators only: see definesNoId, ensureParsed). */
   deferred = false;
   /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
-  memo = new Map<DefinitionRecord, RecordMemo>();
+  get memo(): Map<DefinitionRecord, RecordMemo> {
+    return (this.memoMap ??= new Map());
+  }
+  // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
+  private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
+  private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
   constructor(
     readonly path: string,
     private readonly textProvider: (f: SourceFile) => string,
