@@ -38,8 +38,11 @@ export interface ParsedFile {
    * by checks/syntax.ts (their offsets are found only then, see regionAt).
    */
   readonly strays?: readonly number[];
-  /** Offsets of the top-level values; found by a scan only when first needed (see objectRange). */
-  regions?: Region[];
+  /**
+   * Offsets of the top-level values; found by a scan only when first needed (see objectRange), kept as a
+   * RegionTable once the file is indexed (see compactParsed).
+   */
+  regions?: Region[] | RegionTable;
 }
 
 /** A top-level value region found by the scanner: an object, or something that is not one. */
@@ -47,6 +50,35 @@ export interface Region {
   start: number;
   end: number;
   isObject: boolean;
+}
+
+/**
+ * Regions packed two numbers each (start, and end, or its complement for a value that is not an object): a
+ * checked game holds one per definition, and a small object each weighs seven times as much.
+ */
+export class RegionTable {
+  private constructor(private readonly offsets: Int32Array) {}
+
+  static of(regions: readonly Region[] | RegionTable): RegionTable {
+    if (regions instanceof RegionTable) return regions;
+    const offsets = new Int32Array(regions.length * 2);
+    regions.forEach((r, i) => { offsets[2 * i] = r.start; offsets[2 * i + 1] = r.isObject ? r.end : ~r.end; });
+    return new RegionTable(offsets);
+  }
+
+  get length(): number {
+    return this.offsets.length >> 1;
+  }
+
+  at(i: number): Region | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    const end = this.offsets[2 * i + 1];
+    return { start: this.offsets[2 * i], end: end < 0 ? ~end : end, isObject: end >= 0 };
+  }
+
+  toArray(): Region[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i)!);
+  }
 }
 
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
@@ -269,8 +301,8 @@ export function objectRange(parsed: ParsedFile, text: string | (() => string), i
 
 /** Offsets of the file's top-level value in `slot` (see objectRange). */
 export function regionAt(parsed: ParsedFile, text: string | (() => string), slot: number): { start: number; end: number } {
-  if (!parsed.regions) parsed.regions = scanTopLevel(typeof text === 'string' ? text : text()).regions;
-  const r = parsed.regions[slot];
+  if (!parsed.regions) parsed.regions = RegionTable.of(scanTopLevel(typeof text === 'string' ? text : text()).regions);
+  const r = parsed.regions instanceof RegionTable ? parsed.regions.at(slot) : parsed.regions[slot];
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
 }
 
@@ -308,7 +340,7 @@ export function compactParsed(parsed: ParsedFile): ParsedFile {
     objectCount: parsed.objects.length,
     problems: parsed.problems,
     strays: parsed.strays,
-    regions: parsed.regions,
+    regions: parsed.regions && RegionTable.of(parsed.regions),
   };
 }
 
@@ -348,7 +380,7 @@ export function reparseContentFile(text: string, previousText: string, previous:
     const parsed = parseContentFile(text);
     return { parsed, sameAs: parsed.objects.map(() => -1) };
   };
-  const oldRegions = previous.regions ?? (previous.regions = scanTopLevel(previousText).regions);
+  const oldRegions = previous.regions instanceof RegionTable ? previous.regions.toArray() : previous.regions ?? (previous.regions = scanTopLevel(previousText).regions);
   if (oldRegions.length === 0 || oldRegions.length !== objectCount(previous) || !cleanStructure(previousText, oldRegions)) return full();
   // The edited window: what lies between the common prefix and the common suffix of the two texts.
   const minLen = Math.min(text.length, previousText.length);
