@@ -16,7 +16,8 @@
  *
  * Adding a measurement (another file of this folder): export `function measureX(ctx: BenchContext): Reading[]`
  * (measure.ts) and list it in MEASUREMENTS with the figures it gives (shown as n/a while the module or the
- * function is missing). The bench never fails on a figure: it exits non-zero only when a measurement crashes.
+ * function is missing). The bench never fails on a figure: it exits non-zero only when a measurement crashes
+ * (its figures are then shown as n/a, the others still measured).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -193,7 +194,14 @@ function measureCorpus(corpus: Corpus, runs: number, options: Options): Aggregat
   for (let run = 0; run < runs; run++) {
     selected.forEach((m, i) => {
       process.stderr.write(`bench: ${corpus.name}: ${m.id} (run ${run + 1} of ${runs})\n`);
-      perMeasurement[i].push(runChild(m, corpus, options.quick));
+      try {
+        perMeasurement[i].push(runChild(m, corpus, options.quick));
+      } catch (err) {
+        // The other figures are still measured and written; the bench exits non-zero at the end.
+        console.error(String(err));
+        process.exitCode = 1;
+        perMeasurement[i].push(m.figures.map((f) => ({ ...f, value: NaN, detail: `failed: ${String(err).split('\n')[0]}` })));
+      }
     });
   }
   return perMeasurement.flatMap((runsOf) => medians(runsOf));

@@ -150,9 +150,9 @@ function rewrite(text: string, sites: readonly Site[], k: number): string {
  * A modinfo.json of copy k, from its renamed text (definitions besides the MOD_INFO) and its original one: the
  * MOD_INFO's id and dependencies suffixed (not the core's).
  */
-function copiedModinfo(original: string, renamed: string, coreIds: ReadonlySet<string>, k: number): string {
+function copiedModinfo(original: string, copy: string, coreIds: ReadonlySet<string>, k: number): string {
   const before: unknown = JSON.parse(original);
-  const value: unknown = JSON.parse(renamed);
+  const value: unknown = JSON.parse(copy);
   const entries = Array.isArray(value) ? value : [value];
   const originals = Array.isArray(before) ? before : [before];
   entries.forEach((o, i) => {
