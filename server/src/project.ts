@@ -19,6 +19,7 @@ import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } f
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
 import { runChecks, type RecordMemo } from './checks';
+import { kindsAlsoAccepting } from './checks/unknownId';
 import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
@@ -124,11 +125,18 @@ export class SourceFile implements RecordSource {
    * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
    * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
    */
-  analyses = new Map<DefinitionRecord, readonly string[]>();
+  get analyses(): Map<DefinitionRecord, readonly string[]> {
+    return (this.analysisMap ??= new Map());
+  }
   /** Read but not parsed yet: its text defines no id (map generators only: see definesNoId, ensureParsed). */
   deferred = false;
   /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
-  memo = new Map<DefinitionRecord, RecordMemo>();
+  get memo(): Map<DefinitionRecord, RecordMemo> {
+    return (this.memoMap ??= new Map());
+  }
+  // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
+  private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
+  private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
   constructor(
     readonly path: string,
     private readonly textProvider: (f: SourceFile) => string,
@@ -764,6 +772,10 @@ export class Project {
       kinds.add(kind);
       for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
       for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
+      // References of other kinds that this id also satisfies (an item reference resolved by a migration).
+      for (const other of [...this.registry.alsoResolves(kind), ...kindsAlsoAccepting(kind)]) {
+        for (const f of this.refs.filesReferencing(other, id)) affected.add(f);
+      }
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
     const out: string[] = [];

@@ -3,7 +3,7 @@
  * go-to-definition at the references of the game's largest files, and a keystroke in a modinfo.json that changes
  * the mods. Each operation's wall and CPU time is kept (CPU time is what to trust when other processes share the
  * cores). bench.ts calls `latencyRows`; run alone (with `--copies N` for a workspace of N copies of the game's
- * mods, see tenfold.ts):
+ * mods, see copiedMods.ts):
  *   node --expose-gc out/test/bench/latency.js --game DIR [--copies N] [--only keystroke,completion,definition,modinfo]
  */
 import * as fs from 'fs';
@@ -14,7 +14,7 @@ import { listJsonFiles } from '../../server/src/mods/discover';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
 import type { DefinitionRecord } from '../../server/src/records/record';
-import { copyMods } from './tenfold';
+import { copyMods } from './copiedMods';
 
 export interface Stats { readonly p50: number; readonly p95: number; readonly max: number }
 export interface Latency { readonly wall: Stats; readonly cpu: Stats; readonly count: number }
@@ -237,7 +237,7 @@ export function latencyRows(game: string, only: readonly Measure[] = ALL): [stri
 }
 
 /**
- * The same measures in a workspace of `copies` copies of the game's mods (tenfold.ts): typing, completion and
+ * The same measures in a workspace of `copies` copies of the game's mods (copiedMods.ts): typing, completion and
  * definition in the largest file of the first copy, typing a dependency into the modinfo.json of the first copy of
  * the mod with the most files.
  */

@@ -16,6 +16,7 @@ import { Project } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
 import { wholeGameMod } from '../helpers/workspace';
+import type { BenchContext, Reading } from './measure';
 
 interface Measure { readonly wall: number; readonly cpu: number; readonly rss?: number; readonly save?: number; readonly files?: number; readonly hits?: number; readonly diagnostics?: number; readonly bytes?: number }
 
@@ -60,6 +61,13 @@ function child(mode: string, game: string, modDir: string, modFile: string, cach
 
 function median(xs: readonly number[]): number {
   return [...xs].sort((a, b) => a - b)[xs.length >> 1];
+}
+
+/** The warm-start figures as the bench's readings (bench.ts MEASUREMENTS): one round of floor, cold and warm. */
+export function measureWarmStart(ctx: BenchContext): Reading[] {
+  const rows = warmStartRows(ctx.corpus.game, 1);
+  const figure = (label: string): number => Number(/ratio ([\d.]+) wall/.exec(rows.find((r) => r[0] === label)?.[2] ?? '')?.[1] ?? NaN);
+  return [{ figure: 'warm start from the on-disk cache (x read + JSON.parse)', value: figure('warm start: from the cache'), unit: 'x', target: 0.3, detail: rows[2][1] }];
 }
 
 /** The warm-start rows of the bench (label, figures, verdict). */

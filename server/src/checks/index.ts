@@ -146,6 +146,8 @@ function relativePlaces(project: Project, record: DefinitionRecord, reports: rea
   });
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
 function placeOf(project: Project, a: RecordReport | RelatedAnchor): { start: number; end: number } {
   return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);

@@ -32,9 +32,14 @@ function isExempt(record: DefinitionRecord, ref: FoundReference): boolean {
  * References that also accept ids of another kind: a building recipe (category CC_BUILDING) may have an
  * overmap terrain as its `result` (recipe::get_consistency_error, 0.F and current).
  */
-const ALSO_ACCEPTS: readonly { types: readonly string[]; member: string; when: (v: Record<string, unknown>) => boolean; kinds: readonly string[] }[] = [
-  { types: ['recipe'], member: 'result', when: (v) => v.category === 'CC_BUILDING', kinds: ['overmap_terrain'] },
+const ALSO_ACCEPTS: readonly { types: readonly string[]; member: string; of: string; when: (v: Record<string, unknown>) => boolean; kinds: readonly string[] }[] = [
+  { types: ['recipe'], member: 'result', of: 'item', when: (v) => v.category === 'CC_BUILDING', kinds: ['overmap_terrain'] },
 ];
+
+/** Kinds of references that ids of `kind` may also satisfy in some definitions (see ALSO_ACCEPTS). */
+export function kindsAlsoAccepting(kind: string): readonly string[] {
+  return ALSO_ACCEPTS.filter((x) => x.kinds.includes(kind)).map((x) => x.of);
+}
 
 function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly string[] {
   return ALSO_ACCEPTS.find((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value))?.kinds ?? [];

@@ -17,6 +17,8 @@ export class KindRegistry {
   private readonly known: ReadonlySet<string>;
   private readonly generated = new Map<string, KindSchema | undefined>();
   private readonly builtIns = new Map<string, ReadonlySet<string>>();
+  /** kind -> the kinds whose references its ids also satisfy (alsoResolvedBy, reversed). */
+  private readonly satisfies = new Map<string, string[]>();
 
   constructor(readonly version: GameVersion) {
     this.known = new Set([...version.knownTypes, ...version.kinds.flatMap((d) => d.types)]);
@@ -25,6 +27,7 @@ export class KindRegistry {
       this.byKindMap.set(d.kind, d);
       this.titles.set(d.kind, d.title);
       for (const k of d.definesKinds ?? []) this.titles.set(k.kind, k.title);
+      for (const k of d.alsoResolvedBy ?? []) this.satisfies.set(k, [...(this.satisfies.get(k) ?? []), d.kind]);
       for (const t of d.types) {
         if (this.byTypeMap.has(t)) throw new Error(`${version.id}: type ${t} declared twice`);
         this.byTypeMap.set(t, d);
@@ -136,6 +139,11 @@ export class KindRegistry {
   /** Kinds whose ids also satisfy a reference to `kind`. */
   alsoResolvedBy(kind: string): readonly string[] {
     return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
+  }
+
+  /** Kinds whose references the ids of `kind` also satisfy (the reverse of alsoResolvedBy). */
+  alsoResolves(kind: string): readonly string[] {
+    return this.satisfies.get(kind) ?? [];
   }
 
   /** Whether the game of this version loads definitions of this JSON type. */

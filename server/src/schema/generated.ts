@@ -195,7 +195,8 @@ function describe(code: MemberCode, total: number | undefined, rule: MemberRule 
   const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
-  return `${seen}: ${what.join(' or ')}${map} (from the game's data).`;
+  // Joined into one flat string: a template of templates is a tree of parts, kept for every member of every table.
+  return [seen, ': ', what.join(' or '), map, " (from the game's data)."].join('');
 }
 
 /** Members of a translatable text object (a string is read alike). */

@@ -18,8 +18,16 @@ export type Part = 'value' | 'key';
 const treeCache = new WeakMap<object, Map<number, jsonc.Node | undefined>>();
 
 /**
- * A parse tree of the object at [start, end), keyed on a holder object that lives as long as the text. What is
- * nested deeper than the limit is a `0` in the tree (see nesting.ts): the parser recurses per level.
+ * The trees kept, oldest first (at most TREES_KEPT): a tree weighs about ten times its text, and a whole-game
+ * check locates diagnostics in thousands of objects, each of them only while its file is checked.
+ */
+const treesKept: { readonly perHolder: Map<number, jsonc.Node | undefined>; readonly start: number }[] = [];
+const TREES_KEPT = 64;
+
+/**
+ * A parse tree of the object at [start, end), keyed on a holder object that lives as long as the text (the
+ * recent ones are cached). What is nested deeper than the limit is a `0` in the tree (see nesting.ts): the
+ * parser recurses per level.
  */
 export function objectTree(holder: object, text: string, start: number, end: number): jsonc.Node | undefined {
   let perHolder = treeCache.get(holder);
@@ -27,6 +35,8 @@ export function objectTree(holder: object, text: string, start: number, end: num
   if (perHolder.has(start)) return perHolder.get(start);
   const tree = jsonc.parseTree(shallowSlice(text, start, end), [], { allowTrailingComma: true });
   perHolder.set(start, tree);
+  treesKept.push({ perHolder, start });
+  if (treesKept.length > TREES_KEPT) { const old = treesKept.shift()!; old.perHolder.delete(old.start); }
   return tree;
 }
 
