@@ -190,21 +190,6 @@ test('did you mean: never the unknown id itself, nor an id unresolved for the sa
   ]);
 });
 
-test('an id of another kind says which kind it is ("plank" is an item, not a monster); an id defined nowhere does not', () => {
-  const ws = workspace(mod({
-    'a.json': [
-      { type: 'GENERIC', id: 'plank', name: 'plank', weight: '1 kg', volume: '1 L' },
-      monster('mon_a', { upgrades: { half_life: 3, into: 'plank' } }),
-      monster('mon_b', { upgrades: { half_life: 3, into: 'mon_nowhere_at_all' } }),
-    ],
-  }));
-  const messages = ws.diagnostics('m/a.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
-  assert.deepEqual(messages, [
-    '"upgrades.into": unknown monster "plank"; "plank" is an item, not a monster',
-    '"upgrades.into": unknown monster "mon_nowhere_at_all"',
-  ]);
-});
-
 test('a misspelt edit-mode: one invalid-value with did-you-mean, no cascade of missing members or duplicate ids', () => {
   const ws = workspace(mod({
     'a.json': [

@@ -45,21 +45,5 @@ export function unresolvedHint(project: ProjectView, kind: string, id: string, m
     return { text: `; "${id}" is defined in mod "${hidden.source.modId}", which ${which} does not depend on (add it to "dependencies" in modinfo.json)`, near: [] };
   }
   const near = suggestIds(project, kind, id, modId, accepts);
-  const others = kindsDefining(project, kind, id, modId);
-  const wrongKind = others.length ? `; "${id}" is ${others.map((k) => withArticle(project.registry.title(k))).join(' and ')}, not ${withArticle(project.registry.title(kind))}` : '';
-  return { text: wrongKind + (near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''), near };
-}
-
-/**
- * The other kinds with a definition of `id` that `modId` sees ("2x4" is an item, not a monster). Recipes are
- * left out when another kind is found: a recipe's id is its result's, so naming it as well says nothing.
- */
-function kindsDefining(project: ProjectView, kind: string, id: string, modId: string | undefined): string[] {
-  const kinds = project.registry.indexedKinds.filter((k) => k !== kind && project.visibleDefinitions(k, id, modId).some(notAbstract));
-  const own = kinds.filter((k) => project.registry.ofKind(k)?.ids.from !== 'recipe');
-  return own.length ? own : kinds;
-}
-
-function withArticle(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+  return { text: near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '', near };
 }

@@ -155,14 +155,6 @@ export class KindRegistry {
     return this.known;
   }
 
-  /** Every kind definitions of this version are indexed under: declared kinds and the other known types. */
-  get indexedKinds(): readonly string[] {
-    this.indexedKindList ??= [...new Set([...this.version.kinds.map((d) => d.kind), ...[...this.known].map((t) => this.kindOfType(t))])].sort();
-    return this.indexedKindList;
-  }
-
-  private indexedKindList: readonly string[] | undefined;
-
   /** Every declared kind (for lists in docs and tests). */
   get kinds(): readonly KindDeclaration[] {
     return this.version.kinds;
