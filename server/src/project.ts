@@ -18,7 +18,10 @@ import { ReferenceIndex, refKey } from './index/referenceIndex';
 import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from './mods/modInfo';
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
-import { runChecks, type RecordMemo } from './checks';
+import { runChecks } from './checks';
+import { SourceFile, type FileProblem } from './sourceFile';
+
+export { SourceFile, type FileProblem } from './sourceFile';
 import { kindsAlsoAccepting } from './checks/unknownId';
 import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
@@ -61,11 +64,6 @@ export interface ProjectOptions {
   readonly forOneCheck?: boolean;
 }
 
-/** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
-export interface FileProblem {
-  readonly code: 'unreadable-file' | 'invalid-modinfo' | 'duplicate-mod';
-  readonly message: string;
-}
 
 /** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
 const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
@@ -114,43 +112,6 @@ function copyFromKeys(r: DefinitionRecord): string[] {
   return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
 }
 
-export class SourceFile implements RecordSource {
-  modId: string | undefined = undefined;
-  /** Reported: under a root and part of an active mod. */
-  reported = false;
-  text: string | undefined = undefined;
-  parsed: ParsedFile = { objects: [], problems: [] };
-  records: DefinitionRecord[] = [];
-  /**
-   * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
-   * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
-   */
-  get analyses(): Map<DefinitionRecord, readonly string[]> {
-    return (this.analysisMap ??= new Map());
-  }
-  /** Read but not parsed yet: its text defines no id (map generators only: see definesNoId, ensureParsed). */
-  deferred = false;
-  /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
-  get memo(): Map<DefinitionRecord, RecordMemo> {
-    return (this.memoMap ??= new Map());
-  }
-  // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
-  private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
-  private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
-  constructor(
-    readonly path: string,
-    private readonly textProvider: (f: SourceFile) => string,
-    private readonly valueProvider: (f: SourceFile, objectIndex: number) => Record<string, unknown>,
-  ) {}
-
-  rangeOf(objectIndex: number): { start: number; end: number } {
-    return objectRange(this.parsed, () => this.textProvider(this), objectIndex);
-  }
-
-  fullValueOf(objectIndex: number): Record<string, unknown> {
-    return this.valueProvider(this, objectIndex);
-  }
-}
 
 export class Project {
   readonly files = new Map<string, SourceFile>();

@@ -1,40 +1,15 @@
 /** What a check sees: the project's queries, the file under check, and a way to report. */
-import type { FileProblem, SourceFile } from '../project';
+import type { FileProblem, SourceFile } from '../sourceFile';
+import type { RecordReport } from './report';
 import type { ModGraph } from '../mods/modGraph';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
 import type { Lineage } from '../index/inheritance';
-import type { JsonPath, Part } from '../syntax/locate';
-import type { DiagnosticFix, Severity } from '../diagnostic';
+import type { JsonPath, OffsetRange, Part } from '../syntax/locate';
+import type { Severity } from '../diagnostic';
 
-/** Offsets relative to a record's start (its `{`): a place that is not a member, e.g. one of two equal keys. */
-export interface RecordOffsets {
-  readonly start: number;
-  readonly end: number;
-}
-
-export interface RelatedAnchor {
-  readonly record: DefinitionRecord;
-  readonly path: JsonPath;
-  readonly part?: Part;
-  /** Where in the record, when not at `path`. */
-  readonly at?: RecordOffsets;
-  readonly message: string;
-}
-
-export interface RecordReport {
-  readonly record: DefinitionRecord;
-  readonly path: JsonPath;
-  readonly part?: Part;
-  /** Where in the record, when not at `path` (which is then only informative). */
-  readonly at?: RecordOffsets;
-  readonly code: string;
-  readonly severity: Severity;
-  readonly message: string;
-  readonly related?: readonly RelatedAnchor[];
-  readonly fixes?: readonly DiagnosticFix[];
-}
+export type { RecordOffsets, RecordReport, RelatedAnchor, RecordMemo } from './report';
 
 /**
  * What checks may ask of the project. Every lookup of another definition goes through here, so the lookups a
@@ -78,3 +53,15 @@ export interface CheckContext {
 
 /** A check of one record; each rule family is one module exporting one of these. */
 export type RecordCheck = (record: DefinitionRecord, ctx: CheckContext) => void;
+
+/**
+ * What running the checks needs of the project besides what the checks see (ProjectView): the versions of the
+ * keys a memo depends on, the index's shared key strings, where a member is, and whether the project is made
+ * for one check. The project satisfies it; the checks never import the project.
+ */
+export interface CheckHost extends ProjectView {
+  readonly forOneCheck: boolean;
+  versionOf(key: string): number;
+  sharedKeyOf(kind: string, id: string): string | undefined;
+  locate(record: DefinitionRecord, memberPath: JsonPath, part?: Part): OffsetRange;
+}

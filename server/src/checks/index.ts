@@ -3,9 +3,11 @@
  * findings per record: a record's findings stay valid while its text and every definition its checks looked
  * up are unchanged (tracked with per-key versions), so a keystroke re-checks the edited definition only.
  */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
 import type { Diagnostic, RelatedLocation } from '../diagnostic';
-import type { CheckContext, ProjectView, RecordCheck, RecordReport, RelatedAnchor } from './context';
+import type { CheckContext, CheckHost, ProjectView, RecordCheck, RecordMemo, RecordReport, RelatedAnchor } from './context';
+
+export type { RecordMemo } from './context';
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
@@ -27,19 +29,6 @@ const RECORD_CHECKS: readonly RecordCheck[] = [
   checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
 ];
 
-/** What a record's checks found, with what they depended on. */
-export interface RecordMemo {
-  readonly reports: readonly RecordReport[];
-  /** Offsets of each report relative to the record's start (undefined: anchored elsewhere, located each time). */
-  readonly relative: readonly ({ start: number; end: number } | undefined)[];
-  /**
-   * key (or `kind\u0000*`) and its version when the checks ran, flat: `[key, version, key, version...]`, the
-   * keys shared with the reverse index (a record's checks look up every id it names: half a million entries
-   * for the whole game, which Maps of fresh strings would make several times heavier).
-   */
-  readonly deps: readonly (string | number)[];
-  readonly unresolvedKinds: readonly string[];
-}
 
 /** The game stops reading an obsolete recipe once it has its id (0.F recipe::load): nothing in it is used. */
 function isObsoleteRecipe(record: DefinitionRecord): boolean {
@@ -49,7 +38,7 @@ function isObsoleteRecipe(record: DefinitionRecord): boolean {
 /** A view of the project that records which keys the checks of one record consulted. */
 class RecordingView implements ProjectView {
   readonly deps = new Map<string, number>();
-  constructor(private readonly project: Project) {}
+  constructor(private readonly project: CheckHost) {}
   get graph() { return this.project.graph; }
   get registry() { return this.project.registry; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
@@ -98,7 +87,7 @@ class RecordingView implements ProjectView {
   }
 }
 
-function isCurrent(project: Project, memo: RecordMemo): boolean {
+function isCurrent(project: CheckHost, memo: RecordMemo): boolean {
   const deps = memo.deps;
   for (let i = 0; i < deps.length; i += 2) if (project.versionOf(deps[i] as string) !== deps[i + 1]) return false;
   return true;
@@ -122,7 +111,7 @@ class RecordChecks implements CheckContext {
 
 const NO_DEPS: readonly (string | number)[] = [];
 
-function checkRecord(project: Project, file: SourceFile, record: DefinitionRecord): RecordMemo {
+function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRecord): RecordMemo {
   // A project checked once records no dependencies: its memos are never consulted again.
   const view = project.forOneCheck ? undefined : new RecordingView(project);
   const ctx = new RecordChecks(view ?? project, file);
@@ -136,7 +125,7 @@ function checkRecord(project: Project, file: SourceFile, record: DefinitionRecor
 }
 
 /** Offsets of each report relative to the record's start (undefined: anchored in another record). */
-function relativePlaces(project: Project, record: DefinitionRecord, reports: readonly RecordReport[]): ({ start: number; end: number } | undefined)[] {
+function relativePlaces(project: CheckHost, record: DefinitionRecord, reports: readonly RecordReport[]): ({ start: number; end: number } | undefined)[] {
   const start = record.start;
   return reports.map((d) => {
     if (d.record !== record) return undefined;
@@ -149,11 +138,11 @@ function relativePlaces(project: Project, record: DefinitionRecord, reports: rea
 const NONE: readonly never[] = Object.freeze([]);
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
-function placeOf(project: Project, a: RecordReport | RelatedAnchor): { start: number; end: number } {
+function placeOf(project: CheckHost, a: RecordReport | RelatedAnchor): { start: number; end: number } {
   return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);
 }
 
-export function runChecks(project: Project, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
+export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
   const diagnostics: Diagnostic[] = [];
   const unresolvedKinds = new Set<string>();
   const toRelated = (a: NonNullable<RecordReport['related']>[number]): RelatedLocation => {

@@ -1,0 +1,52 @@
+/**
+ * One content file as the project holds it: its mod, whether it is reported, its parse and records, and what
+ * was derived from them (analysis keys, memoized checks). Below the checks (which see files) and the project
+ * (which makes them).
+ */
+import { objectRange, type ParsedFile } from './syntax/parseFile';
+import type { DefinitionRecord, RecordSource } from './records/record';
+import type { RecordMemo } from './checks/report';
+
+/** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
+export interface FileProblem {
+  readonly code: 'unreadable-file' | 'invalid-modinfo' | 'duplicate-mod';
+  readonly message: string;
+}
+
+export class SourceFile implements RecordSource {
+  modId: string | undefined = undefined;
+  /** Reported: under a root and part of an active mod. */
+  reported = false;
+  text: string | undefined = undefined;
+  parsed: ParsedFile = { objects: [], problems: [] };
+  records: DefinitionRecord[] = [];
+  /**
+   * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
+   * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
+   */
+  get analyses(): Map<DefinitionRecord, readonly string[]> {
+    return (this.analysisMap ??= new Map());
+  }
+  /** Read but not parsed yet: its text defines no id (map generators only: see definesNoId, ensureParsed). */
+  deferred = false;
+  /** Memoized checks of each record (see checks/index.ts), valid while the keys they consulted are unchanged. */
+  get memo(): Map<DefinitionRecord, RecordMemo> {
+    return (this.memoMap ??= new Map());
+  }
+  // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
+  private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
+  private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
+  constructor(
+    readonly path: string,
+    private readonly textProvider: (f: SourceFile) => string,
+    private readonly valueProvider: (f: SourceFile, objectIndex: number) => Record<string, unknown>,
+  ) {}
+
+  rangeOf(objectIndex: number): { start: number; end: number } {
+    return objectRange(this.parsed, () => this.textProvider(this), objectIndex);
+  }
+
+  fullValueOf(objectIndex: number): Record<string, unknown> {
+    return this.valueProvider(this, objectIndex);
+  }
+}
