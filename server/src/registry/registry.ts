@@ -5,6 +5,7 @@
  */
 import type { KindSchema } from '../schema/types';
 import { schemaFromTable } from '../schema/generated';
+import { applyOverlay } from '../schema/overlay';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -64,7 +65,9 @@ export class KindRegistry {
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, this.kindOfType(type), extra) : undefined;
+    const generated = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, this.kindOfType(type), extra) : undefined;
+    const overlay = this.version.tableOverlays?.[type];
+    const schema = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : generated;
     this.generated.set(type, schema);
     return schema;
   }

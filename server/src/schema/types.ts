@@ -8,9 +8,9 @@ export type RefKind = string;
 
 /**
  * Quantity and time string formats (spec 2.1: volume, mass, time; the game's units.h also reads length, energy,
- * power and money strings), and `symbol` (one console cell).
+ * power and money strings), `symbol` (one console cell) and `color` (a color name, schema/colors.ts).
  */
-export type StringFormat = QuantityFormat | 'symbol';
+export type StringFormat = QuantityFormat | 'symbol' | 'color';
 export type QuantityFormat = 'volume' | 'mass' | 'time' | 'length' | 'energy' | 'power' | 'money';
 
 export type TypeSpec =
@@ -28,6 +28,11 @@ export interface StringSpec {
   readonly kind: 'string';
   /** Closed value set: anything else is `invalid-value`. */
   readonly values?: readonly string[];
+  /**
+   * What a value of the set is, for messages ("a color name"): a named set is not listed in full when a value
+   * is outside it (colors, flags: hundreds of values), only the nearest one.
+   */
+  readonly valuesTitle?: string;
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   /**

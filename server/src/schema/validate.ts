@@ -5,6 +5,7 @@
 import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, ObjectSpec, TypeSpec } from './types';
 import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
+import { isColorName, nearestColor } from './colors';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
 import { MAX_NESTING } from '../syntax/nesting';
@@ -66,7 +67,7 @@ function show(v: unknown): string {
 /** What a spec expects, in words, for messages. */
 export function describeType(spec: TypeSpec): string {
   switch (spec.kind) {
-    case 'string': return spec.format && spec.format !== 'symbol' ? FORMAT_NAMES[spec.format] : 'a string';
+    case 'string': return spec.format === 'color' ? 'a color name' : spec.format && spec.format !== 'symbol' ? FORMAT_NAMES[spec.format] : 'a string';
     case 'integer': return 'an integer';
     case 'number': return 'a number';
     case 'boolean': return 'true or false';
@@ -123,7 +124,9 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
         const near = closest(value, spec.values);
         sink.problem({
           code: 'invalid-value', severity: 'error', path: at(), part: 'value',
-          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
+          message: spec.valuesTitle
+            ? `"${pathLabel(path)}": ${show(value)} is not ${spec.valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
+            : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected one of ${spec.values.map((x) => `"${x}"`).join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }
@@ -132,6 +135,11 @@ export function validateValue(value: unknown, spec: TypeSpec, path: (string | nu
       if (spec.format === 'symbol') {
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+      } else if (spec.format === 'color') {
+        if (!isColorName(value)) {
+          const near = nearestColor(value);
+          sink.problem({ code: 'invalid-value', severity: 'error', path: at(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is not a color the game knows${near ? `; did you mean "${near}"?` : ''}`, fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined });
+        }
       } else if (spec.format) {
         const p = checkQuantity(value, spec.format, `"${pathLabel(path)}"`, spec.unitStyle !== false);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.

@@ -7,7 +7,7 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import type { GameVersion } from '../declaration';
-import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, colorOverlays, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { TABLES } from './generated/tables-current';
 import { ITEM_TYPES_0F } from './v0F';
@@ -36,6 +36,7 @@ export const VERSION_CURRENT: GameVersion = {
   knownTypes: KNOWN_TYPES,
   retiredTypes: RETIRED_ITEM_TYPES,
   generatedTables: TABLES,
+  tableOverlays: colorOverlays(TABLES),
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.

@@ -2,6 +2,8 @@
  * Declarations that read the same in every supported version, and a constructor that keeps version files short.
  */
 import type { GameVersion, KindDeclaration } from '../declaration';
+import type { GeneratedTables } from '../../schema/generated';
+import type { Refinement, TableOverlay } from '../../schema/overlay';
 
 type Options = Partial<Omit<KindDeclaration, 'kind' | 'title'>>;
 
@@ -90,3 +92,26 @@ export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
     suffixes: ['_north', '_east', '_south', '_west', '_straight', '_curved', '_end', '_tee', '_four_way', ...LINEAR_SUFFIXES],
   },
 ];
+
+/**
+ * Top-level members the game reads as a color name (color_from_string) in every type that has them: items,
+ * terrain and furniture (`color`, `bgcolor`: one or one per season), vehicle parts (`broken_color`), overmap
+ * terrain, traps, fields... An unknown name is "couldn't parse color" / "invalid color name" at load (0.F's
+ * --check-mods); every such value of both versions' data is a valid name.
+ */
+const COLOR_MEMBERS = ['color', 'bgcolor', 'broken_color'];
+
+/** The color refinements of a version's generated tables (see COLOR_MEMBERS). */
+export function colorOverlays(tables: GeneratedTables): Record<string, TableOverlay> {
+  const out: Record<string, TableOverlay> = {};
+  for (const [type, table] of Object.entries(tables)) {
+    const overlay: Record<string, Refinement> = {};
+    for (const m of COLOR_MEMBERS) {
+      // Codes start with the JSON types seen: a string, or strings and arrays of them (`sa`).
+      if (/^[a-z]*s[a-z]* /.test(table.m[m] ?? '')) overlay[m] = { format: 'color' };
+      if (table.m[`${m}[]`]) overlay[`${m}[]`] = { format: 'color' };
+    }
+    if (Object.keys(overlay).length) out[type] = overlay;
+  }
+  return out;
+}

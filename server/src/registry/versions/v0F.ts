@@ -4,7 +4,9 @@
  */
 import type { GameVersion } from '../declaration';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, colorOverlays, kind } from './shared';
+import { mergeOverlays } from '../../schema/overlay';
+import { OVERLAYS_0F } from './overlays-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { TABLES } from './generated/tables-0F';
 
@@ -24,6 +26,7 @@ export const VERSION_0F: GameVersion = {
   damageInheritance: 'matching-units',
   knownTypes: KNOWN_TYPES,
   generatedTables: TABLES,
+  tableOverlays: mergeOverlays(colorOverlays(TABLES), OVERLAYS_0F),
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
   derivedIds: DERIVED_IDS,

@@ -17,7 +17,7 @@
 import type { FieldSpec, KindSchema, MapSpec, NumberSpec, ObjectSpec, TupleSpec, TypeSpec } from '../types';
 import { deriveObject, deriveSchema } from '../derive';
 import {
-  ANY, BOOLEAN, INTEGER, NUMBER, SKILL_LEVEL, STRING, TRANSLATION,
+  ANY, BOOLEAN, COLOR, INTEGER, NUMBER, SKILL_LEVEL, STRING, TRANSLATION,
   arrayOf, object, oneOf, ref, union,
 } from '../kinds/common';
 import { MONSTER_SCHEMA } from '../kinds/monster';
@@ -387,7 +387,7 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
     { name: 'categories', type: arrayOf(STRING), description: 'Monster categories, e.g. `CLASSIC`, `WILDLIFE`, `NULL` (mods add their own, e.g. `DINOSAUR`). A monster in neither `CLASSIC` nor `WILDLIFE` does not spawn in classic mode.' },
     { name: 'volume', type: { kind: 'string', format: 'volume' }, description: 'Volume: an integer with unit `L` or `ml`, e.g. "62500 ml"; sets the monster\'s size. Default 62499 ml.' },
     { name: 'weight', type: { kind: 'string', format: 'mass' }, description: 'Weight: an integer with unit `g` or `kg`, e.g. "81500 g". Default 81499 g.' },
-    { name: 'color', type: STRING, description: 'Color name used with the symbol; default white.' },
+    { name: 'color', type: COLOR, description: 'Color name used with the symbol; default white.' },
     { name: 'material', type: union(ref('material'), arrayOf(union(ref('material'), { kind: 'tuple', items: [ref('material'), INTEGER], names: ['material id', 'portion'] }))), description: 'Material ids, or `[ material id, portion ]` pairs; default flesh.' },
     { name: 'bodytype', type: STRING, description: `Body type, a general description of the body's layout; the game's data uses ${KNOWN_BODYTYPES.join(', ')}.` },
     { name: 'diff', type: intAtLeast(0), description: 'Difficulty added to the computed one (which counts damage, armor, dodge, hit points, speed, vision...): for special attacks the computation misses. Most monsters need 0; above 30 a kill is recorded in the memorial log.' },

@@ -9,6 +9,8 @@ export const INTEGER: NumberSpec = { kind: 'integer' };
 export const NUMBER: NumberSpec = { kind: 'number' };
 export const BOOLEAN: TypeSpec = { kind: 'boolean' };
 export const ANY: TypeSpec = { kind: 'any' };
+/** A color name (schema/colors.ts). */
+export const COLOR: StringSpec = { kind: 'string', format: 'color' };
 
 /** A string naming a definition of `kind`. */
 export function ref(kind: string): StringSpec {

@@ -4,7 +4,7 @@
  */
 import type { FieldSpec, KindSchema, ObjectSpec, TupleSpec, TypeSpec } from '../types';
 import {
-  ANY, BOOLEAN, EDIT_MODE_FIELD, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, STRING, SKILL_LEVEL,
+  ANY, BOOLEAN, COLOR, EDIT_MODE_FIELD, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, STRING, SKILL_LEVEL,
   arrayOf, inheritanceFields, object, oneOf, ref, typeField, union,
 } from './common';
 
@@ -142,7 +142,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'scent_tracked', type: arrayOf(ref('scent_type')), description: 'Scent type ids the monster tracks.' },
   { name: 'scent_ignored', type: arrayOf(ref('scent_type')), description: 'Scent type ids the monster ignores.' },
   { name: 'symbol', type: { kind: 'string', format: 'symbol' }, required: true, description: 'Map symbol: a UTF-8 string exactly one console cell wide (may be several Unicode characters).' },
-  { name: 'color', type: STRING, required: true, description: 'Color name used with the symbol.' },
+  { name: 'color', type: COLOR, required: true, description: 'Color name used with the symbol (`light_gray`, `c_red`, `white_red`: foreground, optional background).' },
   { name: 'size', type: STRING, description: 'A size flag (values not shown).' },
   { name: 'material', type: arrayOf(ref('material')), description: 'Material ids; default is an empty array (no specific material), which is allowed.', default: [] },
   { name: 'phase', type: oneOf('SOLID', 'LIQUID', 'GAS', 'PLASMA', 'NULL'), description: 'Phase: `SOLID`, `LIQUID`, `GAS`, `PLASMA` or `NULL`. No gameplay effect.' },

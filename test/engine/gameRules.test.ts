@@ -1,0 +1,42 @@
+/**
+ * Rules the recall measurement against the real game found missing (test/engine/recall.test.ts): each one a
+ * mistake the 0.F game's --check-mods rejects. Every rule has a fixture that fires and a near-miss that must
+ * not; the real-data tests keep both corpora free of them.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { modinfo, workspace, type FileTree } from '../helpers/workspace';
+import { registryOf, findVersion } from '../../server/src/registry/versions';
+
+const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
+/** The marker of the current game's data. */
+const CURRENT_CORE: FileTree = { 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] };
+
+/** `code: message` of the diagnostics of m/a.json for these definitions. */
+function diagnostics(definitions: unknown[], core: FileTree = {}): string[] {
+  return workspace(mod({ 'a.json': definitions }), core).diagnostics('m/a.json').map((d) => `${d.code}: ${d.message}`);
+}
+
+test('every refinement of a generated table applies to its table (both versions)', () => {
+  for (const id of ['0.F', 'current']) {
+    const version = findVersion(id)!;
+    const registry = registryOf(version);
+    for (const type of Object.keys(version.tableOverlays ?? {})) assert.ok(registry.generatedSchemaOfType(type), `${id} ${type}`);
+  }
+});
+
+test('colors: a name the game cannot parse fires, with the nearest name; every form it reads does not', () => {
+  const monster = { type: 'MONSTER', id: 'mon_x', 'copy-from': 'mon_zombie' };
+  assert.deepEqual(diagnostics([{ ...monster, color: 'light_gaay' }]), ['invalid-value: "color": "light_gaay" is not a color the game knows; did you mean "light_gray"?']);
+  assert.deepEqual(diagnostics([{ type: 'GENERIC', id: 'x', color: 'c_whitte' }]), ['invalid-value: "color": "c_whitte" is not a color the game knows; did you mean "c_white"?']);
+  assert.deepEqual(diagnostics([{ type: 'terrain', id: 't_x', color: ['green', 'brwn', 'brown', 'white'] }]), ['invalid-value: "color[1]": "brwn" is not a color the game knows; did you mean "brown"?']);
+  assert.deepEqual(diagnostics([{ type: 'vehicle_part', id: 'vp_x', broken_color: 'light_bleu' }]), ['invalid-value: "broken_color": "light_bleu" is not a color the game knows; did you mean "light_blue"?']);
+  // The current game reads colors alike.
+  assert.deepEqual(diagnostics([{ type: 'ITEM', id: 'x', color: 'yelow' }], CURRENT_CORE), ['invalid-value: "color": "yelow" is not a color the game knows; did you mean "yellow"?']);
+  // Near-misses: the prefixes, a background, the lt/dk abbreviations, the empty string ("no color").
+  for (const color of ['light_gray', 'c_light_gray', 'h_red', 'i_yellow', 'white_red', 'c_light_green_cyan', 'ltgray', 'dkgray', 'ltred_white', '']) {
+    assert.deepEqual(diagnostics([{ ...monster, color }, { type: 'GENERIC', id: 'x', color }, { type: 'furniture', id: 'f_x', color, bgcolor: color }]), [], color);
+  }
+  // Another background than those six is no color of the table.
+  assert.equal(diagnostics([{ ...monster, color: 'white_blue' }]).length, 1);
+});
