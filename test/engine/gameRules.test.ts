@@ -40,3 +40,32 @@ test('colors: a name the game cannot parse fires, with the nearest name; every f
   // Another background than those six is no color of the table.
   assert.equal(diagnostics([{ ...monster, color: 'white_blue' }]).length, 1);
 });
+
+test('0.F item phases and item group subtypes are closed sets; the values the game reads pass', () => {
+  assert.deepEqual(diagnostics([{ type: 'COMESTIBLE', id: 'x', phase: 'liqud' }]), ['invalid-value: "phase": "liqud" is not a phase the game knows; did you mean "liquid"?']);
+  assert.deepEqual(diagnostics([{ type: 'item_group', id: 'g', subtype: 'colection', entries: [{ item: 'rag' }] }]), ['invalid-value: "subtype": "colection" is not an item group subtype the game knows; did you mean "collection"?']);
+  assert.deepEqual(diagnostics([
+    { type: 'COMESTIBLE', id: 'x', phase: 'liquid' }, { type: 'AMMO', id: 'y', phase: 'solid' },
+    { type: 'item_group', id: 'g1', subtype: 'collection', entries: [{ item: 'rag' }] }, { type: 'item_group', id: 'g2', subtype: 'distribution', entries: [{ item: 'rag' }] }, { type: 'item_group', id: 'g3', subtype: 'old', entries: [{ item: 'rag' }] },
+  ]), []);
+});
+
+test('0.F references the generated tables could not prove: tool ammunition, harvest drops, requirement components', () => {
+  const core: FileTree = { 'json/ammo.json': [{ type: 'ammunition_type', id: 'battery', name: 'batteries', default: 'rag' }], 'json/groups.json': [{ type: 'item_group', id: 'bionics_common', entries: [{ item: 'rag' }] }] };
+  assert.deepEqual(diagnostics([{ type: 'TOOL', id: 'x', ammo: 'batery' }], core), ['unknown-id: "ammo": unknown ammunition type "batery"; did you mean "battery"?']);
+  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'ragg', type: 'flesh', mass_ratio: 0.1 }] }], core), ['unknown-id: "entries[0].drop": unknown item "ragg"; did you mean "rag"?']);
+  assert.deepEqual(diagnostics([{ type: 'requirement', id: 'r', components: [[['rag', 1], ['sheet_coton', 1]]], tools: [[['hamer', -1]]] }], core), [
+    'unknown-id: "components[0][1][0]": unknown item "sheet_coton"; did you mean "sheet_cotton"?',
+    'unknown-id: "tools[0][0][0]": unknown item "hamer"; did you mean "hammer"?',
+  ]);
+  // Near-misses: a known ammunition type; a bionic_group entry drops an item group; a LIST of a requirement.
+  assert.deepEqual(diagnostics([
+    { type: 'TOOL', id: 'x', ammo: 'battery' },
+    { type: 'harvest', id: 'h', entries: [{ drop: 'rag', type: 'flesh', mass_ratio: 0.1 }, { drop: 'bionics_common', type: 'bionic_group' }] },
+    { type: 'requirement', id: 'r', components: [[['rag', 1], ['r2', 1, 'LIST']]], tools: [[['hammer', -1]]], qualities: [{ id: 'HAMMER', level: 1 }] },
+    { type: 'requirement', id: 'r2', components: [[['rag', 1]]] },
+    { type: 'tool_quality', id: 'HAMMER', name: 'hammering' },
+  ], core), []);
+  // An item group is no drop of another type of entry.
+  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'bionics_common', type: 'flesh' }] }], core), ['unknown-id: "entries[0].drop": unknown item "bionics_common"']);
+});

@@ -1,8 +1,39 @@
 /**
  * 0.F: where the game's loaders are stricter than its data shows, as refinements of the generated tables
  * (schema/overlay.ts). Each one was found with the real 0.F game's --check-mods (test/recall: a mistake of that
- * kind in a shipped mod is rejected) and checked against all of 0.F's data, which loads cleanly.
+ * kind in a shipped mod is rejected, with the message quoted) and checked against all of 0.F's data, which
+ * loads cleanly (test/engine/realData.test.ts).
  */
-import type { TableOverlay } from '../../schema/overlay';
+import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
+import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 
-export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {};
+/** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
+const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
+
+/** Item_factory::load_item_group: anything else is "unknown item group type". */
+const ITEM_GROUP_SUBTYPES: ValueSet = { title: 'an item group subtype', values: ['old', 'collection', 'distribution'] };
+
+const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
+
+export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
+  // Item_factory::load_basic_info reads `phase` as the enum.
+  AMMO: { phase: { values: PHASES } },
+  COMESTIBLE: { phase: { values: PHASES } },
+  // A tool's or magazine's ammunition types: "ammo type X is not known" (Item_factory::check_definitions). The
+  // data's values are all ammunition types, but some are item ids as well (`battery`), so the generator left
+  // the single-string form without a kind.
+  TOOL: { ammo: AMMUNITION_TYPE },
+  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE },
+  MAGAZINE: { ammo_type: AMMUNITION_TYPE },
+  item_group: { subtype: { values: ITEM_GROUP_SUBTYPES } },
+  // harvest_list::check_consistency: a drop is an item, or an item group when the entry's type is
+  // `bionic_group` (checks/unknownId.ts accepts the group then).
+  harvest: { 'entries[].drop': { ref: 'item' } },
+  // requirement_data::load_requirement is the recipes' reader: tools, components and qualities name items
+  // and tool qualities ("unknown component", "unknown tool" at finalize).
+  requirement: {
+    tools: { type: REQUIREMENT_MEMBERS.tools },
+    components: { type: REQUIREMENT_MEMBERS.components },
+    qualities: { type: REQUIREMENT_MEMBERS.qualities },
+  },
+};
