@@ -69,3 +69,22 @@ test('0.F references the generated tables could not prove: tool ammunition, harv
   // An item group is no drop of another type of entry.
   assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'bionics_common', type: 'flesh' }] }], core), ['unknown-id: "entries[0].drop": unknown item "bionics_common"']);
 });
+
+test('0.F monster flags, death functions, triggers and old-style special attacks are the game\'s closed sets', () => {
+  const monster = { type: 'MONSTER', id: 'mon_x', 'copy-from': 'mon_zombie' };
+  assert.deepEqual(diagnostics([{ ...monster, flags: ['SEES', 'HEARRS'] }]), ['invalid-value: "flags[1]": "HEARRS" is not a monster flag the game knows; did you mean "HEARS"?']);
+  // Flags and death functions older versions had and 0.F dropped (its --check-mods: "invalid monster flag").
+  assert.equal(diagnostics([{ ...monster, flags: ['FEATHER'] }]).length, 1);
+  assert.deepEqual(diagnostics([{ ...monster, death_function: ['DETONATE'] }]), ['invalid-value: "death_function[0]": "DETONATE" is not a death function the game knows']);
+  assert.deepEqual(diagnostics([{ ...monster, anger_triggers: ['PLAYER_CLOS'] }]), ['invalid-value: "anger_triggers[0]": "PLAYER_CLOS" is not a monster trigger the game knows; did you mean "PLAYER_CLOSE"?']);
+  assert.deepEqual(diagnostics([{ ...monster, special_attacks: [['SHRIEKK', 10]] }]), ['unknown-id: "special_attacks[0][0]": unknown monster attack "SHRIEKK"']);
+  assert.deepEqual(diagnostics([{ type: 'SPECIES', id: 'SP', fear_triggers: ['FIRES'] }]), ['invalid-value: "fear_triggers[0]": "FIRES" is not a monster trigger the game knows; did you mean "FIRE"?']);
+  // Near-misses: values 0.F reads (FUR and WOOL are still flags), a built-in attack, a data-defined one, by id.
+  assert.deepEqual(diagnostics([
+    { ...monster, flags: ['SEES', 'FUR', 'WOOL', 'CATFOOD', 'RANGED_ATTACKER'], death_function: ['NORMAL', 'NECRO_BOOMER'], anger_triggers: ['MEAT', 'MATING_SEASON'], fear_triggers: ['FIRE'], placate_triggers: ['HURT'], special_attacks: [['SHRIEK', 10], ['scratch', 5], { id: 'scratch', cooldown: 3 }] },
+    { type: 'monster_attack', attack_type: 'melee', id: 'scratch', cooldown: 5 },
+    { type: 'SPECIES', id: 'SP', fear_triggers: ['FIRE'], anger_triggers: ['HURT'], placate_triggers: ['MEAT'], flags: ['SEES'] },
+  ]), []);
+  // The current game's monsters have their own rules (flags are data there).
+  assert.deepEqual(diagnostics([{ type: 'monster_flag', id: 'MY_FLAG' }, { type: 'MONSTER', id: 'mon_y', 'copy-from': 'mon_zombie', flags: ['MY_FLAG'] }], CURRENT_CORE), []);
+});

@@ -163,7 +163,7 @@ const WRONG_KIND: Record<string, string> = {
   item: 'mon_zombie', item_group: 'rock', monster: 'rock', monstergroup: 'mon_zombie', terrain: 'f_chair', furniture: 't_floor',
   trait: 'downed', effect: 'FLEET', skill: 'rock', material: 'rock', spell: 'mon_zombie', requirement: 'rock', harvest: 'rock',
   species: 'mon_zombie', profession: 'FLEET', start_location: 't_floor', palette: 'rock', mutation_category: 'rock',
-  ammunition_type: 'rock', quality: 'rock', body_part: 'rock', field: 'rock', faction: 'rock',
+  ammunition_type: 'mon_zombie', quality: 'rock', body_part: 'rock', field: 'rock', faction: 'rock',
 };
 
 const BAD_UNITS: Record<string, readonly string[]> = {
@@ -329,11 +329,13 @@ interface Family {
   readonly name: string;
   readonly types: readonly string[];
   readonly build: Builder;
+  /** Slots (`kind:what`) every draw includes. */
+  readonly required?: readonly string[];
 }
 
 const FAMILIES: readonly Family[] = [
   {
-    name: 'items', types: ITEM_TYPES, build: (d, c) => {
+    name: 'items', types: ITEM_TYPES, required: ['bad-unit:weight', 'bad-unit:volume', 'unknown-member:top', 'duplicate-id:definition'], build: (d, c) => {
       c.unknownMember();
       c.badUnit(['weight'], 'weight');
       c.badUnit(['volume'], 'volume');
@@ -357,7 +359,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'item_groups', types: ['item_group'], build: (d, c) => {
+    name: 'item_groups', types: ['item_group'], required: ['missing-id:entry-item', 'missing-id:entry-group'], build: (d, c) => {
       const g = groupEntries(c, []);
       each(c, g.item, 'item', (p) => { c.missingId(p, 'entry-item', 'item'); c.wrongKind(p, 'entry-item', 'item'); });
       each(c, g.group, 'group', (p) => { c.missingId(p, 'entry-group', 'item group'); c.wrongKind(p, 'entry-group', 'item_group'); });
@@ -372,7 +374,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'monster_groups', types: ['monstergroup'], build: (d, c) => {
+    name: 'monster_groups', types: ['monstergroup'], required: ['missing-id:monster'], build: (d, c) => {
       each(c, objectsIn(c, ['monsters']), 'm', (p) => {
         c.missingId([...p, 'monster'], 'monster', 'monster');
         c.wrongKind([...p, 'monster'], 'monster', 'monster');
@@ -388,7 +390,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'monsters', types: ['MONSTER'], build: (d, c) => {
+    name: 'monsters', types: ['MONSTER'], required: ['invalid-enum:flags', 'invalid-enum:death_function', 'invalid-enum:special_attacks', 'invalid-enum:color', 'missing-id:species', 'missing-id:harvest'], build: (d, c) => {
       c.unknownMember();
       c.badUnit(['volume'], 'volume');
       c.badUnit(['weight'], 'weight');
@@ -426,7 +428,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'mutations', types: ['mutation'], build: (d, c) => {
+    name: 'mutations', types: ['mutation'], required: ['unknown-member:top', 'missing-id:prereqs'], build: (d, c) => {
       c.unknownMember();
       for (const m of ['points', 'visibility', 'ugliness', 'valid', 'purifiable', 'prereqs', 'description']) if (c.at([m]) !== undefined) c.wrongType([m], m);
       for (const m of ['prereqs', 'prereqs2', 'threshreq', 'cancels', 'changes_to', 'leads_to']) c.missingId([m], m, 'trait');
@@ -458,7 +460,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'recipes', types: ['recipe'], build: (d, c) => {
+    name: 'recipes', types: ['recipe'], required: ['missing-id:components', 'missing-id:tools', 'missing-id:skill_used', 'missing-id:subcategory'], build: (d, c) => {
       each(c, alternatives(c, ['components']), 'comp', (p) => { c.missingId(p, 'components', 'item'); c.wrongKind(p, 'components', 'item'); });
       each(c, alternatives(c, ['tools']), 'tool', (p) => c.missingId(p, 'tools', 'tool'));
       each(c, objectsIn(c, ['qualities']), 'q', (p) => { c.missingId([...p, 'id'], 'qualities', 'quality'); c.wrongType([...p, 'level'], 'qualities.level'); });
@@ -479,7 +481,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'professions', types: ['profession'], build: (d, c) => {
+    name: 'professions', types: ['profession'], required: ['missing-id:items', 'missing-id:skills', 'missing-id:traits', 'unknown-member:entries', 'missing-id:entries.group'], build: (d, c) => {
       for (const side of ['both', 'male', 'female']) {
         const base: Segment[] = ['items', side];
         const sideValue = c.at(base);
@@ -517,7 +519,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   {
-    name: 'mapgen', types: ['mapgen', 'palette'], build: (d, c) => {
+    name: 'mapgen', types: ['mapgen', 'palette'], required: ['missing-id:terrain', 'missing-id:furniture', 'missing-id:items', 'missing-id:place_monsters'], build: (d, c) => {
       const base: Segment[] = d.type === 'mapgen' ? ['object'] : [];
       const symbolValues = (member: string): Segment[][] => {
         const m = c.at([...base, member]);
@@ -721,31 +723,39 @@ export function generateMistakes(gameDir: string, seed = DEFAULT_SEED): Generate
     const want = Math.min(MAX_PER_FAMILY, Math.max(PER_FAMILY, kindOrder.length * 3));
     const used = new Set<string>();
     const chosen: Mistake[] = [];
+    const chosenSlots = new Set<string>();
     const taken = new Map<string, number>();
+    /** One mistake of `slot` on a definition not mutated yet; false when there is none. */
+    const take = (slot: string): boolean => {
+      const options = slots.get(slot)?.filter(({ def }) => !used.has(`${def.mod}/${def.file}#${def.index}`)) ?? [];
+      if (!options.length) return false;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { def, cand } = pick(rng, options);
+        const applied = applyCandidate(texts.get(`${def.mod}/${def.file}`)!, def, cand);
+        if (!applied) continue;
+        used.add(`${def.mod}/${def.file}#${def.index}`);
+        taken.set(cand.kind, (taken.get(cand.kind) ?? 0) + 1);
+        chosenSlots.add(slot);
+        chosen.push({
+          name: `${family.name}/${cand.kind}/${def.mod}/${def.file}#${applied.pointer}`,
+          family: family.name, type: def.type, mod: def.mod, file: def.file, id: def.id, pointer: applied.pointer, kind: cand.kind,
+          description: `${def.type} "${def.id}": ${cand.description}`, edit: applied.edit, at: applied.at,
+        });
+        return true;
+      }
+      return false;
+    };
     for (let turn = 0; chosen.length < want && turn < 40; turn++) {
       for (const k of kindOrder.flatMap((k) => Array<string>(KIND_WEIGHT[k as MistakeKind] ?? 1).fill(k))) {
         if (chosen.length >= want) break;
         if ((taken.get(k) ?? 0) >= (KIND_CAP[k as MistakeKind] ?? Infinity)) continue;
         const kindSlots = kinds.get(k)!;
-        const slot = kindSlots[(taken.get(k) ?? 0) % kindSlots.length];
-        const options = slots.get(slot)!.filter(({ def }) => !used.has(`${def.mod}/${def.file}#${def.index}`));
-        if (!options.length) continue;
-        for (let attempt = 0; attempt < 5; attempt++) {
-          const { def, cand } = pick(rng, options);
-          const text = texts.get(`${def.mod}/${def.file}`)!;
-          const applied = applyCandidate(text, def, cand);
-          if (!applied) continue;
-          used.add(`${def.mod}/${def.file}#${def.index}`);
-          taken.set(k, (taken.get(k) ?? 0) + 1);
-          chosen.push({
-            name: `${family.name}/${cand.kind}/${def.mod}/${def.file}#${applied.pointer}`,
-            family: family.name, type: def.type, mod: def.mod, file: def.file, id: def.id, pointer: applied.pointer, kind: cand.kind,
-            description: `${def.type} "${def.id}": ${cand.description}`, edit: applied.edit, at: applied.at,
-          });
-          break;
-        }
+        take(kindSlots[(taken.get(k) ?? 0) % kindSlots.length]);
       }
     }
+    // The mistakes a family must have whatever the draw (the ones modders make most), after the draw so that
+    // adding one leaves the others as they were.
+    for (const slot of family.required ?? []) if (!chosenSlots.has(slot) && !take(slot)) throw new Error(`${family.name}: no candidate for the required ${slot}`);
     mistakes.push(...chosen);
   }
   return { mistakes, mods: [...new Set(mistakes.map((m) => m.mod))].sort() };

@@ -75,7 +75,7 @@ const KNOWN_REF_KINDS = new Set([
   'item', 'MONSTER', 'profession', 'scenario', 'recipe', 'uncraft', 'item_group', 'monstergroup', 'harvest', 'SPECIES',
   'MONSTER_FACTION', 'effect_type', 'material', 'skill', 'start_location', 'mission_definition', 'mutation', 'bionic', 'vehicle',
   'scent_type', 'emit', 'requirement', 'tool_quality', 'update_mapgen', 'recipe_category', 'snippet', 'json_flag',
-  'overmap_special', 'map_extra', 'body_part', 'proficiency', 'SPELL',
+  'overmap_special', 'map_extra', 'body_part', 'proficiency', 'SPELL', 'monster_attack',
 ]);
 
 function nestedObjects(spec: TypeSpec, out: ObjectSpec[] = []): ObjectSpec[] {

@@ -6,12 +6,15 @@
  */
 import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
+import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
 
 /** Item_factory::load_item_group: anything else is "unknown item group type". */
 const ITEM_GROUP_SUBTYPES: ValueSet = { title: 'an item group subtype', values: ['old', 'collection', 'distribution'] };
+
+const MONSTER_TRIGGERS: ValueSet = { title: 'a monster trigger', values: MONSTER_TRIGGERS_0F };
 
 const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
 
@@ -26,6 +29,13 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE },
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES } },
+  // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
+  SPECIES: {
+    'anger_triggers[]': { values: MONSTER_TRIGGERS },
+    'fear_triggers[]': { values: MONSTER_TRIGGERS },
+    placate_triggers: { type: { kind: 'array', of: { kind: 'string', values: MONSTER_TRIGGERS.values, valuesTitle: MONSTER_TRIGGERS.title } } },
+    flags: { type: { kind: 'array', of: { kind: 'string', values: MONSTER_FLAGS_0F, valuesTitle: 'a monster flag' } } },
+  },
   // harvest_list::check_consistency: a drop is an item, or an item group when the entry's type is
   // `bionic_group` (checks/unknownId.ts accepts the group then).
   harvest: { 'entries[].drop': { ref: 'item' } },

@@ -3,6 +3,7 @@
  * `add:`/`remove:` members, one JSON type per item category, monster groups and monster factions keyed by `name`.
  */
 import type { GameVersion } from '../declaration';
+import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
 import { BUILT_IN_IDS, DERIVED_IDS, PLAIN_KINDS, colorOverlays, kind } from './shared';
 import { mergeOverlays } from '../../schema/overlay';
@@ -28,7 +29,7 @@ export const VERSION_0F: GameVersion = {
   generatedTables: TABLES,
   tableOverlays: mergeOverlays(colorOverlays(TABLES), OVERLAYS_0F),
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
-  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
+  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F },
   derivedIds: DERIVED_IDS,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
@@ -49,6 +50,7 @@ export const VERSION_0F: GameVersion = {
     }),
     kind('monstergroup', 'monster group', { ids: { from: 'member', member: 'name' }, symbol: 'enum' }),
     kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
+    kind('monster_attack', 'monster attack'),
     ...PLAIN_KINDS,
   ],
 };
