@@ -88,3 +88,36 @@ test('0.F monster flags, death functions, triggers and old-style special attacks
   // The current game's monsters have their own rules (flags are data there).
   assert.deepEqual(diagnostics([{ type: 'monster_flag', id: 'MY_FLAG' }, { type: 'MONSTER', id: 'mon_y', 'copy-from': 'mon_zombie', flags: ['MY_FLAG'] }], CURRENT_CORE), []);
 });
+
+test('0.F item group entries: every member is read, so an unknown one fires; the members 0.F reads do not', () => {
+  assert.deepEqual(diagnostics([{ type: 'item_group', id: 'g', items: [{ item: 'rag', pob: 50 }], entries: [{ group: 'g2', 'contaner-item': 'rag' }] }, { type: 'item_group', id: 'g2', items: ['rag'] }]), [
+    'unknown-field: Unknown member "pob" in "items[0]"; did you mean "prob"?',
+    'unknown-field: Unknown member "contaner-item" in "entries[0]"; did you mean "container-item"?',
+  ]);
+  // A profession's inline group is read alike; its entries name items and groups.
+  assert.deepEqual(diagnostics([{ type: 'profession', id: 'p', name: 'P', description: 'd', points: 0, items: { both: { entries: [{ item: 'rag', 'ammmo-item': 'rag' }, { group: 'no_such_group' }] } } }]), [
+    'unknown-field: Unknown member "ammmo-item" in "items.both.entries[0]"; did you mean "ammo-item"?',
+    'unknown-id: "items.both.entries[1].group": unknown item group "no_such_group"',
+  ]);
+  // Near-misses: every member 0.F reads (its --check-mods reports none of these), short forms, nested groups.
+  const entry = {
+    item: 'rag', prob: 50, count: [1, 2], 'charges-min': 1, 'charges-max': 2, damage: 1, 'dirt-min': 0, 'dirt-max': 1, 'container-item': 'rag', 'contents-group': 'g2',
+    'ammo-item': 'rag', sealed: false, 'custom-flags': ['FILTHY'], snippets: ['s1'], artifact: { procgen_id: 'cult' },
+  };
+  assert.deepEqual(diagnostics([
+    { type: 'item_group', id: 'g', subtype: 'collection', items: ['rag', ['rag', 10], entry], entries: [entry, { group: 'g2', 'container-group': 'g2' }, { collection: [{ item: 'rag' }], prob: 10 }, { distribution: [{ item: 'rag' }, 'rag'] }], groups: ['g2', ['g2', 5]] },
+    { type: 'item_group', id: 'g2', items: [['rag', 1]] },
+    { type: 'profession', id: 'p', name: 'P', description: 'd', points: 0, items: { both: { entries: [entry] } } },
+  ]), []);
+});
+
+test('0.F monster group entries: monster, freq and cost_multiplier are required, an unknown member fires', () => {
+  assert.deepEqual(diagnostics([{ type: 'monstergroup', name: 'G', default: 'mon_zombie', monsters: [{ monster: 'mon_zombie', freq: 10, cost_multiplie: 1 }] }]), [
+    'missing-field: "monsters[0]" is missing its mandatory member "cost_multiplier"',
+    'unknown-field: Unknown member "cost_multiplie" in "monsters[0]"; did you mean "cost_multiplier"?',
+  ]);
+  assert.deepEqual(diagnostics([{ type: 'monstergroup', name: 'G', default: 'mon_zombie', monsters: [
+    { monster: 'mon_zombie', freq: 10, cost_multiplier: 1, pack_size: [1, 3], starts: 72, ends: 144, conditions: ['DAY', 'SUMMER'] },
+    { monster: 'mon_dog', freq: 5, cost_multiplier: 2, spawn_data: { ammo: [{ ammo_id: 'rag', qty: 10 }] } },
+  ] }]), []);
+});

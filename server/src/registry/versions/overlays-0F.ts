@@ -6,6 +6,8 @@
  */
 import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
+import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
+import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
@@ -28,7 +30,9 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   TOOL: { ammo: AMMUNITION_TYPE },
   TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE },
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
-  item_group: { subtype: { values: ITEM_GROUP_SUBTYPES } },
+  // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
+  item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
+  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
   // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
   SPECIES: {
     'anger_triggers[]': { values: MONSTER_TRIGGERS },
