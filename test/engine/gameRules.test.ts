@@ -121,3 +121,24 @@ test('0.F monster group entries: monster, freq and cost_multiplier are required,
     { monster: 'mon_dog', freq: 5, cost_multiplier: 2, spawn_data: { ammo: [{ ammo_id: 'rag', qty: 10 }] } },
   ] }]), []);
 });
+
+test('0.F harvest entries: an unknown member or drop type fires; the members and types 0.F reads do not', () => {
+  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'rag', type: 'flesh', masss_ratio: 0.1 }, { drop: 'rag', type: 'bonee', mass_ratio: 0.1 }] }]), [
+    'unknown-field: Unknown member "masss_ratio" in "entries[0]"; did you mean "mass_ratio"?',
+    'invalid-value: "entries[1].type": "bonee" is not a harvest drop type the game knows; did you mean "bone"?',
+  ]);
+  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', message: 'm', leftovers: 'rag', entries: [
+    { drop: 'rag', type: 'flesh', mass_ratio: 0.1, base_num: [1, 2], scale_num: [0, 0.5], max: 3, flags: ['FILTHY'], faults: ['fault_x'] },
+    ...['offal', 'skin', 'bone', 'blood', 'bionic'].map((type) => ({ drop: 'rag', type })),
+  ] }, { type: 'fault', id: 'fault_x' }, { type: 'json_flag', id: 'FILTHY' }]), []);
+});
+
+test('a recipe subcategory must be one of its category\'s (both versions), also through copy-from', () => {
+  const recipe = { type: 'recipe', result: 'rag', id_suffix: 'x', category: 'CC_OTHER' };
+  assert.deepEqual(diagnostics([{ ...recipe, subcategory: 'CSC_OTHER_OTHR' }]), ['invalid-value: "subcategory": "CSC_OTHER_OTHR" is not a subcategory of recipe category "CC_OTHER"; did you mean "CSC_OTHER_OTHER"?']);
+  assert.deepEqual(diagnostics([{ type: 'recipe', result: 'rag', id_suffix: 'y', 'copy-from': 'rag', subcategory: 'CSC_NOPE' }]), ['invalid-value: "subcategory": "CSC_NOPE" is not a subcategory of recipe category "CC_OTHER"']);
+  assert.deepEqual(diagnostics([{ ...recipe, result: 'stick', subcategory: 'CSC_NOPE', activity_level: 'NO_EXERCISE' }], { ...CURRENT_CORE, 'json/c.json': [{ type: 'recipe_category', id: 'CC_OTHER', recipe_subcategories: ['CSC_ALL'] }, { type: 'ITEM', id: 'stick', subtypes: ['GENERIC'] }] }), ['invalid-value: "subcategory": "CSC_NOPE" is not a subcategory of recipe category "CC_OTHER"']);
+  // Near-misses: a listed subcategory; an unknown category is unknown-id's alone.
+  assert.deepEqual(diagnostics([{ ...recipe, subcategory: 'CSC_OTHER_OTHER' }, { ...recipe, id_suffix: 'z', subcategory: 'CSC_ALL' }]), []);
+  assert.deepEqual(diagnostics([{ ...recipe, category: 'CC_NOPE', subcategory: 'CSC_ALL' }]).map((d) => d.split(':')[0]), ['unknown-id']);
+});

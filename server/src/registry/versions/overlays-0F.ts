@@ -18,6 +18,9 @@ const ITEM_GROUP_SUBTYPES: ValueSet = { title: 'an item group subtype', values: 
 
 const MONSTER_TRIGGERS: ValueSet = { title: 'a monster trigger', values: MONSTER_TRIGGERS_0F };
 
+/** harvest_drop_type of 0.F (`null` only in the inline harvests of terrain and furniture). */
+const HARVEST_DROP_TYPES: ValueSet = { title: 'a harvest drop type', values: ['flesh', 'offal', 'skin', 'bone', 'blood', 'bionic', 'bionic_group', 'null'] };
+
 const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
 
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
@@ -42,7 +45,9 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   },
   // harvest_list::check_consistency: a drop is an item, or an item group when the entry's type is
   // `bionic_group` (checks/unknownId.ts accepts the group then).
-  harvest: { 'entries[].drop': { ref: 'item' } },
+  // harvest_entry::load reads every member of an entry ("Invalid or misplaced field name"), and
+  // harvest_list::check_consistency its type ("Harvest list X has invalid entry: Y").
+  harvest: { 'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES } },
   // requirement_data::load_requirement is the recipes' reader: tools, components and qualities name items
   // and tool qualities ("unknown component", "unknown tool" at finalize).
   requirement: {
