@@ -142,3 +142,20 @@ test('a recipe subcategory must be one of its category\'s (both versions), also 
   assert.deepEqual(diagnostics([{ ...recipe, subcategory: 'CSC_OTHER_OTHER' }, { ...recipe, id_suffix: 'z', subcategory: 'CSC_ALL' }]), []);
   assert.deepEqual(diagnostics([{ ...recipe, category: 'CC_NOPE', subcategory: 'CSC_ALL' }]).map((d) => d.split(':')[0]), ['unknown-id']);
 });
+
+test('0.F spells: effect, energy source, damage type, targets, shape and flags are closed sets; field_id names a field', () => {
+  const spell = { type: 'SPELL', id: 'sp', name: 'S', description: 'd', valid_targets: ['self'], shape: 'blast', effect: 'none' };
+  assert.deepEqual(diagnostics([{ ...spell, effect: 'target_attack' }]), ['invalid-value: "effect": "target_attack" is not a spell effect the game knows']);
+  assert.deepEqual(diagnostics([{ ...spell, energy_source: 'MAEA' }]), ['invalid-value: "energy_source": "MAEA" is not an energy source the game knows; did you mean "MANA"?']);
+  assert.deepEqual(diagnostics([{ ...spell, damage_type: 'true' }]), ['invalid-value: "damage_type": "true" is not a damage type the game knows']);
+  assert.deepEqual(diagnostics([{ ...spell, valid_targets: ['hostle'], flags: ['SILNT'] }]), [
+    'invalid-value: "valid_targets[0]": "hostle" is not a spell target the game knows; did you mean "hostile"?',
+    'invalid-value: "flags[0]": "SILNT" is not a spell flag the game knows; did you mean "SILENT"?',
+  ]);
+  assert.deepEqual(diagnostics([{ ...spell, field_id: 'fd_firre' }, { type: 'field_type', id: 'fd_fire' }]), ['unknown-id: "field_id": unknown field type "fd_firre"; did you mean "fd_fire"?']);
+  // Near-misses: values 0.F reads (its --check-mods), `none` as no field.
+  assert.deepEqual(diagnostics([
+    { ...spell, effect: 'attack', energy_source: 'MANA', damage_type: 'pure', valid_targets: ['hostile', 'ground', 'field'], shape: 'cone', flags: ['SILENT', 'WONDER', 'MUST_HAVE_CLASS_TO_LEARN'], field_id: 'none' },
+    { ...spell, id: 'sp2', effect: 'summon_vehicle', damage_type: 'none', field_id: 'fd_fire' }, { type: 'field_type', id: 'fd_fire' },
+  ]), []);
+});

@@ -18,8 +18,38 @@ const ITEM_GROUP_SUBTYPES: ValueSet = { title: 'an item group subtype', values: 
 
 const MONSTER_TRIGGERS: ValueSet = { title: 'a monster trigger', values: MONSTER_TRIGGERS_0F };
 
-/** harvest_drop_type of 0.F (`null` only in the inline harvests of terrain and furniture). */
-const HARVEST_DROP_TYPES: ValueSet = { title: 'a harvest drop type', values: ['flesh', 'offal', 'skin', 'bone', 'blood', 'bionic', 'bionic_group', 'null'] };
+/** harvest_drop_type of 0.F (`null` is "invalid entry: null type" in a harvest definition). */
+const HARVEST_DROP_TYPES: ValueSet = { title: 'a harvest drop type', values: ['flesh', 'offal', 'skin', 'bone', 'blood', 'bionic', 'bionic_group'] };
+
+/**
+ * Spells (spell_type::load, spell_effect's effect map): an unknown effect is "spell X has invalid effect Y", an
+ * unknown energy source or damage type "Invalid enum string". The sets are 0.F's, checked with its --check-mods
+ * (`revive`, `emit`, `target_attack`... are later versions' effects; `true` is no damage type of 0.F's).
+ */
+const SPELL_EFFECTS: ValueSet = {
+  title: 'a spell effect',
+  values: [
+    'area_pull', 'area_push', 'attack', 'banishment', 'bash', 'charm_monster', 'dash', 'directed_push', 'explosion', 'flashbang',
+    'map', 'mod_moves', 'morale', 'mutate', 'noise', 'none', 'pain_split', 'recover_energy', 'spawn_item', 'summon',
+    'summon_vehicle', 'targeted_polymorph', 'teleport_random', 'ter_transform', 'timed_event', 'translocate', 'vomit',
+  ],
+};
+const SPELL_ENERGY_SOURCES: ValueSet = { title: 'an energy source', values: ['HP', 'MANA', 'STAMINA', 'BIONIC', 'FATIGUE', 'NONE'] };
+const SPELL_DAMAGE_TYPES: ValueSet = {
+  title: 'a damage type',
+  values: ['none', 'pure', 'biological', 'bash', 'cut', 'acid', 'stab', 'heat', 'cold', 'electric', 'bullet'],
+};
+const SPELL_TARGETS: ValueSet = { title: 'a spell target', values: ['ally', 'hostile', 'self', 'ground', 'none', 'item', 'field'] };
+const SPELL_SHAPES: ValueSet = { title: 'a spell shape', values: ['blast', 'cone', 'line'] };
+const SPELL_FLAGS: ValueSet = {
+  title: 'a spell flag',
+  values: [
+    'PERMANENT', 'IGNORE_WALLS', 'NO_PROJECTILE', 'HOSTILE_SUMMON', 'HOSTILE_50', 'FRIENDLY_POLY', 'POLYMORPH_GROUP', 'SILENT',
+    'LOUD', 'VERBAL', 'SOMATIC', 'NO_HANDS', 'NO_LEGS', 'UNSAFE_TELEPORT', 'SWAP_POS', 'CONCENTRATE', 'RANDOM_AOE',
+    'RANDOM_DAMAGE', 'RANDOM_DURATION', 'RANDOM_TARGET', 'RANDOM_CRITTER', 'MUTATE_TRAIT', 'PAIN_NORESIST', 'WITH_CONTAINER',
+    'SPAWN_GROUP', 'IGNITE_FLAMMABLE', 'NO_FAIL', 'WONDER', 'MUST_HAVE_CLASS_TO_LEARN',
+  ],
+};
 
 const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
 
@@ -36,6 +66,16 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
   monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
+  SPELL: {
+    effect: { values: SPELL_EFFECTS },
+    energy_source: { values: SPELL_ENERGY_SOURCES },
+    damage_type: { values: SPELL_DAMAGE_TYPES },
+    'valid_targets[]': { values: SPELL_TARGETS },
+    shape: { values: SPELL_SHAPES },
+    'flags[]': { values: SPELL_FLAGS },
+    // "invalid field types id" (`none`: no field, a built-in id).
+    field_id: { ref: 'field_type' },
+  },
   // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
   SPECIES: {
     'anger_triggers[]': { values: MONSTER_TRIGGERS },

@@ -29,7 +29,8 @@ export const VERSION_0F: GameVersion = {
   generatedTables: TABLES,
   tableOverlays: mergeOverlays(colorOverlays(TABLES), OVERLAYS_0F),
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
-  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F },
+  // A spell's field_id "none" is no field (spell_type::load).
+  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
   derivedIds: DERIVED_IDS,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
