@@ -75,12 +75,13 @@ const KNOWN_REF_KINDS = new Set([
   'item', 'MONSTER', 'profession', 'scenario', 'recipe', 'uncraft', 'item_group', 'monstergroup', 'harvest', 'SPECIES',
   'MONSTER_FACTION', 'effect_type', 'material', 'skill', 'start_location', 'mission_definition', 'mutation', 'bionic', 'vehicle',
   'scent_type', 'emit', 'requirement', 'tool_quality', 'update_mapgen', 'recipe_category', 'snippet', 'json_flag',
-  'overmap_special', 'map_extra', 'body_part', 'proficiency', 'SPELL',
+  'overmap_special', 'map_extra', 'body_part', 'proficiency', 'SPELL', 'monster_attack',
 ]);
 
+/** Every object spec below `spec`, each once (a table may refer to itself: item group entries hold entries). */
 function nestedObjects(spec: TypeSpec, out: ObjectSpec[] = []): ObjectSpec[] {
   switch (spec.kind) {
-    case 'object': out.push(spec); for (const f of spec.fields) nestedObjects(f.type, out); break;
+    case 'object': if (out.includes(spec)) break; out.push(spec); for (const f of spec.fields) nestedObjects(f.type, out); break;
     case 'array': nestedObjects(spec.of, out); break;
     case 'tuple': for (const i of spec.items) nestedObjects(i, out); break;
     case 'map': nestedObjects(spec.value, out); break;
@@ -90,14 +91,16 @@ function nestedObjects(spec: TypeSpec, out: ObjectSpec[] = []): ObjectSpec[] {
   return out;
 }
 
-function refKinds(spec: TypeSpec, out: Set<string> = new Set()): Set<string> {
+function refKinds(spec: TypeSpec, out: Set<string> = new Set(), seen: Set<TypeSpec> = new Set()): Set<string> {
+  if (seen.has(spec)) return out;
+  seen.add(spec);
   switch (spec.kind) {
     case 'string': if (spec.ref) out.add(spec.ref); break;
-    case 'object': for (const f of spec.fields) refKinds(f.type, out); break;
-    case 'array': refKinds(spec.of, out); break;
-    case 'tuple': for (const i of spec.items) refKinds(i, out); break;
-    case 'map': refKinds(spec.key, out); refKinds(spec.value, out); break;
-    case 'union': for (const o of spec.options) refKinds(o, out); break;
+    case 'object': for (const f of spec.fields) refKinds(f.type, out, seen); break;
+    case 'array': refKinds(spec.of, out, seen); break;
+    case 'tuple': for (const i of spec.items) refKinds(i, out, seen); break;
+    case 'map': refKinds(spec.key, out, seen); refKinds(spec.value, out, seen); break;
+    case 'union': for (const o of spec.options) refKinds(o, out, seen); break;
     default: break;
   }
   return out;

@@ -20,13 +20,14 @@ import { checkDuplicateIds } from './duplicateId';
 import { checkModifyMissing } from './modifyMissing';
 import { checkUnknownIds } from './unknownId';
 import { checkScenarioMissions } from './scenarioMissions';
+import { checkRecipeSubcategory } from './recipeSubcategory';
 import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
 import { checkDefinitionType } from './definitionType';
 import { checkDefinitionText } from './definitionText';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkTooComplex, checkGunAmmo,
+  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo,
 ];
 
 

@@ -3,7 +3,7 @@
  * expected kind has. Also `copy-from-cycle`. References from a mod whose dependencies are not all present
  * are not judged: the missing mod may define them (the missing dependency is reported instead).
  */
-import type { DefinitionRecord } from '../records/record';
+import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/validate';
 import { ancestorsOf } from '../index/inheritance';
 import type { RecordCheck } from './context';
@@ -29,11 +29,21 @@ function isExempt(record: DefinitionRecord, ref: FoundReference): boolean {
 }
 
 /**
- * References that also accept ids of another kind: a building recipe (category CC_BUILDING) may have an
- * overmap terrain as its `result` (recipe::get_consistency_error, 0.F and current).
+ * References that also accept ids of another kind, where the member (a path with `[]` for array elements)
+ * holds one: a building recipe (category CC_BUILDING) may have an overmap terrain as its `result`
+ * (recipe::get_consistency_error, 0.F and current); a harvest entry of type `bionic_group` drops an item group
+ * (0.F harvest_list::check_consistency). `when` sees the definition and the object holding the member.
  */
-const ALSO_ACCEPTS: readonly { types: readonly string[]; member: string; of: string; when: (v: Record<string, unknown>) => boolean; kinds: readonly string[] }[] = [
+const ALSO_ACCEPTS: readonly {
+  types: readonly string[];
+  member: string;
+  /** The kind the member names. */
+  of: string;
+  when: (v: Record<string, unknown>, holder: Record<string, unknown>) => boolean;
+  kinds: readonly string[];
+}[] = [
   { types: ['recipe'], member: 'result', of: 'item', when: (v) => v.category === 'CC_BUILDING', kinds: ['overmap_terrain'] },
+  { types: ['harvest'], member: 'entries[].drop', of: 'item', when: (_v, entry) => entry.type === 'bionic_group', kinds: ['item_group'] },
 ];
 
 /** Kinds of references that ids of `kind` may also satisfy in some definitions (see ALSO_ACCEPTS). */
@@ -41,8 +51,17 @@ export function kindsAlsoAccepting(kind: string): readonly string[] {
   return ALSO_ACCEPTS.filter((x) => x.kinds.includes(kind)).map((x) => x.of);
 }
 
+/** `entries[].drop` for ['entries', 3, 'drop']. */
+const memberPattern = (path: FoundReference['path']): string => path.map((p, i) => (typeof p === 'number' ? '[]' : i === 0 ? p : `.${p}`)).join('');
+
 function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly string[] {
-  return ALSO_ACCEPTS.find((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value))?.kinds ?? [];
+  const rules = ALSO_ACCEPTS.filter((x) => x.types.includes(record.type) && x.member === memberPattern(ref.path));
+  if (!rules.length) return [];
+  const value = fullValueOf(record);
+  let holder: unknown = value;
+  for (const step of ref.path.slice(0, -1)) holder = holder && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
+  if (!holder || typeof holder !== 'object') return [];
+  return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
 }
 
 /** How many ids of a looping copy-from chain a message lists. */
@@ -65,7 +84,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     let found = project.anyVisibleDefinition(ref.kind, ref.id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(ref.kind)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
-      if (!found && topLevel) for (const kind of alsoAccepted(record, ref)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
+      if (!found) for (const kind of alsoAccepted(record, ref)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
     }
     if (!found && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
     if (isCopyFrom) {

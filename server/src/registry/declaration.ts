@@ -6,6 +6,7 @@
  */
 import type { KindSchema } from '../schema/types';
 import type { GeneratedTables, MemberRules } from '../schema/generated';
+import type { TableOverlay } from '../schema/overlay';
 
 /**
  * Where a definition keeps its ids.
@@ -108,6 +109,11 @@ export interface GameVersion {
    * uses is information, not a warning (see UnseenMembers).
    */
   readonly memberNames?: string;
+  /**
+   * Hand-written refinements of generated tables by JSON type, where the game's loader is stricter than its data
+   * shows (closed value sets, references, closed objects; see schema/overlay.ts).
+   */
+  readonly tableOverlays?: Readonly<Record<string, TableOverlay>>;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

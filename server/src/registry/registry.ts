@@ -6,6 +6,7 @@
 import type { KindSchema, MemberNames } from '../schema/types';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
+import { applyOverlay } from '../schema/overlay';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -68,7 +69,9 @@ export class KindRegistry {
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const schema = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
+    const generated = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
+    const overlay = this.version.tableOverlays?.[type];
+    const schema = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : generated;
     this.generated.set(type, schema);
     return schema;
   }

@@ -8,7 +8,7 @@ export type RefKind = string;
 
 /**
  * Quantity and time string formats (spec 2.1: volume, mass, time; the game's units.h also reads length, energy,
- * power and money strings), and `symbol` (one console cell).
+ * power and money strings), `symbol` (one console cell) and `color` (a color name, schema/colors.ts).
  */
 export type StringFormat = QuantityFormat | 'symbol';
 export type QuantityFormat = 'volume' | 'mass' | 'time' | 'length' | 'energy' | 'power' | 'money';
@@ -30,6 +30,11 @@ export interface StringSpec {
   readonly values?: readonly string[];
   /** What messages call a set too long to list ("a color name"). */
   readonly valuesName?: string;
+  /**
+   * What a value of the set is, for messages ("a color name"): a named set is not listed in full when a value
+   * is outside it (colors, flags: hundreds of values), only the nearest one.
+   */
+  readonly valuesTitle?: string;
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   /**

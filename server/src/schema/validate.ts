@@ -274,7 +274,9 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         const near = closest(value, values);
         sink.problem({
           code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
-          message: `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
+          message: (node.spec as StringSpec).valuesTitle
+            ? `"${pathLabel(path)}": ${show(value)} is not ${(node.spec as StringSpec).valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
+            : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
           fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
         });
       }

@@ -2,6 +2,8 @@
  * Declarations that read the same in every supported version, and a constructor that keeps version files short.
  */
 import type { GameVersion, KindDeclaration } from '../declaration';
+import type { GeneratedTables } from '../../schema/generated';
+import type { Refinement, TableOverlay } from '../../schema/overlay';
 
 /** Item types of 0.F (item_factory), all one id space. */
 export const ITEM_TYPES_0F = [
@@ -96,3 +98,4 @@ export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
     suffixes: ['_north', '_east', '_south', '_west', '_straight', '_curved', '_end', '_tee', '_four_way', ...LINEAR_SUFFIXES],
   },
 ];
+

@@ -3,8 +3,10 @@
  * `add:`/`remove:` members, one JSON type per item category, monster groups and monster factions keyed by `name`.
  */
 import type { GameVersion } from '../declaration';
+import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
+import { OVERLAYS_0F } from './overlays-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { TABLES } from './generated/tables-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
@@ -22,8 +24,10 @@ export const VERSION_0F: GameVersion = {
   generatedTables: TABLES,
   memberRules: RULES_0F,
   memberNames: MEMBER_NAMES,
+  tableOverlays: OVERLAYS_0F,
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
-  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'] },
+  // A spell's field_id "none" is no field (spell_type::load).
+  builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
   derivedIds: DERIVED_IDS,
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
@@ -44,6 +48,7 @@ export const VERSION_0F: GameVersion = {
     }),
     kind('monstergroup', 'monster group', { ids: { from: 'member', member: 'name' }, symbol: 'enum' }),
     kind('MONSTER_FACTION', 'monster faction', { ids: { from: 'member', member: 'name' } }),
+    kind('monster_attack', 'monster attack'),
     ...PLAIN_KINDS,
   ],
 };

@@ -9,6 +9,7 @@ export const INTEGER: NumberSpec = { kind: 'integer' };
 export const NUMBER: NumberSpec = { kind: 'number' };
 export const BOOLEAN: TypeSpec = { kind: 'boolean' };
 export const ANY: TypeSpec = { kind: 'any' };
+/** A color name (schema/colors.ts). */
 
 /** A string naming a definition of `kind`. */
 export function ref(kind: string): StringSpec {

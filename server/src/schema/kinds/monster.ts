@@ -2,7 +2,7 @@
  * Monster type (`type` = `MONSTER`), spec 2.2, plus the members the 0.F game reads that the spec does not list
  * (`fromGame`). See docs/schema-notes.md for where the real data disagrees with the spec.
  */
-import type { FieldSpec, KindSchema, ObjectSpec, TupleSpec, TypeSpec } from '../types';
+import type { FieldSpec, KindSchema, ObjectSpec, StringSpec, TupleSpec, TypeSpec } from '../types';
 import { COLOR } from '../colors';
 import {
   ANY, BOOLEAN, EDIT_MODE_FIELD, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, STRING, SKILL_LEVEL,
@@ -23,6 +23,67 @@ export const KNOWN_SPECIES = [
   'HUMAN', 'ROBOT', 'ZOMBIE', 'MAMMAL', 'BIRD', 'FISH', 'REPTILE', 'WORM', 'MOLLUSK', 'AMPHIBIAN', 'INSECT', 'SPIDER',
   'FUNGUS', 'PLANT', 'NETHER', 'MUTANT', 'BLOB', 'HORROR', 'ABERRATION', 'HALLUCINATION', 'UNKNOWN',
 ] as const;
+
+/**
+ * Closed sets the 0.F loader enforces (mtype::load: enum_flags_reader, the death function and attack maps): a
+ * value outside them stops the game loading the mod ("invalid monster flag", "invalid monster death function",
+ * "Invalid special_attacks"). Taken from the 0.F game (its strings, its data) and checked with its own
+ * --check-mods: every value below loads, and so does all of 0.F's data.
+ */
+export const MONSTER_FLAGS_0F = [
+  'SEES', 'HEARS', 'GOODHEARING', 'SMELLS', 'KEENNOSE', 'STUMBLES', 'WARM', 'NOHEAD', 'HARDTOSHOOT', 'GRABS',
+  'BASHES', 'GROUP_BASH', 'DESTROYS', 'BORES', 'POISON', 'VENOM', 'BADVENOM', 'PARALYZEVENOM', 'WEBWALK', 'DIGS',
+  'CAN_DIG', 'CAN_OPEN_DOORS', 'FLIES', 'AQUATIC', 'SWIMS', 'FISHABLE', 'ATTACKMON', 'ANIMAL', 'PLASTIC', 'SUNDEATH',
+  'ELECTRIC', 'ACIDPROOF', 'ACIDTRAIL', 'SHORTACIDTRAIL', 'FIREPROOF', 'SLUDGEPROOF', 'SLUDGETRAIL', 'COLDPROOF',
+  'FIREY', 'QUEEN', 'ELECTRONIC', 'FUR', 'LEATHER', 'WOOL', 'CBM_CIV', 'BONES', 'FAT', 'CONSOLE_DESPAWN', 'IMMOBILE',
+  'ID_CARD_DESPAWN', 'RIDEABLE_MECH', 'MILITARY_MECH', 'MECH_RECON_VISION', 'MECH_DEFENSIVE', 'HIT_AND_RUN', 'GUILT',
+  'PAY_BOT', 'HUMAN', 'NO_BREATHE', 'FLAMMABLE', 'REVIVES', 'CHITIN', 'VERMIN', 'NOGIB', 'ABSORBS', 'ABSORBS_SPLITS',
+  'LARVA', 'ARTHROPOD_BLOOD', 'ACID_BLOOD', 'BILE_BLOOD', 'CBM_POWER', 'CBM_SCI', 'CBM_OP', 'CBM_TECH', 'CBM_SUBS',
+  'FILTHY', 'SWARMS', 'CLIMBS', 'GROUP_MORALE', 'INTERIOR_AMMO', 'NIGHT_INVISIBILITY', 'REVIVES_HEALTHY', 'NO_NECRO',
+  'PACIFIST', 'PUSH_MON', 'PUSH_VEH', 'PATH_AVOID_DANGER_1', 'PATH_AVOID_DANGER_2', 'PATH_AVOID_FALL',
+  'PATH_AVOID_FIRE', 'PRIORITIZE_TARGETS', 'NOT_HALLUCINATION', 'CATFOOD', 'CANPLAY', 'CATTLEFODDER', 'BIRDFOOD',
+  'PET_MOUNTABLE', 'PET_HARNESSABLE', 'DOGFOOD', 'MILKABLE', 'SHEARABLE', 'NO_BREED', 'PET_WONT_FOLLOW',
+  'DRIPS_NAPALM', 'DRIPS_GASOLINE', 'ELECTRIC_FIELD', 'STUN_IMMUNE', 'LOUDMOVES', 'DROPS_AMMO', 'INSECTICIDEPROOF',
+  'RANGED_ATTACKER',
+] as const;
+
+/** 0.F death functions (MonsterGenerator::init_death; `DETONATE` of older versions is gone). */
+export const DEATH_FUNCTIONS_0F = [
+  'NORMAL', 'SPLATTER', 'ACID', 'BOOMER', 'BOOMER_GLOW', 'KILL_VINES', 'VINE_CUT', 'TRIFFID_HEART', 'FUNGUS',
+  'DISINTEGRATE', 'WORM', 'DISAPPEAR', 'GUILT', 'BRAINBLOB', 'BLOBSPLIT', 'JACKSON', 'MELT', 'AMIGARA', 'THING',
+  'EXPLODE', 'FOCUSEDBEAM', 'BROKEN', 'RATKING', 'DARKMAN', 'GAS', 'KILL_BREATHERS', 'BROKEN_AMMO', 'SMOKEBURST',
+  'FUNGALBURST', 'JABBERWOCKY', 'GAMEOVER', 'PREG_ROACH', 'FIREBALL', 'CONFLAGRATION', 'NECRO_BOOMER',
+] as const;
+
+/** 0.F monster triggers (enum mon_trigger). */
+export const MONSTER_TRIGGERS_0F = [
+  'STALK', 'MEAT', 'PLAYER_WEAK', 'PLAYER_CLOSE', 'HURT', 'FIRE', 'FRIEND_DIED', 'FRIEND_ATTACKED', 'SOUND',
+  'PLAYER_NEAR_BABY', 'MATING_SEASON',
+] as const;
+
+/**
+ * 0.F special attacks built into the C++ (MonsterGenerator::init_attack): an old-style `[ id, cooldown ]` names
+ * one of these or a `monster_attack` definition.
+ */
+export const HARDCODED_ATTACKS_0F = [
+  'NONE', 'EAT_CROP', 'EAT_FOOD', 'ANTQUEEN', 'CHECK_UP', 'ASSIST', 'OPERATE', 'PAID_BOT', 'SHRIEK', 'SHRIEK_ALERT',
+  'SHRIEK_STUN', 'RATTLE', 'HOWL', 'ACID', 'ACID_BARF', 'ACID_ACCURATE', 'SHOCKSTORM', 'SHOCKING_REVEAL',
+  'PULL_METAL_WEAPON', 'BOOMER', 'BOOMER_GLOW', 'RESURRECT', 'SMASH', 'SCIENCE', 'GROWPLANTS', 'GROW_VINE', 'VINE',
+  'SPIT_SAP', 'TRIFFID_HEARTBEAT', 'FUNGUS', 'FUNGUS_CORPORATE', 'FUNGUS_HAZE', 'FUNGUS_BIG_BLOSSOM', 'FUNGUS_INJECT',
+  'FUNGUS_BRISTLE', 'FUNGUS_GROWTH', 'FUNGUS_SPROUT', 'FUNGUS_FORTIFY', 'DERMATIK', 'DERMATIK_GROWTH', 'FUNGAL_TRAIL',
+  'PLANT', 'DISAPPEAR', 'FORMBLOB', 'CALLBLOBS', 'JACKSON', 'DANCE', 'DOGTHING', 'TENTACLE', 'GENE_STING',
+  'PARA_STING', 'TRIFFID_GROWTH', 'STARE', 'FEAR_PARALYZE', 'PHOTOGRAPH', 'TAZER', 'SEARCHLIGHT', 'SPEAKER',
+  'FLAMETHROWER', 'COPBOT', 'CHICKENBOT', 'MULTI_ROBOT', 'RATKING', 'GENERATOR', 'UPGRADE', 'BREATHE', 'IMPALE',
+  'BRANDISH', 'FLESH_GOLEM', 'ABSORB_MEAT', 'LUNGE', 'LONGSWIPE', 'PARROT', 'PARROT_AT_DANGER', 'DARKMAN',
+  'SLIMESPRING', 'EVOLVE_KILL_STRIKE', 'LEECH_SPAWNER', 'MON_LEECH_EVOLUTION', 'TINDALOS_TELEPORT', 'FLESH_TENDRIL',
+  'BIO_OP_BIOJUTSU', 'BIO_OP_TAKEDOWN', 'BIO_OP_IMPALE', 'BIO_OP_DISARM', 'SUICIDE', 'KAMIKAZE', 'GRENADIER',
+  'GRENADIER_ELITE', 'RIOTBOT', 'STRETCH_ATTACK', 'STRETCH_BITE', 'RANGED_PULL', 'GRAB', 'GRAB_DRAG', 'DOOT',
+  'ZOMBIE_FUSE',
+] as const;
+
+const MONSTER_FLAG: StringSpec = { kind: 'string', values: MONSTER_FLAGS_0F, valuesTitle: 'a monster flag' };
+const DEATH_FUNCTION: StringSpec = { kind: 'string', values: DEATH_FUNCTIONS_0F, valuesTitle: 'a death function' };
+const MONSTER_TRIGGER: StringSpec = { kind: 'string', values: MONSTER_TRIGGERS_0F, valuesTitle: 'a monster trigger' };
 
 const NAME: TypeSpec = union(
   STRING,
@@ -53,7 +114,7 @@ const ATTACK_EFFECT: ObjectSpec = object([
 ]);
 
 /** Old-style special attack: `[ attack id, cooldown ]` (spec 2.2.4). */
-const OLD_STYLE_ATTACK: TupleSpec = { kind: 'tuple', items: [STRING, INTEGER], names: ['attack id', 'cooldown'] };
+const OLD_STYLE_ATTACK: TupleSpec = { kind: 'tuple', items: [ref('monster_attack'), INTEGER], names: ['attack id', 'cooldown'] };
 
 /** Members of new-style special attacks documented by the spec (leap, bite, gun) plus those the game reads. */
 const ATTACK_MEMBERS: FieldSpec[] = [
@@ -112,7 +173,7 @@ const NEW_STYLE_ATTACK: ObjectSpec = object([
 
 /** The game also accepts an object naming an existing attack by `id` (0.F), with members that adjust it. */
 const ATTACK_BY_ID: ObjectSpec = object([
-  { name: 'id', type: STRING, required: true, description: 'Id of a predefined attack (a `monster_attack` or built-in special attack) to use, adjusted by the members given.', fromGame: true },
+  { name: 'id', type: ref('monster_attack'), required: true, description: 'Id of a predefined attack (a `monster_attack` or built-in special attack) to use, adjusted by the members given.', fromGame: true },
   { name: 'type', type: STRING, description: 'Attack type.' },
   { name: 'cooldown', type: INTEGER, description: 'Turns before the attack can be used again.' },
   ...ATTACK_MEMBERS,
@@ -175,11 +236,11 @@ const FIELDS: FieldSpec[] = [
   { name: 'luminance', type: { kind: 'integer', min: 0, max: 10 }, description: 'Light passively emitted, 0 to 10.' },
   { name: 'hp', type: INTEGER, required: true, description: 'Hit points.' },
   { name: 'death_drops', type: union(ref('item_group'), INLINE_ITEM_GROUP, arrayOf(ANY)), description: 'Item group spawned on death: a group id, or an inline group (default subtype `distribution`).' },
-  { name: 'death_function', type: arrayOf(STRING), description: 'Death behaviors (values not shown).' },
+  { name: 'death_function', type: arrayOf(DEATH_FUNCTION), description: `Death behaviors: ${DEATH_FUNCTIONS_0F.join(', ')}.` },
   {
     name: 'on_death', description: 'Death behaviors; when present, the top-level `death_function` is skipped.',
     type: object([
-      { name: 'death_function', type: arrayOf(STRING), description: 'Death behaviors.' },
+      { name: 'death_function', type: arrayOf(DEATH_FUNCTION), description: 'Death behaviors.' },
       { name: 'spawn_mon', type: ref('MONSTER'), description: 'Monster id spawned at the death location.' },
       {
         name: 'spawn_mon_near', description: 'Monsters spawned near the death location.',
@@ -204,10 +265,10 @@ const FIELDS: FieldSpec[] = [
   { name: 'regenerates_in_dark', type: BOOLEAN, description: 'Regenerates very quickly in poorly lit tiles.' },
   { name: 'regen_morale', type: BOOLEAN, description: 'Stops fleeing at max HP and regenerates anger and morale.' },
   { name: 'special_attacks', type: arrayOf(SPECIAL_ATTACK), description: 'Special attacks: old style `[ attack id, cooldown ]` or new style objects with `type`, `cooldown` and type-specific members. Modifying a type with this member replaces the whole list.' },
-  { name: 'flags', type: arrayOf(STRING), description: 'Monster flags (values not shown).' },
-  { name: 'fear_triggers', type: arrayOf(STRING), description: 'What frightens the monster.' },
-  { name: 'anger_triggers', type: arrayOf(STRING), description: 'What angers the monster.' },
-  { name: 'placate_triggers', type: arrayOf(STRING), description: 'What calms the monster.' },
+  { name: 'flags', type: arrayOf(MONSTER_FLAG), description: 'Monster flags (SEES, HEARS, SMELLS, STUMBLES, REVIVES...).' },
+  { name: 'fear_triggers', type: arrayOf(MONSTER_TRIGGER), description: `What frightens the monster: ${MONSTER_TRIGGERS_0F.join(', ')}.` },
+  { name: 'anger_triggers', type: arrayOf(MONSTER_TRIGGER), description: `What angers the monster: ${MONSTER_TRIGGERS_0F.join(', ')}.` },
+  { name: 'placate_triggers', type: arrayOf(MONSTER_TRIGGER), description: `What calms the monster: ${MONSTER_TRIGGERS_0F.join(', ')}.` },
   { name: 'revert_to_itype', type: ref('item'), description: 'If non-empty and a valid item id, a friendly monster can be converted by the player into this item.' },
   { name: 'starting_ammo', type: { kind: 'map', key: ref('item'), value: INTEGER }, description: 'Map from ammo item id to the count given to newly spawned monsters.' },
   {

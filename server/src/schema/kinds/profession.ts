@@ -4,9 +4,10 @@
  */
 import type { EditMemberSpec, FieldSpec, KindSchema, ObjectSpec, TupleSpec, TypeSpec } from '../types';
 import {
-  EDIT_MODE_FIELD, INLINE_ITEM_GROUP, INTEGER, STRING, TRANSLATION, arrayOf, inheritanceFields, object, ref,
+  EDIT_MODE_FIELD, INTEGER, STRING, TRANSLATION, arrayOf, inheritanceFields, object, ref,
   typeField, union,
 } from './common';
+import { INLINE_ITEM_GROUP_0F } from './itemGroup';
 
 /** Name of a profession or scenario: a gender-neutral string, or `{ "male": ..., "female": ... }`. */
 export const GENDERED_NAME: TypeSpec = union(
@@ -42,7 +43,7 @@ export const PET: ObjectSpec = object([
 
 export const ITEMS: ObjectSpec = object([
   {
-    name: 'both', type: union(ITEM_LIST, INLINE_ITEM_GROUP),
+    name: 'both', type: union(ITEM_LIST, INLINE_ITEM_GROUP_0F),
     description: 'Items for every character: item ids or `[ item id, snippet id ]` pairs; an id listed n times gives n items. The game also reads an inline item group (collection) here.',
   },
   { name: 'male', type: ITEM_LIST, description: 'Items for male characters only (same entry forms as `both`).' },

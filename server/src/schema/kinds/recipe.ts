@@ -58,6 +58,16 @@ const BLUEPRINT_ENTRY: ObjectSpec = object([
   { name: 'amount', type: INTEGER, description: 'How many of the feature.', default: 1 },
 ]);
 
+/**
+ * The requirement members (`tools`, `components`, `qualities`) as recipes write them; `requirement`
+ * definitions write them alike (0.F requirement_data::load_requirement, the same reader).
+ */
+export const REQUIREMENT_MEMBERS: Readonly<Record<'tools' | 'components' | 'qualities', TypeSpec>> = {
+  tools: groupsOf(TOOL),
+  components: groupsOf(COMPONENT),
+  qualities: arrayOf(union(QUALITY, arrayOf(QUALITY))),
+};
+
 /** The spec's table, in its order. Requiredness is the game's (see UNCRAFT_REQUIRED); the same for disassembly. */
 function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
   const spec: FieldSpec[] = [
@@ -87,9 +97,9 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
     { name: 'construction_blueprint', type: ref('update_mapgen'), description: 'Update-mapgen id used by faction camps to upgrade buildings; if non-empty, that mapgen function must exist.' },
     { name: 'on_display', type: BOOLEAN, description: 'Marks a hidden construction item used by faction camps to compute construction times, unavailable to the player.' },
     { name: 'using', type: union(ref('requirement'), arrayOf({ kind: 'tuple', items: [ref('requirement'), INTEGER], names: ['requirement id', 'count'] })), description: 'Additional external requirements: a requirement id, or `[ requirement id, count ]` pairs.' },
-    { name: 'qualities', type: arrayOf(union(QUALITY, arrayOf(QUALITY))), description: 'Generic tool qualities needed: objects with `id`, `level`, `amount` (the game also reads an array of alternative qualities).' },
-    { name: 'tools', type: groupsOf(TOOL), description: 'Specific tools needed: groups of alternatives `[ tool id, charges ]`; -1 charges means none consumed.' },
-    { name: 'components', type: groupsOf(COMPONENT), description: 'Components: groups of equivalent alternatives `[ item id, count ]` or `[ item id, count, recoverable ]` (recoverable defaults to true: whether it is recovered on disassembly).' },
+    { name: 'qualities', type: REQUIREMENT_MEMBERS.qualities, description: 'Generic tool qualities needed: objects with `id`, `level`, `amount` (the game also reads an array of alternative qualities).' },
+    { name: 'tools', type: REQUIREMENT_MEMBERS.tools, description: 'Specific tools needed: groups of alternatives `[ tool id, charges ]`; -1 charges means none consumed.' },
+    { name: 'components', type: REQUIREMENT_MEMBERS.components, description: 'Components: groups of equivalent alternatives `[ item id, count ]` or `[ item id, count, recoverable ]` (recoverable defaults to true: whether it is recovered on disassembly).' },
   ];
   const fromGame: FieldSpec[] = [
     { name: 'id', type: STRING, description: 'Explicit recipe id, replacing the default (`result`, plus `_` and `id_suffix` when given).' },

@@ -1,0 +1,98 @@
+/**
+ * 0.F: where the game's loaders are stricter than its data shows, as refinements of the generated tables
+ * (schema/overlay.ts). Each one was found with the real 0.F game's --check-mods (test/recall: a mistake of that
+ * kind in a shipped mod is rejected, with the message quoted) and checked against all of 0.F's data, which
+ * loads cleanly (test/engine/realData.test.ts).
+ */
+import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
+import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
+import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
+import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
+import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
+
+/** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
+const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
+
+/** Item_factory::load_item_group: anything else is "unknown item group type". */
+const ITEM_GROUP_SUBTYPES: ValueSet = { title: 'an item group subtype', values: ['old', 'collection', 'distribution'] };
+
+const MONSTER_TRIGGERS: ValueSet = { title: 'a monster trigger', values: MONSTER_TRIGGERS_0F };
+
+/** harvest_drop_type of 0.F (`null` is "invalid entry: null type" in a harvest definition). */
+const HARVEST_DROP_TYPES: ValueSet = { title: 'a harvest drop type', values: ['flesh', 'offal', 'skin', 'bone', 'blood', 'bionic', 'bionic_group'] };
+
+/**
+ * Spells (spell_type::load, spell_effect's effect map): an unknown effect is "spell X has invalid effect Y", an
+ * unknown energy source or damage type "Invalid enum string". The sets are 0.F's, checked with its --check-mods
+ * (`revive`, `emit`, `target_attack`... are later versions' effects; `true` is no damage type of 0.F's).
+ */
+const SPELL_EFFECTS: ValueSet = {
+  title: 'a spell effect',
+  values: [
+    'area_pull', 'area_push', 'attack', 'banishment', 'bash', 'charm_monster', 'dash', 'directed_push', 'explosion', 'flashbang',
+    'map', 'mod_moves', 'morale', 'mutate', 'noise', 'none', 'pain_split', 'recover_energy', 'spawn_item', 'summon',
+    'summon_vehicle', 'targeted_polymorph', 'teleport_random', 'ter_transform', 'timed_event', 'translocate', 'vomit',
+  ],
+};
+const SPELL_ENERGY_SOURCES: ValueSet = { title: 'an energy source', values: ['HP', 'MANA', 'STAMINA', 'BIONIC', 'FATIGUE', 'NONE'] };
+const SPELL_DAMAGE_TYPES: ValueSet = {
+  title: 'a damage type',
+  values: ['none', 'pure', 'biological', 'bash', 'cut', 'acid', 'stab', 'heat', 'cold', 'electric', 'bullet'],
+};
+const SPELL_TARGETS: ValueSet = { title: 'a spell target', values: ['ally', 'hostile', 'self', 'ground', 'none', 'item', 'field'] };
+const SPELL_SHAPES: ValueSet = { title: 'a spell shape', values: ['blast', 'cone', 'line'] };
+const SPELL_FLAGS: ValueSet = {
+  title: 'a spell flag',
+  values: [
+    'PERMANENT', 'IGNORE_WALLS', 'NO_PROJECTILE', 'HOSTILE_SUMMON', 'HOSTILE_50', 'FRIENDLY_POLY', 'POLYMORPH_GROUP', 'SILENT',
+    'LOUD', 'VERBAL', 'SOMATIC', 'NO_HANDS', 'NO_LEGS', 'UNSAFE_TELEPORT', 'SWAP_POS', 'CONCENTRATE', 'RANDOM_AOE',
+    'RANDOM_DAMAGE', 'RANDOM_DURATION', 'RANDOM_TARGET', 'RANDOM_CRITTER', 'MUTATE_TRAIT', 'PAIN_NORESIST', 'WITH_CONTAINER',
+    'SPAWN_GROUP', 'IGNITE_FLAMMABLE', 'NO_FAIL', 'WONDER', 'MUST_HAVE_CLASS_TO_LEARN',
+  ],
+};
+
+const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
+
+export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
+  // Item_factory::load_basic_info reads `phase` as the enum.
+  AMMO: { phase: { values: PHASES } },
+  COMESTIBLE: { phase: { values: PHASES } },
+  // A tool's or magazine's ammunition types: "ammo type X is not known" (Item_factory::check_definitions). The
+  // data's values are all ammunition types, but some are item ids as well (`battery`), so the generator left
+  // the single-string form without a kind.
+  TOOL: { ammo: AMMUNITION_TYPE },
+  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE },
+  MAGAZINE: { ammo_type: AMMUNITION_TYPE },
+  // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
+  item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
+  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
+  SPELL: {
+    effect: { values: SPELL_EFFECTS },
+    energy_source: { values: SPELL_ENERGY_SOURCES },
+    damage_type: { values: SPELL_DAMAGE_TYPES },
+    'valid_targets[]': { values: SPELL_TARGETS },
+    shape: { values: SPELL_SHAPES },
+    'flags[]': { values: SPELL_FLAGS },
+    // "invalid field types id" (`none`: no field, a built-in id).
+    field_id: { ref: 'field_type' },
+  },
+  // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
+  SPECIES: {
+    'anger_triggers[]': { values: MONSTER_TRIGGERS },
+    'fear_triggers[]': { values: MONSTER_TRIGGERS },
+    placate_triggers: { type: { kind: 'array', of: { kind: 'string', values: MONSTER_TRIGGERS.values, valuesTitle: MONSTER_TRIGGERS.title } } },
+    flags: { type: { kind: 'array', of: { kind: 'string', values: MONSTER_FLAGS_0F, valuesTitle: 'a monster flag' } } },
+  },
+  // harvest_list::check_consistency: a drop is an item, or an item group when the entry's type is
+  // `bionic_group` (checks/unknownId.ts accepts the group then).
+  // harvest_entry::load reads every member of an entry ("Invalid or misplaced field name"), and
+  // harvest_list::check_consistency its type ("Harvest list X has invalid entry: Y").
+  harvest: { 'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES } },
+  // requirement_data::load_requirement is the recipes' reader: tools, components and qualities name items
+  // and tool qualities ("unknown component", "unknown tool" at finalize).
+  requirement: {
+    tools: { type: REQUIREMENT_MEMBERS.tools },
+    components: { type: REQUIREMENT_MEMBERS.components },
+    qualities: { type: REQUIREMENT_MEMBERS.qualities },
+  },
+};
