@@ -4,10 +4,12 @@
  * copies the mod, applies the mistake, runs the game's own check (`cdda-check MOD_COPY`, i.e.
  * `cataclysm --check-mods`) and keeps the errors that the unmutated mod does not have.
  *
- *   npm run build && node scripts/record-verdicts.mjs [--game DIR] [--check PATH] [--jobs N] [--out FILE] [--only TEXT]
+ *   npm run build && node scripts/record-verdicts.mjs [--game DIR] [--check PATH] [--jobs N] [--out FILE] [--only TEXT] [--redo TEXT] [--seed N]
  *
  * --check: the oracle (default: env CDDA_CHECK, else ../shared/tools/cdda-check next to the repository);
- * --jobs: checks run at once (default 2; each loads the whole game); --only: mistakes whose name contains TEXT.
+ * --jobs: checks run at once (default 2; each loads the whole game); --only: mistakes whose name contains TEXT;
+ * --redo TEXT: record again those whose name contains TEXT, even when recorded; --seed N: another draw of
+ * mistakes (a held-out sample, with --out elsewhere; the test reads the default seed's file).
  * The output (default test/recall/verdicts-0.F.json) is rewritten after every check, so an interrupted run
  * resumes where it stopped; a verdict whose mistake changed (another edit under the same name) is recorded again.
  */
@@ -29,12 +31,15 @@ const check = option('--check', process.env.CDDA_CHECK ?? path.resolve(repo, '..
 const jobs = Number(option('--jobs', '2'));
 const out = path.resolve(option('--out', path.join(repo, 'test/recall/verdicts-0.F.json')));
 const only = option('--only', '');
+const redo = option('--redo', undefined);
 if (!fs.existsSync(check)) { console.error(`no oracle at ${check} (--check PATH or env CDDA_CHECK)`); process.exit(2); }
 
-const { mistakes } = generateMistakes(game, DEFAULT_SEED);
+const seed = Number(option('--seed', String(DEFAULT_SEED)));
+const { mistakes } = generateMistakes(game, seed);
 const record = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
 record.about = 'Verdicts of the real 0.F game (cataclysm --check-mods via cdda-check) on the mistakes of test/recall/mistakes.ts; regenerate with scripts/record-verdicts.mjs (see README).';
-record.seed = DEFAULT_SEED;
+if (record.seed !== undefined && record.seed !== seed) { console.error(`${out} holds the verdicts of seed ${record.seed}, not ${seed}: give another --out`); process.exit(2); }
+record.seed = seed;
 record.baselines ??= {};
 record.verdicts ??= {};
 
@@ -49,10 +54,25 @@ function save() {
   fs.renameSync(out + '.tmp', out);
 }
 
-/** The game's messages: the first line of each `error:` block, paths relative to the mod's folder. */
+/**
+ * The game's messages, paths relative to the mod's folder: the first line of each `error:` block, and for a
+ * message that names no place in a file (a consistency check's), its indented detail lines too.
+ */
 function messagesOf(stdout, copyDir) {
-  const lines = stdout.split('\n').filter((l) => l.startsWith('error: '));
-  return lines.map((l) => l.slice('error: '.length).split(copyDir + path.sep).join('').split(copyDir).join('.'));
+  const local = (l) => l.split(copyDir + path.sep).join('').split(copyDir).join('.');
+  const out = [];
+  const lines = stdout.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith('error: ')) continue;
+    let message = local(lines[i].slice('error: '.length));
+    if (!/\.json:\d+:\d+:/.test(message)) {
+      const detail = [];
+      for (let j = i + 1; j < lines.length && lines[j].startsWith('    ') && detail.length < 4; j++) if (lines[j].trim()) detail.push(local(lines[j].trim()));
+      if (detail.length) message += ` | ${detail.join(' | ')}`;
+    }
+    out.push(message);
+  }
+  return out;
 }
 /** A message without its line and column, to compare with the baseline's. */
 const withoutPlace = (m) => m.replace(/^([^:\s]+\.json):\d+:\d+:/, '$1:');
@@ -75,8 +95,16 @@ async function checkCopy(mod, mutate) {
     mutate?.(copy);
     for (let attempt = 0; ; attempt++) {
       const r = await runCheck(copy);
-      if (r.code === 2 && attempt < 1) continue;
-      return { exit: r.code, messages: messagesOf(r.stdout, copy), stoppedLoading: /stopped loading at a JSON error/.test(r.stderr) || undefined, note: r.code === 2 ? r.stderr.trim().split('\n').pop() : undefined };
+      if (r.code === 2 && attempt < 1) continue; // once more: a crash or a timeout may be the machine's
+      // A crash is a verdict too: the game cannot load the mod (its abort message says why).
+      const crashed = r.code === 2 && /the game crashed/.test(r.stderr);
+      // Its reason: the "Error loading data" line, the throwaway data folder's path taken out.
+      const reason = r.stderr.split('\n').find((l) => l.startsWith('Error loading data'))?.replace(/\S*cdda-check\.[^/]+\/data\/mods\/[^/]+\//g, '') ?? 'no reason given';
+      const crash = crashed ? [`the game crashed: ${reason}`] : [];
+      return {
+        exit: r.code, crashed: crashed || undefined, messages: [...messagesOf(r.stdout, copy), ...crash],
+        stoppedLoading: /stopped loading at a JSON error/.test(r.stderr) || undefined, note: r.code === 2 ? r.stderr.trim().split('\n').pop() : undefined,
+      };
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -90,7 +118,8 @@ async function pool(tasks) {
   }));
 }
 
-const todo = mistakes.filter((m) => m.name.includes(only) && record.verdicts[m.name]?.edit !== fingerprint(m));
+// Recorded again: new or changed mistakes, and those the game could not be run on.
+const todo = mistakes.filter((m) => m.name.includes(only) && (record.verdicts[m.name]?.edit !== fingerprint(m) || record.verdicts[m.name]?.rejected === null || (redo !== undefined && m.name.includes(redo))));
 const mods = [...new Set(todo.map((m) => m.mod))].filter((mod) => !record.baselines[mod]);
 console.error(`${mods.length} baseline(s), ${todo.length} mistake(s) to check with ${check}, ${jobs} at a time`);
 const started = Date.now();
@@ -109,10 +138,10 @@ await pool(todo.map((m) => async () => {
   const fresh = r.messages.filter((x) => !baseline.has(withoutPlace(x)));
   record.verdicts[m.name] = {
     family: m.family, kind: m.kind, type: m.type, mod: m.mod, file: m.file, id: m.id, pointer: m.pointer, description: m.description,
-    edit: fingerprint(m), exit: r.exit, rejected: r.exit === 2 ? null : fresh.length > 0, messages: fresh, stoppedLoading: r.stoppedLoading, note: r.note,
+    edit: fingerprint(m), exit: r.exit, rejected: r.exit === 2 && !r.crashed ? null : fresh.length > 0, messages: fresh, crashed: r.crashed, stoppedLoading: r.stoppedLoading, note: r.note,
   };
   save();
   done++;
   const eta = ((Date.now() - started) / done) * (todo.length - done) / 60000;
-  console.error(`[${done}/${todo.length}] ${r.exit === 2 ? 'COULD NOT RUN' : fresh.length ? 'rejected' : 'accepted'}  ${m.name}  (${eta.toFixed(0)} min left)`);
+  console.error(`[${done}/${todo.length}] ${r.crashed ? 'CRASHED' : r.exit === 2 ? 'COULD NOT RUN' : fresh.length ? 'rejected' : 'accepted'}  ${m.name}  (${eta.toFixed(0)} min left)`);
 }));

@@ -163,3 +163,33 @@ test('0.F spells: effect, energy source, damage type, targets, shape and flags a
     { ...spell, id: 'sp2', effect: 'summon_vehicle', damage_type: 'none', field_id: 'fd_fire' }, { type: 'field_type', id: 'fd_fire' },
   ]), []);
 });
+
+test('0.F terrain and furniture: bash and deconstruct members are read by type, examine actions are a closed set', () => {
+  const terrain = { type: 'terrain', id: 't_x', name: 'x', symbol: '.', color: 'white', move_cost: 2 };
+  const furniture = { type: 'furniture', id: 'f_x', name: 'x', symbol: '#', color: 'white', move_cost_mod: 1, required_str: 1 };
+  assert.deepEqual(diagnostics([{ ...terrain, bash: { str_min: 1, stremin: 2, ter_set: 't_null' } }]), ['unknown-field: Unknown member "stremin" in "bash"; did you mean "str_min"?']);
+  // Furniture bashes into furniture: `ter_set` is not read there; terrain deconstructs into terrain, which it must name.
+  assert.deepEqual(diagnostics([{ ...furniture, bash: { str_min: 1, ter_set: 't_null' } }]).map((d) => d.split(';')[0]), ['unknown-field: Unknown member "ter_set" in "bash"']);
+  assert.deepEqual(diagnostics([{ ...terrain, deconstruct: { tor_set: 't_null', items: [] } }]), [
+    'missing-field: "deconstruct" is missing its mandatory member "ter_set"',
+    'unknown-field: Unknown member "tor_set" in "deconstruct"; did you mean "ter_set"?',
+  ]);
+  assert.deepEqual(diagnostics([{ ...furniture, examine_action: 'rreload_furniture' }]), ['invalid-value: "examine_action": "rreload_furniture" is not an examine action the game knows; did you mean "reload_furniture"?']);
+  // Near-misses: members 0.F reads that its data does not write, the other type's set member, examine actions.
+  assert.deepEqual(diagnostics([
+    { ...terrain, bash: { str_min: 1, str_max: 2, str_min_supported: 1, str_max_supported: 3, collapse_radius: 1, destroy_only: true, tent_centers: ['f_null'], ter_set: 't_null' }, deconstruct: { ter_set: 't_null', furn_set: 'f_null', deconstruct_above: true }, examine_action: 'harvest_ter' },
+    { ...furniture, id: 'f_y', bash: { str_min: 1, str_min_blocked: 1, str_max_blocked: 2, bash_below: true, furn_set: 'f_null' }, deconstruct: { furn_set: 'f_null', deconstruct_above: false }, examine_action: 'workbench' },
+  ]), []);
+});
+
+test('0.F effects: base_mods and scaling_mods take the modifiers 0.F reads; map generators their object\'s members', () => {
+  assert.deepEqual(diagnostics([{ type: 'effect_type', id: 'e', base_mods: { speed_mod: [10], spee_mod: [1] }, scaling_mods: { pain_min_val: [1] } }]), [
+    'unknown-field: Unknown member "spee_mod" in "base_mods"; did you mean "speed_mod"?',
+    // Read for some modifiers only (pain_max_val is; pain_min_val is not).
+    'unknown-field: Unknown member "pain_min_val" in "scaling_mods"; did you mean "pain_max_val"?',
+  ]);
+  assert.deepEqual(diagnostics([{ type: 'effect_type', id: 'e', base_mods: { str_mod: [1], hunger_min_val: [1], pain_max_val: [2], vomit_tick: [600], size_mod: [1] }, scaling_mods: { stamina_max_val: [1] } }]), []);
+  const mapgen = { type: 'mapgen', method: 'json', nested_mapgen_id: 'n1' };
+  assert.deepEqual(diagnostics([{ ...mapgen, object: { mapgensize: [1, 1], rows: ['.'], terrain: { '.': 't_null' }, place_monters: [] } }]), ['unknown-field: Unknown member "place_monters" in "object"; did you mean "place_monsters"?']);
+  assert.deepEqual(diagnostics([{ ...mapgen, object: { mapgensize: [1, 1], rows: ['.'], terrain: { '.': 't_null' }, fill_ter: 't_null', place_computers: [], translate_ter: [], graffiti: {}, faction_owner: [] } }]), []);
+});

@@ -24,6 +24,8 @@ export type Refinement =
   | { readonly format: StringFormat }
   /** The objects at the path are closed: a member the table does not list is `unknown-field`. */
   | { readonly closed: true }
+  /** The member at the path is mandatory in its object ("missing required field"). */
+  | { readonly required: true }
   /** The spec at the path, replacing the generated one (also adds a member the data does not show). */
   | { readonly type: TypeSpec };
 
@@ -64,6 +66,7 @@ function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, whe
           return { ...s, fields: [...s.fields, { name: step.name, type: r.type, description: 'Read by the game (its data does not show it).', fromGame: true }] };
         }
         reached = true;
+        if (rest.length === 0 && 'required' in r) return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, required: true } : f)) };
         return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, type: refine(f.type, rest, r, where) } : f)) };
       }
       case 'array':
@@ -89,6 +92,7 @@ function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, whe
 
 function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
   if ('type' in r) return r.type;
+  if ('required' in r) throw new Error(`${where}: a top-level member's requiredness is the hand-written tables'`);
   let reached = false;
   const go = (s: TypeSpec): TypeSpec => {
     if (s.kind === 'union') return { ...s, options: s.options.map(go) };

@@ -5,6 +5,8 @@
  * loads cleanly (test/engine/realData.test.ts).
  */
 import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
+import type { TypeSpec } from '../../schema/types';
+import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, arrayOf, ref } from '../../schema/kinds/common';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
@@ -53,6 +55,76 @@ const SPELL_FLAGS: ValueSet = {
 
 const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
 
+/**
+ * Terrain and furniture: iexamine_function_from_string ("Could not find an iexamine function matching"), the
+ * names of 0.F (later versions' `nanoforge`, `transform`, `portal`... are refused).
+ */
+const EXAMINE_ACTIONS: ValueSet = {
+  title: 'an examine action',
+  values: [
+    'none', 'deployed_furniture', 'cvdmachine', 'nanofab', 'gaspump', 'atm', 'vending', 'toilet', 'elevator', 'controls_gate',
+    'cardreader', 'cardreader_robofac', 'cardreader_fp', 'intercom', 'rubble', 'chainfence', 'bars', 'portable_structure', 'pit',
+    'pit_covered', 'slot_machine', 'safe', 'fault', 'pedestal_wyrm', 'pedestal_temple', 'door_peephole', 'fswitch',
+    'flower_poppy', 'flower_cactus', 'fungus', 'flower_dahlia', 'flower_marloss', 'egg_sackbw', 'egg_sackcs', 'egg_sackws',
+    'dirtmound', 'aggie_plant', 'fvat_empty', 'fvat_full', 'keg', 'harvest_furn_nectar', 'harvest_furn', 'harvest_ter_nectar',
+    'harvest_ter', 'harvested_plant', 'shrub_marloss', 'translocator', 'tree_marloss', 'tree_hickory', 'tree_maple',
+    'tree_maple_tapped', 'shrub_wildveggies', 'recycle_compactor', 'water_source', 'clean_water_source', 'reload_furniture',
+    'curtains', 'sign', 'pay_gas', 'gunsafe_el', 'locked_object', 'locked_object_pickable', 'kiln_empty', 'kiln_full',
+    'arcfurnace_empty', 'arcfurnace_full', 'autoclave_empty', 'autoclave_full', 'fireplace', 'ledge', 'autodoc',
+    'quern_examine', 'smoker_options', 'open_safe', 'workbench', 'attunement_altar', 'bulletin_board', 'workout',
+  ],
+};
+
+/**
+ * map_bash_info::load and map_deconstruct_info::load read every member of `bash` and `deconstruct` (an unknown
+ * one is "Invalid or misplaced field name"), by the object's type: furniture set `furn_set`, terrain `ter_set`
+ * (mandatory when terrain is deconstructed: "missing required field"). The members 0.F reads, found with its
+ * --check-mods, that its data happens not to write are added.
+ */
+const BASH_COMMON: TableOverlay = {
+  bash: { closed: true },
+  'bash.str_max_supported': { type: INTEGER },
+  'bash.str_min_supported': { type: INTEGER },
+  'bash.str_min_blocked': { type: INTEGER },
+  'bash.str_max_blocked': { type: INTEGER },
+  'bash.collapse_radius': { type: INTEGER },
+  'bash.destroy_only': { type: BOOLEAN },
+  'bash.bash_below': { type: BOOLEAN },
+  'bash.tent_centers': { type: arrayOf(ref('furniture')) },
+  deconstruct: { closed: true },
+  'deconstruct.deconstruct_above': { type: BOOLEAN },
+  examine_action: { values: EXAMINE_ACTIONS },
+};
+
+/** effect_type::load_mod_data: the members of `base_mods` and `scaling_mods`, each `[ value, ... ]`. */
+const EFFECT_MOD_KEYS: readonly string[] = [
+  'str_mod', 'dex_mod', 'per_mod', 'int_mod', 'speed_mod',
+  ...['pain', 'hurt', 'sleep', 'pkill', 'stim', 'health', 'h_mod', 'rad', 'hunger', 'thirst', 'fatigue', 'stamina'].flatMap((g) => ['amount', 'min', 'max', 'chance', 'chance_bot', 'tick'].map((x) => `${g}_${x}`)),
+  ...['pain', 'pkill', 'stim', 'health', 'h_mod', 'rad', 'hunger', 'thirst', 'fatigue', 'stamina'].map((g) => `${g}_max_val`),
+  ...['stim', 'health', 'h_mod', 'hunger', 'thirst', 'fatigue'].map((g) => `${g}_min_val`),
+  'cough_chance', 'cough_chance_bot', 'cough_tick', 'vomit_chance', 'vomit_chance_bot', 'vomit_tick',
+  'healing_rate', 'healing_head', 'healing_torso', 'dodge_mod', 'hit_mod', 'bash_mod', 'cut_mod', 'size_mod',
+];
+const EFFECT_MODS: TypeSpec = {
+  kind: 'object',
+  fields: EFFECT_MOD_KEYS.map((name) => ({ name, type: arrayOf(NUMBER), description: 'The modifier: `[ value ]`, or `[ value, value at the top of the chance ]`.' })),
+};
+
+/**
+ * A map generator's `object`: mapgen_function_json_base::setup_common and the palette mappings read every member
+ * (an unknown one is "Invalid or misplaced field name"); those 0.F reads that its data does not write are added.
+ */
+const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
+  'object.place_computers': { type: arrayOf(ANY) },
+  'object.translate_ter': { type: arrayOf(ANY) },
+  'object.computers': { type: OPEN_OBJECT },
+  'object.graffiti': { type: OPEN_OBJECT },
+  'object.rubble': { type: OPEN_OBJECT },
+  'object.zones': { type: OPEN_OBJECT },
+  'object.translate': { type: OPEN_OBJECT },
+  'object.faction_owner_character': { type: OPEN_OBJECT },
+};
+
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES } },
@@ -66,6 +138,10 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
   monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
+  terrain: { ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true } },
+  furniture: BASH_COMMON,
+  effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS } },
+  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS },
   SPELL: {
     effect: { values: SPELL_EFFECTS },
     energy_source: { values: SPELL_ENERGY_SOURCES },
