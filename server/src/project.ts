@@ -105,6 +105,9 @@ function addKeys(into: Set<string>, r: DefinitionRecord): void {
   for (const id of r.ids) into.add(refKey(r.kind, id));
 }
 
+/** In a path under a mod's interaction folders (see interactionsFolder). */
+const INTERACTIONS_SEGMENT = `${path.sep}mod_interactions`;
+
 /** Records dropped from the index; their analysis must not touch the reverse index any more. */
 const unindexed = new WeakSet<DefinitionRecord>();
 
@@ -374,7 +377,7 @@ export class Project {
       for (const id of needed) {
         const m = byId.get(id);
         if (!m) continue;
-        const found = interactionParts(m);
+        const found = this.partsOf(m);
         this.interactionDirs.set(m.modinfoFile, interactionNames(found));
         for (const part of found) if (byId.has(part.interaction!.with) && !parts.has(part.id)) { parts.set(part.id, part); stack.push(part.id); }
       }
@@ -392,15 +395,27 @@ export class Project {
 
   /**
    * Whether a change at `p` made an interaction folder (current game: `mod_interactions/<mod>/`) of a mod appear or
-   * go: that changes the mods loaded and which files belong to which, as a modinfo.json change does.
+   * go: that changes the mods loaded and which files belong to which, as a modinfo.json change does. The folders
+   * of the mods holding `p` are read again (they are read once otherwise: see partsOf).
    */
   private interactionFoldersChanged(p: string): boolean {
-    if (!this.version.version.modInteractions) return false;
+    if (!this.version.version.modInteractions || !p.includes(INTERACTIONS_SEGMENT)) return false;
+    // Every known mod's, active or not (one of two mods of an id may be chosen later).
+    for (const m of this.modInfos.values()) if (isUnder(p, interactionsFolder(m))) this.parts.delete(m);
     for (const m of this.graph.mods) {
       if (m.interaction || !isUnder(p, interactionsFolder(m))) continue;
-      if (interactionNames(interactionParts(m)) !== (this.interactionDirs.get(m.modinfoFile) ?? '')) return true;
+      if (interactionNames(this.partsOf(m)) !== (this.interactionDirs.get(m.modinfoFile) ?? '')) return true;
     }
     return false;
+  }
+
+  /** The interaction parts of each mod, read once per mod (see interactionFoldersChanged). */
+  private readonly parts = new WeakMap<ModInfo, ModInfo[]>();
+
+  private partsOf(m: ModInfo): ModInfo[] {
+    let parts = this.parts.get(m);
+    if (!parts) { parts = interactionParts(m); this.parts.set(m, parts); }
+    return parts;
   }
 
   /** A root inside a mod's folder (the CLI given one file of a mod) makes the mod a workspace mod. */
@@ -617,7 +632,7 @@ export class Project {
       if (path.basename(p) === 'modinfo.json' && this.modinfoChanges(p, c.text)) modinfos.push({ p, text: c.text });
       else for (const x of this.applyText(p, c.text, changed)) out.add(x);
       for (const x of this.relatedDependents(p)) out.add(x);
-      if (!interactionFolders && this.interactionFoldersChanged(p)) interactionFolders = true;
+      if (this.interactionFoldersChanged(p)) interactionFolders = true;
     }
     // A mod changed: what depends on which mods there are and what each sees is derived again, once, for the batch.
     if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];

@@ -230,3 +230,21 @@ test('a dependency being typed (unknown, then another unknown) keeps the memoize
   assert.deepEqual(ws.codes('a/m.json'), ['unknown-id']);
   assertSameAsFresh(ws);
 });
+
+test('an interaction folder created in a mod that lost its id to another is loaded once that mod has its id again', () => {
+  const ws = workspace({
+    'ma/modinfo.json': modinfo('mod_x'),
+    'ma/m.json': [monster('mon_a')],
+    'mb/modinfo.json': modinfo('mod_a'),
+    'mb/m.json': [monster('mon_b')],
+    'mc/modinfo.json': modinfo('mod_c'),
+    'mc/m.json': [monster('mon_c')],
+  }, {}, { gameVersion: 'current' });
+  // ma takes the id mod_a (first by path, it wins): mb is not loaded, nor the interaction folder then made in it.
+  change(ws, 'ma/modinfo.json', modinfo('mod_a'));
+  change(ws, 'mb/mod_interactions/mod_c/g.json', [{ type: 'monstergroup', name: 'GROUP_B', default: 'mon_c', monsters: [{ monster: 'mon_c', freq: 10, cost_multiplier: 1 }] }]);
+  // Then ma takes another id: mb is loaded again, with its interaction folder.
+  change(ws, 'ma/modinfo.json', modinfo('mod_e'));
+  assert.ok(ws.project.reportedFiles().some((f) => f.path === ws.file('mb/mod_interactions/mod_c/g.json')));
+  assertSameAsFresh(ws, 'current');
+});

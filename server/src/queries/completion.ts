@@ -14,7 +14,7 @@ import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
-import { IdTable, compareRows, foldCase, type IdRow } from './idTable';
+import { IdTable, foldCase, type IdRow } from './idTable';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -179,13 +179,13 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
 
 /**
  * What one mod sees of a kind's ids: for an id, the definition completion describes (the one that counts among
- * the visible ones), and, in rank order, the ids defined in the mod itself and in the other non-core mods it sees
- * (few; core's are walked in rank order when needed). Kept up to date with the kind's changes (see
+ * the visible ones), and the ids by where that definition is (the mod itself, another non-core mod it sees, core),
+ * each in rank order: an empty prefix takes the first of each. Kept up to date with the kind's changes (see
  * DefinitionIndex.changedSince), made again when the mods change.
  */
 class Sight {
-  readonly own: IdRow[] = [];
-  readonly other: IdRow[] = [];
+  /** Rows by origin (see originOf), in rank order. */
+  readonly byOrigin: readonly IdRow[][] = [[], [], []];
   /** The mods when it was made: a sight is for one graph. */
   readonly graph: ModGraph;
   private readonly visible: ReadonlySet<string>;
@@ -195,7 +195,11 @@ class Sight {
     this.graph = project.graph;
     this.visible = project.graph.visibleFrom(mod);
     this.redefinition = project.registry.ofKind(kind)?.redefinition;
-    for (const row of table.rows) this.place(row);
+    // Rows come in rank order.
+    for (const row of table.rows) {
+      const record = this.recordOf(row);
+      if (record) this.byOrigin[this.originOf(record)].push(row);
+    }
   }
 
   /** The definition of a row completion describes; undefined when the mod can use none. */
@@ -219,28 +223,15 @@ class Sight {
 
   /** After the definitions of `ids` changed (`table` up to date): their rows are placed again. */
   update(table: IdTable, ids: readonly string[]): void {
-    const changed = new Set(ids);
-    for (const list of [this.own, this.other]) {
-      const kept = list.filter((row) => !changed.has(row.id));
-      list.length = 0;
-      list.push(...kept);
-    }
-    for (const id of changed) {
+    for (const id of new Set(ids)) {
+      for (const list of this.byOrigin) {
+        const at = positionIn(list, id);
+        if (list[at]?.id === id) list.splice(at, 1);
+      }
       const row = table.row(id);
-      if (row) this.place(row, true);
+      const record = row && this.recordOf(row);
+      if (record) { const list = this.byOrigin[this.originOf(record)]; list.splice(positionIn(list, id), 0, row); }
     }
-  }
-
-  private place(row: IdRow, sorted = false): void {
-    const record = this.recordOf(row);
-    if (!record) return;
-    const origin = this.originOf(record);
-    if (origin === 2) return;
-    const list = origin === 0 ? this.own : this.other;
-    if (!sorted) { list.push(row); return; } // rows come in rank order
-    let lo = 0, hi = list.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (compareRows(list[mid], row) < 0) lo = mid + 1; else hi = mid; }
-    list.splice(lo, 0, row);
   }
 
   private usable(r: DefinitionRecord): boolean {
@@ -252,6 +243,17 @@ class Sight {
   private laterWins(r: DefinitionRecord): boolean {
     return this.redefinition === 'edit-mode' ? r.editMode !== 'create' : this.redefinition === 'override-flag' ? r.value.override === true : true;
   }
+}
+
+/** Where the row of `id` is, or would go, in a list of rows in rank order. */
+function positionIn(list: readonly IdRow[], id: string): number {
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = list[mid].id;
+    if (c.length < id.length || (c.length === id.length && c < id)) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 /** Per kind: its ids ready to match, the kind's stamp they reflect (see entriesStamp), and what mods see of them. */
@@ -302,17 +304,11 @@ export function completeIds(project: Project, kind: string, prefix: string, from
   let kept = 0;
   const lower = foldCase(prefix);
   if (lower === '') {
-    // Every id matches: the mod's own first, then the other mods', then as many of core's as are left room for
-    // (and one more, to know whether there are more).
-    for (const [b, rows] of [[0, sight.own], [1, sight.other]] as const) {
+    // Every id matches: the first of each origin.
+    sight.byOrigin.forEach((rows, b) => {
       for (const row of rows.slice(0, limit)) buckets[b].push({ row, record: sight.recordOf(row)! });
       if (rows.length > limit) incomplete = true;
-    }
-    const room = Math.max(0, limit - buckets[0].length - buckets[1].length) + 1;
-    for (const row of table.rows) {
-      const record = sight.recordOf(row);
-      if (record && sight.originOf(record) === 2 && buckets[2].push({ row, record }) >= room) break;
-    }
+    });
   } else {
     const classes: (() => Iterable<number>)[] = [() => table.prefixed(lower), () => table.containing(lower)];
     if (lower.length > 1) classes.push(() => table.scattered(lower));

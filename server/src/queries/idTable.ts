@@ -39,7 +39,7 @@ function subsequencePattern(needle: string): RegExp {
 }
 
 /** Rank order: shorter ids first, then by code units. */
-export function compareRows(x: IdRow, y: IdRow): number {
+function compareRows(x: IdRow, y: IdRow): number {
   return x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 }
 
