@@ -215,10 +215,11 @@ function verdict(r: Reading): string {
   return r.value <= r.target ? 'ok' : 'over';
 }
 
-function rowsOf(aggregates: readonly Aggregate[]): Row[] {
-  return aggregates.map(({ reading: r, runs }) => [
+/** A table's rows; a figure that some runs could not give says of how many runs it is the median. */
+function rowsOf(aggregates: readonly Aggregate[], runs: number): Row[] {
+  return aggregates.map(({ reading: r, runs: valued }) => [
     r.figure,
-    fmt(r.value, r.unit) + (runs > 1 ? ` (median of ${runs})` : ''),
+    fmt(r.value, r.unit) + (valued > 0 && valued < runs ? ` (of ${valued} run${valued === 1 ? '' : 's'})` : ''),
     r.target === undefined ? '' : `<= ${fmt(r.target, r.unit)}`,
     verdict(r),
     r.detail ?? '',
@@ -313,10 +314,11 @@ function main(options: Options): void {
     }
     const results = new Map<string, Aggregate[]>();
     for (const corpus of corpora) {
-      const aggregates = measureCorpus(corpus, corpus.tenfoldOf ? options.tenfoldRuns : options.runs, options);
+      const runs = corpus.tenfoldOf ? options.tenfoldRuns : options.runs;
+      const aggregates = measureCorpus(corpus, runs, options);
       results.set(corpus.name, aggregates);
       const title = `${corpus.name}: ${corpus.tenfoldOf ? `the content of ${corpus.tenfoldOf} ten times (test/bench/tenfold.ts: ${tenfold!.files} files, ${(tenfold!.bytes / 1e6).toFixed(0)} MB)` : corpus.game}; mod open: ${path.basename(corpus.mod)}`;
-      const rows = rowsOf(aggregates);
+      const rows = rowsOf(aggregates, runs);
       printTable(title, rows);
       sections.push(`### ${title}\n\n${markdownTable(rows)}`);
       if (corpus.tenfoldOf) {

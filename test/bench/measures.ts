@@ -272,7 +272,8 @@ export function measureMemoryModOpen(ctx: BenchContext): Reading[] {
   const project = newProject(ctx.corpus.game, ctx.corpus.mod);
   const n = checkAll(project);
   const m = memoryNow();
-  return [{ figure: 'memory: game indexed, a mod open (its files checked), rss', value: m.rss, unit: 'MB', target: 250, scales: true, detail: `heap ${m.heap.toFixed(0)} MB; ${path.basename(ctx.corpus.mod)}: ${project.reportedFiles().length} files, ${n} diagnostics; ${project.files.size} files indexed` }];
+  // The 250 MB budget is the real game's; the 10x case is held to its scaling (bench.ts).
+  return [{ figure: 'memory: game indexed, a mod open (its files checked), rss', value: m.rss, unit: 'MB', target: ctx.corpus.tenfoldOf ? undefined : 250, scales: true, detail: `heap ${m.heap.toFixed(0)} MB; ${path.basename(ctx.corpus.mod)}: ${project.reportedFiles().length} files, ${n} diagnostics; ${project.files.size} files indexed` }];
 }
 
 /** The whole game folder as the workspace: everything indexed and checked (time of the check, memory held after). */
