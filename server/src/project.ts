@@ -561,6 +561,7 @@ export class Project {
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
     this.recentAnalyses.delete(r);
+    if (this.lastAnalysis?.record === r) this.lastAnalysis = undefined;
     this.loadedAnalyses.delete(r);
     unindexed.add(r);
     file.analyses.delete(r);
@@ -1031,6 +1032,8 @@ export class Project {
 
   /** The last analyses asked for (record -> analysis), most recent last: checks ask for one several times. */
   private readonly recentAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
+  /** The most recent of them (see analysisOf). */
+  private lastAnalysis: { readonly record: DefinitionRecord; readonly analysis: RecordAnalysis } | undefined;
 
   /**
    * What a record says on its own (shape problems, outgoing references). The first time, its references
@@ -1040,10 +1043,13 @@ export class Project {
    * again from its file (records/record.ts fullValueOf).
    */
   analysisOf(record: DefinitionRecord): RecordAnalysis {
+    // The checks of one record ask for its analysis one after the other.
+    if (this.lastAnalysis?.record === record) return this.lastAnalysis.analysis;
     const recent = this.recentAnalyses.get(record);
     if (recent) {
       this.recentAnalyses.delete(record);
       this.recentAnalyses.set(record, recent);
+      this.lastAnalysis = { record, analysis: recent };
       return recent;
     }
     const loaded = this.loadedAnalyses.get(record);
@@ -1051,6 +1057,7 @@ export class Project {
     const a = loaded ?? analyzeRecord(record, this.registry);
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
+    this.lastAnalysis = { record, analysis: a };
     const file = record.source as SourceFile;
     // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
     if (this.forOneCheck || unindexed.has(record) || file.analyses.has(record)) return a;
@@ -1100,6 +1107,7 @@ export class Project {
       this.lastValues = undefined;
       this.lastSingle = undefined;
       this.recentAnalyses.clear();
+      this.lastAnalysis = undefined;
     }
     return [...this.refs.filesReferencing(kind, id)];
   }
