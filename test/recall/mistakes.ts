@@ -11,6 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { rng as rngOf } from '../helpers/trust';
 
 export type MistakeKind = 'unknown-member' | 'wrong-type' | 'bad-unit' | 'missing-id' | 'wrong-kind-id' | 'duplicate-id' | 'invalid-enum';
 
@@ -79,17 +80,6 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator. */
-function rngOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rng: () => number, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
 
