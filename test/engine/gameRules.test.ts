@@ -193,3 +193,9 @@ test('0.F effects: base_mods and scaling_mods take the modifiers 0.F reads; map 
   assert.deepEqual(diagnostics([{ ...mapgen, object: { mapgensize: [1, 1], rows: ['.'], terrain: { '.': 't_null' }, place_monters: [] } }]), ['unknown-field: Unknown member "place_monters" in "object"; did you mean "place_monsters"?']);
   assert.deepEqual(diagnostics([{ ...mapgen, object: { mapgensize: [1, 1], rows: ['.'], terrain: { '.': 't_null' }, fill_ter: 't_null', place_computers: [], translate_ter: [], graffiti: {}, faction_owner: [] } }]), []);
 });
+
+test('0.F item flags are json_flag ids (or LIGHT_<n> light levels)', () => {
+  const flags = [{ type: 'json_flag', id: 'EATEN_HOT' }, { type: 'json_flag', id: 'VARSIZE' }];
+  assert.deepEqual(diagnostics([...flags, { type: 'COMESTIBLE', id: 'x', flags: ['EATENsHOT'] }]), ['unknown-id: "flags[0]": unknown flag "EATENsHOT"; did you mean "EATEN_HOT"?']);
+  assert.deepEqual(diagnostics([...flags, { type: 'ARMOR', id: 'x', flags: ['VARSIZE'] }, { type: 'TOOL', id: 'y', flags: ['LIGHT_240'] }, { type: 'GENERIC', id: 'z', flags: ['EATEN_HOT', 'LIGHT_4'] }]), []);
+});

@@ -54,6 +54,7 @@ const SPELL_FLAGS: ValueSet = {
 };
 
 const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
+const JSON_FLAG: Refinement = { ref: 'json_flag' };
 
 /**
  * Terrain and furniture: iexamine_function_from_string ("Could not find an iexamine function matching"), the
@@ -128,12 +129,17 @@ const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES } },
-  COMESTIBLE: { phase: { values: PHASES } },
+  // Item flags are json_flag ids ("itype X uses undefined flag Y. Please add corresponding 'json_flag' entry",
+  // Item_factory::finalize; LIGHT_<n> is read as a light level, see builtInIds). Where the data's flags include
+  // those light levels the generator took no kind.
+  ARMOR: { 'flags[]': JSON_FLAG },
+  COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG },
+  GENERIC: { 'flags[]': JSON_FLAG },
   // A tool's or magazine's ammunition types: "ammo type X is not known" (Item_factory::check_definitions). The
   // data's values are all ammunition types, but some are item ids as well (`battery`), so the generator left
   // the single-string form without a kind.
-  TOOL: { ammo: AMMUNITION_TYPE },
-  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE },
+  TOOL: { ammo: AMMUNITION_TYPE, 'flags[]': JSON_FLAG },
+  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE, 'flags[]': JSON_FLAG },
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },

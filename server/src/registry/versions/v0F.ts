@@ -28,7 +28,8 @@ export const VERSION_0F: GameVersion = {
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   // A spell's field_id "none" is no field (spell_type::load).
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
-  derivedIds: DERIVED_IDS,
+  // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize).
+  derivedIds: [...DERIVED_IDS, { kind: 'json_flag', prefix: 'LIGHT_' }],
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
     kind('MONSTER', 'monster', {
