@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { Project, type SourceFile } from '../../server/src/project';
 import { modinfo, workspace } from '../helpers/workspace';
+import { rng } from '../helpers/random';
 
 const full = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human',
@@ -89,13 +90,6 @@ for (const layout of ['one file', 'a file per 10 definitions'] as const) {
   });
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 test('random edits of copy-from chains across files and mods end equal to a fresh build', () => {
   const random = rng(20261122);

@@ -8,14 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { Project } from '../../server/src/project';
 import { modinfo, workspace } from '../helpers/workspace';
+import { rng } from '../helpers/random';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const PIECES = ['{', '}', '[', ']', ',', ':', '"', '\\', '//', '/*', '\n', '"copy-from": "mon_a",', '"edit-mode": "modify",', '"type": "MONSTER",', '0', 'é', '\u0000'];
 

@@ -2,14 +2,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { closestN, NearWords } from '../../server/src/util/closest';
+import { rng } from '../helpers/random';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 test('NearWords.near equals closestN over the same words, for misspellings and unrelated words', () => {
   const random = rng(7);

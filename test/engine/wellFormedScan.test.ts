@@ -8,17 +8,8 @@ import * as assert from 'node:assert/strict';
 import { findingsOf, parseContentFile, regionAt, type ParsedFile } from '../../server/src/syntax/parseFile';
 import { scanDefinitionText, scanWellFormedFile } from '../../server/src/syntax/definitionText';
 import { MAX_NESTING } from '../../server/src/syntax/nesting';
+import { rng } from '../helpers/random';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the general scans find: the regions, and the findings of each object region that has any. */
 function generalScan(text: string): unknown {

@@ -37,17 +37,8 @@ export interface TrustOptions {
 
 // ------------------------------------------------------------------------------------------------ randomness
 
-/** mulberry32: small, fast, good enough; a seed replays exactly. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from './random';
+import { rng } from './random';
 
 // ------------------------------------------------------------------------------------------------ the fixture
 
