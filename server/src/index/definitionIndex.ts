@@ -11,15 +11,23 @@ function addChild(children: Map<string, Set<DefinitionRecord>>, record: Definiti
   if (set) set.add(record); else children.set(key, new Set([record]));
 }
 
-/** Per kind's map of ids (the object `entries` returns): bumped whenever a record of the kind is added or removed. */
-const stamps = new WeakMap<object, number>();
+/**
+ * A kind's ids with their records (the map `entries` returns), with a stamp bumped whenever a record of the kind
+ * is added or removed, and a journal of the ids of its last changes (see changedSince). Fields of the map itself:
+ * indexing adds 80,000 records, and a side table keyed by the map (a WeakMap) cost more than the map.
+ */
+class KindIds extends Map<string, DefinitionRecord[]> {
+  stamp = 0;
+  /** The ids of the last additions and removals, the last at the current stamp. */
+  journal: (readonly string[])[] = [];
+}
 
 /**
  * A number that changes whenever the definitions in `entries` (a map `DefinitionIndex.entries` returned) change:
  * what is derived from all the ids of a kind (suggestions) can be cached until then.
  */
 export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRecord[]>): number {
-  return stamps.get(entries) ?? 0;
+  return entries instanceof KindIds ? entries.stamp : 0;
 }
 
 interface ModIds { readonly ids: Set<string>; version: number }
@@ -30,9 +38,7 @@ const NO_IDS: { readonly ids: ReadonlySet<string>; readonly version: number } = 
 const JOURNAL_LENGTH = 256;
 
 export class DefinitionIndex {
-  private readonly byKind = new Map<string, Map<string, DefinitionRecord[]>>();
-  /** Per kind: the ids of its last additions and removals, the last at the kind's current stamp (see changedSince). */
-  private readonly journals = new Map<string, (readonly string[])[]>();
+  private readonly byKind = new Map<string, KindIds>();
   /** Per kind, per mod: the ids the mod defines, with a version bumped whenever that set changes. */
   private readonly byMod = new Map<string, Map<string, ModIds>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
@@ -46,7 +52,7 @@ export class DefinitionIndex {
   add(record: DefinitionRecord): void {
     if (this.children && record.copyFrom !== undefined && record.ids.length > 0) addChild(this.children, record);
     let ids = this.byKind.get(record.kind);
-    if (!ids) { ids = new Map(); this.byKind.set(record.kind, ids); }
+    if (!ids) { ids = new KindIds(); this.byKind.set(record.kind, ids); }
     this.note(record, ids);
     for (const id of record.ids) {
       const list = ids.get(id);
@@ -74,10 +80,9 @@ export class DefinitionIndex {
   }
 
   /** A record of the kind is added or removed: the kind's stamp moves on, and the journal remembers its ids. */
-  private note(record: DefinitionRecord, ids: Map<string, DefinitionRecord[]>): void {
-    stamps.set(ids, entriesStamp(ids) + 1);
-    let journal = this.journals.get(record.kind);
-    if (!journal) { journal = []; this.journals.set(record.kind, journal); }
+  private note(record: DefinitionRecord, ids: KindIds): void {
+    ids.stamp++;
+    const journal = ids.journal;
     journal.push(record.ids);
     if (journal.length > 2 * JOURNAL_LENGTH) journal.splice(0, journal.length - JOURNAL_LENGTH);
   }
@@ -88,9 +93,10 @@ export class DefinitionIndex {
    * brought up to date by them rather than made again. Undefined: too long ago.
    */
   changedSince(kind: string, stamp: number): readonly string[] | undefined {
-    const now = entriesStamp(this.entries(kind));
+    const ids = this.byKind.get(kind);
+    const now = ids?.stamp ?? 0;
     if (stamp === now) return [];
-    const journal = this.journals.get(kind) ?? [];
+    const journal = ids?.journal ?? [];
     if (stamp > now || now - stamp > journal.length) return undefined;
     return journal.slice(journal.length - (now - stamp)).flat();
   }
