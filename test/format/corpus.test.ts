@@ -111,19 +111,9 @@ test('current corpus: every file the game\'s CI formats is byte-identical once f
   assert.equal(o.identical, o.files - o.exempt);
 });
 
-test('formatting the largest real file takes well under 100 ms', { skip: oldSkip }, (t) => {
-  // The largest file of either corpus: a tileset's tile_config.json, 880 KB.
+test('the largest real file (a tileset\'s tile_config.json, 880 KB) formats byte-identically', { skip: oldSkip }, () => {
+  // Its speed is a bench figure (test/bench/formatting.ts), not asserted here.
   const text = fs.readFileSync(path.join(OLD, 'gfx/ChestHole16Tileset/tile_config.json'), 'utf8');
-  for (let i = 0; i < 3; i++) formatCdda(text); // warm up
-  const times: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = formatCdda(text);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    assert.ok(r.ok && r.text === text);
-  }
-  times.sort((a, b) => a - b);
-  t.diagnostic(`formatting ${(text.length / 1024).toFixed(0)} KB: median ${times[4].toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[8].toFixed(1)})`);
-  // The best of 9 runs: the tests run in parallel on a small machine, and a busy moment is not the formatter's.
-  assert.ok(times[0] < 100, `fastest of 9 runs: ${times[0].toFixed(1)} ms`);
+  const r = formatCdda(text);
+  assert.ok(r.ok && r.text === text);
 });
