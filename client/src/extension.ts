@@ -38,6 +38,7 @@ function readSettings(): CddaSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return {
     gamePath: config.get<string>('gamePath', ''),
+    gameVersion: config.get<string>('gameVersion', 'auto'),
     severity: config.get<CddaSettings['severity']>('severity', {}),
     trace: { server: config.get<'off' | 'messages' | 'verbose'>('trace.server', 'off') },
   };
