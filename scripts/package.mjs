@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the VS Code extension package:
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
-//   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js
-//      with esbuild (platform node, target node20, minified, no source maps),
+//   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js (and the
+//      server's second thread, server/src/index/contextReaderWorker.ts -> dist/contextReaderWorker.js) with esbuild (platform node, target node20, minified, no source maps),
 //   3. runs `vsce package` (user-facing README from docs/marketplace/, images linked from the repository) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
@@ -64,12 +64,14 @@ const common = {
   absWorkingDir: root,
   nodePaths: [path.join(root, 'node_modules')],
 };
-console.log('package: bundling dist/client.js and dist/server.js');
+console.log('package: bundling dist/client.js, dist/server.js and dist/contextReaderWorker.js');
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: [serverEntry], outfile: 'dist/server.js' }),
+  // Started by the server from its own folder (index/contextReader.ts).
+  esbuild.build({ ...common, entryPoints: ['server/src/index/contextReaderWorker.ts'], outfile: 'dist/contextReaderWorker.js' }),
 ]);
-for (const f of ['dist/client.js', 'dist/server.js']) {
+for (const f of ['dist/client.js', 'dist/server.js', 'dist/contextReaderWorker.js']) {
   console.log(`package: ${f} ${(fs.statSync(path.join(root, f)).size / 1024).toFixed(1)} KiB`);
 }
 

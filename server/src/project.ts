@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
-import { compactParsed, objectRange, objectValue, parseContentFile, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
+import { compactParsed, objectRange, objectValue, parseContentFile, parsedFromJson, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
 import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
@@ -28,6 +28,8 @@ import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
+import { definesNoId } from './syntax/definesNoId';
+import { ContextReader, type ContextRead } from './index/contextReader';
 import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
@@ -62,31 +64,15 @@ export interface ProjectOptions {
    * reverse index of references, memoized checks). Updating its files is an error.
    */
   readonly forOneCheck?: boolean;
+  /**
+   * Whether `readFile` gives a file's text as an editor holds it rather than the disk's (an open document): such a
+   * file is read by this thread. Without `readFile`, every file is the disk's.
+   */
+  readonly inMemory?: (path: string) => boolean;
+  /** Read and parse the context files (outside the roots) on a second thread while this one indexes (default: true). */
+  readonly secondThread?: boolean;
 }
 
-
-/** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
-const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
-
-/**
- * True when a file's text can define no id: every `"type"` in it is "mapgen" and it names no update or
- * nested mapgen id. Checked on the raw text, without parsing (native substring search).
- */
-function definesNoId(text: string): boolean {
-  const first = text.indexOf('"type"');
-  TYPE_VALUE.lastIndex = first + 6;
-  if (first < 0 || TYPE_VALUE.exec(text)?.[1] !== 'mapgen') return false; // most files: decided at once
-  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
-  let any = false;
-  for (let i = first; i >= 0; i = text.indexOf('"type"', i + 6)) {
-    TYPE_VALUE.lastIndex = i + 6;
-    const m = TYPE_VALUE.exec(text);
-    if (!m) continue; // "type" as a value, not a member
-    if (m[1] !== 'mapgen') return false;
-    any = true;
-  }
-  return any;
-}
 
 /**
  * A modinfo.json's value, read tolerantly (a trailing comma or a comment still names the mod). The native parser
@@ -107,6 +93,9 @@ function addKeys(into: Set<string>, r: DefinitionRecord): void {
 
 /** In a path under a mod's interaction folders (see interactionsFolder). */
 const INTERACTIONS_SEGMENT = `${path.sep}mod_interactions`;
+
+/** Fewer context files than this are read by the loading thread alone: a second one costs a few tens of ms to start. */
+const MIN_FILES_FOR_A_SECOND_THREAD = 200;
 
 /** Records dropped from the index; their analysis must not touch the reverse index any more. */
 const unindexed = new WeakSet<DefinitionRecord>();
@@ -130,6 +119,8 @@ export class Project {
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
+  /** Which files a second thread may read (see ProjectOptions.inMemory, secondThread); undefined: none. */
+  private readonly readableElsewhere: ((path: string) => boolean) | undefined;
   /** See ProjectOptions.forOneCheck. */
   readonly forOneCheck: boolean;
   /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
@@ -152,6 +143,8 @@ export class Project {
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
+  /** How many files of the last load a second thread read and parsed (see startContextReader). */
+  filesReadElsewhere = 0;
   /** Bumped by every update of the files: a query paused in between (see util/steps.ts) knows it is stale. */
   revision = 0;
   /** Copy-from lineages, each valid while its parent key's version is unchanged (see affectedBy). */
@@ -169,6 +162,8 @@ export class Project {
     this.cacheOptions = options.cache;
     this.checkedAfterLoad = options.checkedAfterLoad;
     this.forOneCheck = options.forOneCheck ?? false;
+    const inMemory = options.inMemory ?? (options.readFile ? () => true : undefined);
+    this.readableElsewhere = options.secondThread === false ? undefined : inMemory ? (p) => !inMemory(p) : () => true;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -182,23 +177,54 @@ export class Project {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
     this.openCache();
-    paths.forEach((p, i) => {
-      this.indexFromDisk(p);
-      if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
-    });
+    const reader = this.startContextReader(paths);
+    try {
+      paths.forEach((p, i) => {
+        this.indexFromDisk(p, reader?.take(p));
+        if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
+      });
+    } finally {
+      reader?.stop();
+    }
     this.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
   }
 
-  private indexFromDisk(p: string): void {
+  /** Indexes a file of the load; `read`: what a second thread made of it (see startContextReader). */
+  private indexFromDisk(p: string, read?: ContextRead): void {
     const warm = this.warm !== undefined && !this.isUnderRoot(p) ? this.warm : undefined;
     const cached = warm?.lookup(p, () => this.fileFor(p));
     if (cached) return this.indexCached(this.fileFor(p), cached);
-    const text = this.safeRead(p);
+    const elsewhere = read !== undefined && read.kind !== 'self';
+    if (elsewhere) this.filesReadElsewhere++;
+    const text = elsewhere ? '' : this.safeRead(p);
     if (text === undefined) return;
     const file = this.fileFor(p);
-    this.indexFile(file, text, true);
+    this.indexFile(file, text, true, true, read);
     if (warm && this.files.get(p) === file) warm.indexed(p, file);
+  }
+
+  /**
+   * A second thread reading the load's context files (outside the roots) while this one indexes (see
+   * index/contextReader.ts), when there are enough of them to pay for a thread and no cache gives them.
+   * Every other context file is its: this thread also makes the records of all of them.
+   */
+  private startContextReader(paths: readonly string[]): { take(p: string): ContextRead | undefined; takeAsync(p: string): Promise<ContextRead | undefined>; stop(): void } | undefined {
+    const elsewhere = this.readableElsewhere;
+    if (!elsewhere || (this.warm && !this.warm.holdsNothing)) return undefined;
+    const context = paths.filter((p) => !this.isUnderRoot(p) && elsewhere(p));
+    if (context.length < MIN_FILES_FOR_A_SECOND_THREAD) return undefined;
+    const theirs = context.filter((_, k) => k % 2 === 1);
+    const reader = ContextReader.start(theirs, this.registry.typesKeepingFullValue());
+    if (!reader) return undefined;
+    const indexOf = new Map(theirs.map((p, k) => [p, k]));
+    // A document opened in an editor since the reader started is read here, through readFile.
+    const valid = (p: string, read: ContextRead): ContextRead | undefined => (elsewhere(p) ? read : undefined);
+    return {
+      take: (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, reader.take(k)); },
+      takeAsync: async (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k)); },
+      stop: () => reader.stop(),
+    };
   }
 
   // ---------------------------------------------------------------- the on-disk cache (cache/)
@@ -256,17 +282,22 @@ export class Project {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
     this.openCache();
-    let sliceStart = Date.now();
-    let done = 0;
-    for (const p of paths) {
-      if (Date.now() - sliceStart >= sliceMs) {
-        onProgress?.(done, paths.length);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (options.isCancelled?.()) return false;
-        sliceStart = Date.now();
+    const reader = this.startContextReader(paths);
+    try {
+      let sliceStart = Date.now();
+      let done = 0;
+      for (const p of paths) {
+        if (Date.now() - sliceStart >= sliceMs) {
+          onProgress?.(done, paths.length);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (options.isCancelled?.()) return false;
+          sliceStart = Date.now();
+        }
+        done++;
+        this.indexFromDisk(p, reader && (await reader.takeAsync(p)));
       }
-      done++;
-      this.indexFromDisk(p);
+    } finally {
+      reader?.stop();
     }
     this.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
@@ -481,7 +512,7 @@ export class Project {
    * moved). After an edit only the objects whose text changed are parsed, analysed and re-indexed: the others
    * keep their records, analyses and memoized checks.
    */
-  private indexFile(file: SourceFile, text: string, fromDisk = false, mayDefer = fromDisk): Set<string> {
+  private indexFile(file: SourceFile, text: string, fromDisk = false, mayDefer = fromDisk, read?: ContextRead): Set<string> {
     const owner = this.ownerOf(file.path);
     const changed = new Set<string>();
     if (!owner) {
@@ -498,14 +529,15 @@ export class Project {
     const analyzeNow = fromDisk && file.reported && this.checkedAfterLoad !== undefined && this.checkedAfterLoad(file.path);
     // A file read from disk that can define no id (map generators for overmap terrains: a quarter of the
     // game's bytes) is parsed only when its diagnostics or its references are asked for (see ensureParsed).
-    if (mayDefer && !analyzeNow && definesNoId(text)) {
+    if (mayDefer && !analyzeNow && (read && read.kind !== 'self' ? read.kind === 'defers' : definesNoId(text))) {
       this.unindexFile(file);
       file.deferred = true;
       return changed;
     }
     file.deferred = false;
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
-    const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed) : { parsed: parseContentFile(text), sameAs: [] as number[] };
+    const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
+      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
       const list = oldByIndex.get(r.index);

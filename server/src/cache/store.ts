@@ -175,6 +175,11 @@ export class IndexCache {
     }
   }
 
+  /** True when there is no usable cache file: every file is read from disk. */
+  get holdsNothing(): boolean {
+    return this.contents === undefined;
+  }
+
   private log(message: string): void {
     this.options.log?.(message);
   }

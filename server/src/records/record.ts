@@ -111,7 +111,8 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
-function summarize(o: Record<string, unknown>): Record<string, unknown> {
+/** A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. */
+export function summarize(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;

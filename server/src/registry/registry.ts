@@ -114,6 +114,11 @@ export class KindRegistry {
 
   private memberNameSet: ReadonlySet<string> | undefined;
 
+  /** The types whose records keep their whole value (see keepsFullValue). */
+  typesKeepingFullValue(): string[] {
+    return [...this.byTypeMap.keys()].filter((t) => this.keepsFullValue(t));
+  }
+
   /**
    * Whether records of a type keep their whole value (see KindDeclaration.fullValue): hand-written tables do.
    * Types checked with a generated table keep a summary: their walk re-reads the value from the file's text

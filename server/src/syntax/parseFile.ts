@@ -182,7 +182,7 @@ function scanRange(text: string, from: number, to: number, valueDepth: number, d
   return { regions, clean };
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -237,22 +237,26 @@ export function parseContentFile(text: string): ParsedFile {
   let valid = true;
   try { whole = JSON.parse(text.charCodeAt(0) === BOM ? text.slice(1) : text); } catch { valid = false; }
   if (valid) {
-    if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [], wellFormed: true };
-    if (Array.isArray(whole)) {
-      const objects: ParsedObject[] = [];
-      let strays: number[] | undefined;
-      for (let k = 0; k < whole.length; k++) {
-        const v = whole[k];
-        if (isPlainObject(v)) objects.push({ value: v, slot: k });
-        else (strays ??= []).push(k);
-      }
-      return strays ? { objects, problems: [], strays, wellFormed: true } : { objects, problems: [], wellFormed: true };
-    }
-    {
-      return { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
-    }
+    return parsedFromJson(whole) ?? { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
   }
   return parseRegions(text);
+}
+
+/**
+ * The parse of a file that is valid JSON, from its value (`JSON.parse` of its text): its top-level objects by
+ * slot. Undefined when the value is neither an object nor an array (a syntax problem: see parseContentFile).
+ */
+export function parsedFromJson(whole: unknown): ParsedFile | undefined {
+  if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [], wellFormed: true };
+  if (!Array.isArray(whole)) return undefined;
+  const objects: ParsedObject[] = [];
+  let strays: number[] | undefined;
+  for (let k = 0; k < whole.length; k++) {
+    const v: unknown = whole[k];
+    if (isPlainObject(v)) objects.push({ value: v, slot: k });
+    else (strays ??= []).push(k);
+  }
+  return strays ? { objects, problems: [], strays, wellFormed: true } : { objects, problems: [], wellFormed: true };
 }
 
 /** The slow path: a file with syntax errors, parsed object by object so that one error costs one object. */

@@ -51,6 +51,7 @@ export class Indexer {
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
       severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+      inMemory: (p) => session.openDocuments.has(p),
       cache: cacheOptions(session, fromDisk),
     });
     session.project = project;

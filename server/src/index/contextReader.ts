@@ -1,0 +1,134 @@
+/**
+ * Reading context files (the game's data and the mods a workspace depends on, not reported) on a second thread
+ * while the first indexes: on a cold start, reading and parsing them is most of the time to the first
+ * diagnostics, and the first thread is busy with its own share and with making records.
+ *
+ * The worker (contextReaderWorker.ts) reads each of its files, parses it with the native parser and sends back
+ * its top-level values, every object reduced to its summary unless its type keeps the whole value (see
+ * records/record.ts recordsOf): what the first thread would make of the file, less what it would drop at once.
+ * Anything else (an unreadable file, a file that is not strict JSON) is left to the first thread, which reads it
+ * again as it would have. Results come in the worker's order, which is the first thread's: `take` waits for the
+ * one it needs; a worker that stops answering is given up, and its files are read by the first thread.
+ */
+import * as path from 'path';
+import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
+
+/** What the worker made of one file. */
+export type ContextRead =
+  /** The file's JSON value, its objects summarized (a whole object for a type that keeps its value). */
+  | { readonly kind: 'parsed'; readonly value: unknown }
+  /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
+  | { readonly kind: 'defers' }
+  /** The first thread reads it itself. */
+  | { readonly kind: 'self' };
+
+/** What the worker is given. */
+export interface ContextReaderTask {
+  readonly paths: readonly string[];
+  readonly typesKeepingFullValue: readonly string[];
+  readonly port: MessagePort;
+  /** [0]: results posted so far; [1]: 1 once the worker is done (or failed). */
+  readonly signal: Int32Array;
+}
+
+/** One result as posted: the index of its path among the task's paths. */
+export interface ContextReadMessage {
+  readonly index: number;
+  readonly read: ContextRead;
+}
+
+/** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */
+const GIVE_UP_MS = 10_000;
+
+const SELF: ContextRead = { kind: 'self' };
+
+/** Atomics.waitAsync (Node 16+; not in this project's TypeScript library). */
+const waitAsync = (Atomics as unknown as {
+  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: 'ok' | 'not-equal' | 'timed-out' | Promise<'ok' | 'timed-out'> };
+}).waitAsync;
+
+/**
+ * The worker's code: its module, or, when that cannot load (a package without it), the signal that it is done,
+ * so that the first thread reads every file itself at once instead of waiting for results that never come.
+ */
+function startingCode(module: string): string {
+  return `try { require(${JSON.stringify(module)}); } catch (err) {
+  const signal = require('worker_threads').workerData.signal;
+  Atomics.store(signal, 1, 1); Atomics.add(signal, 0, 1); Atomics.notify(signal, 0);
+}`;
+}
+
+export class ContextReader {
+  private readonly received = new Map<number, ContextRead>();
+  private gone = false;
+
+  private constructor(private readonly worker: Worker, private readonly port: MessagePort, private readonly signal: Int32Array, private readonly giveUpMs: number) {}
+
+  /**
+   * A worker reading `paths` in order; undefined when no thread can be started. `module` and `giveUpMs` are for
+   * tests (a worker whose module is missing; one that never answers).
+   */
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly module?: string; readonly giveUpMs?: number } = {}): ContextReader | undefined {
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const signal = new Int32Array(new SharedArrayBuffer(8));
+      const task: ContextReaderTask = { paths, typesKeepingFullValue, port: port2, signal };
+      const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'contextReaderWorker.js')), { eval: true, workerData: task, transferList: [port2] });
+      // Its failure shows as a result that never comes (see take); it must not stop the process.
+      worker.on('error', () => undefined);
+      worker.unref();
+      return new ContextReader(worker, port1, signal, options.giveUpMs ?? GIVE_UP_MS);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The worker's result for path `index` (in order), waiting for it; `self` once the worker is given up. */
+  take(index: number): ContextRead {
+    for (;;) {
+      const found = this.poll(index);
+      if (found) return found;
+      const seen = Atomics.load(this.signal, 0);
+      if (this.poll(index)) continue;
+      if (Atomics.wait(this.signal, 0, seen, this.giveUpMs) === 'timed-out') return this.giveUp();
+    }
+  }
+
+  /** As `take`, without blocking the thread (a server keeps answering while it loads). */
+  async takeAsync(index: number): Promise<ContextRead> {
+    for (;;) {
+      const found = this.poll(index);
+      if (found) return found;
+      const seen = Atomics.load(this.signal, 0);
+      if (this.poll(index)) continue;
+      const wait = waitAsync(this.signal, 0, seen, this.giveUpMs);
+      if ((wait.async ? await wait.value : wait.value) === 'timed-out') return this.giveUp();
+    }
+  }
+
+  /** Stops the worker (its remaining files, if any, are not needed). */
+  stop(): void {
+    this.gone = true;
+    this.port.close();
+    void this.worker.terminate();
+  }
+
+  /** The result for `index` if it has come; `self` when the worker is gone without it. */
+  private poll(index: number): ContextRead | undefined {
+    if (this.gone) return SELF;
+    // Read before draining: a worker done before the drain has every result of it in the port already.
+    const done = Atomics.load(this.signal, 1) === 1;
+    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
+      const { index: i, read } = m.message as ContextReadMessage;
+      this.received.set(i, read);
+    }
+    const read = this.received.get(index);
+    if (read) { this.received.delete(index); return read; }
+    return done ? this.giveUp() : undefined;
+  }
+
+  private giveUp(): ContextRead {
+    this.stop();
+    return SELF;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The thread of a ContextReader (see contextReader.ts): reads its files in order and posts what it made of each.
+ * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
+ */
+import { workerData } from 'worker_threads';
+import type { ContextRead, ContextReaderTask, ContextReadMessage } from './contextReader';
+import { readTextFile } from '../util/text';
+import { definesNoId } from '../syntax/definesNoId';
+import { isPlainObject } from '../syntax/parseFile';
+import { summarize } from '../records/record';
+
+const task = workerData as ContextReaderTask;
+const keepsFullValue = new Set(task.typesKeepingFullValue);
+
+/** An object as the first thread keeps it: whole, or its summary. */
+function reduced(v: unknown): unknown {
+  if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
+  return typeof v.type === 'string' && keepsFullValue.has(v.type) ? v : summarize(v);
+}
+
+function read(p: string): ContextRead {
+  let text: string;
+  try { text = readTextFile(p); } catch { return { kind: 'self' }; }
+  if (definesNoId(text)) return { kind: 'defers' };
+  let value: unknown;
+  try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
+  if (Array.isArray(value)) return { kind: 'parsed', value: value.map(reduced) };
+  if (isPlainObject(value)) return { kind: 'parsed', value: reduced(value) };
+  return { kind: 'self' };
+}
+
+try {
+  task.paths.forEach((p, index) => {
+    const message: ContextReadMessage = { index, read: read(p) };
+    task.port.postMessage(message);
+    Atomics.add(task.signal, 0, 1);
+    Atomics.notify(task.signal, 0);
+  });
+} finally {
+  Atomics.store(task.signal, 1, 1);
+  Atomics.add(task.signal, 0, 1);
+  Atomics.notify(task.signal, 0);
+}

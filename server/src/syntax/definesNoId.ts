@@ -1,0 +1,23 @@
+/** The value of a `"type"` member, read at the position just after `"type"` (sticky). */
+const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
+
+/**
+ * True when a file's text can define no id: every `"type"` in it is "mapgen" and it names no update or
+ * nested mapgen id. Checked on the raw text, without parsing (native substring search). Such files (map
+ * generators for overmap terrains: a quarter of the game's bytes) are parsed only when first needed.
+ */
+export function definesNoId(text: string): boolean {
+  const first = text.indexOf('"type"');
+  TYPE_VALUE.lastIndex = first + 6;
+  if (first < 0 || TYPE_VALUE.exec(text)?.[1] !== 'mapgen') return false; // most files: decided at once
+  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
+  let any = false;
+  for (let i = first; i >= 0; i = text.indexOf('"type"', i + 6)) {
+    TYPE_VALUE.lastIndex = i + 6;
+    const m = TYPE_VALUE.exec(text);
+    if (!m) continue; // "type" as a value, not a member
+    if (m[1] !== 'mapgen') return false;
+    any = true;
+  }
+  return any;
+}

@@ -1,0 +1,128 @@
+/**
+ * The second thread that reads context files on a load (index/contextReader.ts): a project loaded with it holds
+ * exactly what a project loaded on one thread holds (files, records, summaries, whole values, deferred files,
+ * syntax problems), on fixtures with every kind of file it must hand back, and on the real games.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Project } from '../../server/src/project';
+import { ContextReader } from '../../server/src/index/contextReader';
+import { MINI_CORE, modinfo, writeTree, type FileTree } from '../helpers/workspace';
+
+/** Everything a load derives per file, in a comparable form. */
+function loaded(project: Project): string[] {
+  return [...project.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => JSON.stringify([
+    f.path, f.modId, f.reported, f.deferred, f.parsed.slots, f.parsed.objectCount, f.parsed.strays, f.parsed.wellFormed, f.parsed.problems,
+    f.records.map((r) => [r.type, r.kind, r.ids, r.abstract, r.summarized, r.index, r.editMode, r.copyFrom, r.value]),
+  ]));
+}
+
+function load(game: string, root: string, secondThread: boolean): Project {
+  const project = new Project({ gamePath: game, roots: [root], secondThread });
+  project.load();
+  return project;
+}
+
+/** A game of many small files (a second thread is started for 200 or more context files), of every form. */
+function fixtureGame(): string {
+  const tree: FileTree = { ...MINI_CORE };
+  for (let i = 0; i < 240; i++) {
+    tree[`json/items/items_${i}.json`] = [
+      { type: 'GENERIC', id: `thing_${i}`, name: { str: `thing ${i}` }, description: 'A thing.', weight: '1 g', volume: '1 L', category: 'other' },
+      { type: 'MONSTER', id: `mon_${i}`, name: `mon ${i}`, description: 'A monster.', hp: 10, speed: 100, 'copy-from': 'mon_zombie' },
+    ];
+  }
+  Object.assign(tree, {
+    // One object, not an array.
+    'json/single.json': { type: 'GENERIC', id: 'single_thing', name: 'single' },
+    // Values that are not objects (strays) among definitions.
+    'json/strays.json': [1, { type: 'GENERIC', id: 'stray_neighbour' }, [2], 'three', null],
+    // A byte order mark.
+    'json/bom.json': `\ufeff${JSON.stringify([{ type: 'GENERIC', id: 'bom_thing' }])}`,
+    // Not strict JSON: the loading thread reads it itself (tolerant parse, syntax problems).
+    'json/broken.json': '[ { "type": "GENERIC", "id": "broken_thing", }, { "type": "GENERIC" "id": "worse" } ]',
+    'json/comment.json': '// a comment\n[ { "type": "GENERIC", "id": "commented_thing" } ]',
+    // Neither an object nor an array.
+    'json/number.json': '5',
+    'json/empty.json': '',
+    // Map generators for overmap terrains only: deferred.
+    'json/mapgen/house.json': [{ type: 'mapgen', om_terrain: 'house', object: { rows: [] } }],
+    // Ids built from members (recipes), several ids (mapgen), snippets' ids in their text.
+    'json/recipes.json': [{ type: 'recipe', result: 'thing_1', category: 'CC_OTHER', subcategory: 'CSC_ALL', 'copy-from': 'thing_0' }, { type: 'recipe', 'copy-from': 'thing_1', result: 'thing_1', id_suffix: 'alt' }],
+    'json/nested.json': [{ type: 'mapgen', nested_mapgen_id: 'nest_a', object: {} }, { type: 'mapgen', update_mapgen_id: 'upd_a', object: {} }],
+    'json/snippets.json': [{ type: 'snippet', category: 'flavor', text: [{ id: 'snip_a', text: 'A.' }, 'plain'] }],
+    'mods/dep/modinfo.json': modinfo('dep'),
+    'mods/dep/content.json': [{ type: 'GENERIC', id: 'dep_thing', 'copy-from': 'thing_3' }],
+    'mods/mine/modinfo.json': modinfo('mine', ['dda', 'dep']),
+    'mods/mine/content.json': [{ type: 'MONSTER', id: 'mon_mine', 'copy-from': 'mon_4', hp: 'many' }],
+  });
+  return writeTree(tree);
+}
+
+test('a load with a second thread holds what a load on one thread holds, for files of every form', () => {
+  const game = fixtureGame();
+  try {
+    const mine = path.join(game, 'mods/mine');
+    const two = load(game, mine, true);
+    const one = load(game, mine, false);
+    assert.ok(two.filesReadElsewhere > 100, `${two.filesReadElsewhere} files read by the second thread`);
+    assert.equal(one.filesReadElsewhere, 0);
+    assert.deepEqual(loaded(two), loaded(one));
+    const file = path.join(mine, 'content.json');
+    assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
+    assert.ok(two.diagnostics(file).length > 0, 'the mod file has a diagnostic (hp)');
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+  }
+});
+
+test('a second thread whose module cannot load is given up at once: the loading thread reads every file', { timeout: 60_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-reader-'));
+  try {
+    const file = path.join(dir, 'a.json');
+    fs.writeFileSync(file, '[]');
+    // Waiting for results is not bounded here: a reader that missed the failure would wait past the test's timeout.
+    const reader = ContextReader.start([file], [], { module: path.join(dir, 'missing.js'), giveUpMs: 3_600_000 });
+    assert.ok(reader);
+    assert.deepEqual(reader.take(0), { kind: 'self' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the results come in order and each once; asked again after the end, a result is the loading thread\'s', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-reader-'));
+  try {
+    const files = ['a', 'b', 'c'].map((n) => path.join(dir, `${n}.json`));
+    fs.writeFileSync(files[0], JSON.stringify([{ type: 'GENERIC', id: 'a', weight: 1 }]));
+    fs.writeFileSync(files[1], '[ { "type": "GENERIC", } ]');
+    fs.writeFileSync(files[2], JSON.stringify([{ type: 'mapgen', om_terrain: 'x' }]));
+    const reader = ContextReader.start(files, []);
+    assert.ok(reader);
+    assert.deepEqual(reader.take(0), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'a' }] });
+    assert.deepEqual(await reader.takeAsync(1), { kind: 'self' });
+    assert.deepEqual(reader.take(2), { kind: 'defers' });
+    assert.deepEqual(reader.take(0), { kind: 'self' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const CURRENT = process.env.CDDA_CURRENT_GAME ?? '';
+const OLD = '/usr/share/games/cataclysm-dda';
+for (const [name, game, why] of [
+  ['0.F', OLD, `no 0.F game data at ${OLD}`],
+  ['current', CURRENT, 'CDDA_CURRENT_GAME is not set to the current game data'],
+] as const) {
+  const skip = game !== '' && fs.existsSync(path.join(game, 'json')) ? false : why;
+  test(`${name} game: a load with a second thread holds what a load on one thread holds (Magiclysm open)`, { skip }, () => {
+    const mod = path.join(game, 'mods/Magiclysm');
+    const two = load(game, mod, true);
+    assert.ok(two.filesReadElsewhere > 500, `${two.filesReadElsewhere} files read by the second thread`);
+    const expected = loaded(load(game, mod, false));
+    assert.deepEqual(loaded(two), expected);
+  });
+}
