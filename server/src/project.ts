@@ -537,7 +537,7 @@ export class Project {
     file.deferred = false;
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
-      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
+      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
       const list = oldByIndex.get(r.index);
@@ -557,7 +557,7 @@ export class Project {
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
       const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf({ value, slot: obj.slot }, i, file, this.registry, earlier));
+      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, this.registry, earlier));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     const fresh = records.filter((r) => !kept.has(r));

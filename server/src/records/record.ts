@@ -125,7 +125,7 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const type = full.type;
   if (typeof type !== 'string') return [];
   const keep = registry.keepsFullValue(type);
-  const o = keep ? full : summarize(full);
+  const o = keep || obj.reduced ? full : summarize(full);
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);

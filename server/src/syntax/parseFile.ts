@@ -16,6 +16,8 @@ export interface ParsedObject {
   readonly value: Record<string, unknown>;
   /** Position among the file's top-level values (objects or not): finds its region in the text. */
   readonly slot: number;
+  /** The value is already what a record keeps of it: a summary, or the whole object (see records/record.ts recordsOf). */
+  readonly reduced?: boolean;
 }
 
 export interface SyntaxProblem {
@@ -245,15 +247,16 @@ export function parseContentFile(text: string): ParsedFile {
 /**
  * The parse of a file that is valid JSON, from its value (`JSON.parse` of its text): its top-level objects by
  * slot. Undefined when the value is neither an object nor an array (a syntax problem: see parseContentFile).
+ * `reduced`: its objects are already what records keep of them (see ParsedObject.reduced).
  */
-export function parsedFromJson(whole: unknown): ParsedFile | undefined {
-  if (isPlainObject(whole)) return { objects: [{ value: whole, slot: 0 }], problems: [], wellFormed: true };
+export function parsedFromJson(whole: unknown, reduced = false): ParsedFile | undefined {
+  if (isPlainObject(whole)) return { objects: [reduced ? { value: whole, slot: 0, reduced } : { value: whole, slot: 0 }], problems: [], wellFormed: true };
   if (!Array.isArray(whole)) return undefined;
   const objects: ParsedObject[] = [];
   let strays: number[] | undefined;
   for (let k = 0; k < whole.length; k++) {
     const v: unknown = whole[k];
-    if (isPlainObject(v)) objects.push({ value: v, slot: k });
+    if (isPlainObject(v)) objects.push(reduced ? { value: v, slot: k, reduced } : { value: v, slot: k });
     else (strays ??= []).push(k);
   }
   return strays ? { objects, problems: [], strays, wellFormed: true } : { objects, problems: [], wellFormed: true };
