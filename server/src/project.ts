@@ -69,8 +69,11 @@ export interface ProjectOptions {
    * file is read by this thread. Without `readFile`, every file is the disk's.
    */
   readonly inMemory?: (path: string) => boolean;
-  /** Read and parse the context files (outside the roots) on a second thread while this one indexes (default: true). */
-  readonly secondThread?: boolean;
+  /**
+   * Read and parse the context files (outside the roots) on a second thread while this one indexes (default: true).
+   * `every-file` (tests): the second thread reads every context file it can, this one none.
+   */
+  readonly secondThread?: boolean | 'every-file';
 }
 
 
@@ -121,6 +124,7 @@ export class Project {
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
   /** Which files a second thread may read (see ProjectOptions.inMemory, secondThread); undefined: none. */
   private readonly readableElsewhere: ((path: string) => boolean) | undefined;
+  private readonly everyFileElsewhere: boolean;
   /** See ProjectOptions.forOneCheck. */
   readonly forOneCheck: boolean;
   /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
@@ -164,6 +168,7 @@ export class Project {
     this.forOneCheck = options.forOneCheck ?? false;
     const inMemory = options.inMemory ?? (options.readFile ? () => true : undefined);
     this.readableElsewhere = options.secondThread === false ? undefined : inMemory ? (p) => !inMemory(p) : () => true;
+    this.everyFileElsewhere = options.secondThread === 'every-file';
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
     try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
@@ -206,18 +211,17 @@ export class Project {
 
   /**
    * A second thread reading the load's context files (outside the roots) while this one indexes (see
-   * index/contextReader.ts), when there are enough of them to pay for a thread and no cache gives them.
-   * Every other context file is its: this thread also makes the records of all of them.
+   * index/contextReader.ts), when there are enough of them to pay for a thread and no cache gives them. Each
+   * file is read by the thread that reaches it first; this one makes the records of all of them.
    */
   private startContextReader(paths: readonly string[]): { take(p: string): ContextRead | undefined; takeAsync(p: string): Promise<ContextRead | undefined>; stop(): void } | undefined {
     const elsewhere = this.readableElsewhere;
     if (!elsewhere || (this.warm && !this.warm.holdsNothing)) return undefined;
     const context = paths.filter((p) => !this.isUnderRoot(p) && elsewhere(p));
     if (context.length < MIN_FILES_FOR_A_SECOND_THREAD) return undefined;
-    const theirs = context.filter((_, k) => k % 2 === 1);
-    const reader = ContextReader.start(theirs, this.registry.typesKeepingFullValue());
+    const reader = ContextReader.start(context, this.registry.typesKeepingFullValue(), { everyFile: this.everyFileElsewhere });
     if (!reader) return undefined;
-    const indexOf = new Map(theirs.map((p, k) => [p, k]));
+    const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
     const valid = (p: string, read: ContextRead): ContextRead | undefined => (elsewhere(p) ? read : undefined);
     return {

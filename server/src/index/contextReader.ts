@@ -1,14 +1,16 @@
 /**
  * Reading context files (the game's data and the mods a workspace depends on, not reported) on a second thread
  * while the first indexes: on a cold start, reading and parsing them is most of the time to the first
- * diagnostics, and the first thread is busy with its own share and with making records.
+ * diagnostics, and the first thread also makes the records of every file.
  *
- * The worker (contextReaderWorker.ts) reads each of its files, parses it with the native parser and sends back
- * its top-level values, every object reduced to its summary unless its type keeps the whole value (see
- * records/record.ts recordsOf): what the first thread would make of the file, less what it would drop at once.
- * Anything else (an unreadable file, a file that is not strict JSON) is left to the first thread, which reads it
- * again as it would have. Results come in the worker's order, which is the first thread's: `take` waits for the
- * one it needs; a worker that stops answering is given up, and its files are read by the first thread.
+ * Both threads go through the files in the load's order, and each file is read by whichever claims it first (an
+ * atomic flag per file): the worker runs ahead, and the first thread reads what it reaches before the worker
+ * does, so the share of each adapts to how busy the cores are. The worker (contextReaderWorker.ts) reads each
+ * file it claims, parses it with the native parser and sends back its top-level values, every object reduced to
+ * its summary unless its type keeps the whole value (see records/record.ts recordsOf): what the first thread would
+ * make of the file, less what it would drop at once. Anything else (an unreadable file, a file that is not strict
+ * JSON) is left to the first thread, which reads it again as it would have. A worker that stops answering is
+ * given up, and the first thread reads the rest.
  */
 import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
@@ -29,7 +31,13 @@ export interface ContextReaderTask {
   readonly port: MessagePort;
   /** [0]: results posted so far; [1]: 1 once the worker is done (or failed). */
   readonly signal: Int32Array;
+  /** Per path: 0 while unclaimed, then WORKER or LOADER (whichever thread claimed it first reads it). */
+  readonly claims: Int32Array;
 }
+
+/** Claims of a file (ContextReaderTask.claims). */
+export const WORKER = 1;
+export const LOADER = 2;
 
 /** One result as posted: the index of its path among the task's paths. */
 export interface ContextReadMessage {
@@ -62,29 +70,42 @@ export class ContextReader {
   private readonly received = new Map<number, ContextRead>();
   private gone = false;
 
-  private constructor(private readonly worker: Worker, private readonly port: MessagePort, private readonly signal: Int32Array, private readonly giveUpMs: number) {}
+  private constructor(
+    private readonly worker: Worker,
+    private readonly port: MessagePort,
+    private readonly signal: Int32Array,
+    private readonly claims: Int32Array,
+    private readonly giveUpMs: number,
+    private readonly everyFile: boolean,
+  ) {}
 
   /**
-   * A worker reading `paths` in order; undefined when no thread can be started. `module` and `giveUpMs` are for
-   * tests (a worker whose module is missing; one that never answers).
+   * A worker reading `paths` in order; undefined when no thread can be started. For tests: `everyFile`, this
+   * thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose module is
+   * missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly module?: string; readonly giveUpMs?: number } = {}): ContextReader | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number } = {}): ContextReader | undefined {
     try {
       const { port1, port2 } = new MessageChannel();
       const signal = new Int32Array(new SharedArrayBuffer(8));
-      const task: ContextReaderTask = { paths, typesKeepingFullValue, port: port2, signal };
+      const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
+      const task: ContextReaderTask = { paths, typesKeepingFullValue, port: port2, signal, claims };
       const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'contextReaderWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
       worker.unref();
-      return new ContextReader(worker, port1, signal, options.giveUpMs ?? GIVE_UP_MS);
+      return new ContextReader(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
     } catch {
       return undefined;
     }
   }
 
-  /** The worker's result for path `index` (in order), waiting for it; `self` once the worker is given up. */
+  /**
+   * What the worker made of path `index`, waiting for it when the worker has claimed it; `self` when this thread
+   * claims it first (or the worker is given up): the caller reads it.
+   */
   take(index: number): ContextRead {
+    if (this.claimedHere(index)) return SELF;
     for (;;) {
       const found = this.poll(index);
       if (found) return found;
@@ -96,6 +117,7 @@ export class ContextReader {
 
   /** As `take`, without blocking the thread (a server keeps answering while it loads). */
   async takeAsync(index: number): Promise<ContextRead> {
+    if (this.claimedHere(index)) return SELF;
     for (;;) {
       const found = this.poll(index);
       if (found) return found;
@@ -111,6 +133,11 @@ export class ContextReader {
     this.gone = true;
     this.port.close();
     void this.worker.terminate();
+  }
+
+  /** Claims path `index` for this thread, unless the worker has (or the worker is gone). */
+  private claimedHere(index: number): boolean {
+    return this.gone || (!this.everyFile && Atomics.compareExchange(this.claims, index, 0, LOADER) === 0);
   }
 
   /** The result for `index` if it has come; `self` when the worker is gone without it. */

@@ -1,9 +1,10 @@
 /**
- * The thread of a ContextReader (see contextReader.ts): reads its files in order and posts what it made of each.
+ * The thread of a ContextReader (see contextReader.ts): reads the files it claims, in order, and posts what it
+ * made of each.
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
 import { workerData } from 'worker_threads';
-import type { ContextRead, ContextReaderTask, ContextReadMessage } from './contextReader';
+import { WORKER, type ContextRead, type ContextReaderTask, type ContextReadMessage } from './contextReader';
 import { readTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../syntax/parseFile';
@@ -31,6 +32,8 @@ function read(p: string): ContextRead {
 
 try {
   task.paths.forEach((p, index) => {
+    // The first thread reads what it reaches first.
+    if (Atomics.compareExchange(task.claims, index, 0, WORKER) !== 0) return;
     const message: ContextReadMessage = { index, read: read(p) };
     task.port.postMessage(message);
     Atomics.add(task.signal, 0, 1);
