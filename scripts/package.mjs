@@ -2,7 +2,7 @@
 // Builds the VS Code extension package:
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js (and the
-//      server's second thread, server/src/index/contextReaderWorker.ts -> dist/contextReaderWorker.js) with esbuild (platform node, target node20, minified, no source maps),
+//      server's second thread, server/src/index/readAheadWorker.ts -> dist/readAheadWorker.js) with esbuild (platform node, target node20, minified, no source maps),
 //   3. runs `vsce package` (user-facing README from docs/marketplace/, images linked from the repository) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
@@ -64,14 +64,14 @@ const common = {
   absWorkingDir: root,
   nodePaths: [path.join(root, 'node_modules')],
 };
-console.log('package: bundling dist/client.js, dist/server.js and dist/contextReaderWorker.js');
+console.log('package: bundling dist/client.js, dist/server.js and dist/readAheadWorker.js');
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: [serverEntry], outfile: 'dist/server.js' }),
-  // Started by the server from its own folder (index/contextReader.ts).
-  esbuild.build({ ...common, entryPoints: ['server/src/index/contextReaderWorker.ts'], outfile: 'dist/contextReaderWorker.js' }),
+  // Started by the server from its own folder (index/readAhead.ts).
+  esbuild.build({ ...common, entryPoints: ['server/src/index/readAheadWorker.ts'], outfile: 'dist/readAheadWorker.js' }),
 ]);
-for (const f of ['dist/client.js', 'dist/server.js', 'dist/contextReaderWorker.js']) {
+for (const f of ['dist/client.js', 'dist/server.js', 'dist/readAheadWorker.js']) {
   console.log(`package: ${f} ${(fs.statSync(path.join(root, f)).size / 1024).toFixed(1)} KiB`);
 }
 

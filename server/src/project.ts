@@ -29,7 +29,7 @@ import { chooseVersion, registryOf, type VersionChoice } from './registry/versio
 import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { definesNoId } from './syntax/definesNoId';
-import { ContextReader, type ContextRead } from './index/contextReader';
+import { ReadAhead, type ReadAheadResult } from './index/readAhead';
 import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
@@ -70,8 +70,8 @@ export interface ProjectOptions {
    */
   readonly inMemory?: (path: string) => boolean;
   /**
-   * Read and parse the context files (outside the roots) on a second thread while this one indexes (default: true).
-   * `every-file` (tests): the second thread reads every context file it can, this one none.
+   * Read and parse the files on a second thread while this one indexes (default: true; see startReadAhead).
+   * `every-file` (tests): the second thread reads every file it can, this one none.
    */
   readonly secondThread?: boolean | 'every-file';
 }
@@ -97,7 +97,7 @@ function addKeys(into: Set<string>, r: DefinitionRecord): void {
 /** In a path under a mod's interaction folders (see interactionsFolder). */
 const INTERACTIONS_SEGMENT = `${path.sep}mod_interactions`;
 
-/** Fewer context files than this are read by the loading thread alone: a second one costs a few tens of ms to start. */
+/** Fewer files than this are read by the loading thread alone: a second one costs a few tens of ms to start. */
 const MIN_FILES_FOR_A_SECOND_THREAD = 200;
 
 /** Records dropped from the index; their analysis must not touch the reverse index any more. */
@@ -147,7 +147,7 @@ export class Project {
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
-  /** How many files of the last load a second thread read and parsed (see startContextReader). */
+  /** How many files of the last load a second thread read and parsed (see startReadAhead). */
   filesReadElsewhere = 0;
   /** Bumped by every update of the files: a query paused in between (see util/steps.ts) knows it is stale. */
   revision = 0;
@@ -182,7 +182,7 @@ export class Project {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
     this.openCache();
-    const reader = this.startContextReader(paths);
+    const reader = this.startReadAhead(paths);
     try {
       paths.forEach((p, i) => {
         this.indexFromDisk(p, reader?.take(p));
@@ -195,8 +195,8 @@ export class Project {
     onProgress?.(paths.length, paths.length);
   }
 
-  /** Indexes a file of the load; `read`: what a second thread made of it (see startContextReader). */
-  private indexFromDisk(p: string, read?: ContextRead): void {
+  /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
+  private indexFromDisk(p: string, read?: ReadAheadResult): void {
     const warm = this.warm !== undefined && !this.isUnderRoot(p) ? this.warm : undefined;
     const cached = warm?.lookup(p, () => this.fileFor(p));
     if (cached) return this.indexCached(this.fileFor(p), cached);
@@ -210,20 +210,23 @@ export class Project {
   }
 
   /**
-   * A second thread reading the load's context files (outside the roots) while this one indexes (see
-   * index/contextReader.ts), when there are enough of them to pay for a thread and no cache gives them. Each
-   * file is read by the thread that reaches it first; this one makes the records of all of them.
+   * A second thread reading the load's files while this one indexes (see index/readAhead.ts), when there are
+   * enough of them to pay for a thread. Not those a cache gives (outside the roots, when there is one), nor those
+   * analysed on loading (their text and whole values are needed here), nor documents open in an editor. Each file
+   * is read by the thread that reaches it first; this one makes the records of all of them.
    */
-  private startContextReader(paths: readonly string[]): { take(p: string): ContextRead | undefined; takeAsync(p: string): Promise<ContextRead | undefined>; stop(): void } | undefined {
+  private startReadAhead(paths: readonly string[]): { take(p: string): ReadAheadResult | undefined; takeAsync(p: string): Promise<ReadAheadResult | undefined>; stop(): void } | undefined {
     const elsewhere = this.readableElsewhere;
-    if (!elsewhere || (this.warm && !this.warm.holdsNothing)) return undefined;
-    const context = paths.filter((p) => !this.isUnderRoot(p) && elsewhere(p));
+    if (!elsewhere) return undefined;
+    const cached = this.warm !== undefined && !this.warm.holdsNothing;
+    const analysedOnLoading = this.checkedAfterLoad;
+    const context = paths.filter((p) => elsewhere(p) && (this.isUnderRoot(p) ? !analysedOnLoading?.(p) : !cached));
     if (context.length < MIN_FILES_FOR_A_SECOND_THREAD) return undefined;
-    const reader = ContextReader.start(context, this.registry.typesKeepingFullValue(), { everyFile: this.everyFileElsewhere });
+    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile: this.everyFileElsewhere });
     if (!reader) return undefined;
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
-    const valid = (p: string, read: ContextRead): ContextRead | undefined => (elsewhere(p) ? read : undefined);
+    const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
     return {
       take: (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, reader.take(k)); },
       takeAsync: async (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k)); },
@@ -286,7 +289,7 @@ export class Project {
     this.discoverMods();
     const paths = this.contentFilesOfActiveMods();
     this.openCache();
-    const reader = this.startContextReader(paths);
+    const reader = this.startReadAhead(paths);
     try {
       let sliceStart = Date.now();
       let done = 0;
@@ -516,7 +519,7 @@ export class Project {
    * moved). After an edit only the objects whose text changed are parsed, analysed and re-indexed: the others
    * keep their records, analyses and memoized checks.
    */
-  private indexFile(file: SourceFile, text: string, fromDisk = false, mayDefer = fromDisk, read?: ContextRead): Set<string> {
+  private indexFile(file: SourceFile, text: string, fromDisk = false, mayDefer = fromDisk, read?: ReadAheadResult): Set<string> {
     const owner = this.ownerOf(file.path);
     const changed = new Set<string>();
     if (!owner) {

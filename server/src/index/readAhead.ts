@@ -1,11 +1,10 @@
 /**
- * Reading context files (the game's data and the mods a workspace depends on, not reported) on a second thread
- * while the first indexes: on a cold start, reading and parsing them is most of the time to the first
- * diagnostics, and the first thread also makes the records of every file.
+ * Reading and parsing a load's files on a second thread while the first indexes: on a cold start that is most of
+ * the time to the first diagnostics, and the first thread also makes the records of every file.
  *
  * Both threads go through the files in the load's order, and each file is read by whichever claims it first (an
  * atomic flag per file): the worker runs ahead, and the first thread reads what it reaches before the worker
- * does, so the share of each adapts to how busy the cores are. The worker (contextReaderWorker.ts) reads each
+ * does, so the share of each adapts to how busy the cores are. The worker (readAheadWorker.ts) reads each
  * file it claims, parses it with the native parser and sends back its top-level values, every object reduced to
  * its summary unless its type keeps the whole value (see records/record.ts recordsOf): what the first thread would
  * make of the file, less what it would drop at once. Anything else (an unreadable file, a file that is not strict
@@ -16,7 +15,7 @@ import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
 
 /** What the worker made of one file. */
-export type ContextRead =
+export type ReadAheadResult =
   /** The file's JSON value, its objects summarized (a whole object for a type that keeps its value). */
   | { readonly kind: 'parsed'; readonly value: unknown }
   /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
@@ -25,7 +24,7 @@ export type ContextRead =
   | { readonly kind: 'self' };
 
 /** What the worker is given. */
-export interface ContextReaderTask {
+export interface ReadAheadTask {
   readonly paths: readonly string[];
   readonly typesKeepingFullValue: readonly string[];
   readonly port: MessagePort;
@@ -35,20 +34,20 @@ export interface ContextReaderTask {
   readonly claims: Int32Array;
 }
 
-/** Claims of a file (ContextReaderTask.claims). */
+/** Claims of a file (ReadAheadTask.claims). */
 export const WORKER = 1;
 export const LOADER = 2;
 
 /** One result as posted: the index of its path among the task's paths. */
-export interface ContextReadMessage {
+export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: ContextRead;
+  readonly read: ReadAheadResult;
 }
 
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */
 const GIVE_UP_MS = 10_000;
 
-const SELF: ContextRead = { kind: 'self' };
+const SELF: ReadAheadResult = { kind: 'self' };
 
 /** Atomics.waitAsync (Node 16+; not in this project's TypeScript library). */
 const waitAsync = (Atomics as unknown as {
@@ -66,8 +65,8 @@ function startingCode(module: string): string {
 }`;
 }
 
-export class ContextReader {
-  private readonly received = new Map<number, ContextRead>();
+export class ReadAhead {
+  private readonly received = new Map<number, ReadAheadResult>();
   private gone = false;
 
   private constructor(
@@ -84,17 +83,17 @@ export class ContextReader {
    * thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose module is
    * missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number } = {}): ContextReader | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number } = {}): ReadAhead | undefined {
     try {
       const { port1, port2 } = new MessageChannel();
       const signal = new Int32Array(new SharedArrayBuffer(8));
       const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
-      const task: ContextReaderTask = { paths, typesKeepingFullValue, port: port2, signal, claims };
-      const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'contextReaderWorker.js')), { eval: true, workerData: task, transferList: [port2] });
+      const task: ReadAheadTask = { paths, typesKeepingFullValue, port: port2, signal, claims };
+      const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
       worker.unref();
-      return new ContextReader(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
+      return new ReadAhead(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
     } catch {
       return undefined;
     }
@@ -104,7 +103,7 @@ export class ContextReader {
    * What the worker made of path `index`, waiting for it when the worker has claimed it; `self` when this thread
    * claims it first (or the worker is given up): the caller reads it.
    */
-  take(index: number): ContextRead {
+  take(index: number): ReadAheadResult {
     if (this.claimedHere(index)) return SELF;
     for (;;) {
       const found = this.poll(index);
@@ -116,7 +115,7 @@ export class ContextReader {
   }
 
   /** As `take`, without blocking the thread (a server keeps answering while it loads). */
-  async takeAsync(index: number): Promise<ContextRead> {
+  async takeAsync(index: number): Promise<ReadAheadResult> {
     if (this.claimedHere(index)) return SELF;
     for (;;) {
       const found = this.poll(index);
@@ -141,12 +140,12 @@ export class ContextReader {
   }
 
   /** The result for `index` if it has come; `self` when the worker is gone without it. */
-  private poll(index: number): ContextRead | undefined {
+  private poll(index: number): ReadAheadResult | undefined {
     if (this.gone) return SELF;
     // Read before draining: a worker done before the drain has every result of it in the port already.
     const done = Atomics.load(this.signal, 1) === 1;
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
-      const { index: i, read } = m.message as ContextReadMessage;
+      const { index: i, read } = m.message as ReadAheadMessage;
       this.received.set(i, read);
     }
     const read = this.received.get(index);
@@ -154,7 +153,7 @@ export class ContextReader {
     return done ? this.giveUp() : undefined;
   }
 
-  private giveUp(): ContextRead {
+  private giveUp(): ReadAheadResult {
     this.stop();
     return SELF;
   }

@@ -1,16 +1,16 @@
 /**
- * The thread of a ContextReader (see contextReader.ts): reads the files it claims, in order, and posts what it
+ * The thread of a ReadAhead (see readAhead.ts): reads the files it claims, in order, and posts what it
  * made of each.
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
 import { workerData } from 'worker_threads';
-import { WORKER, type ContextRead, type ContextReaderTask, type ContextReadMessage } from './contextReader';
+import { WORKER, type ReadAheadResult, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
 import { readTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../syntax/parseFile';
 import { summarize } from '../records/record';
 
-const task = workerData as ContextReaderTask;
+const task = workerData as ReadAheadTask;
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 
 /** An object as the first thread keeps it: whole, or its summary. */
@@ -19,7 +19,7 @@ function reduced(v: unknown): unknown {
   return typeof v.type === 'string' && keepsFullValue.has(v.type) ? v : summarize(v);
 }
 
-function read(p: string): ContextRead {
+function read(p: string): ReadAheadResult {
   let text: string;
   try { text = readTextFile(p); } catch { return { kind: 'self' }; }
   if (definesNoId(text)) return { kind: 'defers' };
@@ -34,7 +34,7 @@ try {
   task.paths.forEach((p, index) => {
     // The first thread reads what it reaches first.
     if (Atomics.compareExchange(task.claims, index, 0, WORKER) !== 0) return;
-    const message: ContextReadMessage = { index, read: read(p) };
+    const message: ReadAheadMessage = { index, read: read(p) };
     task.port.postMessage(message);
     Atomics.add(task.signal, 0, 1);
     Atomics.notify(task.signal, 0);
