@@ -4,13 +4,19 @@
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
 import { workerData } from 'worker_threads';
-import { WORKER, type ReadAheadResult, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
+import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
 import { readTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../syntax/parseFile';
 import { summarize } from '../records/record';
 
 const task = workerData as ReadAheadTask;
+
+/**
+ * Numbers whose value JSON text does not give back: negative zero (written `-0`, `-0.0`, or too small a negative)
+ * and infinities (too large an exponent or too many digits). A text that may hold one is sent as values.
+ */
+const MAY_NOT_ROUND_TRIP = /-0(?![\d.]*[1-9])|[eE][+-]?\d{3}|\d{300}/;
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 
 /** An object as the first thread keeps it: whole, or its summary. */
@@ -19,15 +25,15 @@ function reduced(v: unknown): unknown {
   return typeof v.type === 'string' && keepsFullValue.has(v.type) ? v : summarize(v);
 }
 
-function read(p: string): ReadAheadResult {
+function read(p: string): ReadAheadMessage['read'] {
   let text: string;
   try { text = readTextFile(p); } catch { return { kind: 'self' }; }
   if (definesNoId(text)) return { kind: 'defers' };
   let value: unknown;
   try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
-  if (Array.isArray(value)) return { kind: 'parsed', value: value.map(reduced) };
-  if (isPlainObject(value)) return { kind: 'parsed', value: reduced(value) };
-  return { kind: 'self' };
+  const kept = Array.isArray(value) ? value.map(reduced) : isPlainObject(value) ? reduced(value) : undefined;
+  if (kept === undefined) return { kind: 'self' };
+  return MAY_NOT_ROUND_TRIP.test(text) ? { kind: 'parsed', value: kept } : { kind: 'parsed-json', json: JSON.stringify(kept) };
 }
 
 try {
