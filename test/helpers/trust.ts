@@ -165,7 +165,7 @@ export class OpGenerator {
       case 0: return good.replace('"content"', '"content",'); // trailing comma: still the mod
       case 1: return good.replace(/"id": "[^"]*",\n\s*/, ''); // no id
       case 2: return '';
-      case 3: return good.slice(0, this.int(good.length));
+      case 3: return good.slice(0, this.position(good, this.int(good.length)));
       case 4: return good.replace(`"id": "${m.id}"`, '"id": ""');
       default: return good.replace('"MOD_INFO"', '"MOD_INF"');
     }
@@ -201,6 +201,15 @@ export class OpGenerator {
     return undefined;
   }
 
+  /**
+   * `at`, or the position before it when it falls inside a surrogate pair: an editor never puts the cursor there,
+   * and a lone surrogate written to disk comes back as U+FFFD, so that a fresh build would read another text.
+   */
+  private position(text: string, at: number): number {
+    const high = text.charCodeAt(at - 1), low = text.charCodeAt(at);
+    return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? at - 1 : at;
+  }
+
   private editContent(rel: string): Op | undefined {
     const text = this.files.get(rel)!;
     const roll = this.int(12);
@@ -208,8 +217,8 @@ export class OpGenerator {
     let name: string;
     switch (roll) {
       case 0: case 1: case 2: {
-        const at = this.int(text.length + 1);
-        if (this.chance(0.45)) { next = text.slice(0, at) + text.slice(Math.min(text.length, at + 1 + this.int(12))); name = 'delete chars'; }
+        const at = this.position(text, this.int(text.length + 1));
+        if (this.chance(0.45)) { next = text.slice(0, at) + text.slice(this.position(text, Math.min(text.length, at + 1 + this.int(12)))); name = 'delete chars'; }
         else { next = text.slice(0, at) + this.pick(PIECES) + text.slice(at); name = 'insert chars'; }
         break;
       }
@@ -263,7 +272,7 @@ export class OpGenerator {
       default: {
         // Two edits of the same file, one after the other (typing): a pair of steps as one op is not a thing;
         // instead a truncation, as a file being written.
-        next = text.slice(0, this.int(text.length));
+        next = text.slice(0, this.position(text, this.int(text.length)));
         name = 'truncated';
       }
     }
@@ -293,7 +302,7 @@ export class OpGenerator {
       case 5: return { name: `${rel}: deleted`, changes: [this.setText(rel, undefined)] };
       default: {
         const text = this.files.get(rel)!;
-        const at = this.int(text.length + 1);
+        const at = this.position(text, this.int(text.length + 1));
         return { name: `${rel}: typed`, changes: [this.setText(rel, text.slice(0, at) + this.pick(PIECES) + text.slice(at))] };
       }
     }
