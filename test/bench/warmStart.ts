@@ -66,13 +66,33 @@ function median(xs: readonly number[]): number {
 
 /** The warm-start figures as the bench's readings (bench.ts MEASUREMENTS): one round of floor, cold and warm. */
 export function measureWarmStart(ctx: BenchContext): Reading[] {
-  const rows = warmStartRows(ctx.corpus.game, 1);
-  const figure = (label: string): number => Number(/ratio ([\d.]+) wall/.exec(rows.find((r) => r[0] === label)?.[2] ?? '')?.[1] ?? NaN);
-  return [{ figure: 'warm start from the on-disk cache (x read + JSON.parse)', value: figure('warm start: from the cache'), unit: 'x', target: 0.3, detail: rows[2][1] }];
+  const f = warmStartFigures(ctx.corpus.game, 1);
+  return [{ figure: 'warm start from the on-disk cache (x read + JSON.parse)', value: f.ratioWall, unit: 'x', target: 0.3, detail: describe(f.warm) }];
 }
 
-/** The warm-start rows of the bench (label, figures, verdict). */
-export function warmStartRows(game: string, runs = 5): [string, string, string][] {
+/** What `warmStartFigures` measured: medians of each kind of run. */
+export interface WarmStartFigures {
+  readonly runs: number;
+  /** The cold load that wrote the cache: files indexed, cache file size and the CPU time of writing it. */
+  readonly written: Measure;
+  readonly floor: Median;
+  readonly cold: Median;
+  readonly warm: Median;
+  /** Warm over floor, wall and CPU. */
+  readonly ratioWall: number;
+  readonly ratioCpu: number;
+  /** Files the warm runs took from the cache. */
+  readonly hits: number;
+}
+
+interface Median { readonly wall: number; readonly cpu: number; readonly rss: number }
+
+function describe(m: Median): string {
+  return `${m.wall.toFixed(0)} ms wall, ${m.cpu.toFixed(0)} ms cpu`;
+}
+
+/** Floor, cold and warm runs (`runs` of each, alternating, each in a fresh process) on the game's data. */
+export function warmStartFigures(game: string, runs = 5): WarmStartFigures {
   const mod = wholeGameMod(game);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-warm-cache-'));
   const listFile = path.join(cacheDir, 'files.json');
@@ -85,22 +105,24 @@ export function warmStartRows(game: string, runs = 5): [string, string, string][
     const written = run('write');
     const floor: Measure[] = [], cold: Measure[] = [], warm: Measure[] = [];
     for (let i = 0; i < runs; i++) { floor.push(run('floor')); cold.push(run('cold')); warm.push(run('warm')); }
-    const m = (xs: Measure[], k: 'wall' | 'cpu' | 'rss'): number => median(xs.map((x) => x[k] ?? NaN));
-    const ratioWall = m(warm, 'wall') / m(floor, 'wall');
-    const ratioCpu = m(warm, 'cpu') / m(floor, 'cpu');
-    const fig = (xs: Measure[]): string => `${m(xs, 'wall').toFixed(0)} ms wall, ${m(xs, 'cpu').toFixed(0)} ms cpu`;
-    const hits = warm[0].hits ?? 0;
     if (warm.some((w) => w.diagnostics !== cold[0].diagnostics)) throw new Error('warm start bench: warm and cold starts disagree on the diagnostics');
-    return [
-      [`warm start: floor (${written.files} files read + parsed)`, fig(floor), `median of ${runs}, each in a fresh process`],
-      ['warm start: cold load + first diagnostics', fig(cold), `rss ${m(cold, 'rss').toFixed(0)} MB`],
-      ['warm start: from the cache', fig(warm), `ratio ${ratioWall.toFixed(2)} wall (target <= 0.3) ${ratioWall <= 0.3 ? 'OK' : 'OVER'}; cpu ${ratioCpu.toFixed(2)}; rss ${m(warm, 'rss').toFixed(0)} MB; ${hits} files from the cache`],
-      ['warm start: cache file', `${((written.bytes ?? 0) / 1e6).toFixed(1)} MB`, `encoded and written in ${(written.save ?? 0).toFixed(0)} ms cpu after a cold load`],
-    ];
+    const medianOf = (xs: Measure[]): Median => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)), rss: median(xs.map((x) => x.rss ?? NaN)) });
+    const f = { floor: medianOf(floor), cold: medianOf(cold), warm: medianOf(warm) };
+    return { runs, written, ...f, ratioWall: f.warm.wall / f.floor.wall, ratioCpu: f.warm.cpu / f.floor.cpu, hits: warm[0].hits ?? 0 };
   } finally {
     fs.rmSync(path.dirname(mod.dir), { recursive: true, force: true });
     fs.rmSync(cacheDir, { recursive: true, force: true });
   }
+}
+
+/** The figures as rows of a table (label, measured, detail). */
+export function warmStartRows(f: WarmStartFigures): [string, string, string][] {
+  return [
+    [`warm start: floor (${f.written.files} files read + parsed)`, describe(f.floor), `median of ${f.runs}, each in a fresh process`],
+    ['warm start: cold load + first diagnostics', describe(f.cold), `rss ${f.cold.rss.toFixed(0)} MB`],
+    ['warm start: from the cache', describe(f.warm), `ratio ${f.ratioWall.toFixed(2)} wall (target <= 0.3) ${f.ratioWall <= 0.3 ? 'OK' : 'OVER'}; cpu ${f.ratioCpu.toFixed(2)}; rss ${f.warm.rss.toFixed(0)} MB; ${f.hits} files from the cache`],
+    ['warm start: cache file', `${((f.written.bytes ?? 0) / 1e6).toFixed(1)} MB`, `encoded and written in ${(f.written.save ?? 0).toFixed(0)} ms cpu after a cold load`],
+  ];
 }
 
 if (require.main === module) {
@@ -112,7 +134,7 @@ if (require.main === module) {
     const at = argv.indexOf('--game');
     const game = at >= 0 ? argv[at + 1] : '/usr/share/games/cataclysm-dda';
     const runsAt = argv.indexOf('--runs');
-    const rows = warmStartRows(game, runsAt >= 0 ? Number(argv[runsAt + 1]) : 5);
+    const rows = warmStartRows(warmStartFigures(game, runsAt >= 0 ? Number(argv[runsAt + 1]) : 5));
     for (const [a, b, c] of rows) console.log(`${a.padEnd(44)} ${b.padEnd(40)} ${c}`);
   }
 }
