@@ -2,9 +2,9 @@
  * Reading and parsing a load's files on a second thread while the first indexes: on a cold start that is most of
  * the time to the first diagnostics, and the first thread also makes the records of every file.
  *
- * Both threads go through the files in the load's order, and each file is read by whichever claims it first (an
- * atomic flag per file): the worker runs ahead, and the first thread reads what it reaches before the worker
- * does, so the share of each adapts to how busy the cores are. The worker (readAheadWorker.ts) reads each
+ * Each file is read by whichever thread claims it first (an atomic flag per file): the first thread goes through
+ * the files in the load's order, the worker from the last one back, and they meet where both are done, so the
+ * share of each follows how busy the cores are. The worker (readAheadWorker.ts) reads each
  * file it claims, parses it with the native parser and sends back its top-level values, every object reduced to
  * its summary unless its type keeps the whole value (see records/record.ts recordsOf): what the first thread would
  * make of the file, less what it would drop at once. Anything else (an unreadable file, a file that is not strict
@@ -87,7 +87,7 @@ export class ReadAhead {
   ) {}
 
   /**
-   * A worker reading `paths` in order; undefined when no thread can be started. For tests: `everyFile`, this
+   * A worker reading `paths` (from the last back); undefined when no thread can be started. For tests: `everyFile`, this
    * thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose module is
    * missing, one that never answers.
    */
