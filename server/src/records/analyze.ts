@@ -5,11 +5,18 @@
 import { fullValueOf, type DefinitionRecord } from './record';
 import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
-import type { FoundReference, ValueProblem } from '../schema/validate';
+import type { FoundReference, ValueProblem, ValueSink } from '../schema/validate';
 
 export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];
   readonly references: readonly FoundReference[];
+}
+
+/** Collects a record's findings into its analysis's arrays. */
+class Collector implements ValueSink {
+  constructor(private readonly problems: ValueProblem[], private readonly references: FoundReference[]) {}
+  problem(p: ValueProblem): void { this.problems.push(p); }
+  reference(r: FoundReference): void { this.references.push(r); }
 }
 
 const NOTHING: RecordAnalysis = { problems: [], references: [] };
@@ -21,10 +28,7 @@ export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, 
   const references: FoundReference[] = [];
   if (schema) {
     // A summarized record (a type checked with a generated table) is read again from its file's text.
-    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, {
-      problem: (p) => problems.push(p),
-      reference: (r) => references.push(r),
-    });
+    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, new Collector(problems, references));
   }
   // `copy-from` names a parent of the same kind, whatever the type's schema.
   if (record.copyFrom !== undefined && !references.some((r) => r.path.length === 1 && r.path[0] === 'copy-from')) {

@@ -95,6 +95,17 @@ function categoryOf(v: unknown): Category {
   }
 }
 
+/**
+ * A spec's kind as a small integer: the walk switches on it for every value of the game's data, and a switch
+ * over integers is a jump, where one over strings compares them in turn.
+ */
+const enum Shape { Any, String, Integer, Number, Boolean, Array, Tuple, Map, Object, Union }
+
+const SHAPES: Readonly<Record<TypeSpec['kind'], Shape>> = {
+  any: Shape.Any, string: Shape.String, integer: Shape.Integer, number: Shape.Number, boolean: Shape.Boolean,
+  array: Shape.Array, tuple: Shape.Tuple, map: Shape.Map, object: Shape.Object, union: Shape.Union,
+};
+
 /** The categories whose values match a spec's JSON type, as bits (a union's: its options'). */
 function maskOf(node: SpecNode): number {
   switch (node.kind) {
@@ -163,7 +174,10 @@ class SpecNode {
   byCategory: (readonly SpecNode[] | undefined)[] = [];
   /** The categories this spec's JSON type matches (see maskOf). */
   mask = 0;
-  constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {}
+  readonly shape: Shape;
+  constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {
+    this.shape = SHAPES[kind];
+  }
 }
 
 const compiled = new WeakMap<TypeSpec, SpecNode>();
@@ -264,10 +278,10 @@ function labelOf(path: readonly (string | number)[]): () => string {
 function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
-  switch (node.kind) {
-    case 'any':
+  switch (node.shape) {
+    case Shape.Any:
       return;
-    case 'string': {
+    case Shape.String: {
       if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const values = node.values;
       if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) {
@@ -294,9 +308,9 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       if (node.ref !== undefined && value !== '') sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
       return;
     }
-    case 'integer':
-    case 'number': {
-      if (typeof value !== 'number' || (node.kind === 'integer' && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+    case Shape.Integer:
+    case Shape.Number: {
+      if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       if (isOutOfRange(value)) return;
       if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) {
         const spec = node.spec as NumberSpec;
@@ -305,10 +319,10 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'boolean':
+    case Shape.Boolean:
       if (typeof value !== 'boolean' && !isOutOfRange(value)) wrongType(value, node.spec, path, sink);
       return;
-    case 'array': {
+    case Shape.Array: {
       if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) {
         const want = node.minItems === node.maxItems ? `exactly ${node.minItems}` : node.maxItems === undefined ? `at least ${node.minItems}` : `${node.minItems ?? 0} to ${node.maxItems}`;
@@ -322,7 +336,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'tuple': {
+    case Shape.Tuple: {
       if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const items = node.items;
       if (value.length < node.required || (!node.open && value.length > items.length)) {
@@ -336,7 +350,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'map': {
+    case Shape.Map: {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const o = value as Record<string, unknown>;
       const keyRef = node.ref, of = node.of!;
@@ -349,12 +363,12 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'object': {
+    case Shape.Object: {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
     }
-    case 'union': {
+    case Shape.Union: {
       // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
       // value of a generated table: no buffers to throw away).
       const candidates = optionsFor(node, categoryOf(value));
@@ -384,18 +398,22 @@ function gameRejects(sink: ValueSink, path: JsonPath, part: Part, what: string, 
   sink.problem({ code: 'game-rejects', severity: 'warning', path, part, message: `${what}: a spec form the game refuses: ${says}` });
 }
 
-/** Members of an object: known ones validated, unknown ones reported with the closest known name. */
+/**
+ * Members of an object: known ones validated, unknown ones reported with the closest known name. Returns
+ * whether some member was one `isExtraMember` accepts (left to the caller).
+ */
 export function validateMembers(
   o: Record<string, unknown>,
   spec: ObjectSpec,
   path: (string | number)[],
   sink: ValueSink,
   isExtraMember?: (key: string) => boolean,
-): void {
-  walkMembers(o, compile(spec), path, sink, isExtraMember);
+): boolean {
+  return walkMembers(o, compile(spec), path, sink, isExtraMember);
 }
 
-function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): void {
+function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
+  let extra = false;
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
   if (path.length > 0) {
@@ -416,7 +434,8 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       path.pop();
       continue;
     }
-    if (node.open || isExtraMember?.(key)) continue;
+    if (node.open) continue;
+    if (isExtraMember !== undefined && isExtraMember(key)) { extra = true; continue; }
     const removed = removedMember(node.spec as ObjectSpec, key);
     if (removed) {
       sink.problem({
@@ -434,6 +453,7 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       });
     }
   }
+  return extra;
 }
 
 export interface UnknownMemberVerdict {
