@@ -40,19 +40,49 @@ class PackedAnalysis implements RecordAnalysis {
   }
 }
 
+/** The array references are packed into while a record is walked (one for all: a record's is copied out). */
+let spareBuffer: (string | number)[] | undefined = [];
+
 /** Collects a record's problems, and packs its references (see PackedAnalysis). */
 class Collector implements ValueSink {
   readonly problems: ValueProblem[] = [];
-  readonly packed: (string | number)[] = [];
+  private readonly buffer: (string | number)[];
+  private length = 0;
   /** Whether `copy-from` was met as a top-level reference. */
   copyFrom = false;
+
+  constructor() {
+    // Taken while in use: a walk within a walk (none today) would pack into an array of its own.
+    this.buffer = spareBuffer ?? [];
+    spareBuffer = undefined;
+  }
+
   problem(p: ValueProblem): void { this.problems.push(p); }
+
   reference(r: FoundReference): void {
-    const path = r.path;
-    const word = (path.length << FLAG_BITS) | (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0);
-    this.packed.push(r.kind, r.id, word);
-    for (let k = 0; k < path.length; k++) this.packed.push(path[k]);
+    this.add(r.path, r.kind, r.id, r.key === true ? KEY : 0, r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0);
+  }
+
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void {
+    this.add(path, kind, id, key ? KEY : 0, weak ? WEAK : 0);
+  }
+
+  private add(path: readonly (string | number)[], kind: string, id: string, key: number, weak: number): void {
+    const buffer = this.buffer;
+    let n = this.length;
+    buffer[n++] = kind;
+    buffer[n++] = id;
+    buffer[n++] = (path.length << FLAG_BITS) | key | weak;
+    for (let k = 0; k < path.length; k++) buffer[n++] = path[k];
+    this.length = n;
     if (path.length === 1 && path[0] === 'copy-from') this.copyFrom = true;
+  }
+
+  /** The packed references (an array of their exact length), and the buffer handed back. */
+  finish(): (string | number)[] {
+    const packed = this.buffer.slice(0, this.length);
+    spareBuffer = this.buffer;
+    return packed;
   }
 }
 
@@ -68,6 +98,6 @@ export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, 
   }
   // `copy-from` names a parent of the same kind, whatever the type's schema.
   if (record.copyFrom !== undefined && !sink.copyFrom) sink.reference({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
-  // Copied to an array of its exact length: the one that grew has room to spare, kept as long as the analysis.
-  return sink.problems.length || sink.packed.length ? new PackedAnalysis(sink.problems, sink.packed.slice()) : NOTHING;
+  const packed = sink.finish();
+  return sink.problems.length || packed.length ? new PackedAnalysis(sink.problems, packed) : NOTHING;
 }

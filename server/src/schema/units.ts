@@ -69,12 +69,19 @@ const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
  * negative (0.F: "syntax error when specifying volume", "value outside supported range").
  */
 export function checkQuantity(text: string, format: QuantityFormat, what: string | (() => string), style = true): QuantityProblem | undefined {
-  // The game's data writes the same few quantities again and again ("250 ml", "1 h"): a value found fine once is not parsed again.
+  if (isKnownFine(text, format, style)) return undefined;
   const fine = style ? FINE_STYLED[format] : FINE[format];
-  if (fine.has(text)) return undefined;
   const problem = quantityProblem(text, format, typeof what === 'string' ? what : what(), style);
   if (!problem && fine.size < FINE_LIMIT) fine.add(text);
   return problem;
+}
+
+/**
+ * Whether checkQuantity found this string fine before. The game's data writes the same few quantities again
+ * and again ("250 ml", "1 h"): a value found fine once is not parsed again, nor its label made.
+ */
+export function isKnownFine(text: string, format: QuantityFormat, style = true): boolean {
+  return (style ? FINE_STYLED[format] : FINE[format]).has(text);
 }
 
 /** Per format, strings checkQuantity found fine (with and without the unit-style hint); bounded. */

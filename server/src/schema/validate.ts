@@ -4,7 +4,7 @@
  */
 import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, StringSpec, TypeSpec, UnionSpec, UnseenMembers } from './types';
-import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
 import { MAX_NESTING } from '../syntax/nesting';
@@ -39,6 +39,11 @@ export interface FoundReference {
 export interface ValueSink {
   problem(p: ValueProblem): void;
   reference(r: FoundReference): void;
+  /**
+   * A reference given as the walk's own path stack (the sink copies what it keeps), when the sink can take it
+   * so: the walk then makes no object for it (references are most of what the walk finds).
+   */
+  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void;
 }
 
 export function isCommentKey(key: string): boolean {
@@ -120,7 +125,12 @@ function maskOf(node: SpecNode): number {
   }
 }
 
-/** Collects into arrays, to compare alternatives of a union before reporting the best fit. */
+/**
+ * Collects into arrays, to compare alternatives of a union before reporting the best fit. Only the number of
+ * problems decides: where wording a problem costs a search ("did you mean") or long messages, an alternative's
+ * walk counts it (COUNTED) instead, and the best alternative, when it has problems, is walked again into the
+ * real sink (see the union case of walk).
+ */
 class BufferSink implements ValueSink {
   readonly problems: ValueProblem[] = [];
   readonly references: FoundReference[] = [];
@@ -131,6 +141,9 @@ class BufferSink implements ValueSink {
     for (const r of this.references) into.reference(r);
   }
 }
+
+/** A problem an alternative of a union has, counted but not worded (see BufferSink). */
+const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
 
 /** A member of an object spec with its compiled type. */
 interface CompiledField {
@@ -253,6 +266,7 @@ function matchingOptions(node: SpecNode, c: Category): readonly SpecNode[] {
 }
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  if (sink instanceof BufferSink) return sink.problem(COUNTED);
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
 }
 
@@ -285,14 +299,8 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const values = node.values;
       if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) {
-        const near = closest(value, values);
-        sink.problem({
-          code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
-          message: (node.spec as StringSpec).valuesTitle
-            ? `"${pathLabel(path)}": ${show(value)} is not ${(node.spec as StringSpec).valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
-            : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
-          fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
-        });
+        if (sink instanceof BufferSink) sink.problem(COUNTED);
+        else reportNotInSet(value, values, node, path, sink);
       }
       const rejected = (node.rejectedValues !== undefined && Object.hasOwn(node.rejectedValues, value) ? node.rejectedValues[value] : undefined) ?? node.gameRejects;
       if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
@@ -300,12 +308,15 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       if (format === 'symbol') {
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
-      } else if (format !== undefined) {
+      } else if (format !== undefined && !isKnownFine(value, format, node.unitStyle)) {
         const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (node.ref !== undefined && value !== '') sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
+      if (node.ref !== undefined && value !== '') {
+        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, value, false, node.weakRef);
+        else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
+      }
       return;
     }
     case Shape.Integer:
@@ -356,8 +367,11 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       const keyRef = node.ref, of = node.of!;
       for (const k in o) {
         if (isCommentKey(k)) continue;
-        if (keyRef !== undefined && !node.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: keyRef, id: k, key: true });
         path.push(k);
+        if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
+          if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false);
+          else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true });
+        }
         walk(o[k], of, path, sink);
         path.pop();
       }
@@ -380,17 +394,31 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
         return;
       }
-      let best: BufferSink | undefined;
+      let best: BufferSink | undefined, bestNode = candidates[0];
       for (let k = 0; k < candidates.length; k++) {
         const buf = new BufferSink();
         walk(value, candidates[k], path, buf);
-        if (!best || buf.problems.length < best.problems.length) best = buf;
+        if (!best || buf.problems.length < best.problems.length) { best = buf; bestNode = candidates[k]; }
         if (buf.problems.length === 0) break;
       }
-      best!.replay(sink);
+      // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
+      if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
+      else walk(value, bestNode, path, sink);
       return;
     }
   }
+}
+
+/** A string outside its spec's closed set, with the nearest value of the set. */
+function reportNotInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const near = closest(value, values);
+  sink.problem({
+    code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+    message: (node.spec as StringSpec).valuesTitle
+      ? `"${pathLabel(path)}": ${show(value)} is not ${(node.spec as StringSpec).valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
+      : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
+    fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
+  });
 }
 
 /** A spec form the game refuses (see FieldSpec.gameRejects). */
@@ -445,6 +473,8 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       });
       continue;
     }
+    // Only a member the game reads can be no problem (judgeUnknownMember): the others are counted unworded.
+    if (sink instanceof BufferSink && (node.spec as ObjectSpec).unseen?.gameReads?.has(key) !== true) { sink.problem(COUNTED); continue; }
     const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
     if (judged) {
       sink.problem({
