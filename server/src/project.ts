@@ -132,8 +132,6 @@ export class Project {
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
   /** See ProjectOptions.forOneCheck. */
   readonly forOneCheck: boolean;
-  /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
-  private readonly loadedAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
   /** modinfo.json path -> its mod (all known, active or not). */
   private readonly modInfos = new Map<string, ModInfo>();
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
@@ -545,7 +543,7 @@ export class Project {
       for (const r of fresh) {
         const a = analyzeRecord(r, this.registry, parsed.objects[r.index].value);
         if (!this.forOneCheck) this.indexReferences(file, r, a);
-        this.loadedAnalyses.set(r, a);
+        file.keepLoadedAnalysis(r, a);
       }
     }
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
@@ -562,7 +560,7 @@ export class Project {
     this.refs.remove(file, keys ?? copyFromKeys(r));
     this.recentAnalyses.delete(r);
     if (this.lastAnalysis?.record === r) this.lastAnalysis = undefined;
-    this.loadedAnalyses.delete(r);
+    file.takeLoadedAnalysis(r);
     unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
@@ -1052,13 +1050,11 @@ export class Project {
       this.lastAnalysis = { record, analysis: recent };
       return recent;
     }
-    const loaded = this.loadedAnalyses.get(record);
-    if (loaded) this.loadedAnalyses.delete(record);
-    const a = loaded ?? analyzeRecord(record, this.registry);
+    const file = record.source as SourceFile;
+    const a = file.takeLoadedAnalysis(record) ?? analyzeRecord(record, this.registry);
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
     this.lastAnalysis = { record, analysis: a };
-    const file = record.source as SourceFile;
     // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
     if (this.forOneCheck || unindexed.has(record) || file.analyses.has(record)) return a;
     this.indexReferences(file, record, a);
