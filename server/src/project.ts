@@ -10,7 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { compactParsed, objectRange, objectValue, parseContentFile, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
-import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
+import { objectTree, locateInJson, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
+import { MAX_NESTING } from './syntax/nesting';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
 import { DefinitionIndex } from './index/definitionIndex';
@@ -958,6 +959,8 @@ export class Project {
     const file = record.source as SourceFile;
     const text = this.textOf(file);
     if (text.slice(record.start, record.start + 1) !== '{') return { start: record.start, end: record.start + 1 };
+    // A well-formed file's member is found by a scan (nesting within the limit, as a parse tree would see it).
+    if (file.parsed.wellFormed && memberPath.length < MAX_NESTING - 1) return locateInJson(text, record.start, memberPath, part);
     return locatePath(objectTree(file.parsed, text, record.start, record.end), record.start, memberPath, part);
   }
 
