@@ -193,14 +193,29 @@ class SpecNode {
   }
 }
 
-const compiled = new WeakMap<TypeSpec, SpecNode>();
+/**
+ * Where a spec keeps its compiled node: a hidden (symbol-named, non-enumerable) member of the spec itself. A
+ * WeakMap of the tens of thousands of specs of the generated tables was slow to fill, and its entries are
+ * costly to the garbage collector; a spec that cannot take the member (frozen) goes to the WeakMap.
+ */
+const COMPILED = Symbol('compiled');
+const compiledFrozen = new WeakMap<TypeSpec, SpecNode>();
+
+function compiledNode(spec: TypeSpec): SpecNode | undefined {
+  return (spec as { [COMPILED]?: SpecNode })[COMPILED] ?? compiledFrozen.get(spec);
+}
+
+function keepCompiled(spec: TypeSpec, node: SpecNode): void {
+  if (Object.isExtensible(spec)) Object.defineProperty(spec, COMPILED, { value: node });
+  else compiledFrozen.set(spec, node);
+}
 
 function compile(spec: TypeSpec): SpecNode {
-  let node = compiled.get(spec);
+  let node = compiledNode(spec);
   if (node) return node;
   node = new SpecNode(spec.kind, spec);
   // Cached before its parts: a table may refer to itself.
-  compiled.set(spec, node);
+  keepCompiled(spec, node);
   switch (spec.kind) {
     case 'string':
       node.values = spec.values;
