@@ -307,6 +307,13 @@ function labelOf(path: readonly (string | number)[]): () => string {
 function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
+  // The common case of a union, one option of the value's JSON type, is that option: walked here, straight into
+  // the sink (every value of a generated table is a union's: no second call, no buffers to throw away).
+  while (node.shape === Shape.Union) {
+    const candidates = optionsFor(node, categoryOf(value));
+    if (candidates.length !== 1) return walkUnion(value, node, candidates, path, sink);
+    node = candidates[0];
+  }
   switch (node.shape) {
     case Shape.Any:
       return;
@@ -397,31 +404,28 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
     }
-    case Shape.Union: {
-      // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
-      // value of a generated table: no buffers to throw away).
-      const candidates = optionsFor(node, categoryOf(value));
-      if (candidates.length === 1) return walk(value, candidates[0], path, sink);
-      if (isOutOfRange(value)) return;
-      if (candidates.length === 0) {
-        const spec = node.spec as UnionSpec;
-        if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
-        sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
-        return;
-      }
-      let best: BufferSink | undefined, bestNode = candidates[0];
-      for (let k = 0; k < candidates.length; k++) {
-        const buf = new BufferSink();
-        walk(value, candidates[k], path, buf);
-        if (!best || buf.problems.length < best.problems.length) { best = buf; bestNode = candidates[k]; }
-        if (buf.problems.length === 0) break;
-      }
-      // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
-      if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
-      else walk(value, bestNode, path, sink);
-      return;
-    }
   }
+}
+
+/** A value of a union that no option, or several, of its JSON type take: the best fitting option is reported. */
+function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode[], path: (string | number)[], sink: ValueSink): void {
+  if (isOutOfRange(value)) return;
+  if (candidates.length === 0) {
+    const spec = node.spec as UnionSpec;
+    if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
+    sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+    return;
+  }
+  let best: BufferSink | undefined, bestNode = candidates[0];
+  for (let k = 0; k < candidates.length; k++) {
+    const buf = new BufferSink();
+    walk(value, candidates[k], path, buf);
+    if (!best || buf.problems.length < best.problems.length) { best = buf; bestNode = candidates[k]; }
+    if (buf.problems.length === 0) break;
+  }
+  // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
+  if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
+  else walk(value, bestNode, path, sink);
 }
 
 /** A string outside its spec's closed set, with the nearest value of the set. */
