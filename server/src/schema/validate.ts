@@ -91,13 +91,12 @@ const enum Category { String, Integer, Fraction, Boolean, Array, Object, Null, O
 const CATEGORIES = 8;
 
 function categoryOf(v: unknown): Category {
-  switch (typeof v) {
-    case 'string': return Category.String;
-    case 'number': return Number.isInteger(v) ? Category.Integer : Category.Fraction;
-    case 'boolean': return Category.Boolean;
-    case 'object': return v === null ? Category.Null : Array.isArray(v) ? Category.Array : Category.Object;
-    default: return Category.Other;
-  }
+  // Tests of `typeof` against constants, which compile to type checks (a switch over `typeof` compares strings).
+  if (typeof v === 'string') return Category.String;
+  if (typeof v === 'object') return v === null ? Category.Null : Array.isArray(v) ? Category.Array : Category.Object;
+  if (typeof v === 'number') return Number.isInteger(v) ? Category.Integer : Category.Fraction;
+  if (typeof v === 'boolean') return Category.Boolean;
+  return Category.Other;
 }
 
 /**
@@ -145,6 +144,9 @@ class BufferSink implements ValueSink {
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
 
+// Before SpecNode's first use (its default).
+const NO_CATEGORIES: readonly (readonly SpecNode[])[] = [];
+
 /** A member of an object spec with its compiled type. */
 interface CompiledField {
   readonly field: FieldSpec;
@@ -184,7 +186,7 @@ class SpecNode {
   // union
   options: readonly SpecNode[] = [];
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
-  byCategory: (readonly SpecNode[] | undefined)[] = [];
+  byCategory: readonly (readonly SpecNode[])[] = NO_CATEGORIES;
   /** The categories this spec's JSON type matches (see maskOf). */
   mask = 0;
   readonly shape: Shape;
@@ -267,17 +269,19 @@ function compile(spec: TypeSpec): SpecNode {
   return node;
 }
 
-/** The options of a union that a value of category `c` matches. */
+/**
+ * The options of a union that a value of category `c` matches. Found for every category at the first value
+ * (not when compiled: the options of a table that refers to itself may not have their masks yet).
+ */
 function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
-  let list = node.byCategory[c];
-  if (list === undefined) list = node.byCategory[c] = matchingOptions(node, c);
-  return list;
+  if (node.byCategory.length === 0) node.byCategory = categoryOptions(node);
+  return node.byCategory[c];
 }
 
 // The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
 // value makes each of its calls allocate a context for what the closure captures.
-function matchingOptions(node: SpecNode, c: Category): readonly SpecNode[] {
-  return node.options.filter((o) => (o.mask & (1 << c)) !== 0);
+function categoryOptions(node: SpecNode): (readonly SpecNode[])[] {
+  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (o.mask & (1 << c)) !== 0));
 }
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
