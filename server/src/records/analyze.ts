@@ -86,7 +86,8 @@ class Collector implements ValueSink {
   }
 }
 
-const NOTHING: RecordAnalysis = new PackedAnalysis([], []);
+const NO_PROBLEMS: readonly ValueProblem[] = Object.freeze([]);
+const NOTHING: RecordAnalysis = new PackedAnalysis(NO_PROBLEMS, []);
 
 /** `value`: the record's whole object when the caller has it at hand (else a summarized record's is read again). */
 export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, value?: Record<string, unknown>): RecordAnalysis {
@@ -99,5 +100,7 @@ export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, 
   // `copy-from` names a parent of the same kind, whatever the type's schema.
   if (record.copyFrom !== undefined && !sink.copyFrom) sink.reference({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
   const packed = sink.finish();
-  return sink.problems.length || packed.length ? new PackedAnalysis(sink.problems, packed) : NOTHING;
+  // Most definitions have no problem: their analyses share one empty list (kept until checked, see Project).
+  if (sink.problems.length === 0) return packed.length ? new PackedAnalysis(NO_PROBLEMS, packed) : NOTHING;
+  return new PackedAnalysis(sink.problems, packed);
 }
