@@ -144,8 +144,12 @@ class BufferSink implements ValueSink {
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
 
-// Before SpecNode's first use (its default).
+// SpecNode's defaults, shared: tens of thousands of nodes are compiled, each of one kind.
 const NO_CATEGORIES: readonly (readonly SpecNode[])[] = [];
+const NO_NODES: readonly SpecNode[] = [];
+const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
+const NO_NAMES: readonly string[] = [];
+const NO_FIELD_SPECS: readonly FieldSpec[] = [];
 
 /** A member of an object spec with its compiled type. */
 interface CompiledField {
@@ -175,16 +179,16 @@ class SpecNode {
   of: SpecNode | undefined = undefined;
   minItems: number | undefined = undefined;
   maxItems: number | undefined = undefined;
-  items: readonly SpecNode[] = [];
+  items: readonly SpecNode[] = NO_NODES;
   required = 0;
   open = false;
   keyAlso: readonly string[] | undefined = undefined;
   // object
-  fields: ReadonlyMap<string, CompiledField> = new Map();
-  fieldNames: readonly string[] = [];
-  requiredFields: readonly FieldSpec[] = [];
+  fields: ReadonlyMap<string, CompiledField> = NO_FIELDS;
+  fieldNames: readonly string[] = NO_NAMES;
+  requiredFields: readonly FieldSpec[] = NO_FIELD_SPECS;
   // union
-  options: readonly SpecNode[] = [];
+  options: readonly SpecNode[] = NO_NODES;
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
   byCategory: readonly (readonly SpecNode[])[] = NO_CATEGORIES;
   /** The categories this spec's JSON type matches (see maskOf). */
@@ -212,6 +216,15 @@ function keepCompiled(spec: TypeSpec, node: SpecNode): void {
   else compiledFrozen.set(spec, node);
 }
 
+/** Long value sets as Sets, one per list (the reviewed rules give one list, colors..., to many members). */
+const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function valueSetOf(values: readonly string[]): ReadonlySet<string> {
+  let set = valueSets.get(values);
+  if (!set) { set = new Set(values); valueSets.set(values, set); }
+  return set;
+}
+
 function compile(spec: TypeSpec): SpecNode {
   let node = compiledNode(spec);
   if (node) return node;
@@ -222,7 +235,7 @@ function compile(spec: TypeSpec): SpecNode {
     case 'string':
       node.values = spec.values;
       // Long closed sets (flags, body parts...) as Sets.
-      if (spec.values && spec.values.length >= 16) node.valueSet = new Set(spec.values);
+      if (spec.values && spec.values.length >= 16) node.valueSet = valueSetOf(spec.values);
       node.ref = spec.ref;
       node.weakRef = spec.weakRef === true;
       node.format = spec.format;
