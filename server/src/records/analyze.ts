@@ -11,6 +11,13 @@ export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];
   /** Made when asked for (see PackedAnalysis): a caller that reads them several times keeps the array. */
   readonly references: readonly FoundReference[];
+  /**
+   * Calls `visit` with each reference's kind, id and top-level member (its path's one step; undefined for a
+   * deeper reference), and a place `at` that referenceAt makes the whole reference of: a caller that needs
+   * few of them whole (the unknown-id check looks up every reference of the game) makes no object for the rest.
+   */
+  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void;
+  referenceAt(at: number): FoundReference;
 }
 
 const KEY = 1, WEAK = 2, NOT_WEAK = 4, FLAG_BITS = 3;
@@ -25,18 +32,28 @@ class PackedAnalysis implements RecordAnalysis {
   constructor(readonly problems: readonly ValueProblem[], private readonly packed: readonly (string | number)[]) {}
 
   get references(): FoundReference[] {
-    const packed = this.packed;
     const out: FoundReference[] = [];
-    for (let i = 0; i < packed.length;) {
-      const kind = packed[i] as string, id = packed[i + 1] as string, word = packed[i + 2] as number;
-      const length = word >>> FLAG_BITS;
-      const path = packed.slice(i + 3, i + 3 + length);
-      i += 3 + length;
-      if (word & KEY) out.push({ path, kind, id, key: true });
-      else if (word & (WEAK | NOT_WEAK)) out.push({ path, kind, id, weak: (word & WEAK) !== 0 });
-      else out.push({ path, kind, id });
-    }
+    for (let i = 0; i < this.packed.length; i = this.next(i)) out.push(this.referenceAt(i));
     return out;
+  }
+
+  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void {
+    const packed = this.packed;
+    for (let i = 0; i < packed.length; i = this.next(i)) visit(packed[i] as string, packed[i + 1] as string, (packed[i + 2] as number) >>> FLAG_BITS === 1 ? packed[i + 3] : undefined, i);
+  }
+
+  referenceAt(at: number): FoundReference {
+    const packed = this.packed;
+    const kind = packed[at] as string, id = packed[at + 1] as string, word = packed[at + 2] as number;
+    const path = packed.slice(at + 3, at + 3 + (word >>> FLAG_BITS));
+    if (word & KEY) return { path, kind, id, key: true };
+    if (word & (WEAK | NOT_WEAK)) return { path, kind, id, weak: (word & WEAK) !== 0 };
+    return { path, kind, id };
+  }
+
+  /** The place of the reference after the one at `at`. */
+  private next(at: number): number {
+    return at + 3 + ((this.packed[at + 2] as number) >>> FLAG_BITS);
   }
 }
 
