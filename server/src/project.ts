@@ -10,7 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { compactParsed, objectRange, objectValue, parseContentFile, parsedFromJson, regionAt, reparseContentFile, slotOf, type ParsedFile } from './syntax/parseFile';
-import { objectTree, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
+import { objectTree, locateInJson, locatePath, type JsonPath, type OffsetRange, type Part } from './syntax/locate';
+import { MAX_NESTING } from './syntax/nesting';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
 import { DefinitionIndex } from './index/definitionIndex';
@@ -127,8 +128,6 @@ export class Project {
   private readonly everyFileElsewhere: boolean;
   /** See ProjectOptions.forOneCheck. */
   readonly forOneCheck: boolean;
-  /** Analyses made on loading (see ProjectOptions.checkedAfterLoad), until their record is checked. */
-  private readonly loadedAnalyses = new Map<DefinitionRecord, RecordAnalysis>();
   /** modinfo.json path -> its mod (all known, active or not). */
   private readonly modInfos = new Map<string, ModInfo>();
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
@@ -584,7 +583,7 @@ export class Project {
       for (const r of fresh) {
         const a = analyzeRecord(r, this.registry, parsed.objects[r.index].value);
         if (!this.forOneCheck) this.indexReferences(file, r, a);
-        this.loadedAnalyses.set(r, a);
+        file.keepLoadedAnalysis(r, a);
       }
     }
     // Only the records keep values (summaries for unchecked types): the parsed objects keep their slots.
@@ -601,7 +600,7 @@ export class Project {
     this.refs.remove(file, keys ?? copyFromKeys(r));
     this.recentAnalyses.delete(r);
     if (this.lastAnalysis?.record === r) this.lastAnalysis = undefined;
-    this.loadedAnalyses.delete(r);
+    file.takeLoadedAnalysis(r);
     unindexed.add(r);
     file.analyses.delete(r);
     file.memo.delete(r);
@@ -999,6 +998,8 @@ export class Project {
     const file = record.source as SourceFile;
     const text = this.textOf(file);
     if (text.slice(record.start, record.start + 1) !== '{') return { start: record.start, end: record.start + 1 };
+    // A well-formed file's member is found by a scan (nesting within the limit, as a parse tree would see it).
+    if (file.parsed.wellFormed && memberPath.length < MAX_NESTING - 1) return locateInJson(text, record.start, memberPath, part);
     return locatePath(objectTree(file.parsed, text, record.start, record.end), record.start, memberPath, part);
   }
 
@@ -1091,13 +1092,11 @@ export class Project {
       this.lastAnalysis = { record, analysis: recent };
       return recent;
     }
-    const loaded = this.loadedAnalyses.get(record);
-    if (loaded) this.loadedAnalyses.delete(record);
-    const a = loaded ?? analyzeRecord(record, this.registry);
+    const file = record.source as SourceFile;
+    const a = file.takeLoadedAnalysis(record) ?? analyzeRecord(record, this.registry);
     if (this.recentAnalyses.size >= 8) this.recentAnalyses.delete(this.recentAnalyses.keys().next().value!);
     this.recentAnalyses.set(record, a);
     this.lastAnalysis = { record, analysis: a };
-    const file = record.source as SourceFile;
     // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
     if (this.forOneCheck || unindexed.has(record) || file.analyses.has(record)) return a;
     this.indexReferences(file, record, a);

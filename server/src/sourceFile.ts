@@ -6,6 +6,7 @@
 import { objectRange, type ParsedFile } from './syntax/parseFile';
 import type { DefinitionRecord, RecordSource } from './records/record';
 import type { RecordMemo } from './checks/report';
+import type { RecordAnalysis } from './records/analyze';
 
 /** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
 export interface FileProblem {
@@ -33,9 +34,23 @@ export class SourceFile implements RecordSource {
   get memo(): Map<DefinitionRecord, RecordMemo> {
     return (this.memoMap ??= new Map());
   }
+  /**
+   * Keeps the analysis made on loading a record (see ProjectOptions.checkedAfterLoad) until it is checked: per
+   * file, where the check looks for it (one map of the whole game's records is slow to search).
+   */
+  keepLoadedAnalysis(record: DefinitionRecord, analysis: RecordAnalysis): void {
+    (this.loadedMap ??= new Map()).set(record, analysis);
+  }
+  /** The analysis made on loading a record, handed over once (and forgotten here). */
+  takeLoadedAnalysis(record: DefinitionRecord): RecordAnalysis | undefined {
+    const a = this.loadedMap?.get(record);
+    if (a !== undefined) this.loadedMap!.delete(record);
+    return a;
+  }
   // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
   private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
   private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
+  private loadedMap: Map<DefinitionRecord, RecordAnalysis> | undefined = undefined;
   constructor(
     readonly path: string,
     private readonly textProvider: (f: SourceFile) => string,

@@ -6,7 +6,7 @@
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/validate';
 import { ancestorsOf } from '../index/inheritance';
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
 import { pathLabel } from '../schema/validate';
@@ -24,8 +24,10 @@ const NOT_REFERENCES: readonly { types: readonly string[]; member: string; when:
   { types: ['recipe'], member: 'result', when: (v) => typeof v.construction_blueprint === 'string' && v.construction_blueprint !== '' },
 ];
 
-function isExempt(record: DefinitionRecord, ref: FoundReference): boolean {
-  return NOT_REFERENCES.some((x) => x.types.includes(record.type) && ref.path.length === 1 && ref.path[0] === x.member && x.when(record.value));
+/** Whether a reference from top-level `member` is not one (see NOT_REFERENCES). */
+function isExempt(record: DefinitionRecord, member: string | number): boolean {
+  for (const x of NOT_REFERENCES) if (member === x.member && x.types.includes(record.type) && x.when(record.value)) return true;
+  return false;
 }
 
 /**
@@ -75,39 +77,47 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   // it is never instantiated, its children name the real thing.
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
   const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
-  for (const ref of project.analysisOf(record).references) {
-    const topLevel = ref.path.length === 1;
-    if (topLevel && isExempt(record, ref)) continue;
-    const isCopyFrom = topLevel && ref.path[0] === 'copy-from';
+  const analysis = project.analysisOf(record);
+  // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
+  // reference is made whole (its path) only when it is reported or a rule reads its path.
+  analysis.eachReference((refKind, id, member, at) => {
+    if (member !== undefined && isExempt(record, member)) return;
+    const isCopyFrom = member === 'copy-from';
     const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
-    // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built.
-    let found = project.anyVisibleDefinition(ref.kind, ref.id, modId, accepts);
+    let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
-      for (const kind of project.registry.alsoResolvedBy(ref.kind)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
-      if (!found) for (const kind of alsoAccepted(record, ref)) if (!found) found = project.anyVisibleDefinition(kind, ref.id, modId, accepts);
+      for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
-    if (!found && !isCopyFrom && project.registry.isBuiltIn(ref.kind, ref.id, (k, id) => project.visibleDefinitions(k, id, modId).some((r) => !r.abstract))) continue;
+    if (!found && !isCopyFrom && project.registry.isBuiltIn(refKind, id, (k, i) => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract))) return;
     if (isCopyFrom) {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') {
         // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
         const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
         ctx.report({
-          record, path: ref.path, code: 'copy-from-cycle', severity: 'error',
+          record, path: analysis.referenceAt(at).path, code: 'copy-from-cycle', severity: 'error',
           message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
         });
-        continue;
+        return;
       }
     }
-    if (found) continue;
-    ctx.noteUnresolved(ref.kind);
-    const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
-    const special = INVALID_VALUE_KINDS[ref.kind];
-    ctx.report({
-      record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
-      message: special
-        ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
-        : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
-      fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
-    });
-  }
+    if (found) return;
+    reportUnresolved(ctx, record, analysis.referenceAt(at), isCopyFrom, accepts);
+  });
 };
+
+/** An id no visible definition has, with the nearest ids as fixes. */
+function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
+  const { project } = ctx;
+  const modId = record.source.modId;
+  ctx.noteUnresolved(ref.kind);
+  const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  const special = INVALID_VALUE_KINDS[ref.kind];
+  ctx.report({
+    record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
+    message: special
+      ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
+      : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
+    fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
+  });
+}

@@ -5,30 +5,119 @@
 import { fullValueOf, type DefinitionRecord } from './record';
 import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
-import type { FoundReference, ValueProblem } from '../schema/validate';
+import type { FoundReference, ValueProblem, ValueSink } from '../schema/validate';
 
 export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];
+  /** Made when asked for (see PackedAnalysis): a caller that reads them several times keeps the array. */
   readonly references: readonly FoundReference[];
+  /**
+   * Calls `visit` with each reference's kind, id and top-level member (its path's one step; undefined for a
+   * deeper reference), and a place `at` that referenceAt makes the whole reference of: a caller that needs
+   * few of them whole (the unknown-id check looks up every reference of the game) makes no object for the rest.
+   */
+  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void;
+  referenceAt(at: number): FoundReference;
 }
 
-const NOTHING: RecordAnalysis = { problems: [], references: [] };
+const KEY = 1, WEAK = 2, NOT_WEAK = 4, FLAG_BITS = 3;
+
+/**
+ * An analysis whose references are packed in one flat array: per reference its kind, its id, its flags and
+ * path length (one number), then its path's steps. A check of the whole game keeps the analyses made on
+ * loading (several hundred thousand references) until their records are checked: two objects per reference
+ * held that long are most of what the garbage collector copies. The references are unpacked when asked for.
+ */
+class PackedAnalysis implements RecordAnalysis {
+  constructor(readonly problems: readonly ValueProblem[], private readonly packed: readonly (string | number)[]) {}
+
+  get references(): FoundReference[] {
+    const out: FoundReference[] = [];
+    for (let i = 0; i < this.packed.length; i = this.next(i)) out.push(this.referenceAt(i));
+    return out;
+  }
+
+  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void {
+    const packed = this.packed;
+    for (let i = 0; i < packed.length; i = this.next(i)) visit(packed[i] as string, packed[i + 1] as string, (packed[i + 2] as number) >>> FLAG_BITS === 1 ? packed[i + 3] : undefined, i);
+  }
+
+  referenceAt(at: number): FoundReference {
+    const packed = this.packed;
+    const kind = packed[at] as string, id = packed[at + 1] as string, word = packed[at + 2] as number;
+    const path = packed.slice(at + 3, at + 3 + (word >>> FLAG_BITS));
+    if (word & KEY) return { path, kind, id, key: true };
+    if (word & (WEAK | NOT_WEAK)) return { path, kind, id, weak: (word & WEAK) !== 0 };
+    return { path, kind, id };
+  }
+
+  /** The place of the reference after the one at `at`. */
+  private next(at: number): number {
+    return at + 3 + ((this.packed[at + 2] as number) >>> FLAG_BITS);
+  }
+}
+
+/** The array references are packed into while a record is walked (one for all: a record's is copied out). */
+let spareBuffer: (string | number)[] | undefined = [];
+
+/** Collects a record's problems, and packs its references (see PackedAnalysis). */
+class Collector implements ValueSink {
+  readonly problems: ValueProblem[] = [];
+  private readonly buffer: (string | number)[];
+  private length = 0;
+  /** Whether `copy-from` was met as a top-level reference. */
+  copyFrom = false;
+
+  constructor() {
+    // Taken while in use: a walk within a walk (none today) would pack into an array of its own.
+    this.buffer = spareBuffer ?? [];
+    spareBuffer = undefined;
+  }
+
+  problem(p: ValueProblem): void { this.problems.push(p); }
+
+  reference(r: FoundReference): void {
+    this.add(r.path, r.kind, r.id, r.key === true ? KEY : 0, r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0);
+  }
+
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void {
+    this.add(path, kind, id, key ? KEY : 0, weak ? WEAK : 0);
+  }
+
+  private add(path: readonly (string | number)[], kind: string, id: string, key: number, weak: number): void {
+    const buffer = this.buffer;
+    let n = this.length;
+    buffer[n++] = kind;
+    buffer[n++] = id;
+    buffer[n++] = (path.length << FLAG_BITS) | key | weak;
+    for (let k = 0; k < path.length; k++) buffer[n++] = path[k];
+    this.length = n;
+    if (path.length === 1 && path[0] === 'copy-from') this.copyFrom = true;
+  }
+
+  /** The packed references (an array of their exact length), and the buffer handed back. */
+  finish(): (string | number)[] {
+    const packed = this.buffer.slice(0, this.length);
+    spareBuffer = this.buffer;
+    return packed;
+  }
+}
+
+const NO_PROBLEMS: readonly ValueProblem[] = Object.freeze([]);
+const NOTHING: RecordAnalysis = new PackedAnalysis(NO_PROBLEMS, []);
 
 /** `value`: the record's whole object when the caller has it at hand (else a summarized record's is read again). */
 export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, value?: Record<string, unknown>): RecordAnalysis {
   const schema = registry.schemaOfType(record.type);
-  const problems: ValueProblem[] = [];
-  const references: FoundReference[] = [];
+  const sink = new Collector();
   if (schema) {
     // A summarized record (a type checked with a generated table) is read again from its file's text.
-    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, {
-      problem: (p) => problems.push(p),
-      reference: (r) => references.push(r),
-    });
+    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, sink);
   }
   // `copy-from` names a parent of the same kind, whatever the type's schema.
-  if (record.copyFrom !== undefined && !references.some((r) => r.path.length === 1 && r.path[0] === 'copy-from')) {
-    references.push({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
-  }
-  return problems.length || references.length ? { problems, references } : NOTHING;
+  if (record.copyFrom !== undefined && !sink.copyFrom) sink.reference({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
+  const packed = sink.finish();
+  // Most definitions have no problem: their analyses share one empty list (kept until checked, see Project).
+  if (sink.problems.length === 0) return packed.length ? new PackedAnalysis(NO_PROBLEMS, packed) : NOTHING;
+  return new PackedAnalysis(sink.problems, packed);
 }

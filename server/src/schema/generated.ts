@@ -134,13 +134,14 @@ export function parsePath(p: string): PathSegment[] {
 interface Node {
   code?: MemberCode;
   rule?: MemberRule;
-  readonly named: Map<string, Node>;
+  /** Made when a member is added (most nodes are leaves). */
+  named?: Map<string, Node>;
   element?: Node;
   readonly positions: Node[];
   mapValue?: Node;
 }
 
-const newNode = (): Node => ({ named: new Map(), positions: [] });
+const newNode = (): Node => ({ positions: [] });
 
 /** The node of a path (made when `make`), else undefined. */
 function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
@@ -148,8 +149,8 @@ function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
   for (const s of parsePath(p)) {
     let next: Node | undefined;
     if ('name' in s) {
-      next = node.named.get(s.name);
-      if (!next && make) node.named.set(s.name, next = newNode());
+      next = node.named?.get(s.name);
+      if (!next && make) (node.named ??= new Map()).set(s.name, next = newNode());
     } else if ('element' in s) {
       next = node.element ?? (make ? (node.element = newNode()) : undefined);
     } else if ('position' in s) {
@@ -250,7 +251,7 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
           const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars) };
           options.push(map);
         } else {
-          options.push(node.named.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars), open: true } : OPEN);
+          options.push(node.named?.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars), open: true } : OPEN);
         }
         break;
       default: // null: anything
@@ -259,7 +260,7 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
   }
   const has = (t: string): boolean => code.types.includes(t);
   // A translatable text: a string, or an object of translation members.
-  if (has('o') && !has('s') && !node.mapValue && node.named.size > 0 && [...node.named.keys()].every((k) => TRANSLATION_KEYS.has(k))) options.push(STRING);
+  if (has('o') && !has('s') && !node.mapValue && node.named !== undefined && node.named.size > 0 && [...node.named.keys()].every((k) => TRANSLATION_KEYS.has(k))) options.push(STRING);
   if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
   // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
   if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
@@ -270,7 +271,7 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean): FieldSpec[] {
   const out: FieldSpec[] = [];
-  for (const [name, child] of [...node.named].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
     out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total, child.rule), fromGame: true });
   }

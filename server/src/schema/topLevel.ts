@@ -12,11 +12,25 @@ export function isEditMemberName(key: string): boolean {
   return key.includes(':') && /(^|\.)(add|remove):/.test(key);
 }
 
-const objectSpecs = new WeakMap<KindSchema, ObjectSpec>();
+/** A kind's members as an object spec, and whether a member of its table has an edit member's name. */
+interface TopLevelSpec {
+  readonly spec: ObjectSpec;
+  readonly editNamedField: boolean;
+}
+
+const topLevelSpecs = new WeakMap<KindSchema, TopLevelSpec>();
+
+function topLevelSpec(schema: KindSchema): TopLevelSpec {
+  let top = topLevelSpecs.get(schema);
+  if (!top) {
+    top = { spec: { kind: 'object', fields: schema.fields, removed: schema.removed, unseen: schema.unseen }, editNamedField: schema.fields.some((f) => isEditMemberName(f.name)) };
+    topLevelSpecs.set(schema, top);
+  }
+  return top;
+}
+
 export function kindObjectSpec(schema: KindSchema): ObjectSpec {
-  let spec = objectSpecs.get(schema);
-  if (!spec) { spec = { kind: 'object', fields: schema.fields, removed: schema.removed, unseen: schema.unseen }; objectSpecs.set(schema, spec); }
-  return spec;
+  return topLevelSpec(schema).spec;
 }
 
 export function editMemberOf(schema: KindSchema, key: string): EditMemberSpec | undefined {
@@ -24,7 +38,11 @@ export function editMemberOf(schema: KindSchema, key: string): EditMemberSpec | 
 }
 
 export function validateTopLevel(value: Record<string, unknown>, schema: KindSchema, title: string, editMode: EditMode, sink: ValueSink): void {
-  validateMembers(value, kindObjectSpec(schema), [], sink, isEditMemberName);
+  const top = topLevelSpec(schema);
+  // The edit members are the walk's extra members (unless the table names one): most definitions have none,
+  // and their members are not looked at again.
+  const extra = validateMembers(value, top.spec, [], sink, isEditMemberName);
+  if (!extra && !top.editNamedField) return;
   for (const key in value) {
     if (!isEditMemberName(key)) continue;
     const v = value[key];

@@ -69,12 +69,19 @@ const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
  * negative (0.F: "syntax error when specifying volume", "value outside supported range").
  */
 export function checkQuantity(text: string, format: QuantityFormat, what: string | (() => string), style = true): QuantityProblem | undefined {
-  // The game's data writes the same few quantities again and again ("250 ml", "1 h"): a value found fine once is not parsed again.
+  if (isKnownFine(text, format, style)) return undefined;
   const fine = style ? FINE_STYLED[format] : FINE[format];
-  if (fine.has(text)) return undefined;
-  const problem = quantityProblem(text, format, typeof what === 'string' ? what : what(), style);
+  const problem = quantityProblem(text, format, what, style);
   if (!problem && fine.size < FINE_LIMIT) fine.add(text);
   return problem;
+}
+
+/**
+ * Whether checkQuantity found this string fine before. The game's data writes the same few quantities again
+ * and again ("250 ml", "1 h"): a value found fine once is not parsed again, nor its label made.
+ */
+export function isKnownFine(text: string, format: QuantityFormat, style = true): boolean {
+  return (style ? FINE_STYLED[format] : FINE[format]).has(text);
 }
 
 /** Per format, strings checkQuantity found fine (with and without the unit-style hint); bounded. */
@@ -86,12 +93,20 @@ function emptySets(): Record<QuantityFormat, Set<string>> {
   return { volume: new Set(), mass: new Set(), time: new Set(), length: new Set(), energy: new Set(), power: new Set(), money: new Set() };
 }
 
-function quantityProblem(text: string, format: QuantityFormat, what: string, style: boolean): QuantityProblem | undefined {
+// The label and the list of units are worded only for a message: most strings checked here are fine.
+function labelText(label: string | (() => string)): string {
+  return typeof label === 'string' ? label : label();
+}
+
+function acceptedUnits(units: readonly { readonly name: string }[]): string {
+  return units.map((u) => `"${u.name}"`).join(', ');
+}
+
+function quantityProblem(text: string, format: QuantityFormat, label: string | (() => string), style: boolean): QuantityProblem | undefined {
   const units = UNITS[format];
-  const accepted = units.map((u) => `"${u.name}"`).join(', ');
   if (format === 'volume') {
-    if (/\s$/.test(text)) return { severity: 'error', message: `${what} "${text}" ends with white space, which the game rejects`, fix: text.trimEnd() };
-    if (/^\s*-/.test(text)) return { severity: 'error', message: `${what} "${text}" is negative; a volume is at least 0` };
+    if (/\s$/.test(text)) return { severity: 'error', message: `${labelText(label)} "${text}" ends with white space, which the game rejects`, fix: text.trimEnd() };
+    if (/^\s*-/.test(text)) return { severity: 'error', message: `${labelText(label)} "${text}" is negative; a volume is at least 0` };
   }
   let rest = text;
   let total = 0;
@@ -99,7 +114,7 @@ function quantityProblem(text: string, format: QuantityFormat, what: string, sty
   while (rest.trim() !== '') {
     const m = TERM.exec(rest);
     if (!m) {
-      return { severity: 'error', message: `${what} "${text}" is not a number followed by a unit (accepted units: ${accepted})` };
+      return { severity: 'error', message: `${labelText(label)} "${text}" is not a number followed by a unit (accepted units: ${acceptedUnits(units)})` };
     }
     const [, num, unitName] = m;
     const unit = units.find((u) => u.name === unitName);
@@ -108,27 +123,27 @@ function quantityProblem(text: string, format: QuantityFormat, what: string, sty
       const fix = caseFix ? text.replace(unitName, caseFix.name) : undefined;
       return {
         severity: 'error',
-        message: `${what} "${text}" uses unknown unit "${unitName}"${caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : ''}; accepted units: ${accepted}`,
+        message: `${labelText(label)} "${text}" uses unknown unit "${unitName}"${caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : ''}; accepted units: ${acceptedUnits(units)}`,
         fix,
       };
     }
     if (!/^-?\d+$/.test(num)) {
       const fix = exactInSmallerUnit(Number(num) * unit.factor, format);
-      return { severity: 'error', message: `${what} "${text}": the number must be an integer${fix ? `; write "${fix}"` : ''}`, fix };
+      return { severity: 'error', message: `${labelText(label)} "${text}": the number must be an integer${fix ? `; write "${fix}"` : ''}`, fix };
     }
     total += Number(num) * unit.factor;
     terms++;
     rest = rest.slice(m[0].length);
     if (format === 'volume' && rest.trim() !== '') {
       const fix = largestExact(total + sumRest(rest, units), format);
-      return { severity: 'error', message: `${what} "${text}": a volume is one number and one unit${fix ? `; write "${fix}"` : ''}`, fix };
+      return { severity: 'error', message: `${labelText(label)} "${text}": a volume is one number and one unit${fix ? `; write "${fix}"` : ''}`, fix };
     }
   }
-  if (terms === 0) return { severity: 'error', message: `${what} is empty; expected a number followed by a unit (${accepted})` };
+  if (terms === 0) return { severity: 'error', message: `${labelText(label)} is empty; expected a number followed by a unit (${acceptedUnits(units)})` };
   // Spec 2.1 asks quantities (not times) to use the largest unit that keeps full precision.
   const best = format === 'time' || !style ? undefined : largestExact(total, format);
   if (best !== undefined && best !== text.trim() && terms === 1 && !isSameUnitSpelling(text, best)) {
-    return { severity: 'hint', message: `${what} "${text}" can be written "${best}" (the largest unit that keeps full precision)`, fix: best };
+    return { severity: 'hint', message: `${labelText(label)} "${text}" can be written "${best}" (the largest unit that keeps full precision)`, fix: best };
   }
   return undefined;
 }

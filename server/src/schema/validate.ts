@@ -4,7 +4,7 @@
  */
 import type { JsonPath, Part } from '../syntax/locate';
 import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, StringSpec, TypeSpec, UnionSpec, UnseenMembers } from './types';
-import { FORMAT_NAMES, checkQuantity, consoleWidth } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
 import { MAX_NESTING } from '../syntax/nesting';
@@ -39,6 +39,11 @@ export interface FoundReference {
 export interface ValueSink {
   problem(p: ValueProblem): void;
   reference(r: FoundReference): void;
+  /**
+   * A reference given as the walk's own path stack (the sink copies what it keeps), when the sink can take it
+   * so: the walk then makes no object for it (references are most of what the walk finds).
+   */
+  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void;
 }
 
 export function isCommentKey(key: string): boolean {
@@ -86,14 +91,24 @@ const enum Category { String, Integer, Fraction, Boolean, Array, Object, Null, O
 const CATEGORIES = 8;
 
 function categoryOf(v: unknown): Category {
-  switch (typeof v) {
-    case 'string': return Category.String;
-    case 'number': return Number.isInteger(v) ? Category.Integer : Category.Fraction;
-    case 'boolean': return Category.Boolean;
-    case 'object': return v === null ? Category.Null : Array.isArray(v) ? Category.Array : Category.Object;
-    default: return Category.Other;
-  }
+  // Tests of `typeof` against constants, which compile to type checks (a switch over `typeof` compares strings).
+  if (typeof v === 'string') return Category.String;
+  if (typeof v === 'object') return v === null ? Category.Null : Array.isArray(v) ? Category.Array : Category.Object;
+  if (typeof v === 'number') return Number.isInteger(v) ? Category.Integer : Category.Fraction;
+  if (typeof v === 'boolean') return Category.Boolean;
+  return Category.Other;
 }
+
+/**
+ * A spec's kind as a small integer: the walk switches on it for every value of the game's data, and a switch
+ * over integers is a jump, where one over strings compares them in turn.
+ */
+const enum Shape { Any, String, Integer, Number, Boolean, Array, Tuple, Map, Object, Union }
+
+const SHAPES: Readonly<Record<TypeSpec['kind'], Shape>> = {
+  any: Shape.Any, string: Shape.String, integer: Shape.Integer, number: Shape.Number, boolean: Shape.Boolean,
+  array: Shape.Array, tuple: Shape.Tuple, map: Shape.Map, object: Shape.Object, union: Shape.Union,
+};
 
 /** The categories whose values match a spec's JSON type, as bits (a union's: its options'). */
 function maskOf(node: SpecNode): number {
@@ -109,7 +124,12 @@ function maskOf(node: SpecNode): number {
   }
 }
 
-/** Collects into arrays, to compare alternatives of a union before reporting the best fit. */
+/**
+ * Collects into arrays, to compare alternatives of a union before reporting the best fit. Only the number of
+ * problems decides: where wording a problem costs a search ("did you mean") or long messages, an alternative's
+ * walk counts it (COUNTED) instead, and the best alternative, when it has problems, is walked again into the
+ * real sink (see the union case of walk).
+ */
 class BufferSink implements ValueSink {
   readonly problems: ValueProblem[] = [];
   readonly references: FoundReference[] = [];
@@ -120,6 +140,16 @@ class BufferSink implements ValueSink {
     for (const r of this.references) into.reference(r);
   }
 }
+
+/** A problem an alternative of a union has, counted but not worded (see BufferSink). */
+const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
+
+// SpecNode's defaults, shared: tens of thousands of nodes are compiled, each of one kind.
+const NO_CATEGORIES: readonly (readonly SpecNode[])[] = [];
+const NO_NODES: readonly SpecNode[] = [];
+const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
+const NO_NAMES: readonly string[] = [];
+const NO_FIELD_SPECS: readonly FieldSpec[] = [];
 
 /** A member of an object spec with its compiled type. */
 interface CompiledField {
@@ -149,36 +179,63 @@ class SpecNode {
   of: SpecNode | undefined = undefined;
   minItems: number | undefined = undefined;
   maxItems: number | undefined = undefined;
-  items: readonly SpecNode[] = [];
+  items: readonly SpecNode[] = NO_NODES;
   required = 0;
   open = false;
   keyAlso: readonly string[] | undefined = undefined;
   // object
-  fields: ReadonlyMap<string, CompiledField> = new Map();
-  fieldNames: readonly string[] = [];
-  requiredFields: readonly FieldSpec[] = [];
+  fields: ReadonlyMap<string, CompiledField> = NO_FIELDS;
+  fieldNames: readonly string[] = NO_NAMES;
+  requiredFields: readonly FieldSpec[] = NO_FIELD_SPECS;
   // union
-  options: readonly SpecNode[] = [];
+  options: readonly SpecNode[] = NO_NODES;
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
-  byCategory: (readonly SpecNode[] | undefined)[] = [];
+  byCategory: readonly (readonly SpecNode[])[] = NO_CATEGORIES;
   /** The categories this spec's JSON type matches (see maskOf). */
   mask = 0;
-  constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {}
+  readonly shape: Shape;
+  constructor(readonly kind: TypeSpec['kind'], readonly spec: TypeSpec) {
+    this.shape = SHAPES[kind];
+  }
 }
 
-const compiled = new WeakMap<TypeSpec, SpecNode>();
+/**
+ * Where a spec keeps its compiled node: a hidden (symbol-named, non-enumerable) member of the spec itself. A
+ * WeakMap of the tens of thousands of specs of the generated tables was slow to fill, and its entries are
+ * costly to the garbage collector; a spec that cannot take the member (frozen) goes to the WeakMap.
+ */
+const COMPILED = Symbol('compiled');
+const compiledFrozen = new WeakMap<TypeSpec, SpecNode>();
+
+function compiledNode(spec: TypeSpec): SpecNode | undefined {
+  return (spec as { [COMPILED]?: SpecNode })[COMPILED] ?? compiledFrozen.get(spec);
+}
+
+function keepCompiled(spec: TypeSpec, node: SpecNode): void {
+  if (Object.isExtensible(spec)) Object.defineProperty(spec, COMPILED, { value: node });
+  else compiledFrozen.set(spec, node);
+}
+
+/** Long value sets as Sets, one per list (the reviewed rules give one list, colors..., to many members). */
+const valueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function valueSetOf(values: readonly string[]): ReadonlySet<string> {
+  let set = valueSets.get(values);
+  if (!set) { set = new Set(values); valueSets.set(values, set); }
+  return set;
+}
 
 function compile(spec: TypeSpec): SpecNode {
-  let node = compiled.get(spec);
+  let node = compiledNode(spec);
   if (node) return node;
   node = new SpecNode(spec.kind, spec);
   // Cached before its parts: a table may refer to itself.
-  compiled.set(spec, node);
+  keepCompiled(spec, node);
   switch (spec.kind) {
     case 'string':
       node.values = spec.values;
       // Long closed sets (flags, body parts...) as Sets.
-      if (spec.values && spec.values.length >= 16) node.valueSet = new Set(spec.values);
+      if (spec.values && spec.values.length >= 16) node.valueSet = valueSetOf(spec.values);
       node.ref = spec.ref;
       node.weakRef = spec.weakRef === true;
       node.format = spec.format;
@@ -225,20 +282,23 @@ function compile(spec: TypeSpec): SpecNode {
   return node;
 }
 
-/** The options of a union that a value of category `c` matches. */
+/**
+ * The options of a union that a value of category `c` matches. Found for every category at the first value
+ * (not when compiled: the options of a table that refers to itself may not have their masks yet).
+ */
 function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
-  let list = node.byCategory[c];
-  if (list === undefined) list = node.byCategory[c] = matchingOptions(node, c);
-  return list;
+  if (node.byCategory.length === 0) node.byCategory = categoryOptions(node);
+  return node.byCategory[c];
 }
 
 // The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
 // value makes each of its calls allocate a context for what the closure captures.
-function matchingOptions(node: SpecNode, c: Category): readonly SpecNode[] {
-  return node.options.filter((o) => (o.mask & (1 << c)) !== 0);
+function categoryOptions(node: SpecNode): (readonly SpecNode[])[] {
+  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (o.mask & (1 << c)) !== 0));
 }
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
+  if (sink instanceof BufferSink) return sink.problem(COUNTED);
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
 }
 
@@ -264,21 +324,22 @@ function labelOf(path: readonly (string | number)[]): () => string {
 function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
   // The walk follows the table, which is shallow; the limit guards against a table that refers to itself.
   if (path.length > MAX_NESTING) return;
-  switch (node.kind) {
-    case 'any':
+  // The common case of a union, one option of the value's JSON type, is that option: walked here, straight into
+  // the sink (every value of a generated table is a union's: no second call, no buffers to throw away).
+  while (node.shape === Shape.Union) {
+    const candidates = optionsFor(node, categoryOf(value));
+    if (candidates.length !== 1) return walkUnion(value, node, candidates, path, sink);
+    node = candidates[0];
+  }
+  switch (node.shape) {
+    case Shape.Any:
       return;
-    case 'string': {
+    case Shape.String: {
       if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const values = node.values;
       if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) {
-        const near = closest(value, values);
-        sink.problem({
-          code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
-          message: (node.spec as StringSpec).valuesTitle
-            ? `"${pathLabel(path)}": ${show(value)} is not ${(node.spec as StringSpec).valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
-            : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
-          fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
-        });
+        if (sink instanceof BufferSink) sink.problem(COUNTED);
+        else reportNotInSet(value, values, node, path, sink);
       }
       const rejected = (node.rejectedValues !== undefined && Object.hasOwn(node.rejectedValues, value) ? node.rejectedValues[value] : undefined) ?? node.gameRejects;
       if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
@@ -286,17 +347,20 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       if (format === 'symbol') {
         const w = consoleWidth(value);
         if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
-      } else if (format !== undefined) {
+      } else if (format !== undefined && !isKnownFine(value, format, node.unitStyle)) {
         const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (node.ref !== undefined && value !== '') sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
+      if (node.ref !== undefined && value !== '') {
+        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, value, false, node.weakRef);
+        else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
+      }
       return;
     }
-    case 'integer':
-    case 'number': {
-      if (typeof value !== 'number' || (node.kind === 'integer' && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+    case Shape.Integer:
+    case Shape.Number: {
+      if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       if (isOutOfRange(value)) return;
       if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) {
         const spec = node.spec as NumberSpec;
@@ -305,10 +369,10 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'boolean':
+    case Shape.Boolean:
       if (typeof value !== 'boolean' && !isOutOfRange(value)) wrongType(value, node.spec, path, sink);
       return;
-    case 'array': {
+    case Shape.Array: {
       if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) {
         const want = node.minItems === node.maxItems ? `exactly ${node.minItems}` : node.maxItems === undefined ? `at least ${node.minItems}` : `${node.minItems ?? 0} to ${node.maxItems}`;
@@ -322,7 +386,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'tuple': {
+    case Shape.Tuple: {
       if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const items = node.items;
       if (value.length < node.required || (!node.open && value.length > items.length)) {
@@ -336,47 +400,61 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       }
       return;
     }
-    case 'map': {
+    case Shape.Map: {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const o = value as Record<string, unknown>;
       const keyRef = node.ref, of = node.of!;
       for (const k in o) {
         if (isCommentKey(k)) continue;
-        if (keyRef !== undefined && !node.keyAlso?.includes(k)) sink.reference({ path: [...path, k], kind: keyRef, id: k, key: true });
         path.push(k);
+        if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
+          if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false);
+          else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true });
+        }
         walk(o[k], of, path, sink);
         path.pop();
       }
       return;
     }
-    case 'object': {
+    case Shape.Object: {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
     }
-    case 'union': {
-      // The common case, one option of the value's JSON type, walks straight into the sink (this runs for every
-      // value of a generated table: no buffers to throw away).
-      const candidates = optionsFor(node, categoryOf(value));
-      if (candidates.length === 1) return walk(value, candidates[0], path, sink);
-      if (isOutOfRange(value)) return;
-      if (candidates.length === 0) {
-        const spec = node.spec as UnionSpec;
-        if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
-        sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
-        return;
-      }
-      let best: BufferSink | undefined;
-      for (let k = 0; k < candidates.length; k++) {
-        const buf = new BufferSink();
-        walk(value, candidates[k], path, buf);
-        if (!best || buf.problems.length < best.problems.length) best = buf;
-        if (buf.problems.length === 0) break;
-      }
-      best!.replay(sink);
-      return;
-    }
   }
+}
+
+/** A value of a union that no option, or several, of its JSON type take: the best fitting option is reported. */
+function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode[], path: (string | number)[], sink: ValueSink): void {
+  if (isOutOfRange(value)) return;
+  if (candidates.length === 0) {
+    const spec = node.spec as UnionSpec;
+    if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
+    sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+    return;
+  }
+  let best: BufferSink | undefined, bestNode = candidates[0];
+  for (let k = 0; k < candidates.length; k++) {
+    const buf = new BufferSink();
+    walk(value, candidates[k], path, buf);
+    if (!best || buf.problems.length < best.problems.length) { best = buf; bestNode = candidates[k]; }
+    if (buf.problems.length === 0) break;
+  }
+  // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
+  if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
+  else walk(value, bestNode, path, sink);
+}
+
+/** A string outside its spec's closed set, with the nearest value of the set. */
+function reportNotInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const near = closest(value, values);
+  sink.problem({
+    code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+    message: (node.spec as StringSpec).valuesTitle
+      ? `"${pathLabel(path)}": ${show(value)} is not ${(node.spec as StringSpec).valuesTitle} the game knows${near ? `; did you mean "${near}"?` : ''}`
+      : `"${pathLabel(path)}": ${show(value)} is not a valid value; expected ${(node.spec as StringSpec).valuesName ?? `one of ${values.map((x) => `"${x}"`).join(', ')}`}${near ? ` (did you mean "${near}"?)` : ''}`,
+    fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
+  });
 }
 
 /** A spec form the game refuses (see FieldSpec.gameRejects). */
@@ -384,18 +462,22 @@ function gameRejects(sink: ValueSink, path: JsonPath, part: Part, what: string, 
   sink.problem({ code: 'game-rejects', severity: 'warning', path, part, message: `${what}: a spec form the game refuses: ${says}` });
 }
 
-/** Members of an object: known ones validated, unknown ones reported with the closest known name. */
+/**
+ * Members of an object: known ones validated, unknown ones reported with the closest known name. Returns
+ * whether some member was one `isExtraMember` accepts (left to the caller).
+ */
 export function validateMembers(
   o: Record<string, unknown>,
   spec: ObjectSpec,
   path: (string | number)[],
   sink: ValueSink,
   isExtraMember?: (key: string) => boolean,
-): void {
-  walkMembers(o, compile(spec), path, sink, isExtraMember);
+): boolean {
+  return walkMembers(o, compile(spec), path, sink, isExtraMember);
 }
 
-function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): void {
+function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
+  let extra = false;
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
   if (path.length > 0) {
@@ -416,7 +498,8 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       path.pop();
       continue;
     }
-    if (node.open || isExtraMember?.(key)) continue;
+    if (node.open) continue;
+    if (isExtraMember !== undefined && isExtraMember(key)) { extra = true; continue; }
     const removed = removedMember(node.spec as ObjectSpec, key);
     if (removed) {
       sink.problem({
@@ -426,6 +509,8 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       });
       continue;
     }
+    // Only a member the game reads can be no problem (judgeUnknownMember): the others are counted unworded.
+    if (sink instanceof BufferSink && (node.spec as ObjectSpec).unseen?.gameReads?.has(key) !== true) { sink.problem(COUNTED); continue; }
     const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
     if (judged) {
       sink.problem({
@@ -434,6 +519,7 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       });
     }
   }
+  return extra;
 }
 
 export interface UnknownMemberVerdict {

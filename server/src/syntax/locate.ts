@@ -64,3 +64,102 @@ export function locatePath(tree: jsonc.Node | undefined, objectStart: number, pa
   }
   return { start: objectStart + target.offset, end: objectStart + target.offset + target.length };
 }
+
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, OPEN_BRACE = 0x7b, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const BRACKETS_AND_QUOTES = /["{}[\]]/g;
+
+function skipWhiteSpace(text: string, i: number): number {
+  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++i));
+  return i;
+}
+
+/** Just past the string whose opening quote is at `i`. */
+function pastString(text: string, i: number): number {
+  let j = i + 1;
+  for (;;) {
+    j = text.indexOf('"', j);
+    if (j < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === BACKSLASH) backslashes++;
+    if ((backslashes & 1) === 0) return j + 1;
+    j++;
+  }
+}
+
+/** Just past the JSON value starting at `i` (a native search jumps between brackets and quotes). */
+function pastValue(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) return pastString(text, i);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    let depth = 0;
+    let j = i;
+    for (;;) {
+      BRACKETS_AND_QUOTES.lastIndex = j;
+      const m = BRACKETS_AND_QUOTES.exec(text);
+      if (!m) return text.length;
+      j = m.index;
+      const d = text.charCodeAt(j);
+      if (d === QUOTE) { j = pastString(text, j); continue; }
+      if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++;
+      else if (--depth === 0) return j + 1;
+      j++;
+    }
+  }
+  // A number, true, false or null.
+  let j = i + 1;
+  for (let d = text.charCodeAt(j); j < text.length && d !== COMMA && d !== 0x7d && d !== CLOSE_BRACKET && d !== 0x20 && d !== 0x0a && d !== 0x0d && d !== 0x09; d = text.charCodeAt(++j));
+  return j;
+}
+
+/** Whether the member name written at [start, end) (quotes included) is `name`. */
+function nameIs(text: string, start: number, end: number, name: string): boolean {
+  const backslash = text.indexOf('\\', start);
+  if (backslash < 0 || backslash >= end) return end - start - 2 === name.length && text.startsWith(name, start + 1);
+  return JSON.parse(text.slice(start, end)) === name;
+}
+
+/**
+ * locatePath(objectTree(...)) for an object of a text `JSON.parse` accepts, without a parse tree: follows `path`
+ * from the object at `objectStart`, skipping what is off the path (a whole-game check locates its diagnostics
+ * in thousands of definitions, some of them large map generators). The same ranges, the same fallbacks.
+ */
+export function locateInJson(text: string, objectStart: number, path: JsonPath, part: Part = 'value'): OffsetRange {
+  let start = objectStart, end = pastValue(text, objectStart);
+  // The member name of the node reached, when it is a member's value.
+  let nameStart = -1, nameEnd = -1;
+  let depthFound = 0;
+  for (let k = 0; k < path.length; k++) {
+    const step = path[k];
+    const c = text.charCodeAt(start);
+    let found = false;
+    if (typeof step === 'string') {
+      if (c !== OPEN_BRACE) break;
+      // The first member of that name, as in a parse tree.
+      for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) === QUOTE;) {
+        const ns = i, ne = pastString(text, i);
+        const vs = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
+        const ve = pastValue(text, vs);
+        if (nameIs(text, ns, ne, step)) { nameStart = ns; nameEnd = ne; start = vs; end = ve; found = true; break; }
+        i = skipWhiteSpace(text, ve);
+        if (text.charCodeAt(i) !== COMMA) break;
+        i = skipWhiteSpace(text, i + 1);
+      }
+    } else {
+      if (c !== OPEN_BRACKET || step < 0) break;
+      let n = 0;
+      for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) !== CLOSE_BRACKET && i < text.length; n++) {
+        const ve = pastValue(text, i);
+        if (n === step) { nameStart = -1; start = i; end = ve; found = true; break; }
+        i = skipWhiteSpace(text, ve);
+        if (text.charCodeAt(i) !== COMMA) break;
+        i = skipWhiteSpace(text, i + 1);
+      }
+    }
+    if (!found) break;
+    depthFound = k + 1;
+  }
+  // Point at the object's opening brace only: underlining a whole definition is noise.
+  if (depthFound === 0) return { start: objectStart, end: objectStart + 1 };
+  if (part === 'key' && depthFound === path.length && nameStart >= 0) return { start: nameStart, end: nameEnd };
+  return { start, end };
+}

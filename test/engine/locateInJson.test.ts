@@ -1,0 +1,69 @@
+/**
+ * The scan that locates a member in well-formed JSON (syntax/locate.ts locateInJson) gives the ranges a parse
+ * tree gives (locatePath over objectTree): values and member names, missing members and elements (the deepest
+ * existing ancestor, else the opening brace), duplicate names (the first), escaped names, and paths that run
+ * into a value of another type.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { locateInJson, locatePath, objectTree, type JsonPath } from '../../server/src/syntax/locate';
+import { rng } from '../helpers/random';
+
+function byTree(text: string, start: number, end: number, path: JsonPath, part: 'key' | 'value'): unknown {
+  return locatePath(objectTree({}, text, start, end), start, path, part);
+}
+
+const NAMES = ['a', 'id', 'type', 'x y', 'qu"ote', 'back\\slash', 'é', '\u2028', 'copy-from', ''];
+
+/** A random JSON value, pretty-printed or not, and every path into it (plus some that go astray). */
+function randomValue(random: () => number, depth: number): unknown {
+  const r = random();
+  if (depth > 4 || r < 0.35) {
+    const k = Math.floor(random() * 6);
+    return [1, -2.5e3, 'text', 'with "quotes" and \\ backslashes', true, null][k];
+  }
+  if (r < 0.65) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let n = Math.floor(random() * 5); n > 0; n--) o[NAMES[Math.floor(random() * NAMES.length)]] = randomValue(random, depth + 1);
+  return o;
+}
+
+function pathsOf(value: unknown, prefix: (string | number)[], out: (string | number)[][]): void {
+  out.push(prefix);
+  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
+}
+
+/** The text with a duplicate member written into its first object (JSON.parse keeps the last, a tree finds the first). */
+function withDuplicate(text: string): string {
+  return text.replace(/\{(\s*)"a"/, '{$1"a": [ 1, { "id": 2 } ],$1"a"');
+}
+
+test('locateInJson finds what a parse tree finds, in random well-formed definitions', () => {
+  const random = rng(11);
+  for (let round = 0; round < 400; round++) {
+    const value = { type: 'x', ...(randomValue(random, 0) as object) };
+    const indent = round % 3 === 0 ? undefined : round % 3 === 1 ? 2 : '\t';
+    const body = JSON.stringify(value, null, indent);
+    const text = `[\n  { "type": "before", "id": "one" },\n  ${round % 2 ? withDuplicate(body) : body}\n]\n`;
+    JSON.parse(text);
+    const start = text.indexOf('{', text.indexOf('},') + 2);
+    const end = text.lastIndexOf('}') + 1;
+    const paths: (string | number)[][] = [];
+    pathsOf(value, [], paths);
+    // Astray: a missing member, an element past the end, a member of an array, an element of an object.
+    for (const p of paths.slice(0, 6)) paths.push([...p, 'missing'], [...p, 7], [...p, 0, 'a'], [...p, 'a', 0]);
+    for (const p of paths) {
+      for (const part of ['value', 'key'] as const) {
+        assert.deepEqual(locateInJson(text, start, p, part), byTree(text, start, end, p, part), `${JSON.stringify(p)} (${part}) in ${text}`);
+      }
+    }
+  }
+});
+
+test('locateInJson: a member name written with escapes is found by its value', () => {
+  const text = '{ "type": "x", "\\u0061b": [ 1, 2 ], "c\\"d": { "e": 3 } }';
+  for (const path of [['ab', 1], ['c"d', 'e'], ['ab'], ['c"d']]) {
+    for (const part of ['value', 'key'] as const) assert.deepEqual(locateInJson(text, 0, path, part), byTree(text, 0, text.length, path, part));
+  }
+});
