@@ -30,9 +30,8 @@ import type { KindRegistry } from './registry/registry';
 import { readTextFile, stripBom } from './util/text';
 import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
-import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
+import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
-import type { DecodedContents } from './cache/codec';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -211,15 +210,16 @@ export class Project {
    * Indexes a file (outside the roots, read as context) as the cache gives it: what indexFile derived from its
    * text. Its copy-from links are not put in the reverse index: the file is not reported, so no update has to
    * re-check it, and finding references analyses every record (indexing all its references) first.
+   * Its parse and records are made when first asked for, by the file or by the index (a read of one of their
+   * kinds): the same objects either way.
    */
-  private indexCached(file: SourceFile, cached: DecodedContents): void {
+  private indexCached(file: SourceFile, cached: CachedFile): void {
     file.modId = this.ownerOf(file.path)?.id;
     file.reported = false;
     file.text = undefined;
     file.deferred = cached.deferred;
-    file.parsed = cached.parsed;
-    file.records = cached.records;
-    for (const r of file.records) this.defs.add(r);
+    file.contentsLater(cached.contents);
+    this.defs.addLater(cached.kinds, () => cached.contents().records);
     if (!cached.deferred) this.allAnalyzed = false;
   }
 

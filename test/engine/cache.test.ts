@@ -142,6 +142,31 @@ for (const gameVersion of [undefined, 'current']) {
     assert.deepEqual(fx.logs, []);
   });
 
+  test(`the index of a warm start, read before the files' records, is a fresh load's, in order${label}`, () => {
+    const fx = fixture(gameVersion);
+    loadAndSave(fx);
+    const fresh = fx.project({ cache: false });
+    const warm = fx.project();
+    assert.ok(warm.cacheUse()!.hits > 15);
+    // An edit before any read: the edited kind's cached records are indexed first, as a fresh load indexes them.
+    const content = path.join(fx.root, 'content.json');
+    const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item' }]);
+    for (const p of [warm, fresh]) p.updateFile(content, text);
+    const kinds = [...fresh.defs.kinds()];
+    const item = fresh.registry.kindOfType('GENERIC');
+    // The index asked first (one id, a mod's ids, a kind's versions), then every kind: the order of each id's
+    // definitions, the ids' order, the mods' ids and the versions as a fresh load has them.
+    assert.deepEqual(warm.defs.get(item, 'rag').map((r) => `${r.source.path}#${r.index}`), fresh.defs.get(item, 'rag').map((r) => `${r.source.path}#${r.index}`));
+    const idsOf = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.idsOfMod(k, 'dda').ids], p.defs.idSetVersion(k)]);
+    assert.deepEqual(idsOf(warm), idsOf(fresh));
+    const index = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.entries(k)].map(([id, rs]) => [id, rs.map((r) => `${r.source.path}#${r.index}`)])]);
+    assert.deepEqual(index(warm), index(fresh));
+    assert.deepEqual([...warm.defs.kinds()].sort(), [...kinds].sort());
+    // The index's records are its files' records: the same objects, made once.
+    for (const k of kinds) for (const rs of warm.defs.entries(k).values()) for (const r of rs) assert.ok((r.source as { records?: unknown[] }).records?.includes(r), `${k} record of ${r.source.path}`);
+    assert.deepEqual(snapshot(warm, fx), snapshot(fresh, fx));
+  });
+
   test(`a changed, added or removed game file is read again, the rest comes from the cache${label}`, () => {
     const fx = fixture(gameVersion);
     const monsters = path.join(fx.game, 'json/monsters.json');

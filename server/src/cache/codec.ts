@@ -110,6 +110,44 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
 const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objects'];
 const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
 
+/** What a warm start needs of a cached file before its records are made (see scanFile). */
+export interface FileOutline {
+  readonly deferred: boolean;
+  /** The kinds of its records, each once. */
+  readonly kinds: readonly string[];
+}
+
+/**
+ * The outline of the file whose meta data is [at, to) in `ints`' bytes, its integers checked so that decodeFile
+ * of it stays within them and names strings of the table (a malformed entry throws here, not when its records
+ * are first asked for).
+ */
+export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[]): FileOutline {
+  const bad = (what: string): never => { throw new Error(`malformed cache entry (${what})`); };
+  const end = to >> 2;
+  let i = at >> 2;
+  if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
+  const deferred = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  if ((deferred !== 0 && deferred !== 1) || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
+  if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
+  const intsEnd = (at >> 2) + intCount;
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const kinds: string[] = [];
+  let lastKind = -1;
+  for (let k = 0; k < recordCount; k++) {
+    if (i + 7 > intsEnd) bad('records');
+    const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], idCount = ints[i + 5];
+    if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags >> EDIT_MODE_SHIFT >= EDIT_MODES.length) bad('record');
+    if (ints[i + 4] < 0 || idCount < 0 || ints[i + 6] < -1 || i + 7 + idCount > intsEnd) bad('record');
+    if (kind !== lastKind && !kinds.includes(strings[kind])) kinds.push(strings[kind]);
+    lastKind = kind;
+    i += 7 + idCount;
+  }
+  if (i !== intsEnd) bad('length');
+  return { deferred: deferred === 1, kinds };
+}
+
 /**
  * A file's contents from its meta data at `at` in `meta` (a multiple of 4 bytes), which `ints` views as 32-bit
  * integers; `strings` is the cache's string table. Its records read their values from `values`, the first at

@@ -15,7 +15,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, encodeFile, StringTable, type DecodedContents, type FileContents, type ValueSource } from './codec';
+import { decodeFile, encodeFile, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import type { RecordSource } from '../records/record';
 import type { Steps } from '../util/steps';
@@ -60,7 +60,15 @@ class CachedValues implements ValueSource {
   }
 }
 
-/** A cache file read and checked. Its meta data is let go with it once the load is saved; its values are not. */
+/**
+ * A file the cache gives: its outline now, its parse and records when first asked for (made once, from the
+ * cache's meta data: kept until then).
+ */
+export interface CachedFile extends FileOutline {
+  contents(): DecodedContents;
+}
+
+/** A cache file read and checked. Its meta data and values are kept as long as a file it gave is not decoded. */
 class CacheContents {
   readonly entries = new Map<string, Entry>();
   readonly strings: string[];
@@ -74,8 +82,12 @@ class CacheContents {
     this.valueSource = new CachedValues(values);
   }
 
-  decode(e: Entry, source: RecordSource): DecodedContents {
-    return decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]);
+  /** The file of entry `e`; throws when its meta data is malformed. */
+  file(e: Entry, source: () => RecordSource): CachedFile {
+    const { deferred, kinds } = scanFile(this.ints, e[4], e[5], this.strings);
+    let decoded: DecodedContents | undefined;
+    const contents = (): DecodedContents => (decoded ??= decodeFile(this.meta, this.ints, e[4], this.strings, source(), this.valueSource, e[6]));
+    return { deferred, kinds, contents };
   }
 }
 
@@ -181,18 +193,18 @@ export class IndexCache {
 
   /**
    * The contents of `p` when the cache has them and the file is unchanged; `sourceOf` gives the records' source
-   * (asked for only then). Otherwise undefined: the caller reads the file and reports it with `indexed`.
+   * (asked for when they are made). Otherwise undefined: the caller reads the file and reports it with `indexed`.
    */
-  lookup(p: string, sourceOf: () => RecordSource): DecodedContents | undefined {
+  lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
     if (this.options.inMemory?.(p)) { this.held.add(p); return undefined; }
     const stamp = stampOf(p);
     if (!stamp) return undefined;
     const e = this.contents?.entries.get(p);
     if (!e || e[1] !== stamp.size || e[2] !== stamp.mtimeMs || e[3] !== stamp.ctimeMs) return this.miss(p, stamp);
-    let contents: DecodedContents;
+    let contents: CachedFile;
     try {
-      contents = this.contents!.decode(e, sourceOf());
+      contents = this.contents!.file(e, sourceOf);
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, stamp);
