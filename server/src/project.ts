@@ -219,7 +219,7 @@ export class Project {
     file.text = undefined;
     file.deferred = cached.deferred;
     file.contentsLater(cached.contents);
-    this.defs.addLater(cached.kinds, () => cached.contents().records);
+    this.defs.addLater(cached);
     if (!cached.deferred) this.allAnalyzed = false;
   }
 

@@ -149,6 +149,33 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
 }
 
 /**
+ * The ids of each of the file's records of `kind` (a number in `strings`), in order, from its meta data at `at`
+ * (checked by scanFile): what the index needs of a kind before the records are made.
+ */
+export function idsOfKind(meta: Buffer, ints: Int32Array, at: number, kind: number): string[][] {
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const textStart = at + intCount * 4;
+  const text = textBytes === 0 ? '' : meta.toString('utf8', textStart, textStart + textBytes);
+  const out: string[][] = [];
+  let t = 0;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    if (ints[i + 1] === kind) {
+      const ids: string[] = new Array(idCount);
+      for (let n = 0; n < idCount; n++) { const len = ints[i + 7 + n]; ids[n] = text.slice(t, t + len); t += len; }
+      out.push(ids);
+    } else {
+      for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
+    }
+    if (copyFromLength >= 0) t += copyFromLength;
+    i += 7 + idCount;
+  }
+  return out;
+}
+
+/**
  * A file's contents from its meta data at `at` in `meta` (a multiple of 4 bytes), which `ints` views as 32-bit
  * integers; `strings` is the cache's string table. Its records read their values from `values`, the first at
  * `valuesAt`.

@@ -15,9 +15,10 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, encodeFile, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, encodeFile, idsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import type { RecordSource } from '../records/record';
+import type { RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
 
 export interface CacheOptions {
@@ -61,10 +62,10 @@ class CachedValues implements ValueSource {
 }
 
 /**
- * A file the cache gives: its outline now, its parse and records when first asked for (made once, from the
- * cache's meta data: kept until then).
+ * A file the cache gives: its outline now; its ids by kind, its parse and records when first asked for (made
+ * once, from the cache's meta data, which is kept until then).
  */
-export interface CachedFile extends FileOutline {
+export interface CachedFile extends FileOutline, RecordBatch {
   contents(): DecodedContents;
 }
 
@@ -83,11 +84,16 @@ class CacheContents {
   }
 
   /** The file of entry `e`; throws when its meta data is malformed. */
-  file(e: Entry, source: () => RecordSource): CachedFile {
+  file(e: Entry, source: RecordSource): CachedFile {
     const { deferred, kinds } = scanFile(this.ints, e[4], e[5], this.strings);
     let decoded: DecodedContents | undefined;
-    const contents = (): DecodedContents => (decoded ??= decodeFile(this.meta, this.ints, e[4], this.strings, source(), this.valueSource, e[6]));
-    return { deferred, kinds, contents };
+    const contents = (): DecodedContents => (decoded ??= decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]));
+    return {
+      deferred, kinds, contents,
+      get modId() { return source.modId; },
+      idsOf: (kind) => idsOfKind(this.meta, this.ints, e[4], this.strings.indexOf(kind)),
+      records: () => contents().records,
+    };
   }
 }
 
@@ -193,7 +199,7 @@ export class IndexCache {
 
   /**
    * The contents of `p` when the cache has them and the file is unchanged; `sourceOf` gives the records' source
-   * (asked for when they are made). Otherwise undefined: the caller reads the file and reports it with `indexed`.
+   * (asked for only then). Otherwise undefined: the caller reads the file and reports it with `indexed`.
    */
   lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
@@ -204,7 +210,7 @@ export class IndexCache {
     if (!e || e[1] !== stamp.size || e[2] !== stamp.mtimeMs || e[3] !== stamp.ctimeMs) return this.miss(p, stamp);
     let contents: CachedFile;
     try {
-      contents = this.contents!.file(e, sourceOf);
+      contents = this.contents!.file(e, sourceOf());
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, stamp);
