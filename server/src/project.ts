@@ -218,7 +218,7 @@ export class Project {
     file.reported = false;
     file.text = undefined;
     file.deferred = cached.deferred;
-    file.contentsLater(cached.contents);
+    file.contentsLater(cached);
     this.defs.addLater(cached);
     if (!cached.deferred) this.allAnalyzed = false;
   }
@@ -468,9 +468,13 @@ export class Project {
     return m.interaction !== undefined || !this.version.version.modInteractions || !isUnder(file, interactionsFolder(m));
   }
 
+  // What every file reads its text and values through (one pair for the thousands of files).
+  private readonly textOfFile = (file: SourceFile): string => this.textOf(file);
+  private readonly valueOfObject = (file: SourceFile, i: number): Record<string, unknown> => this.objectValueOf(file, i);
+
   private fileFor(p: string): SourceFile {
     let f = this.files.get(p);
-    if (!f) { f = new SourceFile(p, (file) => this.textOf(file), (file, i) => this.objectValueOf(file, i)); this.files.set(p, f); }
+    if (!f) { f = new SourceFile(p, this.textOfFile, this.valueOfObject); this.files.set(p, f); }
     return f;
   }
 

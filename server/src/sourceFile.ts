@@ -60,7 +60,7 @@ export class SourceFile implements RecordSource {
   private parsedValue: ParsedFile = { objects: [], problems: [] };
   private recordList: DefinitionRecord[] = [];
   /** Where the parse and records come from when first asked for (see contentsLater). */
-  private later: (() => FileParts) | undefined = undefined;
+  private later: { contents(): FileParts } | undefined = undefined;
   constructor(
     readonly path: string,
     private readonly textProvider: (f: SourceFile) => string,
@@ -68,15 +68,15 @@ export class SourceFile implements RecordSource {
   ) {}
 
   /**
-   * The parse and records are made when first asked for, by `contents` (called once): a warm start takes the
-   * game's files from the on-disk cache without making the records of those no query ever reads.
+   * The parse and records are made when first asked for, by `from` (asked once): a warm start takes the game's
+   * files from the on-disk cache without making the records of those no query ever reads.
    */
-  contentsLater(contents: () => FileParts): void {
-    this.later = contents;
+  contentsLater(from: { contents(): FileParts }): void {
+    this.later = from;
   }
 
   private takeContents(): void {
-    const { parsed, records } = this.later!();
+    const { parsed, records } = this.later!.contents();
     this.later = undefined;
     this.parsedValue = parsed;
     this.recordList = records;

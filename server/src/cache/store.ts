@@ -17,7 +17,7 @@ import * as path from 'path';
 import * as zlib from 'zlib';
 import { decodeFile, encodeFile, idsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
-import type { RecordSource } from '../records/record';
+import type { DefinitionRecord, RecordSource } from '../records/record';
 import type { RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
 
@@ -65,8 +65,31 @@ class CachedValues implements ValueSource {
  * A file the cache gives: its outline now; its ids by kind, its parse and records when first asked for (made
  * once, from the cache's meta data, which is kept until then).
  */
-export interface CachedFile extends FileOutline, RecordBatch {
-  contents(): DecodedContents;
+export class CachedFile implements FileOutline, RecordBatch {
+  private decoded: DecodedContents | undefined;
+  constructor(
+    private readonly cache: CacheContents,
+    private readonly entry: Entry,
+    private readonly source: RecordSource,
+    readonly deferred: boolean,
+    readonly kinds: readonly string[],
+  ) {}
+
+  get modId(): string | undefined {
+    return this.source.modId;
+  }
+
+  idsOf(kind: string): string[][] {
+    return this.cache.idsOf(this.entry, kind);
+  }
+
+  contents(): DecodedContents {
+    return (this.decoded ??= this.cache.decode(this.entry, this.source));
+  }
+
+  records(): DefinitionRecord[] {
+    return this.contents().records;
+  }
 }
 
 /** A cache file read and checked. Its meta data and values are kept as long as a file it gave is not decoded. */
@@ -86,14 +109,15 @@ class CacheContents {
   /** The file of entry `e`; throws when its meta data is malformed. */
   file(e: Entry, source: RecordSource): CachedFile {
     const { deferred, kinds } = scanFile(this.ints, e[4], e[5], this.strings);
-    let decoded: DecodedContents | undefined;
-    const contents = (): DecodedContents => (decoded ??= decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]));
-    return {
-      deferred, kinds, contents,
-      get modId() { return source.modId; },
-      idsOf: (kind) => idsOfKind(this.meta, this.ints, e[4], this.strings.indexOf(kind)),
-      records: () => contents().records,
-    };
+    return new CachedFile(this, e, source, deferred, kinds);
+  }
+
+  idsOf(e: Entry, kind: string): string[][] {
+    return idsOfKind(this.meta, this.ints, e[4], this.strings.indexOf(kind));
+  }
+
+  decode(e: Entry, source: RecordSource): DecodedContents {
+    return decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]);
   }
 }
 

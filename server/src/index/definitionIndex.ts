@@ -35,21 +35,21 @@ function definedBy(list: readonly DefinitionRecord[], mod: string | undefined): 
   return false;
 }
 
-/** An outlined id whose records are not made yet: the batches that define it, in order. */
+/** An outlined id whose records are not made yet, defined in more than one batch: those, in order. */
 class Unmade {
-  readonly batches: RecordBatch[];
-  constructor(first: RecordBatch) {
-    this.batches = [first];
-  }
+  constructor(readonly batches: RecordBatch[]) {}
 }
+
+/** What an id maps to: its records, or the batch (the batches) that will make them. */
+type Slot = DefinitionRecord[] | RecordBatch | Unmade;
 
 /**
  * The ids of a kind and their records: the map `DefinitionIndex.entries` gives. An id outlined from batches gets
  * its records when first asked for (`get`); going through all of them makes them all.
  */
 class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
-  /** id -> its records, or the batches that will make them. In the order the ids were first defined. */
-  readonly map = new Map<string, DefinitionRecord[] | Unmade>();
+  /** id -> its records, or what will make them. In the order the ids were first defined. */
+  readonly map = new Map<string, Slot>();
   private unmade = 0;
   constructor(readonly kind: string, private readonly made: (records: readonly DefinitionRecord[]) => void) {}
 
@@ -59,9 +59,11 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
    */
   outline(id: string, batch: RecordBatch): boolean {
     const v = this.map.get(id);
-    if (v === undefined) { this.map.set(id, new Unmade(batch)); this.unmade++; return true; }
+    if (v === undefined) { this.map.set(id, batch); this.unmade++; return true; }
     if (v instanceof Unmade) {
       if (v.batches[v.batches.length - 1] !== batch) v.batches.push(batch);
+    } else if (!Array.isArray(v)) {
+      if (v !== batch) this.map.set(id, new Unmade([v, batch]));
     } else if (!v.some((r) => batch.records().includes(r))) {
       // (Rare: a file read and indexed between two cached ones defines the id, and it was asked for.)
       const from = v.length;
@@ -78,12 +80,13 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
   /** The records of `id` (made now if outlined), undefined when it has none. */
   list(id: string): DefinitionRecord[] | undefined {
     const v = this.map.get(id);
-    return v instanceof Unmade ? this.make(id, v) : v;
+    return v === undefined || Array.isArray(v) ? v : this.make(id, v);
   }
 
-  private make(id: string, unmade: Unmade): DefinitionRecord[] {
+  private make(id: string, unmade: RecordBatch | Unmade): DefinitionRecord[] {
     const list: DefinitionRecord[] = [];
-    for (const batch of unmade.batches) this.collect(id, batch, list);
+    if (unmade instanceof Unmade) for (const batch of unmade.batches) this.collect(id, batch, list);
+    else this.collect(id, unmade, list);
     this.map.set(id, list);
     this.unmade--;
     this.made(list);
@@ -92,7 +95,7 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
 
   /** Every id's records made. */
   makeAll(): Map<string, DefinitionRecord[]> {
-    if (this.unmade > 0) for (const [id, v] of this.map) if (v instanceof Unmade) this.make(id, v);
+    if (this.unmade > 0) for (const [id, v] of this.map) if (!Array.isArray(v)) this.make(id, v);
     return this.map as Map<string, DefinitionRecord[]>;
   }
 
