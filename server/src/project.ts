@@ -179,8 +179,8 @@ export class Project {
   /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
   load(onProgress?: (done: number, total: number) => void): void {
     this.discoverMods();
-    const paths = this.contentFilesOfActiveMods();
     this.openCache();
+    const paths = this.contentFilesOfActiveMods();
     paths.forEach((p, i) => {
       this.indexFromDisk(p);
       if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
@@ -254,8 +254,8 @@ export class Project {
   ): Promise<boolean> {
     const sliceMs = options.sliceMs ?? 12;
     this.discoverMods();
-    const paths = this.contentFilesOfActiveMods();
     this.openCache();
+    const paths = this.contentFilesOfActiveMods();
     let sliceStart = Date.now();
     let done = 0;
     for (const p of paths) {
@@ -430,7 +430,8 @@ export class Project {
   /** Every content file of the active mods; owners are recorded on the way (a deeper content root wins). */
   private contentFilesOfActiveMods(): string[] {
     const byDepth = [...this.graph.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    // (During a load with a cache, the folders unchanged since it was written are not read again.)
+    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, this.warm?.readFolder)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
     for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }

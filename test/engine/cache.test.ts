@@ -3,7 +3,7 @@
  * gives (records, values, offsets, parses, index, diagnostics, definitions and references); a changed, added or
  * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line.
  */
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -203,6 +203,43 @@ test('the first load after a change reads the changed files only', () => {
   const warm = fx.project();
   assert.equal(warm.cacheUse()!.misses, UNCACHEABLE + 1);
   assert.deepEqual(snapshot(warm, fx), snapshot(fx.project({ cache: false }), fx));
+});
+
+test('a warm start lists only the game folders changed since the cache was written', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const gameFolders = (): string[] => {
+    const listed: string[] = [];
+    // (The module itself: `fs` here is a copy of its members.)
+    const readdir = mock.method(require('fs') as typeof fs, 'readdirSync');
+    try {
+      const p = fx.project();
+      for (const c of readdir.mock.calls) {
+        const dir = String(c.arguments[0]);
+        if (dir.startsWith(fx.game) && dir !== path.join(fx.game, 'mods')) listed.push(path.relative(fx.game, dir));
+      }
+      assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+      const w = finish(p.saveCacheSteps());
+      if (w) assert.ok(writeCacheSync(w));
+    } finally {
+      readdir.mock.restore();
+    }
+    return listed.sort();
+  };
+  // (The game's mods folder is listed to find the mods, before the cache is opened.)
+  assert.deepEqual(gameFolders(), []);
+  // A file added to a folder, a new folder, a folder removed: those folders are listed again, and the new files
+  // are indexed (the snapshot above compares with a fresh load).
+  fs.writeFileSync(path.join(fx.game, 'mods/gmod/more.json'), JSON.stringify([{ type: 'GENERIC', id: 'more_item' }]));
+  fs.mkdirSync(path.join(fx.game, 'json/sub'));
+  fs.writeFileSync(path.join(fx.game, 'json/sub/deep.json'), JSON.stringify([{ type: 'GENERIC', id: 'deep_item' }]));
+  assert.deepEqual(gameFolders(), ['json', 'json/sub', 'mods/gmod']);
+  assert.deepEqual(gameFolders(), []);
+  fs.rmSync(path.join(fx.game, 'json/sub'), { recursive: true });
+  assert.deepEqual(gameFolders(), ['json']);
+  const item = fx.project().registry.kindOfType('GENERIC');
+  assert.equal(fx.project().defs.get(item, 'deep_item').length, 0);
+  assert.equal(fx.project().defs.get(item, 'more_item').length, 1);
 });
 
 /** Damages the cache file, loads, and checks the load is a fresh one with a log line saying why. */
