@@ -6,7 +6,8 @@
  * A file is written as its meta data (everything the index needs at load) and its records' values (JSON texts,
  * apart). Values are parsed only when first asked for: a warm start does not build the game's definitions, only
  * their ids. The meta data is binary, for speed: 32-bit integers (see encodeFile), then the file's ids and
- * copy-from names as one UTF-8 text, cut by their lengths.
+ * copy-from names as one UTF-8 text, cut by their lengths (an ASCII text is cut from the whole meta data read
+ * as one latin-1 text: see MetaData).
  */
 import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
 import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
@@ -64,12 +65,14 @@ function jsonExact(v: unknown): boolean {
 const ABSTRACT = 1, SUMMARIZED = 2, EDIT_MODE_SHIFT = 2;
 const EDIT_MODES: readonly EditMode[] = ['create', 'override', 'modify', 'unknown'];
 const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
+/** A file's first integer: flags. */
+const DEFERRED = 1, ASCII_TEXT = 2;
 /** Integers before a file's lists (see encodeFile). */
 const FILE_HEADER = 8;
 
 /**
  * A file's meta data (a multiple of 4 bytes) and values. The integers:
- *   deferred, slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
+ *   flags (DEFERRED, ASCII_TEXT), slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
  *   record count, count of all the integers, byte length of the text;
  *   the slots, the strays;
  *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
@@ -82,7 +85,7 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const slots = parsed.slots === undefined ? [] : parsed.slots === 'identity' ? [] : parsed.slots;
   const strays = parsed.strays;
   const ints: number[] = [
-    contents.deferred ? 1 : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
+    contents.deferred ? DEFERRED : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
     parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0,
     ...slots, ...(strays ?? []),
   ];
@@ -97,7 +100,9 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     for (const id of r.ids) { ints.push(id.length); texts.push(id); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
-  const text = Buffer.from(texts.join(''));
+  const joined = texts.join('');
+  const text = Buffer.from(joined);
+  if (text.length === joined.length) ints[0] |= ASCII_TEXT;
   ints[6] = ints.length;
   ints[7] = text.length;
   // In the machine's byte order, as the reader's Int32Array sees it (the key names the byte order).
@@ -109,6 +114,28 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
 
 const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objects'];
 const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
+
+/**
+ * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and as one latin-1
+ * text (made when first needed) from which the ids of a file whose text is ASCII are cut: no text decoded per
+ * file, and one string under all those ids.
+ */
+export class MetaData {
+  readonly ints: Int32Array;
+  private whole: string | undefined;
+  constructor(readonly bytes: Buffer) {
+    this.ints = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  }
+
+  /** The text of the file at `at`, and where it starts in that string. */
+  textOf(at: number): { readonly text: string; readonly start: number } {
+    const i = at >> 2;
+    const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
+    if (bytes === 0) return { text: '', start: 0 };
+    if (this.ints[i] & ASCII_TEXT) return { text: (this.whole ??= this.bytes.toString('latin1')), start };
+    return { text: this.bytes.toString('utf8', start, start + bytes), start: 0 };
+  }
+}
 
 /** What a warm start needs of a cached file before its records are made (see scanFile). */
 export interface FileOutline {
@@ -127,9 +154,9 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
   const end = to >> 2;
   let i = at >> 2;
   if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
-  const deferred = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const flags = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
   const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
-  if ((deferred !== 0 && deferred !== 1) || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
+  if ((flags & ~(DEFERRED | ASCII_TEXT)) !== 0 || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
   if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
   const intsEnd = (at >> 2) + intCount;
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
@@ -145,21 +172,21 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
     i += 7 + idCount;
   }
   if (i !== intsEnd) bad('length');
-  return { deferred: deferred === 1, kinds };
+  return { deferred: (flags & DEFERRED) !== 0, kinds };
 }
 
 /**
  * The ids of each of the file's records of `kind` (a number in `strings`), in order, from its meta data at `at`
  * (checked by scanFile): what the index needs of a kind before the records are made.
  */
-export function idsOfKind(meta: Buffer, ints: Int32Array, at: number, kind: number): string[][] {
+export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] {
+  const ints = meta.ints;
   let i = at >> 2;
-  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const textStart = at + intCount * 4;
-  const text = textBytes === 0 ? '' : meta.toString('utf8', textStart, textStart + textBytes);
+  const { text, start } = meta.textOf(at);
   const out: string[][] = [];
-  let t = 0;
+  let t = start;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     if (ints[i + 1] === kind) {
@@ -176,14 +203,14 @@ export function idsOfKind(meta: Buffer, ints: Int32Array, at: number, kind: numb
 }
 
 /**
- * A file's contents from its meta data at `at` in `meta` (a multiple of 4 bytes), which `ints` views as 32-bit
- * integers; `strings` is the cache's string table. Its records read their values from `values`, the first at
+ * A file's contents from its meta data at `at` in `meta`; `strings` is the cache's string table. Its records read their values from `values`, the first at
  * `valuesAt`.
  */
-export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: readonly string[], source: RecordSource, values: ValueSource, valuesAt: number): DecodedContents {
+export function decodeFile(meta: MetaData, at: number, strings: readonly string[], source: RecordSource, values: ValueSource, valuesAt: number): DecodedContents {
+  const ints = meta.ints;
   let i = at >> 2;
-  const deferred = ints[i], slotsKind = ints[i + 1], objectCount = ints[i + 2], slotCount = ints[i + 3], strayCount = ints[i + 4];
-  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  const flags = ints[i], slotsKind = ints[i + 1], objectCount = ints[i + 2], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const recordCount = ints[i + 5];
   i += FILE_HEADER;
   const slotList = slotsKind === SLOT_LIST ? Array.from(ints.subarray(i, i + slotCount)) : undefined;
   i += slotCount;
@@ -192,9 +219,8 @@ export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: 
   const parsed: ParsedFile = slotsKind === NO_SLOTS ? { objects: NO_OBJECTS, problems: NO_PROBLEMS } : {
     objects: NO_OBJECTS, problems: NO_PROBLEMS, slots: slotList ?? 'identity', objectCount, ...(strays ? { strays } : {}),
   };
-  const textStart = at + intCount * 4;
-  const text = textBytes === 0 ? '' : meta.toString('utf8', textStart, textStart + textBytes);
-  let t = 0;
+  const { text, start } = meta.textOf(at);
+  let t = start;
   const records: DefinitionRecord[] = new Array(recordCount);
   let v = valuesAt;
   for (let k = 0; k < recordCount; k++) {
@@ -211,7 +237,7 @@ export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: 
     v = to;
     i += 7 + idCount;
   }
-  return { deferred: deferred === 1, parsed, records };
+  return { deferred: (flags & DEFERRED) !== 0, parsed, records };
 }
 
 /** A record read from the cache: as records/record.ts makes it, its value parsed when first asked for. */

@@ -16,7 +16,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, encodeFile, idsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, encodeFile, idsOfKind, MetaData, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import type { DefinitionRecord, RecordSource } from '../records/record';
 import type { RecordBatch } from '../index/definitionIndex';
@@ -105,29 +105,28 @@ class CacheContents {
   readonly entries = new Map<string, Entry>();
   readonly folders = new Map<string, Folder>();
   readonly strings: string[];
-  /** The meta data as 32-bit integers (each file's starts at a multiple of 4 bytes). */
-  private readonly ints: Int32Array;
+  readonly meta: MetaData;
   private readonly valueSource: CachedValues;
-  constructor(header: Header, readonly meta: Buffer, readonly values: Buffer) {
+  constructor(header: Header, meta: Buffer, readonly values: Buffer) {
     this.strings = header.strings;
     for (const e of header.entries) this.entries.set(e[0], e);
     for (const f of header.folders) this.folders.set(f[0], f);
-    this.ints = new Int32Array(meta.buffer, meta.byteOffset, meta.length >> 2);
+    this.meta = new MetaData(meta);
     this.valueSource = new CachedValues(values);
   }
 
   /** The file of entry `e`; throws when its meta data is malformed. */
   file(e: Entry, source: RecordSource): CachedFile {
-    const { deferred, kinds } = scanFile(this.ints, e[4], e[5], this.strings);
+    const { deferred, kinds } = scanFile(this.meta.ints, e[4], e[5], this.strings);
     return new CachedFile(this, e, source, deferred, kinds);
   }
 
   idsOf(e: Entry, kind: string): string[][] {
-    return idsOfKind(this.meta, this.ints, e[4], this.strings.indexOf(kind));
+    return idsOfKind(this.meta, e[4], this.strings.indexOf(kind));
   }
 
   decode(e: Entry, source: RecordSource): DecodedContents {
-    return decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]);
+    return decodeFile(this.meta, e[4], this.strings, source, this.valueSource, e[6]);
   }
 }
 
@@ -326,7 +325,7 @@ export class IndexCache {
         if (this.fresh.has(p)) continue;
         if (!this.used.has(p) && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
         const stamp = { size: e[1], mtimeMs: e[2], ctimeMs: e[3] };
-        add(p, stamp, old.meta.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
+        add(p, stamp, old.meta.bytes.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
       }
     }
     let n = 0;
