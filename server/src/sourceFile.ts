@@ -27,7 +27,7 @@ export class SourceFile implements RecordSource {
   /** The compact parse (see compactParsed). */
   get parsed(): ParsedFile {
     if (this.later) this.takeContents();
-    return this.parsedValue;
+    return (this.parsedValue ??= { objects: [], problems: [] });
   }
   set parsed(parsed: ParsedFile) {
     if (this.later) this.takeContents();
@@ -35,7 +35,7 @@ export class SourceFile implements RecordSource {
   }
   get records(): DefinitionRecord[] {
     if (this.later) this.takeContents();
-    return this.recordList;
+    return (this.recordList ??= []);
   }
   set records(records: DefinitionRecord[]) {
     if (this.later) this.takeContents();
@@ -57,8 +57,9 @@ export class SourceFile implements RecordSource {
   // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
   private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
   private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
-  private parsedValue: ParsedFile = { objects: [], problems: [] };
-  private recordList: DefinitionRecord[] = [];
+  // Made when first asked for: a file the cache gives gets its own.
+  private parsedValue: ParsedFile | undefined = undefined;
+  private recordList: DefinitionRecord[] | undefined = undefined;
   /** Where the parse and records come from when first asked for (see contentsLater). */
   private later: { contents(): FileParts } | undefined = undefined;
   constructor(

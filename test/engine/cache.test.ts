@@ -11,7 +11,7 @@ import * as path from 'path';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
-import { fullValueOf } from '../../server/src/records/record';
+import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
 import { referencesTo } from '../../server/src/queries/references';
@@ -44,6 +44,9 @@ const GAME_EXTRA = {
   'json/broken.json': '[{"type": "GENERIC", "id": "ok_item"}, {"type": "GENERIC", "id": "broken_item",}]',
   'json/empty.json': '',
   'json/negative_zero.json': '[{"type": "MONSTER", "id": "mon_neg", "hp": -0, "description": "x"}]',
+  // Definitions of one id in three files of a kind the workspace does not define (looked up in the cache).
+  'json/materials_more.json': [{ type: 'material', id: 'bone', name: 'Bone' }, { type: 'material', id: 'flesh', name: 'Flesh again' }],
+  'json/materials_again.json': [{ type: 'material', id: 'flesh', 'copy-from': 'flesh', name: 'Flesh once more' }],
   'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
   'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }],
 };
@@ -148,20 +151,36 @@ for (const gameVersion of [undefined, 'current']) {
     const fresh = fx.project({ cache: false });
     const warm = fx.project();
     assert.ok(warm.cacheUse()!.hits > 15);
-    // An edit before any read: the edited kind's cached records are indexed first, as a fresh load indexes them.
+    const kinds = [...fresh.defs.kinds()];
+    const item = fresh.registry.kindOfType('GENERIC');
+    const keys = (rs: readonly DefinitionRecord[]): string[] => rs.map((r) => `${r.source.path}#${r.index}`);
+    // Ids asked for before anything else (looked up in the cached files; more of them than a kind is looked up
+    // in before its ids are indexed), then the mods' ids and the kinds' versions.
+    const early = new Map<string, readonly DefinitionRecord[]>();
+    for (const k of kinds) {
+      for (const id of [...[...fresh.defs.entries(k).keys()].slice(0, 20), 'no_such_id']) {
+        const rs = warm.defs.get(k, id);
+        assert.deepEqual(keys(rs), keys(fresh.defs.get(k, id)), `${k} ${id}`);
+        if (rs.length > 0) early.set(`${k}\u0000${id}`, rs);
+      }
+    }
+    assert.ok(early.size > 40 && early.has(`${item}\u0000rag`), `${early.size} ids found`);
+    assert.equal(warm.defs.get('material', 'flesh').length, 3);
+    const idsOf = (p: Project): unknown => kinds.map((k) => [k, ['dda', 'gmod'].map((m) => [[...p.defs.idsOfMod(k, m).ids], p.defs.idsOfMod(k, m).version]), p.defs.idSetVersion(k)]);
+    assert.deepEqual(idsOf(warm), idsOf(fresh));
+    // An edit: the edited kinds' cached records are indexed first, as a fresh load indexes them.
     const content = path.join(fx.root, 'content.json');
     const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item' }]);
     for (const p of [warm, fresh]) p.updateFile(content, text);
-    const kinds = [...fresh.defs.kinds()];
-    const item = fresh.registry.kindOfType('GENERIC');
-    // The index asked first (one id, a mod's ids, a kind's versions), then every kind: the order of each id's
-    // definitions, the ids' order, the mods' ids and the versions as a fresh load has them.
-    assert.deepEqual(warm.defs.get(item, 'rag').map((r) => `${r.source.path}#${r.index}`), fresh.defs.get(item, 'rag').map((r) => `${r.source.path}#${r.index}`));
-    const idsOf = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.idsOfMod(k, 'dda').ids], p.defs.idSetVersion(k)]);
+    // The order of each id's definitions, the ids' order, the mods' ids and the versions as a fresh load has them.
+    assert.deepEqual(keys(warm.defs.get(item, 'rag')), keys(fresh.defs.get(item, 'rag')));
     assert.deepEqual(idsOf(warm), idsOf(fresh));
-    const index = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.entries(k)].map(([id, rs]) => [id, rs.map((r) => `${r.source.path}#${r.index}`)])]);
+    const index = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.entries(k)].map(([id, rs]) => [id, keys(rs)])]);
     assert.deepEqual(index(warm), index(fresh));
-    assert.deepEqual([...warm.defs.kinds()].sort(), [...kinds].sort());
+    assert.deepEqual([...warm.defs.kinds()], kinds);
+    // The lists given before are the index's lists, kept up to date in place (but those the edit emptied: an id
+    // defined again has a new one).
+    for (const [key, rs] of early) if (rs.length > 0) assert.equal(warm.defs.get(key.split('\u0000')[0], key.split('\u0000')[1]), rs, key);
     // The index's records are its files' records: the same objects, made once.
     for (const k of kinds) for (const rs of warm.defs.entries(k).values()) for (const r of rs) assert.ok((r.source as { records?: unknown[] }).records?.includes(r), `${k} record of ${r.source.path}`);
     assert.deepEqual(snapshot(warm, fx), snapshot(fresh, fx));

@@ -203,6 +203,43 @@ export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] 
 }
 
 /**
+ * Whether one of the file's records of `kind` (a number in `strings`) defines `id`, from its meta data at `at`
+ * (checked by scanFile): ids are compared where they lie, no string made (an ASCII text's bytes are its chars).
+ */
+export function definesId(meta: MetaData, at: number, kind: number, id: string): boolean {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5], intCount = ints[i + 6];
+  const ascii = (ints[i] & ASCII_TEXT) !== 0;
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const bytes = meta.bytes;
+  let t = at + intCount * 4; // (where the text's next id starts, in bytes: when `ascii`)
+  let chars = 0; // (the same in chars, for a text that is not)
+  let text: string | undefined;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    const mine = ints[i + 1] === kind;
+    for (let n = 0; n < idCount; n++) {
+      const len = ints[i + 7 + n];
+      if (mine && len === id.length) {
+        if (ascii) {
+          let j = 0;
+          while (j < len && bytes[t + j] === id.charCodeAt(j)) j++;
+          if (j === len) return true;
+        } else if ((text ??= meta.textOf(at).text).slice(chars, chars + len) === id) {
+          return true;
+        }
+      }
+      t += len;
+      chars += len;
+    }
+    if (copyFromLength >= 0) { t += copyFromLength; chars += copyFromLength; }
+    i += 7 + idCount;
+  }
+  return false;
+}
+
+/**
  * A file's contents from its meta data at `at` in `meta`; `strings` is the cache's string table. Its records read their values from `values`, the first at
  * `valuesAt`.
  */

@@ -16,7 +16,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, encodeFile, idsOfKind, MetaData, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import type { DefinitionRecord, RecordSource } from '../records/record';
 import type { RecordBatch } from '../index/definitionIndex';
@@ -91,6 +91,10 @@ export class CachedFile implements FileOutline, RecordBatch {
     return this.cache.idsOf(this.entry, kind);
   }
 
+  defines(kind: string, id: string): boolean {
+    return this.cache.defines(this.entry, kind, id);
+  }
+
   contents(): DecodedContents {
     return (this.decoded ??= this.cache.decode(this.entry, this.source));
   }
@@ -105,10 +109,13 @@ class CacheContents {
   readonly entries = new Map<string, Entry>();
   readonly folders = new Map<string, Folder>();
   readonly strings: string[];
+  /** The number of each string of the table. */
+  private readonly numbers = new Map<string, number>();
   readonly meta: MetaData;
   private readonly valueSource: CachedValues;
   constructor(header: Header, meta: Buffer, readonly values: Buffer) {
     this.strings = header.strings;
+    this.strings.forEach((str, n) => this.numbers.set(str, n));
     for (const e of header.entries) this.entries.set(e[0], e);
     for (const f of header.folders) this.folders.set(f[0], f);
     this.meta = new MetaData(meta);
@@ -122,7 +129,11 @@ class CacheContents {
   }
 
   idsOf(e: Entry, kind: string): string[][] {
-    return idsOfKind(this.meta, e[4], this.strings.indexOf(kind));
+    return idsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  }
+
+  defines(e: Entry, kind: string, id: string): boolean {
+    return definesId(this.meta, e[4], this.numbers.get(kind) ?? -1, id);
   }
 
   decode(e: Entry, source: RecordSource): DecodedContents {

@@ -2,9 +2,11 @@
  * Every definition by (kind, id). Several records per key are normal: overrides, edits, duplicates.
  *
  * Two layers: records added one by one (a file read and parsed) are indexed at once; batches added with
- * `addLater` (a warm start's game files, from the on-disk cache) wait until their kind is first read, when only
- * their ids are indexed (an outline), and the records of an id are made when that id is first asked for. What
- * any read answers is what adding every record at once would have made: the same lists, in the same order.
+ * `addLater` (a warm start's game files, from the on-disk cache) wait. An id asked for is looked up in its
+ * kind's batches (a few times: see LOOKUPS_BEFORE_OUTLINE); the mods' ids of a kind are gathered when first
+ * asked for; anything else (going through a kind's ids, a change) outlines the kind: its ids indexed, each id's
+ * records made when first asked for. What any read answers is what adding every record at once would have made:
+ * the same lists (the same arrays once made), in the same order.
  */
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from './referenceIndex';
@@ -16,13 +18,21 @@ const NO_RECORDS: readonly DefinitionRecord[] = Object.freeze([]);
 export interface RecordBatch {
   /** The kinds of its records, each once. */
   readonly kinds: readonly string[];
-  /** The mod of its records (their source's, when the outline is made). */
+  /** The mod of its records (their source's, when they are indexed). */
   readonly modId: string | undefined;
   /** The ids of each of its records of `kind`, in order. */
   idsOf(kind: string): readonly (readonly string[])[];
+  /** Whether one of its records of `kind` defines `id`. */
+  defines(kind: string, id: string): boolean;
   /** Its records, all kinds (made at the first call; the same array at every call). */
   records(): readonly DefinitionRecord[];
 }
+
+/**
+ * How many ids of a kind are looked up in its batches before the kind is outlined: a lookup goes through the
+ * batches' meta data (no string, no record made), an outline puts each of the kind's ids in a map.
+ */
+const LOOKUPS_BEFORE_OUTLINE = 16;
 
 function addChild(children: Map<string, Set<DefinitionRecord>>, record: DefinitionRecord): void {
   const key = refKey(record.kind, record.copyFrom!);
@@ -43,44 +53,106 @@ class Unmade {
 /** What an id maps to: its records, or the batch (the batches) that will make them. */
 type Slot = DefinitionRecord[] | RecordBatch | Unmade;
 
+/** What the entries of a kind ask of their index. */
+interface KindHost {
+  /** The kind's batches not outlined yet, if any. */
+  waiting(kind: string): readonly RecordBatch[] | undefined;
+  /** Outlines the kind's batches waiting. */
+  outline(kind: string): void;
+  /** Records were made from batches. */
+  made(records: readonly DefinitionRecord[]): void;
+}
+
 /**
- * The ids of a kind and their records: the map `DefinitionIndex.entries` gives. An id outlined from batches gets
- * its records when first asked for (`get`); going through all of them makes them all.
+ * The ids of a kind and their records: the map `DefinitionIndex.entries` gives. While the kind has batches
+ * waiting, an id asked for is looked up in them (its records kept for the outline); going through the ids
+ * outlines them; an outlined id gets its records when first asked for.
  */
 class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
   /** id -> its records, or what will make them. In the order the ids were first defined. */
   readonly map = new Map<string, Slot>();
   private unmade = 0;
-  constructor(readonly kind: string, private readonly made: (records: readonly DefinitionRecord[]) => void) {}
-
   /**
-   * Notes that `batch` defines `id` (its records of the id are made later; at once when the id's records are,
-   * the list growing in place as it would have). True when the id is new.
+   * The ids looked up in the batches waiting, and found there: their records, from all of those batches (see
+   * DefinitionIndex.addLater) and before them the map's.
    */
+  private early: Map<string, DefinitionRecord[]> | undefined;
+  private lookups = 0;
+  constructor(readonly kind: string, private readonly host: KindHost) {}
+
+  /** Whether ids were looked up in the batches waiting (see `early`). */
+  get lookedUp(): boolean {
+    return this.early !== undefined;
+  }
+
+  /** Notes that `batch` defines `id` (its records of the id are made later); true when the id is new. */
   outline(id: string, batch: RecordBatch): boolean {
     const v = this.map.get(id);
-    if (v === undefined) { this.map.set(id, batch); this.unmade++; return true; }
+    if (v === undefined) {
+      // Looked up before: its records come from every batch being outlined.
+      const early = this.early?.get(id);
+      if (early) this.map.set(id, early);
+      else { this.map.set(id, batch); this.unmade++; }
+      return true;
+    }
+    if (v !== batch && !this.early?.has(id)) this.outlineAgain(id, v, batch);
+    return false;
+  }
+
+  /** The ids looked up before are in the map now. */
+  outlined(): void {
+    this.early = undefined;
+  }
+
+  /** `id`, which maps to `v`, is defined in `batch` too. */
+  private outlineAgain(id: string, v: Slot, batch: RecordBatch): void {
     if (v instanceof Unmade) {
       if (v.batches[v.batches.length - 1] !== batch) v.batches.push(batch);
     } else if (!Array.isArray(v)) {
-      if (v !== batch) this.map.set(id, new Unmade([v, batch]));
+      this.map.set(id, new Unmade([v, batch]));
     } else if (!v.some((r) => batch.records().includes(r))) {
-      // (Rare: a file read and indexed between two cached ones defines the id, and it was asked for.)
+      // Its records are made (a file read and indexed between two cached ones defines it, and it was asked for):
+      // the list grows in place, as it would have.
       const from = v.length;
       this.collect(id, batch, v);
-      this.made(v.slice(from));
+      this.host.made(v.slice(from));
     }
-    return false;
   }
 
   private collect(id: string, batch: RecordBatch, into: DefinitionRecord[]): void {
     for (const r of batch.records()) if (r.kind === this.kind && r.ids.includes(id)) into.push(r);
   }
 
-  /** The records of `id` (made now if outlined), undefined when it has none. */
+  /** The records of `id` (made now if need be), undefined when it has none. */
   list(id: string): DefinitionRecord[] | undefined {
+    const waiting = this.host.waiting(this.kind);
+    if (waiting) {
+      const early = this.early?.get(id);
+      if (early) return early;
+      if (this.lookups < LOOKUPS_BEFORE_OUTLINE) { this.lookups++; return this.lookUp(id, waiting); }
+      this.host.outline(this.kind);
+    }
     const v = this.map.get(id);
     return v === undefined || Array.isArray(v) ? v : this.make(id, v);
+  }
+
+  /**
+   * The records of `id`: those indexed (added before the batches waiting), then those of the batches waiting that
+   * define it, kept for the outline (which leaves the id alone).
+   */
+  private lookUp(id: string, waiting: readonly RecordBatch[]): DefinitionRecord[] | undefined {
+    const v = this.map.get(id);
+    const list = v === undefined || Array.isArray(v) ? v : this.make(id, v);
+    let found: DefinitionRecord[] | undefined;
+    for (const batch of waiting) {
+      if (!batch.defines(this.kind, id)) continue;
+      found ??= list ?? [];
+      const from = found.length;
+      this.collect(id, batch, found);
+      this.host.made(found.slice(from));
+    }
+    if (found) (this.early ??= new Map()).set(id, found);
+    return found ?? list;
   }
 
   private make(id: string, unmade: RecordBatch | Unmade): DefinitionRecord[] {
@@ -89,14 +161,21 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
     else this.collect(id, unmade, list);
     this.map.set(id, list);
     this.unmade--;
-    this.made(list);
+    this.host.made(list);
     return list;
+  }
+
+  /** Every id outlined. */
+  settle(): Map<string, Slot> {
+    if (this.host.waiting(this.kind)) this.host.outline(this.kind);
+    return this.map;
   }
 
   /** Every id's records made. */
   makeAll(): Map<string, DefinitionRecord[]> {
-    if (this.unmade > 0) for (const [id, v] of this.map) if (!Array.isArray(v)) this.make(id, v);
-    return this.map as Map<string, DefinitionRecord[]>;
+    const map = this.settle();
+    if (this.unmade > 0) for (const [id, v] of map) if (!Array.isArray(v)) this.make(id, v);
+    return map as Map<string, DefinitionRecord[]>;
   }
 
   get(id: string): readonly DefinitionRecord[] | undefined {
@@ -104,15 +183,15 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
   }
 
   has(id: string): boolean {
-    return this.map.has(id);
+    return this.settle().has(id);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.settle().size;
   }
 
   keys(): IterableIterator<string> {
-    return this.map.keys();
+    return this.settle().keys();
   }
 
   values(): IterableIterator<readonly DefinitionRecord[]> {
@@ -140,6 +219,7 @@ const stamps = new WeakMap<object, number>();
  * what is derived from all the ids of a kind (suggestions) can be cached until then.
  */
 export function entriesStamp(entries: ReadonlyMap<string, readonly DefinitionRecord[]>): number {
+  if (entries instanceof KindEntries) entries.settle();
   return stamps.get(entries) ?? 0;
 }
 
@@ -150,8 +230,25 @@ const NO_IDS: { readonly ids: ReadonlySet<string>; readonly version: number } = 
 /** How many changes of a kind's definitions are remembered (see changedSince). */
 const JOURNAL_LENGTH = 256;
 
+/**
+ * Keeps what a journal keeps of its changes when they are pushed one by one, trimmed back to JOURNAL_LENGTH
+ * whenever longer than twice that: pushed in a batch, the same last ones.
+ */
+function trimJournal(journal: unknown[]): void {
+  const keep = JOURNAL_LENGTH + ((journal.length - (2 * JOURNAL_LENGTH + 1)) % (JOURNAL_LENGTH + 1));
+  journal.splice(0, journal.length - keep);
+}
+
+/** A kind's batches not outlined yet, and how many of them are in the mods' ids already (see idsOfMod). */
+interface Waiting {
+  readonly batches: RecordBatch[];
+  inModIds: number;
+}
+
 export class DefinitionIndex {
   private readonly byKind = new Map<string, KindEntries>();
+  /** Every kind added (records or batches), in the order first added: the order of `kinds`. */
+  private readonly order = new Set<string>();
   /** Per kind: the ids of its last additions and removals, the last at the kind's current stamp (see changedSince). */
   private readonly journals = new Map<string, (readonly string[])[]>();
   /** Per kind, per mod: the ids the mod defines, with a version bumped whenever that set changes. */
@@ -165,34 +262,41 @@ export class DefinitionIndex {
    */
   private children: Map<string, Set<DefinitionRecord>> | undefined;
   /** Per kind: the batches added with `addLater` and not outlined yet, in the order added. */
-  private readonly later = new Map<string, RecordBatch[]>();
-  /** Records made from batches (see KindEntries.make) join the children of their parents, once those are kept. */
-  private readonly made = (records: readonly DefinitionRecord[]): void => {
-    if (this.children) for (const r of records) if (r.copyFrom !== undefined && r.ids.length > 0) addChild(this.children, r);
-  };
+  private readonly later = new Map<string, Waiting>();
 
   /**
-   * Adds the records of a batch, indexed when one of their kinds is first read or changed, each id's records
-   * made when that id is first asked for. A warm start adds the game's files this way: most of their records are
-   * never asked for.
+   * Adds the records of a batch, indexed when one of their kinds is read or changed (see the top of this file).
+   * A warm start adds the game's files this way: most of their records are never asked for.
    */
   addLater(batch: RecordBatch): void {
     for (const kind of batch.kinds) {
-      const batches = this.later.get(kind);
-      if (batches) batches.push(batch); else this.later.set(kind, [batch]);
+      const waiting = this.later.get(kind);
+      if (waiting) waiting.batches.push(batch); else this.later.set(kind, { batches: [batch], inModIds: 0 });
+      this.order.add(kind);
+      // The records of the ids looked up are those of all the batches waiting: this one too, now.
+      if (this.byKind.get(kind)?.lookedUp) this.outline(kind);
     }
   }
 
-  /** The entries of `kind` (undefined when it has none), its batches outlined first. */
-  private kindEntries(kind: string): KindEntries | undefined {
-    if (this.later.size > 0) this.outline(kind);
-    return this.byKind.get(kind);
+  private readonly host: KindHost = {
+    waiting: (kind) => this.later.get(kind)?.batches,
+    outline: (kind) => this.outline(kind),
+    // Records made from batches join the children of their parents, once those are kept.
+    made: (records) => {
+      if (this.children) for (const r of records) if (r.copyFrom !== undefined && r.ids.length > 0) addChild(this.children, r);
+    },
+  };
+
+  /** The entries of `kind`, made if need be (not outlined). */
+  private entriesOf(kind: string): KindEntries {
+    let ids = this.byKind.get(kind);
+    if (!ids) { ids = new KindEntries(kind, this.host); this.byKind.set(kind, ids); }
+    return ids;
   }
 
-  private entriesOf(kind: string): KindEntries {
-    let ids = this.kindEntries(kind);
-    if (!ids) { ids = new KindEntries(kind, this.made); this.byKind.set(kind, ids); }
-    return ids;
+  /** The entries of `kind` as they are (undefined when it has neither records nor batches waiting). */
+  private existing(kind: string): KindEntries | undefined {
+    return this.byKind.get(kind) ?? (this.later.has(kind) ? this.entriesOf(kind) : undefined);
   }
 
   private journalOf(kind: string): (readonly string[])[] {
@@ -210,33 +314,51 @@ export class DefinitionIndex {
     return entry;
   }
 
+  /** Adds the ids of the batches of `kind` waiting to their mods' sets, as adding their records would. */
+  private addModIds(kind: string, waiting: Waiting): void {
+    for (; waiting.inModIds < waiting.batches.length; waiting.inModIds++) {
+      const batch = waiting.batches[waiting.inModIds];
+      const mod = batch.modId;
+      if (mod === undefined) continue;
+      const modIds = this.modIdsOf(kind, mod, true)!;
+      const set = modIds.ids;
+      let changes = 0;
+      // (The set's version moves when the mod defines an id it did not.)
+      for (const recordIds of batch.idsOf(kind)) for (const id of recordIds) { const n = set.size; set.add(id); if (set.size !== n) changes++; }
+      modIds.version += changes;
+    }
+  }
+
   /**
-   * Indexes the ids of the batches of `kind` waiting (see addLater), as adding their records one by one would:
-   * the same ids in the same order, mods' ids and versions, stamp and journal.
+   * Indexes the ids of the batches of `kind` waiting, as adding their records one by one would: the same ids in
+   * the same order, mods' ids and versions, stamp and journal.
    */
   private outline(kind: string): void {
-    const batches = this.later.get(kind);
-    if (!batches) return;
+    const waiting = this.later.get(kind);
+    if (!waiting) return;
+    this.addModIds(kind, waiting);
     this.later.delete(kind);
-    // The same order as byKind would have had: the kind is there from its first record on.
     const ids = this.entriesOf(kind);
     const journal = this.journalOf(kind);
     let added = 0, newIds = 0;
-    for (const batch of batches) {
-      const mod = batch.modId;
-      const modIds = mod === undefined ? undefined : this.modIdsOf(kind, mod, true);
-      for (const recordIds of batch.idsOf(kind)) {
-        added++;
+    for (const batch of waiting.batches) {
+      const records = batch.idsOf(kind);
+      added += records.length;
+      for (const recordIds of records) {
         journal.push(recordIds);
-        if (journal.length > 2 * JOURNAL_LENGTH) journal.splice(0, journal.length - JOURNAL_LENGTH);
-        for (const id of recordIds) {
-          if (ids.outline(id, batch)) newIds++;
-          if (modIds && !modIds.ids.has(id)) { modIds.version++; modIds.ids.add(id); }
-        }
+        for (const id of recordIds) if (ids.outline(id, batch)) newIds++;
       }
+      if (journal.length > 2 * JOURNAL_LENGTH) trimJournal(journal);
     }
+    ids.outlined();
     stamps.set(ids, entriesStamp(ids) + added);
     if (newIds > 0) this.idSetVersions.set(kind, (this.idSetVersions.get(kind) ?? 0) + newIds);
+  }
+
+  /** The entries of `kind`, outlined (made if need be). */
+  private outlinedEntries(kind: string): KindEntries {
+    this.outline(kind);
+    return this.entriesOf(kind);
   }
 
   private outlineAll(): void {
@@ -244,8 +366,9 @@ export class DefinitionIndex {
   }
 
   add(record: DefinitionRecord): void {
+    this.order.add(record.kind);
     if (this.children && record.copyFrom !== undefined && record.ids.length > 0) addChild(this.children, record);
-    const ids = this.entriesOf(record.kind);
+    const ids = this.outlinedEntries(record.kind);
     this.note(record, ids);
     const mod = record.source.modId;
     for (const id of record.ids) {
@@ -262,7 +385,8 @@ export class DefinitionIndex {
 
   /** The ids of `kind` that `mod` defines, and a version that changes with them. */
   idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
-    this.kindEntries(kind);
+    const waiting = this.later.get(kind);
+    if (waiting) this.addModIds(kind, waiting);
     return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
   }
 
@@ -271,7 +395,7 @@ export class DefinitionIndex {
     stamps.set(ids, entriesStamp(ids) + 1);
     const journal = this.journalOf(record.kind);
     journal.push(record.ids);
-    if (journal.length > 2 * JOURNAL_LENGTH) journal.splice(0, journal.length - JOURNAL_LENGTH);
+    if (journal.length > 2 * JOURNAL_LENGTH) trimJournal(journal);
   }
 
   /**
@@ -289,7 +413,7 @@ export class DefinitionIndex {
 
   /** Changes whenever the set of ids of `kind` changes; the per-id record arrays are updated in place. */
   idSetVersion(kind: string): number {
-    this.kindEntries(kind);
+    this.outline(kind);
     return this.idSetVersions.get(kind) ?? 0;
   }
 
@@ -303,7 +427,8 @@ export class DefinitionIndex {
       const set = this.children.get(key);
       if (set?.delete(record) && set.size === 0) this.children.delete(key);
     }
-    const ids = this.kindEntries(record.kind);
+    this.outline(record.kind);
+    const ids = this.byKind.get(record.kind);
     if (!ids) return;
     this.note(record, ids);
     const mod = record.source.modId;
@@ -331,17 +456,17 @@ export class DefinitionIndex {
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
-    return this.kindEntries(kind)?.list(id) ?? NO_RECORDS;
+    return this.existing(kind)?.list(id) ?? NO_RECORDS;
   }
 
   /** All ids of a kind with their records (for completion and "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]> {
-    return this.kindEntries(kind) ?? new Map();
+    return this.existing(kind) ?? new Map();
   }
 
   kinds(): IterableIterator<string> {
     this.outlineAll();
-    return this.byKind.keys();
+    return this.order.values();
   }
 
   get size(): number {
