@@ -48,7 +48,7 @@ const GAME_EXTRA = {
   'json/materials_more.json': [{ type: 'material', id: 'bone', name: 'Bone' }, { type: 'material', id: 'flesh', name: 'Flesh again' }],
   'json/materials_again.json': [{ type: 'material', id: 'flesh', 'copy-from': 'flesh', name: 'Flesh once more' }],
   'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
-  'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }],
+  'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }, { type: 'MONSTER', id: 'gmod_mon', 'copy-from': 'mon_zombie' }],
 };
 const UNCACHEABLE = 3;
 
@@ -168,13 +168,23 @@ for (const gameVersion of [undefined, 'current']) {
     assert.equal(warm.defs.get('material', 'flesh').length, 3);
     const idsOf = (p: Project): unknown => kinds.map((k) => [k, ['dda', 'gmod'].map((m) => [[...p.defs.idsOfMod(k, m).ids], p.defs.idsOfMod(k, m).version]), p.defs.idSetVersion(k)]);
     assert.deepEqual(idsOf(warm), idsOf(fresh));
+    // The records copying from each id (what an edit of it reaches), before and after the edit.
+    const children = (p: Project): unknown => kinds.map((k) => [...fresh.defs.entries(k).keys()].map((id) => [k, id, keys([...p.defs.childrenOf(k, id)]).sort()]));
+    assert.deepEqual(children(warm), children(fresh));
     // An edit: the edited kinds' cached records are indexed first, as a fresh load indexes them.
     const content = path.join(fx.root, 'content.json');
     const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item' }]);
-    for (const p of [warm, fresh]) p.updateFile(content, text);
+    // And a game file (open in an editor): its records from the cache leave the index, copies of a parent too.
+    const gmodItems = path.join(fx.game, 'mods/gmod/items.json');
+    const gmodText = JSON.stringify([{ type: 'GENERIC', id: 'gmod_item', name: { str: 'gmod' } }]);
+    const monster = fresh.registry.kindOfType('MONSTER');
+    assert.ok(keys([...warm.defs.childrenOf(monster, 'mon_zombie')]).some((k) => k.startsWith(gmodItems)));
+    for (const p of [warm, fresh]) { p.updateFile(content, text); p.updateFile(gmodItems, gmodText); }
+    assert.ok(!keys([...warm.defs.childrenOf(monster, 'mon_zombie')]).some((k) => k.startsWith(gmodItems)));
     // The order of each id's definitions, the ids' order, the mods' ids and the versions as a fresh load has them.
     assert.deepEqual(keys(warm.defs.get(item, 'rag')), keys(fresh.defs.get(item, 'rag')));
     assert.deepEqual(idsOf(warm), idsOf(fresh));
+    assert.deepEqual(children(warm), children(fresh));
     const index = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.entries(k)].map(([id, rs]) => [id, keys(rs)])]);
     assert.deepEqual(index(warm), index(fresh));
     assert.deepEqual([...warm.defs.kinds()], kinds);
@@ -410,6 +420,10 @@ test('edits after a warm start end where a fresh build ends', () => {
     [modinfoFile, modinfo('mymod', ['dda', 'gmod'])],
     [content, '[ { "type": "GENERIC", "id": "broken", '],
     [content, [{ type: 'recipe', 'copy-from': 'rag_more', id_suffix: 'mine' }, { type: 'GENERIC', id: 'multi_a', 'copy-from': 'multi_b' }]],
+    // A game file edited (open in an editor): what a game definition from the cache inherits changes, and so
+    // what the workspace's definition below it inherits.
+    [content, [{ type: 'MONSTER', id: 'my_mon', 'copy-from': 'gmod_mon' }]],
+    [path.join(fx.game, 'json/monsters.json'), [{ type: 'MONSTER', id: 'mon_zombie' }]],
   ];
   for (const [file, value] of edits) {
     const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);

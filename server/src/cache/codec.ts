@@ -202,6 +202,27 @@ export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] 
   return out;
 }
 
+/** The copy-from ids of the file's records of `kind` that define ids, from its meta data at `at` (see idsOfKind). */
+export function parentsOfKind(meta: MetaData, at: number, kind: number): string[] {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const { text, start } = meta.textOf(at);
+  const out: string[] = [];
+  let t = start;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
+    if (copyFromLength >= 0) {
+      if (ints[i + 1] === kind && idCount > 0) out.push(text.slice(t, t + copyFromLength));
+      t += copyFromLength;
+    }
+    i += 7 + idCount;
+  }
+  return out;
+}
+
 /**
  * Whether one of the file's records of `kind` (a number in `strings`) defines `id`, from its meta data at `at`
  * (checked by scanFile): ids are compared where they lie, no string made (an ASCII text's bytes are its chars).

@@ -16,7 +16,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import type { DefinitionRecord, RecordSource } from '../records/record';
 import type { RecordBatch } from '../index/definitionIndex';
@@ -95,6 +95,10 @@ export class CachedFile implements FileOutline, RecordBatch {
     return this.cache.defines(this.entry, kind, id);
   }
 
+  parentsOf(kind: string): string[] {
+    return this.cache.parentsOf(this.entry, kind);
+  }
+
   contents(): DecodedContents {
     return (this.decoded ??= this.cache.decode(this.entry, this.source));
   }
@@ -130,6 +134,10 @@ class CacheContents {
 
   idsOf(e: Entry, kind: string): string[][] {
     return idsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  }
+
+  parentsOf(e: Entry, kind: string): string[] {
+    return parentsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
   }
 
   defines(e: Entry, kind: string, id: string): boolean {

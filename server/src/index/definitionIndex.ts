@@ -24,6 +24,8 @@ export interface RecordBatch {
   idsOf(kind: string): readonly (readonly string[])[];
   /** Whether one of its records of `kind` defines `id`. */
   defines(kind: string, id: string): boolean;
+  /** The copy-from ids of its records of `kind` that define ids. */
+  parentsOf(kind: string): readonly string[];
   /** Its records, all kinds (made at the first call; the same array at every call). */
   records(): readonly DefinitionRecord[];
 }
@@ -38,6 +40,15 @@ function addChild(children: Map<string, Set<DefinitionRecord>>, record: Definiti
   const key = refKey(record.kind, record.copyFrom!);
   const set = children.get(key);
   if (set) set.add(record); else children.set(key, new Set([record]));
+}
+
+/** Notes the parents of `batch`'s records of `kind` in `parents` (copy-from id -> batches). */
+function addParents(parents: Map<string, RecordBatch[]>, kind: string, batch: RecordBatch): void {
+  for (const id of batch.parentsOf(kind)) {
+    const batches = parents.get(id);
+    if (!batches) parents.set(id, [batch]);
+    else if (batches[batches.length - 1] !== batch) batches.push(batch);
+  }
 }
 
 function definedBy(list: readonly DefinitionRecord[], mod: string | undefined): boolean {
@@ -256,13 +267,27 @@ export class DefinitionIndex {
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
   /**
-   * (kind, copy-from id) -> the records defining ids that copy from that id (a set: one parent may have tens of
-   * thousands; a record without ids has no key to bump when what it inherits changes). Built on first use (the
-   * first edit), then kept up to date: indexing the game data does not pay for it.
+   * (kind, copy-from id) -> the records added one by one defining ids that copy from that id (a set: one parent
+   * may have tens of thousands; a record without ids has no key to bump when what it inherits changes). Built on
+   * first use (the first edit), then kept up to date: indexing the game data does not pay for it. Those of batches
+   * are found through `parents`.
    */
   private children: Map<string, Set<DefinitionRecord>> | undefined;
   /** Per kind: the batches added with `addLater` and not outlined yet, in the order added. */
   private readonly later = new Map<string, Waiting>();
+  /** Per kind: every batch added (see childrenOf). */
+  private readonly batchesOf = new Map<string, RecordBatch[]>();
+  /** Per kind: copy-from id -> the batches with records of the kind copying from it (made on first use). */
+  private readonly parents = new Map<string, Map<string, RecordBatch[]>>();
+  /** Records made from batches, and records removed (a batch's records are its file's when it was added). */
+  private readonly fromBatches = new WeakSet<DefinitionRecord>();
+  private readonly removed = new WeakSet<DefinitionRecord>();
+
+  private readonly host: KindHost = {
+    waiting: (kind) => this.later.get(kind)?.batches,
+    outline: (kind) => this.outline(kind),
+    made: (records) => { for (const r of records) this.fromBatches.add(r); },
+  };
 
   /**
    * Adds the records of a batch, indexed when one of their kinds is read or changed (see the top of this file).
@@ -273,19 +298,14 @@ export class DefinitionIndex {
       const waiting = this.later.get(kind);
       if (waiting) waiting.batches.push(batch); else this.later.set(kind, { batches: [batch], inModIds: 0 });
       this.order.add(kind);
+      const all = this.batchesOf.get(kind);
+      if (all) all.push(batch); else this.batchesOf.set(kind, [batch]);
+      const parents = this.parents.get(kind);
+      if (parents) addParents(parents, kind, batch);
       // The records of the ids looked up are those of all the batches waiting: this one too, now.
       if (this.byKind.get(kind)?.lookedUp) this.outline(kind);
     }
   }
-
-  private readonly host: KindHost = {
-    waiting: (kind) => this.later.get(kind)?.batches,
-    outline: (kind) => this.outline(kind),
-    // Records made from batches join the children of their parents, once those are kept.
-    made: (records) => {
-      if (this.children) for (const r of records) if (r.copyFrom !== undefined && r.ids.length > 0) addChild(this.children, r);
-    },
-  };
 
   /** The entries of `kind`, made if need be (not outlined). */
   private entriesOf(kind: string): KindEntries {
@@ -422,6 +442,7 @@ export class DefinitionIndex {
   }
 
   remove(record: DefinitionRecord): void {
+    this.removed.add(record);
     if (this.children && record.copyFrom !== undefined) {
       const key = refKey(record.kind, record.copyFrom);
       const set = this.children.get(key);
@@ -448,11 +469,35 @@ export class DefinitionIndex {
   /** Records (with ids) whose copy-from names (kind, id), whichever definition of it they resolve to. */
   childrenOf(kind: string, id: string): ReadonlySet<DefinitionRecord> {
     if (!this.children) {
-      this.outlineAll();
       this.children = new Map();
-      for (const ids of this.byKind.values()) for (const list of ids.makeAll().values()) for (const r of list) if (r.copyFrom !== undefined) addChild(this.children, r);
+      // The records added one by one are in the lists made (the others are the batches').
+      for (const ids of this.byKind.values()) {
+        for (const list of ids.map.values()) {
+          if (Array.isArray(list)) for (const r of list) if (r.copyFrom !== undefined && !this.fromBatches.has(r)) addChild(this.children, r);
+        }
+      }
     }
-    return this.children.get(refKey(kind, id)) ?? NO_CHILDREN;
+    const added = this.children.get(refKey(kind, id));
+    const batches = this.parentsIn(kind)?.get(id);
+    if (!batches) return added ?? NO_CHILDREN;
+    const out = new Set(added);
+    for (const batch of batches) {
+      for (const r of batch.records()) if (r.kind === kind && r.copyFrom === id && r.ids.length > 0 && !this.removed.has(r)) out.add(r);
+    }
+    return out;
+  }
+
+  /** The copy-from ids of the batches' records of `kind` (see `parents`). */
+  private parentsIn(kind: string): Map<string, RecordBatch[]> | undefined {
+    let parents = this.parents.get(kind);
+    if (!parents) {
+      const batches = this.batchesOf.get(kind);
+      if (!batches) return undefined;
+      parents = new Map();
+      for (const batch of batches) addParents(parents, kind, batch);
+      this.parents.set(kind, parents);
+    }
+    return parents;
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
