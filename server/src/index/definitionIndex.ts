@@ -66,8 +66,8 @@ type Slot = DefinitionRecord[] | RecordBatch | Unmade;
 
 /** What the entries of a kind ask of their index. */
 interface KindHost {
-  /** The kind's batches not outlined yet, if any. */
-  waiting(kind: string): readonly RecordBatch[] | undefined;
+  /** The kind's batches, when some are not outlined yet. */
+  waiting(kind: string): KindBatches | undefined;
   /** Outlines the kind's batches waiting. */
   outline(kind: string): void;
   /** Records were made from batches. */
@@ -151,11 +151,12 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
    * The records of `id`: those indexed (added before the batches waiting), then those of the batches waiting that
    * define it, kept for the outline (which leaves the id alone).
    */
-  private lookUp(id: string, waiting: readonly RecordBatch[]): DefinitionRecord[] | undefined {
+  private lookUp(id: string, waiting: KindBatches): DefinitionRecord[] | undefined {
     const v = this.map.get(id);
     const list = v === undefined || Array.isArray(v) ? v : this.make(id, v);
     let found: DefinitionRecord[] | undefined;
-    for (const batch of waiting) {
+    for (let b = waiting.outlined; b < waiting.all.length; b++) {
+      const batch = waiting.all[b];
       if (!batch.defines(this.kind, id)) continue;
       found ??= list ?? [];
       const from = found.length;
@@ -250,10 +251,15 @@ function trimJournal(journal: unknown[]): void {
   journal.splice(0, journal.length - keep);
 }
 
-/** A kind's batches not outlined yet, and how many of them are in the mods' ids already (see idsOfMod). */
-interface Waiting {
-  readonly batches: RecordBatch[];
+/** A kind's batches (see DefinitionIndex.addLater). */
+interface KindBatches {
+  /** All of them, in the order added. */
+  readonly all: RecordBatch[];
+  /** How many of them (the first) are outlined, and in the mods' ids (see idsOfMod): the others wait. */
+  outlined: number;
   inModIds: number;
+  /** Copy-from id -> the batches with records copying from it (made on first use: see childrenOf). */
+  parents: Map<string, RecordBatch[]> | undefined;
 }
 
 export class DefinitionIndex {
@@ -273,18 +279,14 @@ export class DefinitionIndex {
    * are found through `parents`.
    */
   private children: Map<string, Set<DefinitionRecord>> | undefined;
-  /** Per kind: the batches added with `addLater` and not outlined yet, in the order added. */
-  private readonly later = new Map<string, Waiting>();
-  /** Per kind: every batch added (see childrenOf). */
-  private readonly batchesOf = new Map<string, RecordBatch[]>();
-  /** Per kind: copy-from id -> the batches with records of the kind copying from it (made on first use). */
-  private readonly parents = new Map<string, Map<string, RecordBatch[]>>();
+  /** Per kind: the batches added with `addLater`. */
+  private readonly batches = new Map<string, KindBatches>();
   /** Records made from batches, and records removed (a batch's records are its file's when it was added). */
   private readonly fromBatches = new WeakSet<DefinitionRecord>();
   private readonly removed = new WeakSet<DefinitionRecord>();
 
   private readonly host: KindHost = {
-    waiting: (kind) => this.later.get(kind)?.batches,
+    waiting: (kind) => this.waiting(kind),
     outline: (kind) => this.outline(kind),
     made: (records) => { for (const r of records) this.fromBatches.add(r); },
   };
@@ -295,16 +297,23 @@ export class DefinitionIndex {
    */
   addLater(batch: RecordBatch): void {
     for (const kind of batch.kinds) {
-      const waiting = this.later.get(kind);
-      if (waiting) waiting.batches.push(batch); else this.later.set(kind, { batches: [batch], inModIds: 0 });
-      this.order.add(kind);
-      const all = this.batchesOf.get(kind);
-      if (all) all.push(batch); else this.batchesOf.set(kind, [batch]);
-      const parents = this.parents.get(kind);
-      if (parents) addParents(parents, kind, batch);
+      const batches = this.batches.get(kind);
+      if (!batches) {
+        this.batches.set(kind, { all: [batch], outlined: 0, inModIds: 0, parents: undefined });
+        this.order.add(kind);
+        continue;
+      }
+      batches.all.push(batch);
+      if (batches.parents) addParents(batches.parents, kind, batch);
       // The records of the ids looked up are those of all the batches waiting: this one too, now.
       if (this.byKind.get(kind)?.lookedUp) this.outline(kind);
     }
+  }
+
+  /** The batches of `kind`, when some of them are not outlined yet. */
+  private waiting(kind: string): KindBatches | undefined {
+    const batches = this.batches.get(kind);
+    return batches && batches.outlined < batches.all.length ? batches : undefined;
   }
 
   /** The entries of `kind`, made if need be (not outlined). */
@@ -316,7 +325,7 @@ export class DefinitionIndex {
 
   /** The entries of `kind` as they are (undefined when it has neither records nor batches waiting). */
   private existing(kind: string): KindEntries | undefined {
-    return this.byKind.get(kind) ?? (this.later.has(kind) ? this.entriesOf(kind) : undefined);
+    return this.byKind.get(kind) ?? (this.batches.has(kind) ? this.entriesOf(kind) : undefined);
   }
 
   private journalOf(kind: string): (readonly string[])[] {
@@ -334,10 +343,10 @@ export class DefinitionIndex {
     return entry;
   }
 
-  /** Adds the ids of the batches of `kind` waiting to their mods' sets, as adding their records would. */
-  private addModIds(kind: string, waiting: Waiting): void {
-    for (; waiting.inModIds < waiting.batches.length; waiting.inModIds++) {
-      const batch = waiting.batches[waiting.inModIds];
+  /** Adds the ids of the batches of `kind` not there yet to their mods' sets, as adding their records would. */
+  private addModIds(kind: string, batches: KindBatches): void {
+    for (; batches.inModIds < batches.all.length; batches.inModIds++) {
+      const batch = batches.all[batches.inModIds];
       const mod = batch.modId;
       if (mod === undefined) continue;
       const modIds = this.modIdsOf(kind, mod, true)!;
@@ -354,14 +363,16 @@ export class DefinitionIndex {
    * the same order, mods' ids and versions, stamp and journal.
    */
   private outline(kind: string): void {
-    const waiting = this.later.get(kind);
+    const waiting = this.waiting(kind);
     if (!waiting) return;
     this.addModIds(kind, waiting);
-    this.later.delete(kind);
+    const from = waiting.outlined;
+    waiting.outlined = waiting.all.length;
     const ids = this.entriesOf(kind);
     const journal = this.journalOf(kind);
     let added = 0, newIds = 0;
-    for (const batch of waiting.batches) {
+    for (let b = from; b < waiting.all.length; b++) {
+      const batch = waiting.all[b];
       const records = batch.idsOf(kind);
       added += records.length;
       for (const recordIds of records) {
@@ -382,7 +393,7 @@ export class DefinitionIndex {
   }
 
   private outlineAll(): void {
-    for (const kind of [...this.later.keys()]) this.outline(kind);
+    for (const kind of this.batches.keys()) this.outline(kind);
   }
 
   add(record: DefinitionRecord): void {
@@ -405,8 +416,8 @@ export class DefinitionIndex {
 
   /** The ids of `kind` that `mod` defines, and a version that changes with them. */
   idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
-    const waiting = this.later.get(kind);
-    if (waiting) this.addModIds(kind, waiting);
+    const batches = this.batches.get(kind);
+    if (batches) this.addModIds(kind, batches);
     return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
   }
 
@@ -487,17 +498,14 @@ export class DefinitionIndex {
     return out;
   }
 
-  /** The copy-from ids of the batches' records of `kind` (see `parents`). */
+  /** The copy-from ids of the batches' records of `kind` (see KindBatches.parents). */
   private parentsIn(kind: string): Map<string, RecordBatch[]> | undefined {
-    let parents = this.parents.get(kind);
-    if (!parents) {
-      const batches = this.batchesOf.get(kind);
-      if (!batches) return undefined;
-      parents = new Map();
-      for (const batch of batches) addParents(parents, kind, batch);
-      this.parents.set(kind, parents);
+    const batches = this.batches.get(kind);
+    if (batches && !batches.parents) {
+      batches.parents = new Map();
+      for (const batch of batches.all) addParents(batches.parents, kind, batch);
     }
-    return parents;
+    return batches?.parents;
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
