@@ -33,9 +33,8 @@ import { definesNoId } from './syntax/definesNoId';
 import { ReadAhead, type ReadAheadResult } from './index/readAhead';
 import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
-import { IndexCache, type CacheOptions, type CacheWrite } from './cache/store';
+import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
-import type { DecodedContents } from './cache/codec';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -179,8 +178,8 @@ export class Project {
   /** Discovers the mods and files on disk and indexes them. `onProgress` gets (done, total). */
   load(onProgress?: (done: number, total: number) => void): void {
     this.discoverMods();
-    const paths = this.contentFilesOfActiveMods();
     this.openCache();
+    const paths = this.contentFilesOfActiveMods();
     const reader = this.startReadAhead(paths);
     try {
       paths.forEach((p, i) => {
@@ -243,15 +242,16 @@ export class Project {
    * Indexes a file (outside the roots, read as context) as the cache gives it: what indexFile derived from its
    * text. Its copy-from links are not put in the reverse index: the file is not reported, so no update has to
    * re-check it, and finding references analyses every record (indexing all its references) first.
+   * Its parse and records are made when first asked for, by the file or by the index (a read of one of their
+   * kinds): the same objects either way.
    */
-  private indexCached(file: SourceFile, cached: DecodedContents): void {
+  private indexCached(file: SourceFile, cached: CachedFile): void {
     file.modId = this.ownerOf(file.path)?.id;
     file.reported = false;
     file.text = undefined;
     file.deferred = cached.deferred;
-    file.parsed = cached.parsed;
-    file.records = cached.records;
-    for (const r of file.records) this.defs.add(r);
+    file.contentsLater(cached);
+    this.defs.addLater(cached);
     if (!cached.deferred) this.allAnalyzed = false;
   }
 
@@ -286,8 +286,8 @@ export class Project {
   ): Promise<boolean> {
     const sliceMs = options.sliceMs ?? 12;
     this.discoverMods();
-    const paths = this.contentFilesOfActiveMods();
     this.openCache();
+    const paths = this.contentFilesOfActiveMods();
     const reader = this.startReadAhead(paths);
     try {
       let sliceStart = Date.now();
@@ -467,7 +467,8 @@ export class Project {
   /** Every content file of the active mods; owners are recorded on the way (a deeper content root wins). */
   private contentFilesOfActiveMods(): string[] {
     const byDepth = [...this.graph.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    // (During a load with a cache, the folders unchanged since it was written are not read again.)
+    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, this.warm?.readFolder)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
     for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
@@ -505,9 +506,13 @@ export class Project {
     return m.interaction !== undefined || !this.version.version.modInteractions || !isUnder(file, interactionsFolder(m));
   }
 
+  // What every file reads its text and values through (one pair for the thousands of files).
+  private readonly textOfFile = (file: SourceFile): string => this.textOf(file);
+  private readonly valueOfObject = (file: SourceFile, i: number): Record<string, unknown> => this.objectValueOf(file, i);
+
   private fileFor(p: string): SourceFile {
     let f = this.files.get(p);
-    if (!f) { f = new SourceFile(p, (file) => this.textOf(file), (file, i) => this.objectValueOf(file, i)); this.files.set(p, f); }
+    if (!f) { f = new SourceFile(p, this.textOfFile, this.valueOfObject); this.files.set(p, f); }
     return f;
   }
 

@@ -14,13 +14,34 @@ export interface FileProblem {
   readonly message: string;
 }
 
+/** What a file's text gives the index. */
+export interface FileParts {
+  readonly parsed: ParsedFile;
+  readonly records: DefinitionRecord[];
+}
+
 export class SourceFile implements RecordSource {
   modId: string | undefined = undefined;
   /** Reported: under a root and part of an active mod. */
   reported = false;
   text: string | undefined = undefined;
-  parsed: ParsedFile = { objects: [], problems: [] };
-  records: DefinitionRecord[] = [];
+  /** The compact parse (see compactParsed). */
+  get parsed(): ParsedFile {
+    if (this.later) this.takeContents();
+    return (this.parsedValue ??= { objects: [], problems: [] });
+  }
+  set parsed(parsed: ParsedFile) {
+    if (this.later) this.takeContents();
+    this.parsedValue = parsed;
+  }
+  get records(): DefinitionRecord[] {
+    if (this.later) this.takeContents();
+    return (this.recordList ??= []);
+  }
+  set records(records: DefinitionRecord[]) {
+    if (this.later) this.takeContents();
+    this.recordList = records;
+  }
   /**
    * The reference keys of each analysed record (the index's own strings): what the reverse index holds for it.
    * The analyses themselves are recomputed on demand (see Project.analysisOf), a few kept at a time.
@@ -51,11 +72,31 @@ export class SourceFile implements RecordSource {
   private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
   private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
   private loadedMap: Map<DefinitionRecord, RecordAnalysis> | undefined = undefined;
+  // Made when first asked for: a file the cache gives gets its own.
+  private parsedValue: ParsedFile | undefined = undefined;
+  private recordList: DefinitionRecord[] | undefined = undefined;
+  /** Where the parse and records come from when first asked for (see contentsLater). */
+  private later: { contents(): FileParts } | undefined = undefined;
   constructor(
     readonly path: string,
     private readonly textProvider: (f: SourceFile) => string,
     private readonly valueProvider: (f: SourceFile, objectIndex: number) => Record<string, unknown>,
   ) {}
+
+  /**
+   * The parse and records are made when first asked for, by `from` (asked once): a warm start takes the game's
+   * files from the on-disk cache without making the records of those no query ever reads.
+   */
+  contentsLater(from: { contents(): FileParts }): void {
+    this.later = from;
+  }
+
+  private takeContents(): void {
+    const { parsed, records } = this.later!.contents();
+    this.later = undefined;
+    this.parsedValue = parsed;
+    this.recordList = records;
+  }
 
   rangeOf(objectIndex: number): { start: number; end: number } {
     return objectRange(this.parsed, () => this.textProvider(this), objectIndex);

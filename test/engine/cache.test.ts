@@ -3,7 +3,7 @@
  * gives (records, values, offsets, parses, index, diagnostics, definitions and references); a changed, added or
  * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line.
  */
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -11,7 +11,7 @@ import * as path from 'path';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
-import { fullValueOf } from '../../server/src/records/record';
+import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
 import { referencesTo } from '../../server/src/queries/references';
@@ -44,8 +44,11 @@ const GAME_EXTRA = {
   'json/broken.json': '[{"type": "GENERIC", "id": "ok_item"}, {"type": "GENERIC", "id": "broken_item",}]',
   'json/empty.json': '',
   'json/negative_zero.json': '[{"type": "MONSTER", "id": "mon_neg", "hp": -0, "description": "x"}]',
+  // Definitions of one id in three files of a kind the workspace does not define (looked up in the cache).
+  'json/materials_more.json': [{ type: 'material', id: 'bone', name: 'Bone' }, { type: 'material', id: 'flesh', name: 'Flesh again' }],
+  'json/materials_again.json': [{ type: 'material', id: 'flesh', 'copy-from': 'flesh', name: 'Flesh once more' }],
   'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
-  'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }],
+  'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }, { type: 'MONSTER', id: 'gmod_mon', 'copy-from': 'mon_zombie' }],
 };
 const UNCACHEABLE = 3;
 
@@ -142,6 +145,57 @@ for (const gameVersion of [undefined, 'current']) {
     assert.deepEqual(fx.logs, []);
   });
 
+  test(`the index of a warm start, read before the files' records, is a fresh load's, in order${label}`, () => {
+    const fx = fixture(gameVersion);
+    loadAndSave(fx);
+    const fresh = fx.project({ cache: false });
+    const warm = fx.project();
+    assert.ok(warm.cacheUse()!.hits > 15);
+    const kinds = [...fresh.defs.kinds()];
+    const item = fresh.registry.kindOfType('GENERIC');
+    const keys = (rs: readonly DefinitionRecord[]): string[] => rs.map((r) => `${r.source.path}#${r.index}`);
+    // Ids asked for before anything else (looked up in the cached files; more of them than a kind is looked up
+    // in before its ids are indexed), then the mods' ids and the kinds' versions.
+    const early = new Map<string, readonly DefinitionRecord[]>();
+    for (const k of kinds) {
+      for (const id of [...[...fresh.defs.entries(k).keys()].slice(0, 20), 'no_such_id']) {
+        const rs = warm.defs.get(k, id);
+        assert.deepEqual(keys(rs), keys(fresh.defs.get(k, id)), `${k} ${id}`);
+        if (rs.length > 0) early.set(`${k}\u0000${id}`, rs);
+      }
+    }
+    assert.ok(early.size > 40 && early.has(`${item}\u0000rag`), `${early.size} ids found`);
+    assert.equal(warm.defs.get('material', 'flesh').length, 3);
+    const idsOf = (p: Project): unknown => kinds.map((k) => [k, ['dda', 'gmod'].map((m) => [[...p.defs.idsOfMod(k, m).ids], p.defs.idsOfMod(k, m).version]), p.defs.idSetVersion(k)]);
+    assert.deepEqual(idsOf(warm), idsOf(fresh));
+    // The records copying from each id (what an edit of it reaches), before and after the edit.
+    const children = (p: Project): unknown => kinds.map((k) => [...fresh.defs.entries(k).keys()].map((id) => [k, id, keys([...p.defs.childrenOf(k, id)]).sort()]));
+    assert.deepEqual(children(warm), children(fresh));
+    // An edit: the edited kinds' cached records are indexed first, as a fresh load indexes them.
+    const content = path.join(fx.root, 'content.json');
+    const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'rag', 'copy-from': 'gmod_item' }]);
+    // And a game file (open in an editor): its records from the cache leave the index, copies of a parent too.
+    const gmodItems = path.join(fx.game, 'mods/gmod/items.json');
+    const gmodText = JSON.stringify([{ type: 'GENERIC', id: 'gmod_item', name: { str: 'gmod' } }]);
+    const monster = fresh.registry.kindOfType('MONSTER');
+    assert.ok(keys([...warm.defs.childrenOf(monster, 'mon_zombie')]).some((k) => k.startsWith(gmodItems)));
+    for (const p of [warm, fresh]) { p.updateFile(content, text); p.updateFile(gmodItems, gmodText); }
+    assert.ok(!keys([...warm.defs.childrenOf(monster, 'mon_zombie')]).some((k) => k.startsWith(gmodItems)));
+    // The order of each id's definitions, the ids' order, the mods' ids and the versions as a fresh load has them.
+    assert.deepEqual(keys(warm.defs.get(item, 'rag')), keys(fresh.defs.get(item, 'rag')));
+    assert.deepEqual(idsOf(warm), idsOf(fresh));
+    assert.deepEqual(children(warm), children(fresh));
+    const index = (p: Project): unknown => kinds.map((k) => [k, [...p.defs.entries(k)].map(([id, rs]) => [id, keys(rs)])]);
+    assert.deepEqual(index(warm), index(fresh));
+    assert.deepEqual([...warm.defs.kinds()], kinds);
+    // The lists given before are the index's lists, kept up to date in place (but those the edit emptied: an id
+    // defined again has a new one).
+    for (const [key, rs] of early) if (rs.length > 0) assert.equal(warm.defs.get(key.split('\u0000')[0], key.split('\u0000')[1]), rs, key);
+    // The index's records are its files' records: the same objects, made once.
+    for (const k of kinds) for (const rs of warm.defs.entries(k).values()) for (const r of rs) assert.ok((r.source as { records?: unknown[] }).records?.includes(r), `${k} record of ${r.source.path}`);
+    assert.deepEqual(snapshot(warm, fx), snapshot(fresh, fx));
+  });
+
   test(`a changed, added or removed game file is read again, the rest comes from the cache${label}`, () => {
     const fx = fixture(gameVersion);
     const monsters = path.join(fx.game, 'json/monsters.json');
@@ -178,6 +232,43 @@ test('the first load after a change reads the changed files only', () => {
   const warm = fx.project();
   assert.equal(warm.cacheUse()!.misses, UNCACHEABLE + 1);
   assert.deepEqual(snapshot(warm, fx), snapshot(fx.project({ cache: false }), fx));
+});
+
+test('a warm start lists only the game folders changed since the cache was written', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const gameFolders = (): string[] => {
+    const listed: string[] = [];
+    // (The module itself: `fs` here is a copy of its members.)
+    const readdir = mock.method(require('fs') as typeof fs, 'readdirSync');
+    try {
+      const p = fx.project();
+      for (const c of readdir.mock.calls) {
+        const dir = String(c.arguments[0]);
+        if (dir.startsWith(fx.game) && dir !== path.join(fx.game, 'mods')) listed.push(path.relative(fx.game, dir));
+      }
+      assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+      const w = finish(p.saveCacheSteps());
+      if (w) assert.ok(writeCacheSync(w));
+    } finally {
+      readdir.mock.restore();
+    }
+    return listed.sort();
+  };
+  // (The game's mods folder is listed to find the mods, before the cache is opened.)
+  assert.deepEqual(gameFolders(), []);
+  // A file added to a folder, a new folder, a folder removed: those folders are listed again, and the new files
+  // are indexed (the snapshot above compares with a fresh load).
+  fs.writeFileSync(path.join(fx.game, 'mods/gmod/more.json'), JSON.stringify([{ type: 'GENERIC', id: 'more_item' }]));
+  fs.mkdirSync(path.join(fx.game, 'json/sub'));
+  fs.writeFileSync(path.join(fx.game, 'json/sub/deep.json'), JSON.stringify([{ type: 'GENERIC', id: 'deep_item' }]));
+  assert.deepEqual(gameFolders(), ['json', 'json/sub', 'mods/gmod']);
+  assert.deepEqual(gameFolders(), []);
+  fs.rmSync(path.join(fx.game, 'json/sub'), { recursive: true });
+  assert.deepEqual(gameFolders(), ['json']);
+  const item = fx.project().registry.kindOfType('GENERIC');
+  assert.equal(fx.project().defs.get(item, 'deep_item').length, 0);
+  assert.equal(fx.project().defs.get(item, 'more_item').length, 1);
 });
 
 /** Damages the cache file, loads, and checks the load is a fresh one with a log line saying why. */
@@ -329,6 +420,10 @@ test('edits after a warm start end where a fresh build ends', () => {
     [modinfoFile, modinfo('mymod', ['dda', 'gmod'])],
     [content, '[ { "type": "GENERIC", "id": "broken", '],
     [content, [{ type: 'recipe', 'copy-from': 'rag_more', id_suffix: 'mine' }, { type: 'GENERIC', id: 'multi_a', 'copy-from': 'multi_b' }]],
+    // A game file edited (open in an editor): what a game definition from the cache inherits changes, and so
+    // what the workspace's definition below it inherits.
+    [content, [{ type: 'MONSTER', id: 'my_mon', 'copy-from': 'gmod_mon' }]],
+    [path.join(fx.game, 'json/monsters.json'), [{ type: 'MONSTER', id: 'mon_zombie' }]],
   ];
   for (const [file, value] of edits) {
     const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);

@@ -6,7 +6,8 @@
  * A file is written as its meta data (everything the index needs at load) and its records' values (JSON texts,
  * apart). Values are parsed only when first asked for: a warm start does not build the game's definitions, only
  * their ids. The meta data is binary, for speed: 32-bit integers (see encodeFile), then the file's ids and
- * copy-from names as one UTF-8 text, cut by their lengths.
+ * copy-from names as one UTF-8 text, cut by their lengths (an ASCII text is cut from the whole meta data read
+ * as one latin-1 text: see MetaData).
  */
 import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
 import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
@@ -64,12 +65,14 @@ function jsonExact(v: unknown): boolean {
 const ABSTRACT = 1, SUMMARIZED = 2, EDIT_MODE_SHIFT = 2;
 const EDIT_MODES: readonly EditMode[] = ['create', 'override', 'modify', 'unknown'];
 const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
+/** A file's first integer: flags. */
+const DEFERRED = 1, ASCII_TEXT = 2;
 /** Integers before a file's lists (see encodeFile). */
 const FILE_HEADER = 8;
 
 /**
  * A file's meta data (a multiple of 4 bytes) and values. The integers:
- *   deferred, slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
+ *   flags (DEFERRED, ASCII_TEXT), slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
  *   record count, count of all the integers, byte length of the text;
  *   the slots, the strays;
  *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
@@ -82,7 +85,7 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const slots = parsed.slots === undefined ? [] : parsed.slots === 'identity' ? [] : parsed.slots;
   const strays = parsed.strays;
   const ints: number[] = [
-    contents.deferred ? 1 : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
+    contents.deferred ? DEFERRED : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
     parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0,
     ...slots, ...(strays ?? []),
   ];
@@ -97,7 +100,9 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     for (const id of r.ids) { ints.push(id.length); texts.push(id); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
-  const text = Buffer.from(texts.join(''));
+  const joined = texts.join('');
+  const text = Buffer.from(joined);
+  if (text.length === joined.length) ints[0] |= ASCII_TEXT;
   ints[6] = ints.length;
   ints[7] = text.length;
   // In the machine's byte order, as the reader's Int32Array sees it (the key names the byte order).
@@ -111,14 +116,159 @@ const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objec
 const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
 
 /**
- * A file's contents from its meta data at `at` in `meta` (a multiple of 4 bytes), which `ints` views as 32-bit
- * integers; `strings` is the cache's string table. Its records read their values from `values`, the first at
+ * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and as one latin-1
+ * text (made when first needed) from which the ids of a file whose text is ASCII are cut: no text decoded per
+ * file, and one string under all those ids.
+ */
+export class MetaData {
+  readonly ints: Int32Array;
+  private whole: string | undefined;
+  constructor(readonly bytes: Buffer) {
+    this.ints = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  }
+
+  /** The text of the file at `at`, and where it starts in that string. */
+  textOf(at: number): { readonly text: string; readonly start: number } {
+    const i = at >> 2;
+    const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
+    if (bytes === 0) return { text: '', start: 0 };
+    if (this.ints[i] & ASCII_TEXT) return { text: (this.whole ??= this.bytes.toString('latin1')), start };
+    return { text: this.bytes.toString('utf8', start, start + bytes), start: 0 };
+  }
+}
+
+/** What a warm start needs of a cached file before its records are made (see scanFile). */
+export interface FileOutline {
+  readonly deferred: boolean;
+  /** The kinds of its records, each once. */
+  readonly kinds: readonly string[];
+}
+
+/**
+ * The outline of the file whose meta data is [at, to) in `ints`' bytes, its integers checked so that decodeFile
+ * of it stays within them and names strings of the table (a malformed entry throws here, not when its records
+ * are first asked for).
+ */
+export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[]): FileOutline {
+  const bad = (what: string): never => { throw new Error(`malformed cache entry (${what})`); };
+  const end = to >> 2;
+  let i = at >> 2;
+  if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
+  const flags = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  if ((flags & ~(DEFERRED | ASCII_TEXT)) !== 0 || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
+  if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
+  const intsEnd = (at >> 2) + intCount;
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const kinds: string[] = [];
+  let lastKind = -1;
+  for (let k = 0; k < recordCount; k++) {
+    if (i + 7 > intsEnd) bad('records');
+    const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], idCount = ints[i + 5];
+    if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags >> EDIT_MODE_SHIFT >= EDIT_MODES.length) bad('record');
+    if (ints[i + 4] < 0 || idCount < 0 || ints[i + 6] < -1 || i + 7 + idCount > intsEnd) bad('record');
+    if (kind !== lastKind && !kinds.includes(strings[kind])) kinds.push(strings[kind]);
+    lastKind = kind;
+    i += 7 + idCount;
+  }
+  if (i !== intsEnd) bad('length');
+  return { deferred: (flags & DEFERRED) !== 0, kinds };
+}
+
+/**
+ * The ids of each of the file's records of `kind` (a number in `strings`), in order, from its meta data at `at`
+ * (checked by scanFile): what the index needs of a kind before the records are made.
+ */
+export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const { text, start } = meta.textOf(at);
+  const out: string[][] = [];
+  let t = start;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    if (ints[i + 1] === kind) {
+      const ids: string[] = new Array(idCount);
+      for (let n = 0; n < idCount; n++) { const len = ints[i + 7 + n]; ids[n] = text.slice(t, t + len); t += len; }
+      out.push(ids);
+    } else {
+      for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
+    }
+    if (copyFromLength >= 0) t += copyFromLength;
+    i += 7 + idCount;
+  }
+  return out;
+}
+
+/** The copy-from ids of the file's records of `kind` that define ids, from its meta data at `at` (see idsOfKind). */
+export function parentsOfKind(meta: MetaData, at: number, kind: number): string[] {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const { text, start } = meta.textOf(at);
+  const out: string[] = [];
+  let t = start;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
+    if (copyFromLength >= 0) {
+      if (ints[i + 1] === kind && idCount > 0) out.push(text.slice(t, t + copyFromLength));
+      t += copyFromLength;
+    }
+    i += 7 + idCount;
+  }
+  return out;
+}
+
+/**
+ * Whether one of the file's records of `kind` (a number in `strings`) defines `id`, from its meta data at `at`
+ * (checked by scanFile): ids are compared where they lie, no string made (an ASCII text's bytes are its chars).
+ */
+export function definesId(meta: MetaData, at: number, kind: number, id: string): boolean {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5], intCount = ints[i + 6];
+  const ascii = (ints[i] & ASCII_TEXT) !== 0;
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const bytes = meta.bytes;
+  let t = at + intCount * 4; // (where the text's next id starts, in bytes: when `ascii`)
+  let chars = 0; // (the same in chars, for a text that is not)
+  let text: string | undefined;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    const mine = ints[i + 1] === kind;
+    for (let n = 0; n < idCount; n++) {
+      const len = ints[i + 7 + n];
+      if (mine && len === id.length) {
+        if (ascii) {
+          let j = 0;
+          while (j < len && bytes[t + j] === id.charCodeAt(j)) j++;
+          if (j === len) return true;
+        } else if ((text ??= meta.textOf(at).text).slice(chars, chars + len) === id) {
+          return true;
+        }
+      }
+      t += len;
+      chars += len;
+    }
+    if (copyFromLength >= 0) { t += copyFromLength; chars += copyFromLength; }
+    i += 7 + idCount;
+  }
+  return false;
+}
+
+/**
+ * A file's contents from its meta data at `at` in `meta`; `strings` is the cache's string table. Its records read their values from `values`, the first at
  * `valuesAt`.
  */
-export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: readonly string[], source: RecordSource, values: ValueSource, valuesAt: number): DecodedContents {
+export function decodeFile(meta: MetaData, at: number, strings: readonly string[], source: RecordSource, values: ValueSource, valuesAt: number): DecodedContents {
+  const ints = meta.ints;
   let i = at >> 2;
-  const deferred = ints[i], slotsKind = ints[i + 1], objectCount = ints[i + 2], slotCount = ints[i + 3], strayCount = ints[i + 4];
-  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  const flags = ints[i], slotsKind = ints[i + 1], objectCount = ints[i + 2], slotCount = ints[i + 3], strayCount = ints[i + 4];
+  const recordCount = ints[i + 5];
   i += FILE_HEADER;
   const slotList = slotsKind === SLOT_LIST ? Array.from(ints.subarray(i, i + slotCount)) : undefined;
   i += slotCount;
@@ -127,9 +277,8 @@ export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: 
   const parsed: ParsedFile = slotsKind === NO_SLOTS ? { objects: NO_OBJECTS, problems: NO_PROBLEMS } : {
     objects: NO_OBJECTS, problems: NO_PROBLEMS, slots: slotList ?? 'identity', objectCount, ...(strays ? { strays } : {}),
   };
-  const textStart = at + intCount * 4;
-  const text = textBytes === 0 ? '' : meta.toString('utf8', textStart, textStart + textBytes);
-  let t = 0;
+  const { text, start } = meta.textOf(at);
+  let t = start;
   const records: DefinitionRecord[] = new Array(recordCount);
   let v = valuesAt;
   for (let k = 0; k < recordCount; k++) {
@@ -146,7 +295,7 @@ export function decodeFile(meta: Buffer, ints: Int32Array, at: number, strings: 
     v = to;
     i += 7 + idCount;
   }
-  return { deferred: deferred === 1, parsed, records };
+  return { deferred: (flags & DEFERRED) !== 0, parsed, records };
 }
 
 /** A record read from the cache: as records/record.ts makes it, its value parsed when first asked for. */

@@ -6,8 +6,9 @@
  *
  * Layout of a cache file:
  *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the rest (u32 LE) | header | meta data | values
- * The header (JSON) holds the key (key.ts) and, per file, its stat and where its meta data and values are; meta
- * data and values are UTF-8 JSON (codec.ts). A file that is unreadable, truncated, corrupt (checksum) or of
+ * The header (JSON) holds the key (key.ts), per file its stat and where its meta data and values are, and the
+ * folders listed with their entries (a warm start lists only the changed ones again); meta data and values are
+ * as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
  * another key is ignored, with a log line, and replaced after the load. Written to a temporary file renamed into
  * place: a reader sees the old file or the new one, never half of one.
  */
@@ -15,10 +16,12 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, encodeFile, StringTable, type DecodedContents, type FileContents, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
-import type { RecordSource } from '../records/record';
+import type { DefinitionRecord, RecordSource } from '../records/record';
+import type { RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
+import { readFolder, type FolderEntries } from '../mods/discover';
 
 export interface CacheOptions {
   /** The folder of the cache files (created when first written). */
@@ -49,7 +52,13 @@ interface Stamp { readonly size: number; readonly mtimeMs: number; readonly ctim
 /** Header entry: path, stamp, then [from, to) of its meta data and of its values in their regions. */
 type Entry = [string, number, number, number, number, number, number, number];
 
-interface Header { readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number; readonly entries: Entry[] }
+/**
+ * A folder listed by a load (see listJsonFiles): its path, modification and change times (an entry added,
+ * removed or renamed changes them), its content files and its subfolders.
+ */
+type Folder = [string, number, number, string[], string[]];
+
+interface Header { readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number; readonly entries: Entry[]; readonly folders: Folder[] }
 
 /** The values of the records a cache gave: all of the cache file's, kept as long as one of those records is. */
 class CachedValues implements ValueSource {
@@ -60,22 +69,83 @@ class CachedValues implements ValueSource {
   }
 }
 
-/** A cache file read and checked. Its meta data is let go with it once the load is saved; its values are not. */
+/**
+ * A file the cache gives: its outline now; its ids by kind, its parse and records when first asked for (made
+ * once, from the cache's meta data, which is kept until then).
+ */
+export class CachedFile implements FileOutline, RecordBatch {
+  private decoded: DecodedContents | undefined;
+  constructor(
+    private readonly cache: CacheContents,
+    private readonly entry: Entry,
+    private readonly source: RecordSource,
+    readonly deferred: boolean,
+    readonly kinds: readonly string[],
+  ) {}
+
+  get modId(): string | undefined {
+    return this.source.modId;
+  }
+
+  idsOf(kind: string): string[][] {
+    return this.cache.idsOf(this.entry, kind);
+  }
+
+  defines(kind: string, id: string): boolean {
+    return this.cache.defines(this.entry, kind, id);
+  }
+
+  parentsOf(kind: string): string[] {
+    return this.cache.parentsOf(this.entry, kind);
+  }
+
+  contents(): DecodedContents {
+    return (this.decoded ??= this.cache.decode(this.entry, this.source));
+  }
+
+  records(): DefinitionRecord[] {
+    return this.contents().records;
+  }
+}
+
+/** A cache file read and checked. Its meta data and values are kept as long as a file it gave is not decoded. */
 class CacheContents {
   readonly entries = new Map<string, Entry>();
+  readonly folders = new Map<string, Folder>();
   readonly strings: string[];
-  /** The meta data as 32-bit integers (each file's starts at a multiple of 4 bytes). */
-  private readonly ints: Int32Array;
+  /** The number of each string of the table. */
+  private readonly numbers = new Map<string, number>();
+  readonly meta: MetaData;
   private readonly valueSource: CachedValues;
-  constructor(header: Header, readonly meta: Buffer, readonly values: Buffer) {
+  constructor(header: Header, meta: Buffer, readonly values: Buffer) {
     this.strings = header.strings;
+    this.strings.forEach((str, n) => this.numbers.set(str, n));
     for (const e of header.entries) this.entries.set(e[0], e);
-    this.ints = new Int32Array(meta.buffer, meta.byteOffset, meta.length >> 2);
+    for (const f of header.folders) this.folders.set(f[0], f);
+    this.meta = new MetaData(meta);
     this.valueSource = new CachedValues(values);
   }
 
+  /** The file of entry `e`; throws when its meta data is malformed. */
+  file(e: Entry, source: RecordSource): CachedFile {
+    const { deferred, kinds } = scanFile(this.meta.ints, e[4], e[5], this.strings);
+    return new CachedFile(this, e, source, deferred, kinds);
+  }
+
+  idsOf(e: Entry, kind: string): string[][] {
+    return idsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  }
+
+  parentsOf(e: Entry, kind: string): string[] {
+    return parentsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  }
+
+  defines(e: Entry, kind: string, id: string): boolean {
+    return definesId(this.meta, e[4], this.numbers.get(kind) ?? -1, id);
+  }
+
   decode(e: Entry, source: RecordSource): DecodedContents {
-    return decodeFile(this.meta, this.ints, e[4], this.strings, source, this.valueSource, e[6]);
+    return decodeFile(this.meta, e[4], this.strings, source, this.valueSource, e[6]);
   }
 }
 
@@ -120,7 +190,7 @@ function readParts(fd: number, key: CacheKey): CacheContents | string {
   if (typeof header !== 'object' || header === null || typeof header.key !== 'object' || header.key === null) return 'corrupt (header)';
   const differs = keyDifference(key, header.key);
   if (differs) return `made with another ${differs === 'code' ? 'build of the tool' : differs === 'registry' ? 'registry' : differs === 'gameVersion' ? 'game version' : differs}`;
-  if (!Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings)) return 'corrupt (header)';
+  if (!Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings) || !Array.isArray(header.folders)) return 'corrupt (header)';
   if (headerBytes % 4 !== 0 || header.metaBytes % 4 !== 0 || header.metaBytes < 0 || header.valueBytes < 0) return 'corrupt (header)';
   const total = PREFIX + headerBytes + header.metaBytes + header.valueBytes;
   if (total !== size) return size < total ? 'truncated' : 'corrupt (length)';
@@ -129,6 +199,16 @@ function readParts(fd: number, key: CacheKey): CacheContents | string {
   if (meta.length + values.length !== header.metaBytes + header.valueBytes) return 'truncated';
   if (checksum([headerBuffer, meta, values]) !== prefix.readUInt32LE(MAGIC.length + 4)) return 'corrupt (checksum)';
   return new CacheContents(header, meta, values);
+}
+
+/** A folder's modification and change times; undefined when it is not a folder. */
+function folderStampOf(p: string): [number, number] | undefined {
+  try {
+    const st = fs.statSync(p);
+    return st.isDirectory() ? [st.mtimeMs, st.ctimeMs] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function stampOf(p: string): Stamp | undefined {
@@ -160,6 +240,10 @@ export class IndexCache {
   private readonly used = new Set<string>();
   private readonly fresh = new Map<string, FileContents>();
   private readonly held = new Set<string>();
+  /** Folders listed in this load: from the cache (unchanged) or read again, for the next cache. */
+  private readonly folders = new Map<string, Folder>();
+  private foldersRead = 0;
+  private readonly goneFolders = new Set<string>();
   /** Files given by the cache, and read from disk though cacheable. */
   hits = 0;
   misses = 0;
@@ -188,16 +272,16 @@ export class IndexCache {
    * The contents of `p` when the cache has them and the file is unchanged; `sourceOf` gives the records' source
    * (asked for only then). Otherwise undefined: the caller reads the file and reports it with `indexed`.
    */
-  lookup(p: string, sourceOf: () => RecordSource): DecodedContents | undefined {
+  lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
     if (this.options.inMemory?.(p)) { this.held.add(p); return undefined; }
     const stamp = stampOf(p);
     if (!stamp) return undefined;
     const e = this.contents?.entries.get(p);
     if (!e || e[1] !== stamp.size || e[2] !== stamp.mtimeMs || e[3] !== stamp.ctimeMs) return this.miss(p, stamp);
-    let contents: DecodedContents;
+    let contents: CachedFile;
     try {
-      contents = this.contents!.decode(e, sourceOf());
+      contents = this.contents!.file(e, sourceOf());
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, stamp);
@@ -212,6 +296,28 @@ export class IndexCache {
     this.misses++;
     return undefined;
   }
+
+  /**
+   * A folder's entries (see listJsonFiles), from the cache when its modification and change times are those it
+   * had when listed (taken before listing it: a change while it is read is seen next time).
+   */
+  readonly readFolder = (dir: string): FolderEntries | undefined => {
+    const stamp = folderStampOf(dir);
+    if (!stamp) {
+      this.folders.delete(dir);
+      if (this.contents?.folders.has(dir)) this.goneFolders.add(dir);
+      return readFolder(dir);
+    }
+    this.goneFolders.delete(dir);
+    const f = this.contents?.folders.get(dir);
+    if (f && f[1] === stamp[0] && f[2] === stamp[1]) {
+      this.folders.set(dir, f);
+      return { files: f[3], folders: f[4] };
+    }
+    const entries = readFolder(dir);
+    if (entries) { this.folders.set(dir, [dir, stamp[0], stamp[1], [...entries.files], [...entries.folders]]); this.foldersRead++; }
+    return entries;
+  };
 
   /** A file looked up and missed, then read and indexed: its contents go to the next cache. */
   indexed(p: string, contents: FileContents): void {
@@ -243,7 +349,7 @@ export class IndexCache {
         if (this.fresh.has(p)) continue;
         if (!this.used.has(p) && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
         const stamp = { size: e[1], mtimeMs: e[2], ctimeMs: e[3] };
-        add(p, stamp, old.meta.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
+        add(p, stamp, old.meta.bytes.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
       }
     }
     let n = 0;
@@ -252,9 +358,12 @@ export class IndexCache {
       if (encoded) { add(p, this.stamps.get(p)!, encoded.meta, Buffer.from(encoded.values)); fresh++; }
       if (++n % 20 === 0) yield;
     }
-    if (fresh === 0 && dropped === 0 && old) return undefined;
+    if (fresh === 0 && dropped === 0 && this.foldersRead === 0 && this.goneFolders.size === 0 && old) return undefined;
     if (entries.length === 0 && !old) return undefined;
-    const json = JSON.stringify({ key: this.key, strings: strings.strings, metaBytes, valueBytes, entries });
+    // The folders listed now, and the others the cache had (checked when listed again).
+    const folders = [...this.folders.values()];
+    if (old) for (const [p, f] of old.folders) if (!this.folders.has(p) && !this.goneFolders.has(p)) folders.push(f);
+    const json = JSON.stringify({ key: this.key, strings: strings.strings, metaBytes, valueBytes, entries, folders });
     // Padded with spaces to a multiple of 4 bytes: the meta data after it is read as 32-bit integers.
     const jsonBytes = Buffer.byteLength(json);
     const header = Buffer.from(json + ' '.repeat((4 - (jsonBytes % 4)) % 4));

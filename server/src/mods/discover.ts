@@ -18,19 +18,38 @@ export function isToolingJson(name: string): boolean {
   return NOT_CONTENT.has(name) || /^tsconfig\..*\.json$/.test(name);
 }
 
-/** Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. */
-export function listJsonFiles(dir: string): string[] {
+/** What a folder holds that listJsonFiles looks at: the names of its content files and of its subfolders. */
+export interface FolderEntries {
+  readonly files: readonly string[];
+  readonly folders: readonly string[];
+}
+
+/** A folder's entries as on disk; undefined when it cannot be read. */
+export function readFolder(dir: string): FolderEntries | undefined {
+  let entries: fs.Dirent[];
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return undefined; }
+  const files: string[] = [];
+  const folders: string[] = [];
+  for (const e of entries) {
+    if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) folders.push(e.name); }
+    else if (e.isFile() && e.name.endsWith('.json') && e.name !== CONFIG_FILE) files.push(e.name);
+  }
+  return { files, folders };
+}
+
+/**
+ * Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. `read`
+ * gives each folder's entries (a warm start takes those of unchanged folders from the on-disk cache).
+ */
+export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries | undefined = readFolder): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
-    let entries: fs.Dirent[];
-    try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+    const entries = read(d);
+    if (!entries) return;
     // `d` is normalized: joined by hand (path.join normalizes again, for each of the game's thousands of files).
     const prefix = d === '.' ? '' : d.endsWith(path.sep) ? d : d + path.sep;
-    for (const e of entries) {
-      const p = prefix + e.name;
-      if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
-      else if (e.isFile() && e.name.endsWith('.json') && e.name !== CONFIG_FILE) out.push(p);
-    }
+    for (const f of entries.files) out.push(prefix + f);
+    for (const sub of entries.folders) walk(prefix + sub);
   };
   try {
     if (fs.statSync(dir).isFile()) return dir.endsWith('.json') ? [dir] : [];
