@@ -548,7 +548,7 @@ export class Project {
     file.deferred = false;
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
-      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
+      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.wholes) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
       const list = oldByIndex.get(r.index);

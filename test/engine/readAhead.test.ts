@@ -117,7 +117,7 @@ test('the second thread\'s results: parsed and reduced, left to the loading thre
     fs.writeFileSync(files[2], JSON.stringify([{ type: 'mapgen', om_terrain: 'x' }]));
     const reader = ReadAhead.start(files, [], { everyFile: true });
     assert.ok(reader);
-    assert.deepEqual(reader.take(0), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'a' }] });
+    assert.deepEqual(reader.take(0), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'a' }], wholes: [] });
     assert.deepEqual(await reader.takeAsync(1), { kind: 'self' });
     assert.deepEqual(reader.take(2), { kind: 'defers' });
     assert.deepEqual(reader.take(0), { kind: 'self' });

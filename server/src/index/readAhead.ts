@@ -16,8 +16,11 @@ import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from '
 
 /** What the worker made of one file. */
 export type ReadAheadResult =
-  /** The file's JSON value, its objects summarized (a whole object for a type that keeps its value). */
-  | { readonly kind: 'parsed'; readonly value: unknown }
+  /**
+   * The file's JSON value, its objects summarized; an object of a type that keeps its whole value is whole, or its
+   * JSON text is in `wholes` (by slot), parsed when its record's value is first read.
+   */
+  | { readonly kind: 'parsed'; readonly value: unknown; readonly wholes?: readonly (string | null)[] }
   /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
   | { readonly kind: 'defers' }
   /** The first thread reads it itself. */
@@ -45,11 +48,12 @@ export const LOADER = 2;
  */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: Exclude<ReadAheadResult, { kind: 'parsed' }> | ReadAheadResult & { kind: 'parsed' } | { readonly kind: 'parsed-json'; readonly json: string };
+  readonly read: Exclude<ReadAheadResult, { kind: 'parsed' }> | ReadAheadResult & { kind: 'parsed' }
+    | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[] };
 }
 
 function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
-  return read.kind === 'parsed-json' ? { kind: 'parsed', value: JSON.parse(read.json) as unknown } : read;
+  return read.kind === 'parsed-json' ? { kind: 'parsed', value: JSON.parse(read.json) as unknown, wholes: read.wholes } : read;
 }
 
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */

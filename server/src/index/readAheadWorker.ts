@@ -26,10 +26,29 @@ function mayNotRoundTrip(text: string): boolean {
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 
-/** An object as the first thread keeps it: whole, or its summary. */
+function keepsWhole(v: Record<string, unknown>): boolean {
+  return typeof v.type === 'string' && keepsFullValue.has(v.type);
+}
+
+/** An object as the first thread keeps it: whole, or its summary; not an object: a stray, its value unused. */
 function reduced(v: unknown): unknown {
   if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
-  return typeof v.type === 'string' && keepsFullValue.has(v.type) ? v : summarize(v);
+  return keepsWhole(v) ? v : summarize(v);
+}
+
+/**
+ * As JSON text: every object summarized, and the whole objects of the types that keep them in `wholes` by slot,
+ * which the first thread parses only when a record's value is first read (most of the game's never are).
+ */
+function asText(value: unknown): ReadAheadMessage['read'] {
+  const objects = Array.isArray(value) ? value : [value];
+  const wholes: (string | null)[] = [];
+  const summaries = objects.map((v, slot) => {
+    if (!isPlainObject(v)) return reduced(v);
+    if (keepsWhole(v)) wholes[slot] = JSON.stringify(v);
+    return summarize(v);
+  });
+  return { kind: 'parsed-json', json: JSON.stringify(Array.isArray(value) ? summaries : summaries[0]), wholes };
 }
 
 function read(p: string): ReadAheadMessage['read'] {
@@ -38,9 +57,9 @@ function read(p: string): ReadAheadMessage['read'] {
   if (definesNoId(text)) return { kind: 'defers' };
   let value: unknown;
   try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
-  const kept = Array.isArray(value) ? value.map(reduced) : isPlainObject(value) ? reduced(value) : undefined;
-  if (kept === undefined) return { kind: 'self' };
-  return mayNotRoundTrip(text) ? { kind: 'parsed', value: kept } : { kind: 'parsed-json', json: JSON.stringify(kept) };
+  if (!Array.isArray(value) && !isPlainObject(value)) return { kind: 'self' };
+  if (!mayNotRoundTrip(text)) return asText(value);
+  return { kind: 'parsed', value: Array.isArray(value) ? value.map(reduced) : reduced(value) };
 }
 
 try {

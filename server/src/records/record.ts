@@ -125,7 +125,9 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const type = full.type;
   if (typeof type !== 'string') return [];
   const keep = registry.keepsFullValue(type);
+  // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
   const o = keep || obj.reduced ? full : summarize(full);
+  const value: Record<string, unknown> | string = obj.wholeText ?? o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
@@ -135,12 +137,12 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   if (rule.from === 'member') {
     // generic_factory also reads `alias`: more ids of the same definition (0.F terrain and furniture use it).
     const ids = abstractId !== undefined ? [abstractId] : o.alias === undefined ? stringIds(o[rule.member]) : [...stringIds(o[rule.member]), ...stringIds(o.alias)];
-    return [new Definition(type, kind, ids, abstractId !== undefined, o, !keep, source, index, editMode, copyFrom)];
+    return [new Definition(type, kind, ids, abstractId !== undefined, value, !keep, source, index, editMode, copyFrom)];
   }
   const out: DefinitionRecord[] = [];
   for (const built of builtIds(o, kind, rule, earlier)) {
     const all = abstractId !== undefined && built.kind === kind ? [abstractId] : built.ids;
-    out.push(new Definition(type, built.kind, all, abstractId !== undefined, o, !keep, source, index, editMode, copyFrom));
+    out.push(new Definition(type, built.kind, all, abstractId !== undefined, value, !keep, source, index, editMode, copyFrom));
   }
   return out;
 }
@@ -151,13 +153,19 @@ class Definition implements DefinitionRecord {
     readonly kind: string,
     readonly ids: readonly string[],
     readonly abstract: boolean,
-    readonly value: Record<string, unknown>,
+    /** The value, or its JSON text until first read (see ParsedObject.wholeText). */
+    private kept: Record<string, unknown> | string,
     readonly summarized: boolean,
     readonly source: RecordSource,
     readonly index: number,
     readonly editMode: EditMode,
     readonly copyFrom: string | undefined,
   ) {}
+
+  get value(): Record<string, unknown> {
+    if (typeof this.kept === 'string') this.kept = JSON.parse(this.kept) as Record<string, unknown>;
+    return this.kept;
+  }
 
   get start(): number {
     return this.source.rangeOf(this.index).start;

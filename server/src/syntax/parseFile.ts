@@ -18,6 +18,11 @@ export interface ParsedObject {
   readonly slot: number;
   /** The value is already what a record keeps of it: a summary, or the whole object (see records/record.ts recordsOf). */
   readonly reduced?: boolean;
+  /**
+   * With `reduced`, for a type whose records keep the whole object: that object as JSON text (the value is its
+   * summary), parsed when the record's value is first read.
+   */
+  readonly wholeText?: string;
 }
 
 export interface SyntaxProblem {
@@ -247,16 +252,21 @@ export function parseContentFile(text: string): ParsedFile {
 /**
  * The parse of a file that is valid JSON, from its value (`JSON.parse` of its text): its top-level objects by
  * slot. Undefined when the value is neither an object nor an array (a syntax problem: see parseContentFile).
- * `reduced`: its objects are already what records keep of them (see ParsedObject.reduced).
+ * `reduced`: its objects are already what records keep of them, `wholeTexts` by slot (see ParsedObject).
  */
-export function parsedFromJson(whole: unknown, reduced = false): ParsedFile | undefined {
-  if (isPlainObject(whole)) return { objects: [reduced ? { value: whole, slot: 0, reduced } : { value: whole, slot: 0 }], problems: [], wellFormed: true };
+export function parsedFromJson(whole: unknown, reduced = false, wholeTexts?: readonly (string | null)[]): ParsedFile | undefined {
+  const object = (value: Record<string, unknown>, slot: number): ParsedObject => {
+    if (!reduced) return { value, slot };
+    const wholeText = wholeTexts?.[slot];
+    return typeof wholeText === 'string' ? { value, slot, reduced, wholeText } : { value, slot, reduced };
+  };
+  if (isPlainObject(whole)) return { objects: [object(whole, 0)], problems: [], wellFormed: true };
   if (!Array.isArray(whole)) return undefined;
   const objects: ParsedObject[] = [];
   let strays: number[] | undefined;
   for (let k = 0; k < whole.length; k++) {
     const v: unknown = whole[k];
-    if (isPlainObject(v)) objects.push(reduced ? { value: v, slot: k, reduced } : { value: v, slot: k });
+    if (isPlainObject(v)) objects.push(object(v, k));
     else (strays ??= []).push(k);
   }
   return strays ? { objects, problems: [], strays, wellFormed: true } : { objects, problems: [], wellFormed: true };
