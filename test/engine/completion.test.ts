@@ -25,6 +25,24 @@ test('id completion ranks the mod\'s own ids first, then its dependencies\', the
   assert.ok(labels.indexOf('mon_zombie') > 2, 'core after');
 });
 
+test('id completion with core\'s matches past the limit still finds the mod\'s and its dependencies\' (ranked above core), and only matching ones', () => {
+  const ws = workspace({
+    'dep/modinfo.json': modinfo('dep'),
+    'dep/m.json': [monster('dep_zzz_a'), monster('dep_b')],
+    'm/modinfo.json': modinfo('m', ['dda', 'dep']),
+    'm/m.json': [monster('own_long_a'), monster('own_b'), monster('mon_user', { upgrades: { half_life: 3, into: 'a' } })],
+  }, { 'json/short.json': ['ca1', 'ca2', 'ca3', 'ca4'].map((id) => monster(id)) });
+  const file = ws.file('m/m.json');
+  const text = fs.readFileSync(file, 'utf8');
+  const at = text.indexOf('"into": "a"') + '"into": "a'.length;
+  // Core's short ids come first in the kind's order and fill core's share of the substring matches; the mod's
+  // and its dependency's, longer, come after them there but rank above them.
+  const got = complete(ws.project, file, at, 3);
+  const labels = got.items.map((i) => i.label);
+  assert.deepEqual(labels, ['own_long_a', 'dep_zzz_a', 'ca1'], labels.join(', '));
+  assert.ok(got.isIncomplete);
+});
+
 test('a duplicated id is described by the definition that counts (0.F: the first create, not the erroneous later one)', () => {
   const ws = workspace({
     'a/modinfo.json': modinfo('a'),

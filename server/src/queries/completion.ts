@@ -14,7 +14,7 @@ import type { TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
-import { IdTable, foldCase, type IdRow } from './idTable';
+import { IdTable, foldCase, matchClass, type IdRow } from './idTable';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -312,19 +312,50 @@ export function completeIds(project: Project, kind: string, prefix: string, from
   } else {
     const classes: (() => Iterable<number>)[] = [() => table.prefixed(lower), () => table.containing(lower)];
     if (lower.length > 1) classes.push(() => table.scattered(lower));
+    // A bucket is of use while it has room and fewer than `limit` ids rank above it (the answer is the first
+    // `limit` ids in bucket order).
+    const ofUse = (b: number): boolean => {
+      if (buckets[b].length >= limit) return false;
+      let above = 0;
+      for (let i = 0; i < b; i++) above += buckets[i].length;
+      return above < limit;
+    };
     classes.forEach((rowsOf, c) => {
       // More than `limit` ids kept already rank above every id of a later class; so does a full first bucket.
       if (kept > limit || buckets[0].length >= limit) return;
+      // The buckets this class fills: prefixes 0-5, substrings 6-8, subsequences 9-11.
+      const first = c === 0 ? 0 : (c + 1) * 3, last = c === 0 ? 5 : first + 2;
+      const coreDone = (): boolean => (c === 0 ? !ofUse(2) && !ofUse(5) : !ofUse(first + 2));
+      const bucketOf = (row: IdRow, origin: number): number => (c === 0 ? (row.id.startsWith(prefix) ? 0 : 1) : c + 1) * 3 + origin;
       for (const k of rowsOf()) {
         const row = table.rows[k];
         const record = sight.recordOf(row);
         if (!record) continue;
-        const m = c === 0 ? (row.id.startsWith(prefix) ? 0 : 1) : c + 1;
-        const bucket = buckets[m * 3 + sight.originOf(record)];
-        if (bucket.length >= limit) { incomplete = true; continue; }
-        bucket.push({ row, record });
+        const origin = sight.originOf(record);
+        const b = bucketOf(row, origin);
+        if (!ofUse(b)) {
+          incomplete = true;
+          // Thousands of substring matches of a short prefix need not all be looked at: with core's buckets
+          // done, the rest of the class's ids of the mod and of the other mods it sees are found among theirs.
+          let any = false;
+          for (let x = first; x <= last && !any; x++) any = ofUse(x);
+          if (!any) return;
+          if (origin === 2 && coreDone()) {
+            for (const o of [0, 1]) {
+              const seen = new Set(buckets.flatMap((list) => list.map((x) => x.row)));
+              for (const r of sight.byOrigin[o]) {
+                if (seen.has(r) || matchClass(r.lower, lower) !== c) continue;
+                const rb = bucketOf(r, o);
+                if (ofUse(rb)) { buckets[rb].push({ row: r, record: sight.recordOf(r)! }); kept++; } else incomplete = true;
+              }
+            }
+            return;
+          }
+          continue;
+        }
+        buckets[b].push({ row, record });
         kept++;
-        if (bucket === buckets[0] && bucket.length >= limit) { incomplete = true; return; }
+        if (b === 0 && buckets[0].length >= limit) { incomplete = true; return; }
       }
     });
   }

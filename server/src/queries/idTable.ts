@@ -1,10 +1,12 @@
 /**
  * The ids of a kind as completion matches them: sorted by (length, id), the order it ranks in, with their
- * lowercase forms joined into one string, so that prefix, substring and subsequence matches are found by native
- * searches over that string instead of a test per id (a kind has up to tens of thousands of ids, and a prefix
- * that matches few of them used to cost a test of every one on every keystroke).
+ * lowercase forms joined into one string, so that prefix and substring matches are found by native searches over
+ * that string instead of a test per id (a kind has up to tens of thousands of ids, and a prefix that matches few
+ * of them used to cost a test of every one on every keystroke); subsequence matches test only the ids holding
+ * every character class of the query (a bit set per id).
  */
 import type { DefinitionRecord } from '../records/record';
+import { charClasses } from '../util/closest';
 
 /** An id of a kind, its folded form (see foldCase), and its records (the index's own array, updated in place). */
 export interface IdRow {
@@ -19,23 +21,24 @@ export function foldCase(s: string): string {
   return lower.includes('\n') ? lower.replace(/\n/g, ' ') : lower;
 }
 
-/** `[^\n<c>]` and `<c>` of one UTF-16 unit, escaped for a regular expression. */
-function unit(code: number): string {
-  return `\\u${code.toString(16).padStart(4, '0')}`;
+/** Whether `text` holds the units of `needle` in order (each at its first place after the one before). */
+function holdsInOrder(text: string, needle: string): boolean {
+  let at = 0;
+  for (let i = 0; i < needle.length; i++) {
+    at = text.indexOf(needle[i], at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /**
- * Lines holding the units of `needle` in order. Each step skips to the next occurrence of its unit atomically
- * (a lookahead captures the run before it, and a back reference consumes that run), so a line that does not match
- * fails in linear time: plain lazy steps would backtrack through every combination of positions.
+ * Which of the searches below finds a folded id for the folded query `lower`: 0 `prefixed`, 1 `containing`,
+ * 2 `scattered`, -1 none (the same test as theirs, for one id).
  */
-function subsequencePattern(needle: string): RegExp {
-  let source = '^';
-  for (let i = 0; i < needle.length; i++) {
-    const u = unit(needle.charCodeAt(i));
-    source += `(?=([^\\n${u}]*))\\${i + 1}${u}`;
-  }
-  return new RegExp(source, 'gm');
+export function matchClass(id: string, lower: string): number {
+  if (id.startsWith(lower)) return 0;
+  if (id.includes(lower)) return 1;
+  return holdsInOrder(id, lower) ? 2 : -1;
 }
 
 /** Rank order: shorter ids first, then by code units. */
@@ -50,6 +53,8 @@ export class IdTable {
   private joined = '';
   /** Offset of each row's first character in `joined`. */
   private starts = new Int32Array(0);
+  /** Each row's character classes (see charClasses): most rows lack a character of a subsequence searched for. */
+  private classes = new Int32Array(0);
   private readonly byId = new Map<string, IdRow>();
 
   constructor(entries: ReadonlyMap<string, readonly DefinitionRecord[]>) {
@@ -97,6 +102,7 @@ export class IdTable {
     let at = 1;
     this.rows.forEach((r, k) => { this.starts[k] = at; at += r.lower.length + 1; });
     this.joined = `\n${this.rows.map((r) => r.lower).join('\n')}\n`;
+    this.classes = Int32Array.from(this.rows, (r) => charClasses(r.lower));
   }
 
   /** The row holding offset `p` of `joined`. */
@@ -127,13 +133,12 @@ export class IdTable {
 
   /** Indexes of the rows holding the characters of `lower` (folded, not empty) in order but not as one run. */
   *scattered(lower: string): Generator<number> {
-    const pattern = subsequencePattern(lower);
-    for (let m = pattern.exec(this.joined); m; m = pattern.exec(this.joined)) {
-      const k = this.rowAt(m.index);
-      const row = this.rows[k];
-      if (!row.lower.includes(lower)) yield k;
-      // Past this row: one match per row.
-      if (pattern.lastIndex < m.index + row.lower.length) pattern.lastIndex = m.index + row.lower.length;
+    const wanted = charClasses(lower);
+    const { classes, rows } = this;
+    for (let k = 0; k < rows.length; k++) {
+      if ((classes[k] & wanted) !== wanted) continue;
+      const text = rows[k].lower;
+      if (holdsInOrder(text, lower) && !text.includes(lower)) yield k;
     }
   }
 }

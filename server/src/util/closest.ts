@@ -45,8 +45,11 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return closestN(word, candidates, 1)[0];
 }
 
-/** A 32-bit set of the classes of a string's characters (letters, digits, `_` and the rest folded together). */
-function charClasses(s: string): number {
+/**
+ * A 32-bit set of the classes of a string's characters (letters, digits, `_` and the rest folded together): a word
+ * holding all the characters of another has all its bits.
+ */
+export function charClasses(s: string): number {
   let m = 0;
   for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
   return m;
