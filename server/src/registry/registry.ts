@@ -171,10 +171,22 @@ export class KindRegistry {
 
 /**
  * The member names a version's game reads: those its program's strings end with, and every name its tables
- * show (names the code builds at run time, or writes as immediate values, are not among the strings).
+ * show (names the code builds at run time, or writes as immediate values, are not among the strings). Both are
+ * made when a name is first asked for: only a member no table lists is asked about, and clean data has none.
  */
 function gameReads(version: GameVersion): MemberNames {
-  const program = new NameEndings(version.memberNames!.split(/\s+/).filter((n) => n !== ''));
+  let program: NameEndings | undefined;
+  let shown: Set<string> | undefined;
+  return {
+    has: (name) => {
+      program ??= new NameEndings(version.memberNames!.split(/\s+/).filter((n) => n !== ''));
+      return program.has(name) || (shown ??= shownNames(version)).has(name);
+    },
+  };
+}
+
+/** Every member name the version's tables show: generated and hand-written. */
+function shownNames(version: GameVersion): Set<string> {
   const shown = new Set<string>();
   for (const table of Object.values(version.generatedTables ?? {})) {
     for (const p of Object.keys(table.m)) for (const s of parsePath(p)) if ('name' in s) shown.add(s.name);
@@ -182,7 +194,7 @@ function gameReads(version: GameVersion): MemberNames {
   for (const d of version.kinds) {
     for (const schema of [...(d.schema ? [d.schema] : []), ...Object.values(d.typeSchemas ?? {})]) for (const f of schema.fields) shown.add(f.name);
   }
-  return { has: (name) => shown.has(name) || program.has(name) };
+  return shown;
 }
 
 /** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */
