@@ -7,7 +7,7 @@ import { workerData } from 'worker_threads';
 import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
 import { readTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
-import { isPlainObject } from '../syntax/parseFile';
+import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
 
 const task = workerData as ReadAheadTask;

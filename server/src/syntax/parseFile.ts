@@ -10,6 +10,7 @@
 import * as jsonc from 'jsonc-parser';
 import { blankSpans, deepSpans, MAX_NESTING, NESTING_MESSAGE } from './nesting';
 import { scanWellFormedFile, type DefinitionTextFindings } from './definitionText';
+import { isPlainObject } from '../util/json';
 
 export interface ParsedObject {
   /** The parsed object (members as written; for a broken object, what could be recovered). */
@@ -187,10 +188,6 @@ function scanRange(text: string, from: number, to: number, valueDepth: number, d
   const clean = regionStart < 0 && depth === valueDepth && i <= n;
   if (regionStart >= 0) regions.push({ start: regionStart, end: n, isObject: regionIsObject });
   return { regions, clean };
-}
-
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
