@@ -119,13 +119,9 @@ export class ReadAhead {
     if (this.claimedHere(index)) return SELF;
     const deadline = Date.now() + this.giveUpMs;
     for (;;) {
-      // The count of results is read before looking: one posted after the look changes it, and the wait returns.
-      const seen = Atomics.load(this.signal, 0);
-      const found = this.poll(index);
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) return this.giveUp();
-      Atomics.wait(this.signal, 0, seen, left);
+      const look = this.look(index, deadline);
+      if ('found' in look) return look.found;
+      Atomics.wait(this.signal, 0, look.seen, look.left);
     }
   }
 
@@ -134,14 +130,24 @@ export class ReadAhead {
     if (this.claimedHere(index)) return SELF;
     const deadline = Date.now() + this.giveUpMs;
     for (;;) {
-      const seen = Atomics.load(this.signal, 0);
-      const found = this.poll(index);
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) return this.giveUp();
-      const wait = waitAsync(this.signal, 0, seen, left);
+      const look = this.look(index, deadline);
+      if ('found' in look) return look.found;
+      const wait = waitAsync(this.signal, 0, look.seen, look.left);
       if (wait.async) await wait.value;
     }
+  }
+
+  /**
+   * The result for `index` if it has come (`self` once the worker is given up, or the deadline is past); else how
+   * many results were posted before looking (a wait for more returns when one is posted after the look) and how
+   * long to wait.
+   */
+  private look(index: number, deadline: number): { readonly found: ReadAheadResult } | { readonly seen: number; readonly left: number } {
+    const seen = Atomics.load(this.signal, 0);
+    const found = this.poll(index);
+    if (found) return { found };
+    const left = deadline - Date.now();
+    return left <= 0 ? { found: this.giveUp() } : { seen, left };
   }
 
   /** Stops the worker (its remaining files, if any, are not needed). */
