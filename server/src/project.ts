@@ -200,6 +200,7 @@ export class Project {
     if (cached) return this.indexCached(this.fileFor(p), cached);
     const elsewhere = read !== undefined && read.kind !== 'self';
     if (elsewhere) this.filesReadElsewhere++;
+    // A file the other thread read comes as its parse (`read`): its text is not needed here.
     const text = elsewhere ? '' : this.safeRead(p);
     if (text === undefined) return;
     const file = this.fileFor(p);

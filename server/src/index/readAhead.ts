@@ -48,8 +48,7 @@ export const LOADER = 2;
  */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: Exclude<ReadAheadResult, { kind: 'parsed' }> | ReadAheadResult & { kind: 'parsed' }
-    | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[] };
+  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[] };
 }
 
 function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
@@ -91,9 +90,9 @@ export class ReadAhead {
   ) {}
 
   /**
-   * A worker reading `paths` (from the last back); undefined when no thread can be started. For tests: `everyFile`, this
-   * thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose module is
-   * missing, one that never answers.
+   * A worker reading `paths` from the last back; undefined when no thread can be started. For tests: `everyFile`,
+   * this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose
+   * module is missing, one that never answers.
    */
   static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number } = {}): ReadAhead | undefined {
     try {

@@ -341,8 +341,8 @@ export function completeIds(project: Project, kind: string, prefix: string, from
           for (let x = first; x <= last && !any; x++) any = ofUse(x);
           if (!any) return;
           if (origin === 2 && coreDone()) {
+            const seen = new Set(buckets.flatMap((list) => list.map((x) => x.row)));
             for (const o of [0, 1]) {
-              const seen = new Set(buckets.flatMap((list) => list.map((x) => x.row)));
               for (const r of sight.byOrigin[o]) {
                 if (seen.has(r) || matchClass(r.lower, lower) !== c) continue;
                 const rb = bucketOf(r, o);
