@@ -24,6 +24,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync, execFileSync } from 'child_process';
 import { listJsonFiles } from '../../server/src/mods/discover';
+import { applyEngineFlags } from '../../server/src/util/engineFlags';
 import { MINI_CORE, writeTree } from '../helpers/workspace';
 import { contentFiles, fmt, type BenchContext, type Corpus, type Measure, type Reading } from './measure';
 
@@ -100,6 +101,8 @@ async function child(id: string, corpus: Corpus, quick: boolean): Promise<void> 
   const m = MEASUREMENTS.find((x) => x.id === id);
   if (!m) throw new Error(`bench: no measurement ${id}`);
   const fn = findMeasure(m);
+  // The engine runs with the settings the server and the CLI give it (the CLI's own process sets them itself).
+  applyEngineFlags();
   const readings = fn ? await fn({ corpus, quick }) : m.figures.map((f) => ({ ...f, value: NaN, detail: `${m.module.slice(2)}.ts ${m.exportName} not there yet` }));
   process.stdout.write(`\n${READINGS_MARK}${JSON.stringify(readings.map((r) => ({ ...r, value: Number.isNaN(r.value) ? null : r.value })))}\n`);
 }

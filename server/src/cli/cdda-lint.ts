@@ -13,6 +13,7 @@ import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
 import type { Severity } from '../diagnostic';
 import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
+import { applyEngineFlags } from '../util/engineFlags';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -67,6 +68,7 @@ function usage(message: string): never {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  applyEngineFlags();
   try {
     return await run(argv);
   } catch (err) {

@@ -7,6 +7,7 @@
  */
 import { ConnectionError, ConnectionErrors, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer, SERVER_NAME, SERVER_VERSION } from './server';
+import { applyEngineFlags } from '../util/engineFlags';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT
 
@@ -28,6 +29,7 @@ function main(argv: readonly string[]): void {
     process.exitCode = 2;
     return;
   }
+  applyEngineFlags();
   const connection = createConnection(ProposedFeatures.all);
   // Bad input must never take the server down: a stray rejection or exception is logged, not fatal. Logging
   // goes through the connection, which may be what failed: these handlers must not throw themselves (an
