@@ -57,6 +57,9 @@ function fixtureGame(): string {
     // Not strict JSON: the loading thread reads it itself (tolerant parse, syntax problems).
     'json/broken.json': '[ { "type": "GENERIC", "id": "broken_thing", }, { "type": "GENERIC" "id": "worse" } ]',
     'json/comment.json': '// a comment\n[ { "type": "GENERIC", "id": "commented_thing" } ]',
+    // Numbers JSON text does not give back (negative zero, too large): in a summary's member, in a whole value.
+    'json/numbers_summary.json': '[ { "type": "GENERIC", "id": "zero_thing", "name": -0, "description": [ 1e999, -0.0 ] } ]',
+    'json/numbers_whole.json': '[ { "type": "MONSTER", "id": "mon_zero", "hp": -0, "speed": 1e999 }, { "type": "GENERIC", "id": "big_thing", "weight": -1e400 } ]',
     // Neither an object nor an array.
     'json/number.json': '5',
     'json/empty.json': '',
@@ -84,6 +87,12 @@ test('a load with a second thread holds what a load on one thread holds, for fil
     // Every context file the second thread can read through it; then shared as the threads reach them.
     const two = load(game, mine, 'every-file');
     assert.deepEqual(loaded(two), expected);
+    // The values themselves (JSON text above shows -0 as 0, infinities as null).
+    const values = (p: Project): unknown[] => [...p.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => f.records.map((r) => r.value));
+    assert.deepEqual(values(two), values(one));
+    const record = (id: string) => [...two.files.values()].flatMap((f) => f.records).find((r) => r.ids.includes(id));
+    assert.equal(Object.is(record('zero_thing')?.value.name, -0), true, 'a summary keeps -0');
+    assert.deepEqual(record('mon_zero')?.value, { type: 'MONSTER', id: 'mon_zero', hp: -0, speed: Infinity });
     assert.equal(two.filesReadElsewhere, readableElsewhere(two));
     assert.deepEqual(loaded(load(game, mine, true)), expected);
     const file = path.join(mine, 'content.json');
