@@ -119,26 +119,35 @@ export class ReadAhead {
    * claims it first (or the worker is given up): the caller reads it.
    */
   take(index: number): ReadAheadResult {
-    if (this.claimedHere(index)) return SELF;
-    const deadline = Date.now() + this.giveUpMs;
-    for (;;) {
-      const look = this.look(index, deadline);
-      if ('found' in look) return look.found;
-      this.waiting();
-      Atomics.wait(this.signal, 0, look.seen, look.left);
+    const steps = this.taking(index);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      Atomics.wait(this.signal, 0, step.value.seen, step.value.left);
     }
   }
 
   /** As `take`, without blocking the thread (a server keeps answering while it loads). */
   async takeAsync(index: number): Promise<ReadAheadResult> {
+    const steps = this.taking(index);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      const wait = waitAsync(this.signal, 0, step.value.seen, step.value.left);
+      if (wait.async) await wait.value;
+    }
+  }
+
+  /**
+   * Taking path `index`: returns the result, or yields each wait it needs first (how many results were posted
+   * when it looked, and for how long at most). `take` and `takeAsync` differ only in how they wait.
+   */
+  private *taking(index: number): Generator<{ readonly seen: number; readonly left: number }, ReadAheadResult, void> {
     if (this.claimedHere(index)) return SELF;
     const deadline = Date.now() + this.giveUpMs;
     for (;;) {
       const look = this.look(index, deadline);
       if ('found' in look) return look.found;
       this.waiting();
-      const wait = waitAsync(this.signal, 0, look.seen, look.left);
-      if (wait.async) await wait.value;
+      yield look;
     }
   }
 
