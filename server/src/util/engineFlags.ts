@@ -7,7 +7,8 @@
  * away on a value of a new shape, and compiled again: a cold check of the current game compiled 344 functions for
  * 2.1 s of compiler time (on a second core, which it then keeps from the check's other threads), 1.1 s without
  * inlining. Paired runs on 2 cores: the cold check 2.7 s -> 2.4 s of wall time (4.0 s -> 3.3 s of CPU), a server's
- * start to its first diagnostics about 9% faster (872 -> 795 ms, medians of 8); a third check in the same process (everything hot) within noise.
+ * start to its first diagnostics 872 -> 795 ms (medians of 8); a third check in one process (everything hot)
+ * within noise.
  */
 import * as v8 from 'v8';
 
