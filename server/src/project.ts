@@ -28,7 +28,7 @@ import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
-import { readTextFile, stripBom } from './util/text';
+import { readListedTextFile, readTextFile, stripBom } from './util/text';
 import { definesNoId } from './syntax/definesNoId';
 import { ReadAhead, type ReadAheadResult } from './index/readAhead';
 import { finish, type Steps } from './util/steps';
@@ -121,6 +121,8 @@ export class Project {
   private readonly gamePath: string | undefined;
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
+  /** Reads a file of a load's listing (known to be a regular file: see readListedFile); `readFile` when given. */
+  private readonly readListedFn: (p: string) => string;
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
   /** Which files a second thread may read (see ProjectOptions.inMemory, secondThread); undefined: none. */
   private readonly readableElsewhere: ((path: string) => boolean) | undefined;
@@ -161,6 +163,7 @@ export class Project {
     this.severity = options.severity ?? {};
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
+    this.readListedFn = options.readFile ?? readListedTextFile;
     this.cacheOptions = options.cache;
     this.checkedAfterLoad = options.checkedAfterLoad;
     this.forOneCheck = options.forOneCheck ?? false;
@@ -201,7 +204,7 @@ export class Project {
     const elsewhere = read !== undefined && read.kind !== 'self';
     if (elsewhere) this.filesReadElsewhere++;
     // A file the other thread read comes as its parse (`read`): its text is not needed here.
-    const text = elsewhere ? '' : this.safeRead(p);
+    const text = elsewhere ? '' : this.safeRead(p, this.readListedFn);
     if (text === undefined) return;
     const file = this.fileFor(p);
     this.indexFile(file, text, true, true, read);
@@ -937,9 +940,9 @@ export class Project {
   }
 
   /** Reads a file; a failure other than "no such file" (a deletion) is a file problem reported on it. */
-  private safeRead(p: string): string | undefined {
+  private safeRead(p: string, read = this.readFileFn): string | undefined {
     try {
-      const text = this.readFileFn(p);
+      const text = read(p);
       if (this.fileProblemMap.get(p)?.code === 'unreadable-file') this.fileProblemMap.delete(p);
       return text;
     } catch (err) {

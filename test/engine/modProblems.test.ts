@@ -49,6 +49,22 @@ test('an unreadable file is an error on it, not silence', () => {
   assert.match(ds[0].message, /cannot be read \(EACCES\)/);
 });
 
+test('a content file over the size limit is an error on it, whichever thread reaches it (its read takes no stat of its own)', () => {
+  const files: Record<string, unknown> = { ...MINI_CORE, 'mods/m/modinfo.json': modinfo('m'), 'mods/m/a.json': '[]' };
+  // Enough files for a second reading thread (see Project's MIN_FILES_FOR_A_SECOND_THREAD).
+  for (let i = 0; i < 240; i++) files[`mods/m/more/f${String(i).padStart(3, '0')}.json`] = '[]';
+  const dir = writeTree(files);
+  const huge = path.join(dir, 'mods/m/a.json');
+  fs.truncateSync(huge, 65 * 1024 * 1024); // sparse: 65 MB of zero bytes
+  for (const secondThread of [false, 'every-file'] as const) {
+    const project = new Project({ gamePath: dir, roots: [path.join(dir, 'mods')], secondThread });
+    project.load();
+    const ds = project.diagnostics(huge);
+    assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['unreadable-file', 'error']], `second thread: ${secondThread}`);
+    assert.match(ds[0].message, /cannot be read \(EFBIG\)/);
+  }
+});
+
 test('a mod that leaves (its modinfo.json deleted or broken) takes its files\' diagnostics with it', () => {
   const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'b/modinfo.json': modinfo('b'), 'b/monsters.json': BAD_MONSTER });
   const monsters = ws.file('b/monsters.json');

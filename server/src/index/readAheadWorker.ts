@@ -5,7 +5,7 @@
  */
 import { workerData } from 'worker_threads';
 import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
-import { readTextFile } from '../util/text';
+import { readListedTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
@@ -53,7 +53,7 @@ function asText(value: unknown): ReadAheadMessage['read'] {
 
 function read(p: string): ReadAheadMessage['read'] {
   let text: string;
-  try { text = readTextFile(p); } catch { return { kind: 'self' }; }
+  try { text = readListedTextFile(p); } catch { return { kind: 'self' }; }
   if (definesNoId(text)) return { kind: 'defers' };
   let value: unknown;
   try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
