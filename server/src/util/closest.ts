@@ -55,6 +55,18 @@ export function charClasses(s: string): number {
   return m;
 }
 
+/** charClasses of an ASCII string in lower case, from the string as it is; undefined past ASCII. */
+function asciiFoldedClasses(s: string): number | undefined {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c > 0x7f) return undefined;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    m |= 1 << (c % 31);
+  }
+  return m;
+}
+
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -67,13 +79,31 @@ function popcount(x: number): number {
  * other lacks costs at least one edit, which rules most words out before the edit distance is computed.
  */
 export class NearWords {
-  private readonly lower: string[];
+  /** Each word in lower case: made when the word first passes the cheap tests of a query (most never do). */
+  private readonly lower: (string | undefined)[];
+  /** The length and the character classes of each word in lower case. */
+  private readonly lengths: Int32Array;
   private readonly classes: Int32Array;
   private readonly memo = new Map<string, readonly Scored[]>();
 
   constructor(readonly words: readonly string[]) {
-    this.lower = words.map((w) => w.toLowerCase());
-    this.classes = Int32Array.from(this.lower, charClasses);
+    const n = words.length;
+    this.lower = new Array<string | undefined>(n);
+    this.lengths = new Int32Array(n);
+    this.classes = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const w = words[k];
+      const folded = asciiFoldedClasses(w);
+      if (folded !== undefined) {
+        this.lengths[k] = w.length;
+        this.classes[k] = folded;
+      } else {
+        // Beyond ASCII, lower case may change a word's length (U+0130): that word is lowered at once.
+        const l = (this.lower[k] = w.toLowerCase());
+        this.lengths[k] = l.length;
+        this.classes[k] = charClasses(l);
+      }
+    }
   }
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
@@ -90,11 +120,12 @@ export class NearWords {
     const mask = charClasses(lower);
     const scored: { c: string; d: number }[] = [];
     for (let k = 0; k < this.words.length; k++) {
-      const c = this.words[k];
-      const cl = this.lower[k];
-      if (Math.abs(cl.length - lower.length) > limit || c === word) continue;
+      if (Math.abs(this.lengths[k] - lower.length) > limit) continue;
       const other = this.classes[k];
       if (popcount(mask & ~other) > limit || popcount(other & ~mask) > limit) continue;
+      const c = this.words[k];
+      if (c === word) continue;
+      const cl = (this.lower[k] ??= c.toLowerCase());
       const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);
       if (d <= limit) scored.push({ c, d });
     }
