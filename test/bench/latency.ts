@@ -2,8 +2,9 @@
  * Interactive latency on real files, in process: a keystroke -> the diagnostics to publish, completion and
  * go-to-definition at the references of the game's largest files, and a keystroke in a modinfo.json that changes
  * the mods. Each operation's wall and CPU time is kept (CPU time is what to trust when other processes share the
- * cores). bench.ts calls `latencyRows`; run alone (with `--copies N` for a workspace of N copies of the game's
- * mods, see copiedMods.ts):
+ * cores). The bench (bench.ts) measures typing, completion and definition itself; this adds the modinfo.json
+ * keystroke and a look at one operation at a time. Run alone (with `--copies N`: the game's content N times over,
+ * see tenfold.ts, its mods the workspace):
  *   node --expose-gc out/test/bench/latency.js --game DIR [--copies N] [--only keystroke,completion,definition,modinfo]
  */
 import * as fs from 'fs';
@@ -14,7 +15,7 @@ import { listJsonFiles } from '../../server/src/mods/discover';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
 import type { DefinitionRecord } from '../../server/src/records/record';
-import { copyMods } from './copiedMods';
+import { writeTenfold } from './tenfold';
 
 export interface Stats { readonly p50: number; readonly p95: number; readonly max: number }
 export interface Latency { readonly wall: Stats; readonly cpu: Stats; readonly count: number }
@@ -237,25 +238,27 @@ export function latencyRows(game: string, only: readonly Measure[] = ALL): [stri
 }
 
 /**
- * The same measures in a workspace of `copies` copies of the game's mods (copiedMods.ts): typing, completion and
- * definition in the largest file of the first copy, typing a dependency into the modinfo.json of the first copy of
- * the mod with the most files.
+ * The same measures on the game's content `copies` times over (tenfold.ts), every mod of it (the originals and
+ * their renamed copies) the workspace: typing, completion and definition in the largest file of the first copy of
+ * the game's mods, typing a dependency into the modinfo.json of the first copy of the mod with the most files.
  */
 export function copiesRows(game: string, copies: number, only: readonly Measure[] = ALL): [string, string][] {
-  const made = copyMods(game, copies);
+  const made = writeTenfold(game, { copies });
   try {
-    const mod = largestMod(game);
-    const folder = made.modFolders[0].get(mod)!;
-    const file = [...made.modFolders[0].values()].flatMap((d) => listJsonFiles(d)).filter((f) => path.basename(f) !== 'modinfo.json')
+    const mods = path.join(made.dir, 'mods');
+    // Copy 1 of a game mod is the folder `<folder>_x1` (see tenfold.ts).
+    const firstCopies = fs.readdirSync(mods).filter((m) => m.endsWith('_x1')).map((m) => path.join(mods, m));
+    const folder = path.join(mods, `${largestMod(game)}_x1`);
+    const file = firstCopies.flatMap((d) => listJsonFiles(d)).filter((f) => path.basename(f) !== 'modinfo.json')
       .map((f) => ({ f, size: fs.statSync(f).size })).sort((a, b) => b.size - a.size)[0].f;
     const t0 = process.hrtime.bigint();
-    const project = warmProject(game, [made.workspace]);
+    const project = warmProject(made.dir, [mods]);
     const rows: [string, string][] = [[`${copies} copies: load and check the workspace`, `${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms wall, ${project.reportedFiles().length} files`]];
-    const label = `${path.relative(made.workspace, file)} ${(fs.statSync(file).size / 1000).toFixed(0)} KB`;
+    const label = `${path.relative(mods, file)} ${(fs.statSync(file).size / 1000).toFixed(0)} KB`;
     if (only.includes('keystroke')) rows.push([`${copies} copies: keystroke in ${label}`, formatLatency(typingLatency(project, file))]);
     if (only.includes('completion')) rows.push([`${copies} copies: completion in ${label}`, formatLatency(completionLatency(project, file))]);
     if (only.includes('definition')) rows.push([`${copies} copies: definition in ${label}`, formatLatency(definitionLatency(project, file))]);
-    if (only.includes('modinfo')) rows.push([`${copies} copies: modinfo.json keystroke (${mod} copy 1)`, formatLatency(modinfoLatency(project, path.join(folder, 'modinfo.json'), 'no_such_mod'))]);
+    if (only.includes('modinfo')) rows.push([`${copies} copies: modinfo.json keystroke (${path.basename(folder)})`, formatLatency(modinfoLatency(project, path.join(folder, 'modinfo.json'), 'no_such_mod'))]);
     return rows;
   } finally {
     made.remove();
