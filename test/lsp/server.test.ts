@@ -15,7 +15,8 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-langua
 import { spawn } from 'child_process';
 import { SERVER_BIN, TestClient, applyEdits, positionOf, uri, withTimeout } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
-import { modinfo } from '../helpers/workspace';
+import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+import { URI } from 'vscode-uri';
 
 const codes = (ds: readonly Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
 const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
@@ -310,6 +311,30 @@ describe('language server over stdio (fixture mods)', () => {
     const far = await client.request<Location[] | null>('textDocument/hover', { textDocument: { uri: uri(hulks()) }, position: { line: 10_000, character: 500 } });
     assert.equal(far, null);
     await assert.rejects(client.request('workspace/executeCommand', { command: 'cdda.nope' }), /Unknown command/);
+  });
+});
+
+describe('language server: after indexing, the open documents are published first', () => {
+  test('a file open from the start gets its diagnostics before the files before it in path order', async () => {
+    const files: Record<string, unknown> = { 'm/modinfo.json': modinfo('m') };
+    // Each file names an unknown monster: every one is published with a diagnostic.
+    for (let i = 0; i < 40; i++) files[`m/a${String(i).padStart(2, '0')}.json`] = pretty([monster(`mon_a${i}`, { upgrades: { half_life: 4, into: 'mon_nowhere' } })]);
+    files['m/z_open.json'] = pretty([monster('mon_z', { upgrades: { half_life: 4, into: 'mon_nowhere' } })]);
+    const game = writeTree(MINI_CORE);
+    const ws = writeTree(files);
+    const opened = path.join(ws, 'm/z_open.json');
+    const client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+    try {
+      await client.initialize();
+      await client.open(opened);
+      await client.waitForReady();
+      const order = client.published.filter((p) => p.diagnostics.length > 0).map((p) => path.basename(URI.parse(p.uri).fsPath));
+      assert.equal(order.length, 41, `every file published once: ${order.join(', ')}`);
+      assert.equal(order[0], 'z_open.json', 'the open document first');
+      assert.deepEqual(order.slice(1), [...order.slice(1)].sort(), 'then the others in path order');
+    } finally {
+      await client.stop();
+    }
   });
 });
 

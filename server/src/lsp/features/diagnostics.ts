@@ -59,22 +59,32 @@ export class DiagnosticsPublisher {
 
   /**
    * Publishes every reported file (and clears files published before that are no longer reported), yielding
-   * to the event loop every `sliceMs`. Stops when `isCurrent` turns false.
+   * to the event loop every `sliceMs`. The open documents come first, those opened meanwhile as soon as they are
+   * (a mod's hundreds of files take a while to check; in path order the one in view waited for those before it).
+   * Stops when `isCurrent` turns false.
    */
   async publishAll(isCurrent: () => boolean, onProgress?: (done: number, total: number) => void, sliceMs = 12): Promise<boolean> {
     const reported = this.session.project.reportedFiles().map((f) => f.path);
     const keep = new Set(reported);
-    const stale = [...this.counts.keys()].filter((p) => !keep.has(p));
-    const all = [...stale, ...reported];
+    const pending = new Set([...[...this.counts.keys()].filter((p) => !keep.has(p)), ...reported]);
+    const total = pending.size;
+    const open = this.session.openDocuments;
+    const next = (): string => {
+      for (const p of open.keys()) if (pending.delete(p)) return p;
+      const first = pending.values().next().value as string;
+      pending.delete(first);
+      return first;
+    };
     let t0 = Date.now();
-    for (let i = 0; i < all.length; i++) {
+    while (pending.size > 0) {
       if (Date.now() - t0 >= sliceMs) {
-        onProgress?.(i, all.length);
+        onProgress?.(total - pending.size, total);
         await new Promise<void>((resolve) => setImmediate(resolve));
         if (!isCurrent()) return false;
         t0 = Date.now();
       }
-      try { this.publishOne(all[i]); } catch (err) { this.session.error(`Diagnostics of ${all[i]} failed`, err); }
+      const p = next();
+      try { this.publishOne(p); } catch (err) { this.session.error(`Diagnostics of ${p} failed`, err); }
     }
     return true;
   }
