@@ -49,6 +49,14 @@ const MEASUREMENTS: readonly Measurement[] = [
     figures: [{ figure: 'warm start from the on-disk cache (x read + JSON.parse)', unit: 'x', target: 0.3 }],
   },
   {
+    // The same start through the real server on stdio (for information: it also counts starting node and the server).
+    id: 'server-start', module: './serverStart', exportName: 'measureServerStart',
+    figures: [
+      { figure: 'first diagnostics through the language server, cold (spawn to publish)', unit: 'ms' },
+      { figure: 'first diagnostics through the language server, warm (spawn to publish)', unit: 'ms' },
+    ],
+  },
+  {
     id: 'cli-cold', module: './measures', exportName: 'measureCliCold',
     figures: [{ figure: 'CLI cold check of the whole game (x floor, wall)', unit: 'x', target: 2.5 }],
   },

@@ -51,7 +51,7 @@ export function measureIndexing(ctx: BenchContext): Reading[] {
 }
 
 /** The largest content file of a folder (not its modinfo.json). */
-function largestFile(dir: string): string {
+export function largestFile(dir: string): string {
   let best = '', size = -1;
   for (const f of listJsonFiles(dir)) {
     if (path.basename(f) === 'modinfo.json') continue;
