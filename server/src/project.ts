@@ -121,7 +121,7 @@ export class Project {
   private readonly gamePath: string | undefined;
   private readonly dependencyPaths: readonly string[];
   private readonly readFileFn: (p: string) => string;
-  /** Reads a file of a load's listing (known to be a regular file: see readListedFile); `readFile` when given. */
+  /** Reads a file of a load's listing (known to be a regular file: see readListedFile); `readFile` for one in memory. */
   private readonly readListedFn: (p: string) => string;
   private readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
   /** Which files a second thread may read (see ProjectOptions.inMemory, secondThread); undefined: none. */
@@ -163,11 +163,12 @@ export class Project {
     this.severity = options.severity ?? {};
     this.dependencyPaths = (options.dependencyPaths ?? []).map((p) => path.resolve(p));
     this.readFileFn = options.readFile ?? readTextFile;
-    this.readListedFn = options.readFile ?? readListedTextFile;
     this.cacheOptions = options.cache;
     this.checkedAfterLoad = options.checkedAfterLoad;
     this.forOneCheck = options.forOneCheck ?? false;
     const inMemory = options.inMemory ?? (options.readFile ? () => true : undefined);
+    // A file no editor holds is the disk's: read as listed (a server's readFile stats each file again).
+    this.readListedFn = inMemory ? (p) => (inMemory(p) ? this.readFileFn(p) : readListedTextFile(p)) : readListedTextFile;
     this.readableElsewhere = options.secondThread === false ? undefined : inMemory ? (p) => !inMemory(p) : () => true;
     this.everyFileElsewhere = options.secondThread === 'every-file';
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
