@@ -26,8 +26,9 @@ export function readListedFile(p: string): string {
   try {
     text = fs.readFileSync(p, 'utf8');
   } catch (err) {
-    // Over what a string can hold (Node's own limit, far above ours).
-    if ((err as NodeJS.ErrnoException)?.code === 'ERR_FS_FILE_TOO_LARGE' || err instanceof RangeError) throw tooLarge(p);
+    // Over what a buffer or a string can hold (Node's own limits, far above ours).
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (code === 'ERR_FS_FILE_TOO_LARGE' || code === 'ERR_STRING_TOO_LONG') throw tooLarge(p);
     throw err;
   }
   if (text.length > MAX_FILE_BYTES) throw tooLarge(p);
