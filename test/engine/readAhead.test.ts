@@ -38,7 +38,7 @@ function load(game: string, root: string, secondThread: boolean | 'every-file'):
   return project;
 }
 
-/** A game of many small files (a second thread is started for 200 or more context files), of every form. */
+/** A game of many small files, of every form. */
 function fixtureGame(): string {
   const tree: FileTree = { ...MINI_CORE };
   for (let i = 0; i < 240; i++) {
