@@ -101,9 +101,10 @@ const INTERACTIONS_SEGMENT = `${path.sep}mod_interactions`;
 /**
  * Fewer files than this are read by the loading thread alone. A second thread pays only on large loads: it takes
  * 50-100 ms to start while the first is busy, and a file it reads costs more CPU in all (its summary crosses as
- * JSON text). Loads of the current game's files, wall time with a second thread / without (medians of 3): 603
- * files 130 / 127 ms, 1,003 files 201 / 186, 1,503 files 287 / 279, 0.F's 2,046 files 299 / 320, 4,175 files
- * 578 / 663; a warm start reading a mod's 345 files 216 / 193 ms, 514 files 215 / 199.
+ * JSON text). Cold loads, wall time with a second thread / without (medians of 3): 603, 1,003 and 1,503 of the
+ * current game's core files 130 / 127, 201 / 186 and 287 / 279 ms; 0.F with Magiclysm (2,046 files) 299 / 320; the
+ * current game with Magiclysm (4,175 files) 578 / 663. A warm start reading a mod's 345 files 216 / 193 ms, 514
+ * files 215 / 199.
  */
 const MIN_FILES_FOR_A_SECOND_THREAD = 1500;
 

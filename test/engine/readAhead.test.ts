@@ -94,6 +94,8 @@ test('a load with a second thread holds what a load on one thread holds, for fil
     assert.equal(Object.is(record('zero_thing')?.value.name, -0), true, 'a summary keeps -0');
     assert.deepEqual(record('mon_zero')?.value, { type: 'MONSTER', id: 'mon_zero', hp: -0, speed: Infinity });
     assert.equal(two.filesReadElsewhere, readableElsewhere(two));
+    // The default: at this size one thread (a second one starts for 1,500 files or more; the real-data tests below
+    // load with it).
     assert.deepEqual(loaded(load(game, mine, true)), expected);
     const file = path.join(mine, 'content.json');
     assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
