@@ -9,7 +9,6 @@
 import type { GameVersion } from '../declaration';
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
-import { TABLES } from './generated/tables-current';
 import { RULES_CURRENT } from './rules-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
@@ -35,7 +34,8 @@ export const VERSION_CURRENT: GameVersion = {
   editModes: false,
   knownTypes: KNOWN_TYPES,
   retiredTypes: RETIRED_ITEM_TYPES,
-  generatedTables: TABLES,
+  // Loaded when first read (see VERSION_0F).
+  get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
