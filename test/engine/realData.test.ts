@@ -44,6 +44,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: special_attacks[].ammo_type -> item': [1, 'spec 2.2.4: ammo_type is an item id; Aftershock mon_defbot_shot gives "shot", an ammunition type'],
   'unknown-id: copy-from -> overmap_terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
   'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],
+  'unknown-id: effect_str -> effect': [2, 'attack spells that apply effects defined nowhere: Aftershock protection_from_cold (afs_cold_protect), TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- references the generated tables index (schema/generated.ts): each id is defined nowhere in the data
   'unknown-id: responses[].topic -> talk_topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
   'unknown-id: object.place_nested[].chunks[] -> nested mapgen function': [1, 'basecamp modular_workshop_metal.json places nested mapgen fbmw_room2_metal, which does not exist (fbmh_/fbms_room2_metal do)'],

@@ -36,6 +36,7 @@ const FLAGGED: Record<string, string> = {
   'mutations/missing-id/Magiclysm/traits/classes.json#/4/spells_learned/0/0': NAMES_NOTHING,
   'spells/missing-id/Magiclysm/Spells/stormshaper.json#/6/affected_body_parts/0': NAMES_NOTHING,
   'spells/missing-id/Magiclysm/Spells/black_dragon.json#/4/affected_body_parts/0': NAMES_NOTHING,
+  'spells/missing-id/Magiclysm/Spells/item_only.json#/2/effect_str': NAMES_NOTHING + ' (the spell spawns no item)',
   'recipes/duplicate-id/Aftershock/recipes/recipes.json#/9': 'spec 2.6 and section 7: a recipe id already in use without "override" fails; 0.F replaces it silently',
   'professions/duplicate-id/Fuji_Mil_Prof/prof/spc.json#/1': SPEC_DUPLICATE,
   'professions/duplicate-id/CRT_EXPANSION/scenarios/crt_classes.json#/14': SPEC_DUPLICATE,

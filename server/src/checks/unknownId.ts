@@ -10,6 +10,7 @@ import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
 import { pathLabel } from '../schema/validate';
+import type { KindRegistry } from '../registry/registry';
 
 /** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
 const INVALID_VALUE_KINDS: Record<string, string> = {
@@ -56,7 +57,9 @@ export function kindsAlsoAccepting(kind: string): readonly string[] {
 /** `entries[].drop` for ['entries', 3, 'drop']. */
 const memberPattern = (path: FoundReference['path']): string => path.map((p, i) => (typeof p === 'number' ? '[]' : i === 0 ? p : `.${p}`)).join('');
 
-function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly string[] {
+function alsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
+  const sibling = siblingAlsoAccepted(registry, record, ref);
+  if (sibling.length) return sibling;
   const rules = ALSO_ACCEPTS.filter((x) => x.types.includes(record.type) && x.member === memberPattern(ref.path));
   if (!rules.length) return [];
   const value = fullValueOf(record);
@@ -64,6 +67,15 @@ function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly s
   for (const step of ref.path.slice(0, -1)) holder = holder && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
   if (!holder || typeof holder !== 'object') return [];
   return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
+}
+
+/**
+ * The other kinds a reference whose kind a sibling member selects accepts (see SiblingRef: a spell summoning a
+ * monster or, by a flag, a monster group); such references are top-level members (schema/overlay.ts).
+ */
+function siblingAlsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
+  if (ref.path.length !== 1) return [];
+  return registry.siblingSelectedKinds(record.type, String(ref.path[0]), fullValueOf(record)).slice(1);
 }
 
 /** How many ids of a looping copy-from chain a message lists. */
@@ -87,7 +99,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      if (!found) for (const kind of alsoAccepted(project.registry, record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom && project.registry.isBuiltIn(refKind, id, (k, i) => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract))) return;
     if (isCopyFrom) {

@@ -10,7 +10,8 @@ import { CORE_MOD, type ModGraph } from '../mods/modGraph';
 import { entriesStamp } from '../index/definitionIndex';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
-import type { TypeSpec } from '../schema/types';
+import * as jsonc from 'jsonc-parser';
+import { siblingKinds, type SiblingRef, type TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
@@ -143,18 +144,28 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
         seenValues.add(v);
         items.push({ label: v, kind: 'value', detail: typeLabel(spec), insertText: quote(v), snippet: false, start, end, sortText: `0${String(i).padStart(5, '0')}` });
       });
-    } else if (spec.kind === 'string' && spec.ref && !seenKinds.has(spec.ref)) {
-      seenKinds.add(spec.ref);
-      const isCopyFrom = c.path.length === 1 && c.path[0] === 'copy-from';
-      const r = completeIds(c.project, spec.ref, prefix, c.record, isCopyFrom, limit);
-      incomplete ||= r.incomplete;
-      for (const e of r.entries) items.push(Object.assign(e as CompletionEntry, { insertText: quote(e.label), start, end }));
+    } else if (spec.kind === 'string' && (spec.ref || spec.refBy)) {
+      for (const kind of spec.ref ? [spec.ref] : siblingKindsAt(c, spec.refBy!)) {
+        if (seenKinds.has(kind)) continue;
+        seenKinds.add(kind);
+        const isCopyFrom = c.path.length === 1 && c.path[0] === 'copy-from';
+        const r = completeIds(c.project, kind, prefix, c.record, isCopyFrom, limit);
+        incomplete ||= r.incomplete;
+        for (const e of r.entries) items.push(Object.assign(e as CompletionEntry, { insertText: quote(e.label), start, end }));
+      }
     } else if (spec.kind === 'boolean' && !inString) {
       for (const v of ['true', 'false']) items.push({ label: v, kind: 'value', detail: 'boolean', insertText: v, snippet: false, start, end, sortText: `0${v}` });
     }
   }
   if (items.length > limit) { items.length = limit; incomplete = true; }
   return { items, isIncomplete: incomplete };
+}
+
+/** The kinds a reference whose kind a sibling selects names at the cursor (see SiblingRef): none while unselected. */
+function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
+  const holder = c.tree && (c.path.length > 1 ? jsonc.findNodeAtLocation(c.tree, c.path.slice(0, -1)) : c.tree);
+  const selector = holder && jsonc.findNodeAtLocation(holder, [by.member]);
+  return selector?.type === 'string' ? siblingKinds(by, { [by.member]: selector.value }) ?? [] : [];
 }
 
 function matches(candidate: string, prefix: string): boolean {

@@ -3,7 +3,7 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import type { KindSchema, MemberNames } from '../schema/types';
+import { siblingKinds, siblingRefOf, type KindSchema, type MemberNames } from '../schema/types';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -74,6 +74,16 @@ export class KindRegistry {
     const schema = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : generated;
     this.generated.set(type, schema);
     return schema;
+  }
+
+  /**
+   * The kinds the string of top-level member `member` names in `value`, a definition of `type`, when a sibling
+   * member selects them (see SiblingRef): the reference's own kind first, then those also accepted; none else.
+   */
+  siblingSelectedKinds(type: string, member: string, value: Readonly<Record<string, unknown>>): readonly string[] {
+    const field = this.schemaOfType(type)?.fields.find((f) => f.name === member);
+    const by = field && siblingRefOf(field.type);
+    return (by && siblingKinds(by, value)) ?? [];
   }
 
   /** What every generated table of the version is built with (see TableContext). */

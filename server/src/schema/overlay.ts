@@ -6,7 +6,7 @@
  * keyed by the generated table's member paths (`entries[].type`, `components[][]`), and found against the real
  * game (its --check-mods), not guessed.
  */
-import type { FieldSpec, KindSchema, StringFormat, StringSpec, TypeSpec } from './types';
+import type { FieldSpec, KindSchema, SiblingRef, StringFormat, StringSpec, TypeSpec } from './types';
 import { parsePath, type PathSegment } from './generated';
 
 /** A named closed set of strings (the name is how messages call a value of it: "a color name"). */
@@ -20,6 +20,8 @@ export type Refinement =
   | { readonly values: ValueSet }
   /** The string values at the path name definitions of this kind (a reference, unresolved ids are errors). */
   | { readonly ref: string }
+  /** The string values at the path name definitions of the kind a sibling member selects (see SiblingRef). */
+  | { readonly refBy: SiblingRef }
   /** The string values at the path are of this format (a color name). */
   | { readonly format: StringFormat }
   /** The objects at the path are closed: a member the table does not list is `unknown-field`. */
@@ -38,6 +40,8 @@ export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: st
   for (const [p, refinement] of Object.entries(overlay)) {
     const [first, ...rest] = parsePath(p);
     if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
+    // The unknown-id check finds a sibling-selected reference's other kinds on the top-level member.
+    if ('refBy' in refinement && rest.length) throw new Error(`${what}: overlay path ${p}: refBy refines a top-level member only`);
     const i = fields.findIndex((f) => f.name === first.name);
     if (i < 0) {
       if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);
@@ -106,6 +110,7 @@ function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
     reached = true;
     const { weakRef: _weak, ...rest } = s;
     if ('ref' in r) return { ...rest, ref: r.ref };
+    if ('refBy' in r) { const { ref: _ref, ...plain } = rest; return { ...plain, refBy: r.refBy }; }
     if ('format' in r) return { ...s, format: r.format };
     return { ...s, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
   };

@@ -38,6 +38,11 @@ export interface StringSpec {
   /** The string is the id of a definition of this kind: unresolved ids are `unknown-id`. */
   readonly ref?: RefKind;
   /**
+   * The string is the id of a definition whose kind another member of the same object selects (a spell's
+   * `effect_str`, by its `effect`); unresolved ids are `unknown-id`.
+   */
+  readonly refBy?: SiblingRef;
+  /**
    * The reference is inferred from little evidence (generated tables: fewer than 3 distinct values): it is
    * indexed alike, but an unresolved id is a warning, not an error.
    */
@@ -52,6 +57,33 @@ export interface StringSpec {
   readonly gameRejects?: string;
   /** Values of `values` the spec lists but the game refuses, with what it says. */
   readonly rejectedValues?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A reference whose kind a sibling member selects: `{ member: 'effect', kinds: { summon: ['MONSTER', 'monstergroup'] } }`
+ * reads `"effect_str": "mon_x"` beside `"effect": "summon"` as a monster's id, or a monster group's. A value of the
+ * member not listed (or absent: inherited through copy-from) makes the string no reference.
+ */
+export interface SiblingRef {
+  readonly member: string;
+  /**
+   * Per value of the member, the kinds an id may be of: any of them resolves it (the game picks one by flags that
+   * copy-from may inherit, so each is accepted); the first is the reference's own (hover, completion first).
+   */
+  readonly kinds: Readonly<Record<string, readonly [RefKind, ...RefKind[]]>>;
+}
+
+/** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */
+export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unknown>>): readonly [RefKind, ...RefKind[]] | undefined {
+  const selector = holder[by.member];
+  return typeof selector === 'string' && Object.prototype.hasOwnProperty.call(by.kinds, selector) ? by.kinds[selector] : undefined;
+}
+
+/** The sibling-selected reference of a member's type: its string spec's, or a union's string option's. */
+export function siblingRefOf(spec: TypeSpec): SiblingRef | undefined {
+  if (spec.kind === 'string') return spec.refBy;
+  if (spec.kind === 'union') for (const o of spec.options) { const by = siblingRefOf(o); if (by) return by; }
+  return undefined;
 }
 
 export interface NumberSpec {

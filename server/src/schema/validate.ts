@@ -3,7 +3,8 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, StringSpec, TypeSpec, UnionSpec, UnseenMembers } from './types';
+import type { FieldSpec, Migration, NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec, UnseenMembers } from './types';
+import { siblingKinds, siblingRefOf } from './types';
 import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units';
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
@@ -155,7 +156,10 @@ const NO_FIELD_SPECS: readonly FieldSpec[] = [];
 interface CompiledField {
   readonly field: FieldSpec;
   readonly node: SpecNode;
+  /** Its string value names a definition of the kind a sibling selects (see SiblingRef). */
+  readonly refBy: SiblingRef | undefined;
 }
+
 
 /**
  * A TypeSpec compiled for the walk: every spec, whatever its kind, as an object of one class (the walk reads
@@ -265,7 +269,7 @@ function compile(spec: TypeSpec): SpecNode {
     case 'object': {
       // A later field of the same name wins, as in a Map built from the list.
       const fields = new Map<string, CompiledField>();
-      for (const f of spec.fields) fields.set(f.name, { field: f, node: compile(f.type) });
+      for (const f of spec.fields) fields.set(f.name, { field: f, node: compile(f.type), refBy: siblingRefOf(f.type) });
       node.fields = fields;
       node.fieldNames = [...fields.keys()];
       node.requiredFields = spec.fields.filter((f) => f.required);
@@ -476,6 +480,16 @@ export function validateMembers(
   return walkMembers(o, compile(spec), path, sink, isExtraMember);
 }
 
+/** The reference of member `key` of `o`, whose kind a sibling selects (see SiblingRef); `path` ends at the member. */
+function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by: SiblingRef, path: (string | number)[], sink: ValueSink): void {
+  const id = o[key];
+  if (typeof id !== 'string' || id === '') return;
+  const kinds = siblingKinds(by, o);
+  if (kinds === undefined) return;
+  if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[0], id, false, false);
+  else sink.reference({ path: path.slice(), kind: kinds[0], id });
+}
+
 function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
   let extra = false;
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
@@ -494,6 +508,7 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
     if (member !== undefined) {
       if (member.field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.field.gameRejects);
       path.push(key);
+      if (member.refBy !== undefined) siblingReference(o, key, member.refBy, path, sink);
       walk(o[key], member.node, path, sink);
       path.pop();
       continue;

@@ -10,6 +10,7 @@ import type { GameVersion } from '../declaration';
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
+import { OVERLAYS_CURRENT } from './overlays-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
@@ -37,6 +38,7 @@ export const VERSION_CURRENT: GameVersion = {
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
+  tableOverlays: OVERLAYS_CURRENT,
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.

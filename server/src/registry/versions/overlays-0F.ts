@@ -11,6 +11,7 @@ import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
+import { SPELL_EFFECT_STR_0F } from './shared';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
@@ -157,6 +158,7 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
     'flags[]': { values: SPELL_FLAGS },
     // "invalid field types id" (`none`: no field, a built-in id).
     field_id: { ref: 'field_type' },
+    effect_str: { refBy: SPELL_EFFECT_STR_0F },
   },
   // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
   SPECIES: {

@@ -4,6 +4,7 @@
 import type { GameVersion, KindDeclaration } from '../declaration';
 import type { GeneratedTables } from '../../schema/generated';
 import type { Refinement, TableOverlay } from '../../schema/overlay';
+import type { SiblingRef } from '../../schema/types';
 
 /** Item types of 0.F (item_factory), all one id space. */
 export const ITEM_TYPES_0F = [
@@ -99,3 +100,37 @@ export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
   },
 ];
 
+
+/**
+ * What a spell's `effect_str` names, by its `effect` (spell_effect.cpp; doc/JSON/MAGIC.md). Where the game picks
+ * the kind by a flag (`SPAWN_GROUP`: a monster group or item group; `POLYMORPH_GROUP`; `MUTATE_TRAIT`: a trait,
+ * else a mutation category), either kind is accepted: copy-from may inherit the flags. Effects that read it as
+ * something else (recover_energy's energy source, timed_event's event, guilt's and revive's species) or not at
+ * all are left out: their effect_str names no definition checked here.
+ */
+export const SPELL_EFFECT_STR_0F: SiblingRef = {
+  member: 'effect',
+  kinds: {
+    attack: ['effect_type'],
+    morale: ['morale_type'],
+    mutate: ['mutation_category', 'mutation'],
+    spawn_item: ['item', 'item_group'],
+    summon: ['MONSTER', 'monstergroup'],
+    summon_vehicle: ['vehicle'],
+    targeted_polymorph: ['MONSTER', 'monstergroup'],
+    ter_transform: ['ter_furn_transform'],
+  },
+};
+
+/** The current game's spell effects that 0.F did not have, and what their effect_str names. */
+export const SPELL_EFFECT_STR_CURRENT: SiblingRef = {
+  member: 'effect',
+  kinds: {
+    ...SPELL_EFFECT_STR_0F.kinds,
+    add_trap: ['trap'],
+    effect_on_condition: ['effect_on_condition'],
+    emit: ['emit'],
+    remove_effect: ['effect_type'],
+    remove_field: ['field_type'],
+  },
+};
