@@ -75,7 +75,7 @@ function alsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: Fou
  */
 function siblingAlsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
   if (ref.path.length !== 1) return [];
-  return registry.siblingSelectedKinds(record.type, String(ref.path[0]), fullValueOf(record)).slice(1);
+  return registry.siblingSelectedKinds(record.type, String(ref.path[0]), () => fullValueOf(record)).slice(1);
 }
 
 /** How many ids of a looping copy-from chain a message lists. */

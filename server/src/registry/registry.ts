@@ -3,7 +3,7 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import { siblingKinds, siblingRefOf, type KindSchema, type MemberNames } from '../schema/types';
+import { siblingKinds, siblingRefOf, type KindSchema, type MemberNames, type SiblingRef } from '../schema/types';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -77,14 +77,26 @@ export class KindRegistry {
   }
 
   /**
-   * The kinds the string of top-level member `member` names in `value`, a definition of `type`, when a sibling
-   * member selects them (see SiblingRef): the reference's own kind first, then those also accepted; none else.
+   * The kinds the string of top-level member `member` names in a definition of `type` (its whole value read only
+   * when the member has such a reference: it may be read again from its file), when a sibling member selects them
+   * (see SiblingRef): the reference's own kind first, then those also accepted; none else.
    */
-  siblingSelectedKinds(type: string, member: string, value: Readonly<Record<string, unknown>>): readonly string[] {
-    const field = this.schemaOfType(type)?.fields.find((f) => f.name === member);
-    const by = field && siblingRefOf(field.type);
-    return (by && siblingKinds(by, value)) ?? [];
+  siblingSelectedKinds(type: string, member: string, value: () => Readonly<Record<string, unknown>>): readonly string[] {
+    const by = this.siblingRefsOf(type)?.get(member);
+    return (by && siblingKinds(by, value())) ?? [];
   }
+
+  /** A type's top-level members whose kind a sibling selects (undefined: none), found once per type. */
+  private siblingRefsOf(type: string): ReadonlyMap<string, SiblingRef> | undefined {
+    if (this.siblingRefs.has(type)) return this.siblingRefs.get(type);
+    const found = new Map<string, SiblingRef>();
+    for (const f of this.schemaOfType(type)?.fields ?? []) { const by = siblingRefOf(f.type); if (by) found.set(f.name, by); }
+    const out = found.size ? found : undefined;
+    this.siblingRefs.set(type, out);
+    return out;
+  }
+
+  private readonly siblingRefs = new Map<string, ReadonlyMap<string, SiblingRef> | undefined>();
 
   /** What every generated table of the version is built with (see TableContext). */
   private get tableContext(): TableContext {
