@@ -68,7 +68,7 @@ function usage(message: string): never {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  applyEngineFlags();
+  applyEngineFlags('cli');
   try {
     return await run(argv);
   } catch (err) {
