@@ -26,7 +26,7 @@ import { spawnSync, execFileSync } from 'child_process';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { applyEngineFlags } from '../../server/src/util/engineFlags';
 import { MINI_CORE, writeTree } from '../helpers/workspace';
-import { contentFiles, fmt, type BenchContext, type Corpus, type Measure, type Reading } from './measure';
+import { contentFiles, fmt, loadEngineCode, type BenchContext, type Corpus, type Measure, type Reading } from './measure';
 
 interface Measurement {
   readonly id: string;
@@ -112,6 +112,7 @@ async function child(id: string, corpus: Corpus, quick: boolean): Promise<void> 
   // The engine runs with the settings the server gives it: these measures are a server's (the CLI's own process
   // sets its own).
   applyEngineFlags('server');
+  loadEngineCode();
   const readings = fn ? await fn({ corpus, quick }) : m.figures.map((f) => ({ ...f, value: NaN, detail: `${m.module.slice(2)}.ts ${m.exportName} not there yet` }));
   process.stdout.write(`\n${READINGS_MARK}${JSON.stringify(readings.map((r) => ({ ...r, value: Number.isNaN(r.value) ? null : r.value })))}\n`);
 }

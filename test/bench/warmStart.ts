@@ -17,7 +17,7 @@ import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
 import { wholeGameMod } from '../helpers/workspace';
 import { applyEngineFlags } from '../../server/src/util/engineFlags';
-import type { BenchContext, Reading } from './measure';
+import { loadEngineCode, type BenchContext, type Reading } from './measure';
 
 interface Measure { readonly wall: number; readonly cpu: number; readonly rss?: number; readonly save?: number; readonly files?: number; readonly hits?: number; readonly diagnostics?: number; readonly bytes?: number }
 
@@ -133,6 +133,7 @@ if (require.main === module) {
     // As the server runs (lsp/bin.ts): its engine's V8 settings. (They were not set here: the warm and cold starts
     // were measured about 10% slower than a server starts.)
     applyEngineFlags('server');
+    loadEngineCode();
     process.stdout.write(JSON.stringify(child(mode, game, modDir, modFile, cacheDir, listFile)));
   } else {
     const at = argv.indexOf('--game');
