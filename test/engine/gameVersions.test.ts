@@ -81,6 +81,17 @@ test('current game: mod_interactions/<mod>/ loads only when that mod is known, a
   assert.deepEqual(f.codes('b/mod_interactions/a/extra.json'), ['unknown-id']);
 });
 
+test('current game: two mods\' parts for each other see each other (both load when both mods do)', () => {
+  const files: FileTree = {
+    ...mod({ 'a.json': [{ type: 'SPECIES', id: 'A_THING' }], 'mod_interactions/b/for_b.json': [{ type: 'SPECIES', id: 'A_FOR_B' }] }, 'a'),
+    ...mod({ 'mod_interactions/a/for_a.json': [{ type: 'SPECIES', id: 'B_FOR_A', 'copy-from': 'A_FOR_B' }] }, 'b'),
+    ...mod({ 'mod_interactions/a/c_for_a.json': [{ type: 'SPECIES', id: 'C_FOR_A', 'copy-from': 'A_FOR_B' }] }, 'c'),
+  };
+  const ws = workspace(files, CURRENT_CORE);
+  assert.deepEqual(ws.diagnostics('b/mod_interactions/a/for_a.json'), [], 'b\'s part for a sees a\'s part for b');
+  assert.deepEqual(ws.codes('c/mod_interactions/a/c_for_a.json'), ['unknown-id'], 'c\'s part for a does not: a\'s part for b loads only with b');
+});
+
 test('current game: recipe ids include the variant (result_variant), as copy-from names them', () => {
   const ws = workspace(mod({ 'r.json': [
     { type: 'recipe', result: 'stick', variant: 'shark', time: '1 m', activity_level: 'LIGHT_EXERCISE', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER' },

@@ -92,6 +92,12 @@ export class ModGraph {
         const dep = this.byId.get(d);
         if (dep) stack.push(...dep.dependencies);
       }
+      // A mod's part for another mod and that mod's part for it load under the same condition (both mods active):
+      // each sees the other's definitions (Defense_Mode's EOC for Aftershock spawns Aftershock's group for it).
+      if (m.interaction) {
+        const mirror = `${m.interaction.with}+${m.interaction.base}`;
+        if (this.byId.get(mirror)?.interaction?.with === m.interaction.base) seen.add(mirror);
+      }
       this.visible.set(m.id, seen);
     }
   }
