@@ -136,3 +136,33 @@ test('completion in effect_str offers the ids its effect names (both kinds where
     cleanUp(ws);
   }
 });
+
+test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster, or a group with their flag, wherever an effect is written', () => {
+  const eoc = (id: string, effect: unknown): Record<string, unknown> => ({ type: 'effect_on_condition', id, effect });
+  const ws = workspace({
+    'm/modinfo.json': modinfo('m'),
+    'm/eocs.json': [
+      eoc('EOC_ITEM', [{ u_spawn_item: 'wandd' }]),
+      eoc('EOC_ITEM_OK', [{ u_spawn_item: 'wand' }, { u_spawn_item: 'clothes', use_item_group: true }]),
+      eoc('EOC_MONSTER', [{ u_spawn_monster: 'GROUP_ZOMBI', group: true, real_count: 1 }]),
+      eoc('EOC_MONSTER_OK', [{ u_spawn_monster: 'mon_zombie', real_count: 1 }, { u_spawn_monster: 'GROUP_ZOMBIE', group: true }]),
+      // Where the table knows the object but not this member in it (its data never spawns there): still a reference.
+      eoc('EOC_DEEP', { if: 'u_is_avatar', then: { u_message: 'hi' }, else: { u_spawn_item: 'no_such_thing' } }),
+      // A variable value names nothing here.
+      eoc('EOC_VAR', [{ u_spawn_item: { global_val: 'what' } }]),
+    ],
+  }, CORE_EXTRA);
+  try {
+    const messages = ws.diagnostics('m/eocs.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
+    assert.equal(messages.length, 3, messages.join('\n'));
+    assert.match(messages.find((m) => m.includes('wandd'))!, /unknown item "wandd"/);
+    assert.match(messages.find((m) => m.includes('GROUP_ZOMBI'))!, /unknown monster group "GROUP_ZOMBI".*GROUP_ZOMBIE/);
+    assert.ok(messages.some((m) => m.includes('no_such_thing')));
+    const file = ws.file('m/eocs.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const deep = text.indexOf('"no_such_thing"') + 1;
+    assert.ok(complete(ws.project, file, deep).items.some((i) => i.label === 'wand'), 'completion where the table has no path');
+  } finally {
+    cleanUp(ws);
+  }
+});

@@ -71,11 +71,10 @@ function alsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: Fou
 
 /**
  * The other kinds a reference whose kind a sibling member selects accepts (see SiblingRef: a spell summoning a
- * monster or, by a flag, a monster group); such references are top-level members (schema/overlay.ts).
+ * monster or, by a flag, a monster group).
  */
 function siblingAlsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
-  if (ref.path.length !== 1) return [];
-  return registry.siblingSelectedKinds(record.type, String(ref.path[0]), () => fullValueOf(record)).slice(1);
+  return registry.siblingSelectedKinds(record.type, ref.path, () => fullValueOf(record)).slice(1);
 }
 
 /** How many ids of a looping copy-from chain a message lists. */

@@ -127,6 +127,10 @@ export function memberSnippet(m: MemberDoc): string {
 
 function completeValue(c: Cursor, limit: number): CompletionResult {
   const specs = specsAt(c.project.registry, c.record, c.path, jsonTypes(c)).flatMap((s) => expand(s, c.token ? 'string' : undefined));
+  // A member its table does not list (a rare path), named so that it is a reference wherever it is written.
+  const last = c.path[c.path.length - 1];
+  const byName = typeof last === 'string' && c.path.length > 1 ? c.project.registry.referenceByName(last) : undefined;
+  if (byName && !specs.some((s) => s.kind === 'string')) specs.push({ kind: 'string', refBy: byName });
   if (specs.length === 0) return EMPTY;
   const inString = c.token !== undefined;
   const prefix = typedPrefix(c);
@@ -165,7 +169,8 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
 function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
   const holder = c.tree && (c.path.length > 1 ? jsonc.findNodeAtLocation(c.tree, c.path.slice(0, -1)) : c.tree);
   const selector = holder && jsonc.findNodeAtLocation(holder, [by.member]);
-  return selector?.type === 'string' ? siblingKinds(by, { [by.member]: selector.value }) ?? [] : [];
+  const value: unknown = selector?.type === 'string' || selector?.type === 'boolean' ? selector.value : undefined;
+  return siblingKinds(by, { [by.member]: value }) ?? [];
 }
 
 function matches(candidate: string, prefix: string): boolean {

@@ -15,8 +15,8 @@ export function definitions(project: Project, filePath: string, offset: number):
     const isCopyFrom = s.reference.path.length === 1 && s.reference.path[0] === 'copy-from';
     let found = definitionsSeenFrom(project, s.kind, s.id, self.source.modId).filter((r) => r !== self);
     // A string whose kind a sibling selects may name one of the other kinds it accepts (a monster group to summon).
-    if (found.length === 0 && s.reference.path.length === 1) {
-      for (const kind of project.registry.siblingSelectedKinds(self.type, String(s.reference.path[0]), () => fullValueOf(self)).slice(1)) {
+    if (found.length === 0) {
+      for (const kind of project.registry.siblingSelectedKinds(self.type, s.reference.path, () => fullValueOf(self)).slice(1)) {
         if (found.length === 0) found = definitionsSeenFrom(project, kind, s.id, self.source.modId);
       }
     }

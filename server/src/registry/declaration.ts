@@ -4,7 +4,7 @@
  * (title, key fields), completion and symbols. A game version is a list of these plus a few version-wide
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
-import type { KindSchema } from '../schema/types';
+import type { KindSchema, SiblingRef } from '../schema/types';
 import type { GeneratedTables, MemberRules } from '../schema/generated';
 import type { TableOverlay } from '../schema/overlay';
 
@@ -114,6 +114,11 @@ export interface GameVersion {
    * shows (closed value sets, references, closed objects; see schema/overlay.ts).
    */
   readonly tableOverlays?: Readonly<Record<string, TableOverlay>>;
+  /**
+   * Members that name what a sibling member selects wherever a generated table has them, or admits them in an
+   * open object: the dialogue grammar's (`u_spawn_item` is an item, or an item group with `"use_item_group": true`).
+   */
+  readonly referencesByName?: Readonly<Record<string, SiblingRef>>;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

@@ -77,14 +77,32 @@ export class KindRegistry {
   }
 
   /**
-   * The kinds the string of top-level member `member` names in a definition of `type` (its whole value read only
-   * when the member has such a reference: it may be read again from its file), when a sibling member selects them
-   * (see SiblingRef): the reference's own kind first, then those also accepted; none else.
+   * The kinds the string at `path` names in a definition of `type` (its whole value read only when the path holds
+   * such a reference: it may be read again from its file), when a sibling member selects them (see SiblingRef: a
+   * top-level member's refBy, or GameVersion.referencesByName deeper): the reference's own kind first, then those
+   * also accepted; none else.
    */
-  siblingSelectedKinds(type: string, member: string, value: () => Readonly<Record<string, unknown>>): readonly string[] {
-    const by = this.siblingRefsOf(type)?.get(member);
-    return (by && siblingKinds(by, value())) ?? [];
+  siblingSelectedKinds(type: string, path: readonly (string | number)[], value: () => Readonly<Record<string, unknown>>): readonly string[] {
+    const member = path[path.length - 1];
+    if (typeof member !== 'string') return [];
+    const by = path.length === 1 ? this.siblingRefsOf(type)?.get(member) : this.referencesByName?.get(member);
+    if (by === undefined) return [];
+    let holder: unknown = value();
+    for (let k = 0; k < path.length - 1; k++) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[path[k]] : undefined;
+    return holder !== null && typeof holder === 'object' && !Array.isArray(holder) ? siblingKinds(by, holder as Record<string, unknown>) ?? [] : [];
   }
+
+  /** A member named so names what a sibling selects wherever it is written (GameVersion.referencesByName). */
+  referenceByName(member: string): SiblingRef | undefined {
+    return this.referencesByName?.get(member);
+  }
+
+  private get referencesByName(): ReadonlyMap<string, SiblingRef> | undefined {
+    const named = this.version.referencesByName;
+    return named && (this.referencesByNameMap ??= new Map(Object.entries(named)));
+  }
+
+  private referencesByNameMap: ReadonlyMap<string, SiblingRef> | undefined;
 
   /** A type's top-level members whose kind a sibling selects (undefined: none), found once per type. */
   private siblingRefsOf(type: string): ReadonlyMap<string, SiblingRef> | undefined {
@@ -104,6 +122,7 @@ export class KindRegistry {
       version: this.version.id,
       rules: this.version.memberRules,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
+      referencesByName: this.referencesByName,
     };
   }
 

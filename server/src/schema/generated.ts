@@ -22,7 +22,7 @@
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
-import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, StringSpec, TypeSpec } from './types';
+import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
@@ -64,6 +64,8 @@ export interface TableContext {
   readonly rules?: MemberRules;
   /** The member names the version's game reads, when known (see UnseenMembers). */
   readonly gameReads?: MemberNames;
+  /** Members that name what a sibling selects wherever a table has or admits them (GameVersion.referencesByName). */
+  readonly referencesByName?: ReadonlyMap<string, SiblingRef>;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -215,8 +217,11 @@ const TRANSLATION_OBJECT: ObjectSpec = {
   ],
 };
 
-/** The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values). */
-function specOf(node: Node, name: string, vars: boolean): TypeSpec {
+/**
+ * The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values; `byName`:
+ * see TableContext.referencesByName).
+ */
+function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined): TypeSpec {
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -228,6 +233,7 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
         const rule = node.rule;
         if (rule?.ref) s.ref = rule.ref;
         else if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+        else if (byName?.has(name)) s.refBy = byName.get(name);
         if (code.format && !rule?.ref) { s.format = code.format; s.unitStyle = false; }
         if (rule?.values) { s.values = rule.values.values; s.valuesName = rule.values.name; }
         options.push(s);
@@ -240,18 +246,18 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
       case 'b': options.push(BOOLEAN); break;
       case 'a':
         if (node.positions.length) {
-          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars) : ANY)), required: 0, open: true });
+          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars, byName) : ANY)), required: 0, open: true });
         } else {
-          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars) : ANY });
+          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars, byName) : ANY });
         }
         break;
       case 'o':
         if (node.mapValue) {
           const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
-          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars) };
+          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars, byName) };
           options.push(map);
         } else {
-          options.push(node.named?.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars), open: true } : OPEN);
+          options.push(node.named?.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars, byName), open: true, namedRefs: byName } : byName ? { ...OPEN, namedRefs: byName } : OPEN);
         }
         break;
       default: // null: anything
@@ -269,11 +275,11 @@ function specOf(node: Node, name: string, vars: boolean): TypeSpec {
   return { kind: 'union', options, mismatch: 'warning' };
 }
 
-function fieldsOf(node: Node, total: number | undefined, vars: boolean): FieldSpec[] {
+function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    out.push({ name, type: specOf(child, name, vars), description: describe(child.code, total, child.rule), fromGame: true });
+    out.push({ name, type: specOf(child, name, vars, byName), description: describe(child.code, total, child.rule), fromGame: true });
   }
   return out;
 }
@@ -298,7 +304,7 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  const fields = [...fieldsOf(root, table.n, table.v === 1).filter((f) => !names.has(f.name)), ...inherited];
+  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
   return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
 }

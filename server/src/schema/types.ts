@@ -67,16 +67,20 @@ export interface StringSpec {
 export interface SiblingRef {
   readonly member: string;
   /**
-   * Per value of the member, the kinds an id may be of: any of them resolves it (the game picks one by flags that
-   * copy-from may inherit, so each is accepted); the first is the reference's own (hover, completion first).
+   * Per value of the member (a string, or `true` / `false`), the kinds an id may be of: any of them resolves it
+   * (the game picks one by flags that copy-from may inherit, so each is accepted); the first is the reference's
+   * own (hover, messages, completion first).
    */
   readonly kinds: Readonly<Record<string, readonly [RefKind, ...RefKind[]]>>;
+  /** The kinds when the member is absent or has a value not listed; none: the string then names nothing. */
+  readonly otherwise?: readonly [RefKind, ...RefKind[]];
 }
 
 /** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */
 export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unknown>>): readonly [RefKind, ...RefKind[]] | undefined {
   const selector = holder[by.member];
-  return typeof selector === 'string' && Object.prototype.hasOwnProperty.call(by.kinds, selector) ? by.kinds[selector] : undefined;
+  const key = typeof selector === 'string' ? selector : typeof selector === 'boolean' ? String(selector) : undefined;
+  return key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key) ? by.kinds[key] : by.otherwise;
 }
 
 /** The sibling-selected reference of a member's type: its string spec's, or a union's string option's. */
@@ -122,6 +126,11 @@ export interface ObjectSpec {
   readonly fields: readonly FieldSpec[];
   /** When true, members not listed are accepted (the spec does not show them). */
   readonly open?: boolean;
+  /**
+   * Of an open object: members not listed, named so, are references whose kind a sibling selects (the dialogue
+   * grammar's `u_spawn_item`, wherever an effect is written; see GameVersion.referencesByName).
+   */
+  readonly namedRefs?: ReadonlyMap<string, SiblingRef>;
   /** Members an older game version read here that this one rejects (reported with what replaced them). */
   readonly removed?: readonly RemovedMember[];
   /** A table generated from data: how a member its data never shows is judged (see UnseenMembers). */

@@ -191,6 +191,7 @@ class SpecNode {
   fields: ReadonlyMap<string, CompiledField> = NO_FIELDS;
   fieldNames: readonly string[] = NO_NAMES;
   requiredFields: readonly FieldSpec[] = NO_FIELD_SPECS;
+  namedRefs: ReadonlyMap<string, SiblingRef> | undefined = undefined;
   // union
   options: readonly SpecNode[] = NO_NODES;
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
@@ -274,6 +275,7 @@ function compile(spec: TypeSpec): SpecNode {
       node.fieldNames = [...fields.keys()];
       node.requiredFields = spec.fields.filter((f) => f.required);
       node.open = spec.open === true;
+      node.namedRefs = spec.namedRefs;
       break;
     }
     case 'union':
@@ -513,7 +515,12 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       path.pop();
       continue;
     }
-    if (node.open) continue;
+    if (node.open) {
+      // A member the table does not list, named so that it is a reference wherever it is written.
+      const by = node.namedRefs?.get(key);
+      if (by !== undefined) { path.push(key); siblingReference(o, key, by, path, sink); path.pop(); }
+      continue;
+    }
     if (isExtraMember !== undefined && isExtraMember(key)) { extra = true; continue; }
     const removed = removedMember(node.spec as ObjectSpec, key);
     if (removed) {

@@ -25,6 +25,14 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
   ? { instead: '"type": "ITEM"', to: 'ITEM' }
   : { instead: `"type": "ITEM" with "subtypes": ${JSON.stringify(subtypes).replace(/,/g, ', ')}`, to: 'ITEM', addMembers: { subtypes } }]));
 
+/**
+ * Dialogue effects that spawn an item or a monster, wherever an effect is written (doc/JSON/EFFECT_ON_CONDITION.md;
+ * the names the game's data writes): an item id, or an item group's with `"use_item_group": true`; a monster id, or
+ * a monster group's with `"group": true`. Either kind resolves the id; the flag says which the id is first.
+ */
+const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group', 'item'] }, otherwise: ['item', 'item_group'] } as const;
+const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup', 'MONSTER'] }, otherwise: ['MONSTER', 'monstergroup'] } as const;
+
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
   title: 'current (0.I / experimental)',
@@ -39,6 +47,7 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
+  referencesByName: { u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
