@@ -62,7 +62,8 @@ export interface StringSpec {
 /**
  * A reference whose kind a sibling member selects: `{ member: 'effect', kinds: { summon: ['MONSTER', 'monstergroup'] } }`
  * reads `"effect_str": "mon_x"` beside `"effect": "summon"` as a monster's id, or a monster group's. A value of the
- * member not listed (or absent: inherited through copy-from) makes the string no reference.
+ * member not listed, or none (inherited through copy-from), gives the `otherwise` kinds, or makes the string no
+ * reference.
  */
 export interface SiblingRef {
   readonly member: string;

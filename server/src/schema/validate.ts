@@ -160,7 +160,6 @@ interface CompiledField {
   readonly refBy: SiblingRef | undefined;
 }
 
-
 /**
  * A TypeSpec compiled for the walk: every spec, whatever its kind, as an object of one class (the walk reads
  * its properties over every value of the game's data: one shape keeps those reads cheap), with what the walk
