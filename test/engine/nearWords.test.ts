@@ -1,9 +1,31 @@
 /** NearWords (the "did you mean" index of a kind's ids) orders and bounds exactly as closestN does. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { closestN, NearWords } from '../../server/src/util/closest';
+import { closestN, editDistance, NearWords } from '../../server/src/util/closest';
 import { rng } from '../helpers/random';
 
+/** Levenshtein distance by the textbook table, for reference. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+test('editDistance is the edit distance, or past the limit once it must be (shared prefixes and suffixes, long words)', () => {
+  const random = rng(11);
+  const word = (n: number): string => Array.from({ length: n }, () => 'ab_'[Math.floor(random() * 3)]).join('');
+  for (let k = 0; k < 20_000; k++) {
+    const stem = word(Math.floor(random() * 4));
+    const a = stem + word(Math.floor(random() * 7)) + stem, b = stem + word(Math.floor(random() * 7)) + stem;
+    const limit = Math.floor(random() * 5);
+    const want = distance(a, b), got = editDistance(a, b, limit);
+    assert.ok(want <= limit ? got === want : got > limit, `${a} ${b} limit ${limit}: ${got}, expected ${want}`);
+  }
+  // Longer than the rows it keeps, with nothing in common at either end.
+  const a = `a${'xy'.repeat(60)}b`, b = `c${'yx'.repeat(60)}d`;
+  assert.equal(editDistance(a, b, 500), distance(a, b));
+});
 
 test('NearWords.near equals closestN over the same words, for misspellings and unrelated words', () => {
   const random = rng(7);

@@ -1,24 +1,37 @@
 /** "Did you mean": the candidate nearest to a misspelt word, by edit distance, within a tolerance. */
 
+/** The rows of editDistance, reused: "did you mean" computes it for thousands of candidates. */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
 /** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = new Array<number>(b.length + 1);
-  let cur = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
+  // A common prefix and suffix cost nothing (ids share theirs: `mon_`, `_small`).
+  let start = 0;
+  let endA = a.length, endB = b.length;
+  while (start < endA && start < endB && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) { endA--; endB--; }
+  const n = endB - start;
+  if (endA === start) return n;
+  if (n === 0) return endA - start;
+  if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); }
+  let prev = rowA, cur = rowB;
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= endA - start; i++) {
     cur[0] = i;
-    let rowMin = cur[0];
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (cur[j] < rowMin) rowMin = cur[j];
+    let rowMin = i;
+    const ca = a.charCodeAt(start + i - 1);
+    for (let j = 1; j <= n; j++) {
+      const cost = ca === b.charCodeAt(start + j - 1) ? 0 : 1;
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin > limit) return limit + 1;
-    [prev, cur] = [cur, prev];
+    const t = prev; prev = cur; cur = t;
   }
-  return prev[b.length];
+  return prev[n];
 }
 
 /** The tolerance for a word: about one edit per four characters, at least one, at most four. */
