@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
+import { referencesTo } from '../../server/src/queries/references';
 
 /** The current game's marker file, so that the stand-in game folder is detected as the current game. */
 const CURRENT = { 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] };
@@ -137,7 +138,7 @@ test('completion in effect_str offers the ids its effect names (both kinds where
   }
 });
 
-test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster, or a group with their flag, wherever an effect is written', () => {
+test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster, or with their flag a group, wherever an effect is written', () => {
   const eoc = (id: string, effect: unknown): Record<string, unknown> => ({ type: 'effect_on_condition', id, effect });
   const ws = workspace({
     'm/modinfo.json': modinfo('m'),
@@ -146,6 +147,8 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
       eoc('EOC_ITEM_OK', [{ u_spawn_item: 'wand' }, { u_spawn_item: 'clothes', use_item_group: true }]),
       eoc('EOC_MONSTER', [{ u_spawn_monster: 'GROUP_ZOMBI', group: true, real_count: 1 }]),
       eoc('EOC_MONSTER_OK', [{ u_spawn_monster: 'mon_zombie', real_count: 1 }, { u_spawn_monster: 'GROUP_ZOMBIE', group: true }]),
+      // The flag is beside it: a group without it is spawned as an item (the game finds none).
+      eoc('EOC_NO_FLAG', [{ u_spawn_item: 'clothes' }]),
       // Where the table knows the object but not this member in it (its data never spawns there): still a reference.
       eoc('EOC_DEEP', { if: 'u_is_avatar', then: { u_message: 'hi' }, else: { u_spawn_item: 'no_such_thing' } }),
       // A variable value names nothing here.
@@ -154,7 +157,8 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
   }, CORE_EXTRA);
   try {
     const messages = ws.diagnostics('m/eocs.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
-    assert.equal(messages.length, 3, messages.join('\n'));
+    assert.equal(messages.length, 4, messages.join('\n'));
+    assert.match(messages.find((m) => m.includes('"clothes"'))!, /unknown item "clothes"/);
     assert.match(messages.find((m) => m.includes('wandd'))!, /unknown item "wandd"/);
     assert.match(messages.find((m) => m.includes('GROUP_ZOMBI'))!, /unknown monster group "GROUP_ZOMBI".*GROUP_ZOMBIE/);
     assert.ok(messages.some((m) => m.includes('no_such_thing')));
@@ -162,6 +166,23 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
     const text = fs.readFileSync(file, 'utf8');
     const deep = text.indexOf('"no_such_thing"') + 1;
     assert.ok(complete(ws.project, file, deep).items.some((i) => i.label === 'wand'), 'completion where the table has no path');
+    const groupUses = referencesTo(ws.project, 'monstergroup', 'GROUP_ZOMBIE').filter((r) => r.path === file);
+    assert.deepEqual(groupUses.map((r) => text.slice(r.start, r.end)), ['"GROUP_ZOMBIE"'], 'find references of the group');
+  } finally {
+    cleanUp(ws);
+  }
+});
+
+test('a definition of the other kind coming and going re-checks the reference (an update in another file)', () => {
+  const ws = spellWorkspace([spell('s', { effect: 'summon', effect_str: 'GROUP_NEW' }), spell('t', { effect: 'attack', effect_str: 'new_effect' })]);
+  try {
+    assert.deepEqual(unknownIds(ws), ['GROUP_NEW', 'new_effect']);
+    const other = ws.file('m/defs.json');
+    fs.writeFileSync(other, '[]');
+    ws.project.updateFile(other, JSON.stringify([{ type: 'monstergroup', id: 'GROUP_NEW', monsters: [{ monster: 'mon_zombie', weight: 1 }] }, { type: 'effect_type', id: 'new_effect' }]));
+    assert.deepEqual(unknownIds(ws), [], 'the group and the effect now exist');
+    ws.project.updateFile(other, '[]');
+    assert.deepEqual(unknownIds(ws), ['GROUP_NEW', 'new_effect'], 'gone again');
   } finally {
     cleanUp(ws);
   }

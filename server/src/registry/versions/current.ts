@@ -28,10 +28,11 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
 /**
  * Dialogue effects that spawn an item or a monster, wherever an effect is written (doc/JSON/EFFECT_ON_CONDITION.md;
  * the names the game's data writes): an item id, or an item group's with `"use_item_group": true`; a monster id, or
- * a monster group's with `"group": true`. Either kind resolves the id; the flag says which the id is first.
+ * a monster group's with `"group": true`. The flag is in the same object (an effect inherits nothing), so it says
+ * which kind the id must be.
  */
-const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group', 'item'] }, otherwise: ['item', 'item_group'] } as const;
-const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup', 'MONSTER'] }, otherwise: ['MONSTER', 'monstergroup'] } as const;
+const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
+const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
