@@ -49,9 +49,12 @@ test('a spell\'s effect_str is judged as the id its effect names: each kind fire
     spell('s_item', { effect: 'spawn_item', effect_str: 'wandd' }),
     spell('s_eoc', { effect: 'effect_on_condition', effect_str: 'EOC_HELO' }),
     spell('s_remove', { effect: 'remove_effect', effect_str: 'dazed_not' }),
+    // A monster's id where the effect spawns an item: what to write instead.
+    spell('s_wrong_effect', { effect: 'spawn_item', effect_str: 'mon_dog' }),
   ]);
   try {
-    assert.deepEqual(unknownIds(ws), ['EOC_HELO', 'dazed_not', 'dazzled', 'mon_zombi', 'wandd']);
+    assert.deepEqual(unknownIds(ws), ['EOC_HELO', 'dazed_not', 'dazzled', 'mon_dog', 'mon_zombi', 'wandd']);
+    assert.ok(ws.diagnostics('m/spells.json').some((d) => d.message.endsWith('unknown item "mon_dog"; "mon_dog" is a monster: with "effect": "summon" it names one')));
     const summon = ws.diagnostics('m/spells.json').find((d) => d.message.includes('mon_zombi'))!;
     assert.match(summon.message, /unknown monster "mon_zombi"/);
     assert.equal(fs.readFileSync(summon.path, 'utf8').slice(summon.start, summon.end), '"mon_zombi"');
@@ -158,7 +161,7 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
   try {
     const messages = ws.diagnostics('m/eocs.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
     assert.equal(messages.length, 4, messages.join('\n'));
-    assert.match(messages.find((m) => m.includes('"clothes"'))!, /unknown item "clothes"/);
+    assert.match(messages.find((m) => m.includes('"clothes"'))!, /unknown item "clothes"; "clothes" is an item group: with "use_item_group": true it names one$/);
     assert.match(messages.find((m) => m.includes('wandd'))!, /unknown item "wandd"/);
     assert.match(messages.find((m) => m.includes('GROUP_ZOMBI'))!, /unknown monster group "GROUP_ZOMBI".*GROUP_ZOMBIE/);
     assert.ok(messages.some((m) => m.includes('no_such_thing')));

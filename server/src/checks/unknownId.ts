@@ -117,12 +117,31 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   });
 };
 
+/**
+ * For a reference whose kind a sibling selects (see SiblingRef), when the id is one of a kind another value of
+ * that sibling selects: what to write instead (`"clothes" is an item group: with "use_item_group": true ...`).
+ */
+function siblingHint(project: CheckContext['project'], record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean): string | undefined {
+  const by = project.registry.siblingRefAt(record.type, ref.path);
+  if (by === undefined) return undefined;
+  const tried = new Set(project.registry.siblingSelectedKinds(record.type, ref.path, () => fullValueOf(record)));
+  const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
+  const title = (kind: string): string => { const t = project.registry.title(kind); return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`; };
+  for (const [value, kinds] of Object.entries(by.kinds)) {
+    const kind = kinds.find(is);
+    if (kind !== undefined) return `; "${ref.id}" is ${title(kind)}: with "${by.member}": ${value === 'true' || value === 'false' ? value : JSON.stringify(value)} it names one`;
+  }
+  const kind = by.otherwise?.find(is);
+  return kind !== undefined ? `; "${ref.id}" is ${title(kind)}: without "${by.member}" it names one` : undefined;
+}
+
 /** An id no visible definition has, with the nearest ids as fixes. */
 function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
-  const hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  const sibling = siblingHint(project, record, ref, accepts);
+  const hint = sibling !== undefined ? { text: sibling, near: [] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
   const special = INVALID_VALUE_KINDS[ref.kind];
   ctx.report({
     record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',

@@ -83,13 +83,18 @@ export class KindRegistry {
    * also accepted; none else.
    */
   siblingSelectedKinds(type: string, path: readonly (string | number)[], value: () => Readonly<Record<string, unknown>>): readonly string[] {
-    const member = path[path.length - 1];
-    if (typeof member !== 'string') return [];
-    const by = path.length === 1 ? this.siblingRefsOf(type)?.get(member) : this.referencesByName?.get(member);
+    const by = this.siblingRefAt(type, path);
     if (by === undefined) return [];
     let holder: unknown = value();
     for (let k = 0; k < path.length - 1; k++) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[path[k]] : undefined;
     return holder !== null && typeof holder === 'object' && !Array.isArray(holder) ? siblingKinds(by, holder as Record<string, unknown>) ?? [] : [];
+  }
+
+  /** The sibling-selected reference at `path` of a definition of `type`, if it is one (see siblingSelectedKinds). */
+  siblingRefAt(type: string, path: readonly (string | number)[]): SiblingRef | undefined {
+    const member = path[path.length - 1];
+    if (typeof member !== 'string') return undefined;
+    return path.length === 1 ? this.siblingRefsOf(type)?.get(member) : this.referencesByName?.get(member);
   }
 
   /** A member named so names what a sibling selects wherever it is written (GameVersion.referencesByName). */
