@@ -100,7 +100,6 @@ export const DERIVED_IDS: NonNullable<GameVersion['derivedIds']> = [
   },
 ];
 
-
 /**
  * What a spell's `effect_str` names, by its `effect` (spell_effect.cpp; doc/JSON/MAGIC.md). Where the game picks
  * the kind by a flag (`SPAWN_GROUP`: a monster group or item group; `POLYMORPH_GROUP`; `MUTATE_TRAIT`: a trait,
@@ -122,7 +121,7 @@ export const SPELL_EFFECT_STR_0F: SiblingRef = {
   },
 };
 
-/** The current game's spell effects that 0.F did not have, and what their effect_str names. */
+/** What the current game's spells' effect_str names: as in 0.F, and for the effects 0.F did not have. */
 export const SPELL_EFFECT_STR_CURRENT: SiblingRef = {
   member: 'effect',
   kinds: {
