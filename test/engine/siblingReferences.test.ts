@@ -113,7 +113,7 @@ test('editing the effect changes what effect_str names', () => {
   }
 });
 
-test('completion in effect_str offers the ids its effect names (both kinds where a flag picks); definition goes to either kind', () => {
+test('completion in effect_str offers the ids its effect names (both kinds where a flag picks); definition and find references go to either kind', () => {
   const ws = spellWorkspace([
     spell('s_summon', { effect: 'summon', effect_str: 'mon_zombie' }),
     spell('s_none', { effect: 'recover_energy', effect_str: '' }),
@@ -136,6 +136,11 @@ test('completion in effect_str offers the ids its effect names (both kinds where
     const group = definitions(ws.project, file, text.indexOf('"GROUP_ZOMBIE"') + 2);
     assert.equal(group.length, 1);
     assert.match(group[0].path, /monstergroups\.json$/);
+    // Find references of the group (and so rename) list the spell; of the monster, the other spell only.
+    const inFile = (kind: string, id: string): string[] => referencesTo(ws.project, kind, id).filter((r) => r.path === file).map((r) => text.slice(r.start, r.end));
+    assert.deepEqual(inFile('monstergroup', 'GROUP_ZOMBIE'), ['"GROUP_ZOMBIE"']);
+    assert.deepEqual(inFile('MONSTER', 'mon_zombie'), ['"mon_zombie"']);
+    assert.deepEqual(ws.diagnostics('m/spells.json').filter((d) => d.code === 'unknown-id'), [], 'each string judged once, by the kinds it may name');
   } finally {
     cleanUp(ws);
   }

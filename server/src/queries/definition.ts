@@ -4,7 +4,6 @@
  * definitions of the same (kind, id) — the override chain.
  */
 import type { Project } from '../project';
-import { fullValueOf } from '../records/record';
 import { definitionsSeenFrom, idRange, symbolAt, type Target } from './symbol';
 
 export function definitions(project: Project, filePath: string, offset: number): Target[] {
@@ -14,12 +13,6 @@ export function definitions(project: Project, filePath: string, offset: number):
   if (s.reference) {
     const isCopyFrom = s.reference.path.length === 1 && s.reference.path[0] === 'copy-from';
     let found = definitionsSeenFrom(project, s.kind, s.id, self.source.modId).filter((r) => r !== self);
-    // A string whose kind a sibling selects may name one of the other kinds it accepts (a monster group to summon).
-    if (found.length === 0) {
-      for (const kind of project.registry.siblingSelectedKinds(self.type, s.reference.path, () => fullValueOf(self)).slice(1)) {
-        if (found.length === 0) found = definitionsSeenFrom(project, kind, s.id, self.source.modId);
-      }
-    }
     // A copy-from of the record's own id (0.F style) means the definitions loaded before it.
     if (isCopyFrom && self.ids.includes(s.id)) {
       const before = found.filter((r) => project.compareLoadOrder(r, self) < 0);

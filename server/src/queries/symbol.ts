@@ -55,7 +55,10 @@ export function symbolAt(project: Project, filePath: string, offset: number): Sy
   if (!c || !c.token) return undefined;
   const range = { start: c.token.start, end: c.token.end };
   // On a member name, only a name that is itself an id (a map key) names something; the member's value does not.
-  const ref = project.analysisOf(c.record).references.find((r) => samePath(r.path, c.path) && (r.key === true) === c.atKey);
+  const here = project.analysisOf(c.record).references.filter((r) => samePath(r.path, c.path) && (r.key === true) === c.atKey);
+  // A string that may name several kinds (see FoundReference.alternative) is the symbol of the kind it resolves to.
+  const modId = c.record.source.modId;
+  const ref = here.length > 1 ? here.find((r) => project.visibleDefinitions(r.kind, r.id, modId).length > 0) ?? here[0] : here[0];
   if (ref) return { kind: ref.kind, id: ref.id, cursor: c, reference: ref, range };
   if (c.atKey) return undefined;
   const id = c.token.value;

@@ -15,12 +15,13 @@ export interface RecordAnalysis {
    * Calls `visit` with each reference's kind, id and top-level member (its path's one step; undefined for a
    * deeper reference), and a place `at` that referenceAt makes the whole reference of: a caller that needs
    * few of them whole (the unknown-id check looks up every reference of the game) makes no object for the rest.
+   * A string's alternative kinds (FoundReference.alternative) are not visited: each string once, by its own kind.
    */
   eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void;
   referenceAt(at: number): FoundReference;
 }
 
-const KEY = 1, WEAK = 2, NOT_WEAK = 4, FLAG_BITS = 3;
+const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, FLAG_BITS = 4;
 
 /**
  * An analysis whose references are packed in one flat array: per reference its kind, its id, its flags and
@@ -39,13 +40,17 @@ class PackedAnalysis implements RecordAnalysis {
 
   eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void {
     const packed = this.packed;
-    for (let i = 0; i < packed.length; i = this.next(i)) visit(packed[i] as string, packed[i + 1] as string, (packed[i + 2] as number) >>> FLAG_BITS === 1 ? packed[i + 3] : undefined, i);
+    for (let i = 0; i < packed.length; i = this.next(i)) {
+      const word = packed[i + 2] as number;
+      if ((word & ALTERNATIVE) === 0) visit(packed[i] as string, packed[i + 1] as string, word >>> FLAG_BITS === 1 ? packed[i + 3] : undefined, i);
+    }
   }
 
   referenceAt(at: number): FoundReference {
     const packed = this.packed;
     const kind = packed[at] as string, id = packed[at + 1] as string, word = packed[at + 2] as number;
     const path = packed.slice(at + 3, at + 3 + (word >>> FLAG_BITS));
+    if (word & ALTERNATIVE) return { path, kind, id, alternative: true };
     if (word & KEY) return { path, kind, id, key: true };
     if (word & (WEAK | NOT_WEAK)) return { path, kind, id, weak: (word & WEAK) !== 0 };
     return { path, kind, id };
@@ -77,19 +82,19 @@ class Collector implements ValueSink {
   problem(p: ValueProblem): void { this.problems.push(p); }
 
   reference(r: FoundReference): void {
-    this.add(r.path, r.kind, r.id, r.key === true ? KEY : 0, r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0);
+    this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0));
   }
 
-  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void {
-    this.add(path, kind, id, key ? KEY : 0, weak ? WEAK : 0);
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false): void {
+    this.add(path, kind, id, (key ? KEY : 0) | (weak ? WEAK : 0) | (alternative ? ALTERNATIVE : 0));
   }
 
-  private add(path: readonly (string | number)[], kind: string, id: string, key: number, weak: number): void {
+  private add(path: readonly (string | number)[], kind: string, id: string, flags: number): void {
     const buffer = this.buffer;
     let n = this.length;
     buffer[n++] = kind;
     buffer[n++] = id;
-    buffer[n++] = (path.length << FLAG_BITS) | key | weak;
+    buffer[n++] = (path.length << FLAG_BITS) | flags;
     for (let k = 0; k < path.length; k++) buffer[n++] = path[k];
     this.length = n;
     if (path.length === 1 && path[0] === 'copy-from') this.copyFrom = true;

@@ -35,6 +35,12 @@ export interface FoundReference {
   readonly key?: true;
   /** Inferred from little evidence (StringSpec.weakRef): unresolved, a warning. */
   readonly weak?: boolean;
+  /**
+   * Another kind the same string may name, after the reference of its own kind at the same path (see SiblingRef:
+   * a spell summoning a monster or a monster group): found by find references and rename; the unknown-id check
+   * judges the string once, by its own kind and these.
+   */
+  readonly alternative?: true;
 }
 
 export interface ValueSink {
@@ -44,7 +50,7 @@ export interface ValueSink {
    * A reference given as the walk's own path stack (the sink copies what it keeps), when the sink can take it
    * so: the walk then makes no object for it (references are most of what the walk finds).
    */
-  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean): void;
+  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean): void;
 }
 
 export function isCommentKey(key: string): boolean {
@@ -487,8 +493,10 @@ function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by:
   if (typeof id !== 'string' || id === '') return;
   const kinds = siblingKinds(by, o);
   if (kinds === undefined) return;
-  if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[0], id, false, false);
-  else sink.reference({ path: path.slice(), kind: kinds[0], id });
+  for (let k = 0; k < kinds.length; k++) {
+    if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[k], id, false, false, k > 0);
+    else sink.reference(k > 0 ? { path: path.slice(), kind: kinds[k], id, alternative: true } : { path: path.slice(), kind: kinds[k], id });
+  }
 }
 
 function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
