@@ -10,7 +10,6 @@ import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
 import { pathLabel } from '../schema/validate';
-import type { KindRegistry } from '../registry/registry';
 
 /** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
 const INVALID_VALUE_KINDS: Record<string, string> = {
@@ -57,9 +56,7 @@ export function kindsAlsoAccepting(kind: string): readonly string[] {
 /** `entries[].drop` for ['entries', 3, 'drop']. */
 const memberPattern = (path: FoundReference['path']): string => path.map((p, i) => (typeof p === 'number' ? '[]' : i === 0 ? p : `.${p}`)).join('');
 
-function alsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
-  const sibling = siblingAlsoAccepted(registry, record, ref);
-  if (sibling.length) return sibling;
+function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly string[] {
   const rules = ALSO_ACCEPTS.filter((x) => x.types.includes(record.type) && x.member === memberPattern(ref.path));
   if (!rules.length) return [];
   const value = fullValueOf(record);
@@ -67,14 +64,6 @@ function alsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: Fou
   for (const step of ref.path.slice(0, -1)) holder = holder && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
   if (!holder || typeof holder !== 'object') return [];
   return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
-}
-
-/**
- * The other kinds a reference whose kind a sibling member selects accepts (see SiblingRef: a spell summoning a
- * monster or, by a flag, a monster group).
- */
-function siblingAlsoAccepted(registry: KindRegistry, record: DefinitionRecord, ref: FoundReference): readonly string[] {
-  return registry.siblingSelectedKinds(record.type, ref.path, () => fullValueOf(record)).slice(1);
 }
 
 /** How many ids of a looping copy-from chain a message lists. */
@@ -98,7 +87,9 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found) for (const kind of alsoAccepted(project.registry, record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      // A string that may name another kind a sibling selects (a spell summoning a monster group).
+      if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom && project.registry.isBuiltIn(refKind, id, (k, i) => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract))) return;
     if (isCopyFrom) {
@@ -113,7 +104,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       }
     }
     if (found) return;
-    reportUnresolved(ctx, record, analysis.referenceAt(at), isCopyFrom, accepts);
+    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts);
   });
 };
 
@@ -121,10 +112,10 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
  * For a reference whose kind a sibling selects (see SiblingRef), when the id is one of a kind another value of
  * that sibling selects: what to write instead (`"clothes" is an item group: with "use_item_group": true ...`).
  */
-function siblingHint(project: CheckContext['project'], record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean): string | undefined {
+function siblingHint(project: CheckContext['project'], record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean): string | undefined {
   const by = project.registry.siblingRefAt(record.type, ref.path);
   if (by === undefined) return undefined;
-  const tried = new Set(project.registry.siblingSelectedKinds(record.type, ref.path, () => fullValueOf(record)));
+  const tried = new Set([ref.kind, ...alternatives]);
   const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
   const title = (kind: string): string => { const t = project.registry.title(kind); return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`; };
   for (const [value, kinds] of Object.entries(by.kinds)) {
@@ -136,11 +127,11 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
 }
 
 /** An id no visible definition has, with the nearest ids as fixes. */
-function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
+function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
-  const sibling = siblingHint(project, record, ref, accepts);
+  const sibling = siblingHint(project, record, ref, alternatives, accepts);
   const hint = sibling !== undefined ? { text: sibling, near: [] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
   const special = INVALID_VALUE_KINDS[ref.kind];
   ctx.report({

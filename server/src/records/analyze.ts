@@ -19,6 +19,8 @@ export interface RecordAnalysis {
    */
   eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void;
   referenceAt(at: number): FoundReference;
+  /** The other kinds the string of the reference at `at` may name (its alternatives, in order). */
+  alternativesAt(at: number): string[];
 }
 
 const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, FLAG_BITS = 4;
@@ -54,6 +56,14 @@ class PackedAnalysis implements RecordAnalysis {
     if (word & KEY) return { path, kind, id, key: true };
     if (word & (WEAK | NOT_WEAK)) return { path, kind, id, weak: (word & WEAK) !== 0 };
     return { path, kind, id };
+  }
+
+  alternativesAt(at: number): string[] {
+    const packed = this.packed;
+    const out: string[] = [];
+    // They follow the reference of the string's own kind (see siblingReference in schema/validate.ts).
+    for (let i = this.next(at); i < packed.length && ((packed[i + 2] as number) & ALTERNATIVE) !== 0; i = this.next(i)) out.push(packed[i] as string);
+    return out;
   }
 
   /** The place of the reference after the one at `at`. */

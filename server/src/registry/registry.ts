@@ -3,7 +3,7 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import { siblingKinds, siblingRefOf, type KindSchema, type MemberNames, type SiblingRef } from '../schema/types';
+import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef } from '../schema/types';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -77,20 +77,9 @@ export class KindRegistry {
   }
 
   /**
-   * The kinds the string at `path` names in a definition of `type` (its whole value read only when the path holds
-   * such a reference: it may be read again from its file), when a sibling member selects them (see SiblingRef: a
-   * top-level member's refBy, or GameVersion.referencesByName deeper): the reference's own kind first, then those
-   * also accepted; none else.
+   * The reference whose kind a sibling selects at `path` of a definition of `type`, if it is one (see SiblingRef: a
+   * top-level member's refBy, or GameVersion.referencesByName deeper).
    */
-  siblingSelectedKinds(type: string, path: readonly (string | number)[], value: () => Readonly<Record<string, unknown>>): readonly string[] {
-    const by = this.siblingRefAt(type, path);
-    if (by === undefined) return [];
-    let holder: unknown = value();
-    for (let k = 0; k < path.length - 1; k++) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[path[k]] : undefined;
-    return holder !== null && typeof holder === 'object' && !Array.isArray(holder) ? siblingKinds(by, holder as Record<string, unknown>) ?? [] : [];
-  }
-
-  /** The sibling-selected reference at `path` of a definition of `type`, if it is one (see siblingSelectedKinds). */
   siblingRefAt(type: string, path: readonly (string | number)[]): SiblingRef | undefined {
     const member = path[path.length - 1];
     if (typeof member !== 'string') return undefined;
