@@ -53,20 +53,14 @@ function reduced(v: unknown): unknown {
 function reducedValue(value: unknown): ReadAheadMessage['read'] {
   const array = Array.isArray(value);
   const objects: unknown[] = array ? value : [value];
+  const kept = objects.map(reduced);
+  if (kept.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: array ? kept : kept[0] };
   const wholes: (string | null)[] = [];
-  let unfaithful = false;
   const summaries = objects.map((v, slot) => {
-    if (!isPlainObject(v)) return reduced(v);
-    if (keepsWhole(v)) {
-      unfaithful ||= holdsUnfaithfulNumber(v);
-      if (!unfaithful) wholes[slot] = JSON.stringify(v);
-      return summarize(v);
-    }
-    const summary = summarize(v);
-    unfaithful ||= holdsUnfaithfulNumber(summary);
-    return summary;
+    if (!isPlainObject(v) || !keepsWhole(v)) return kept[slot];
+    wholes[slot] = JSON.stringify(v);
+    return summarize(v);
   });
-  if (unfaithful) return { kind: 'parsed', value: array ? objects.map(reduced) : reduced(value) };
   return { kind: 'parsed-json', json: JSON.stringify(array ? summaries : summaries[0]), wholes };
 }
 
