@@ -37,9 +37,14 @@ function unknownIds(ws: TestWorkspace): string[] {
   return ws.diagnostics('m/spells.json').filter((d) => d.code === 'unknown-id').map((d) => /"([^"]+)"$/.exec(d.message.split(';')[0])?.[1] ?? d.message).sort();
 }
 
-function cleanUp(ws: TestWorkspace): void {
-  fs.rmSync(ws.mods, { recursive: true, force: true });
-  fs.rmSync(ws.game, { recursive: true, force: true });
+/** Runs `body` on a workspace, then removes its folders. */
+function using(ws: TestWorkspace, body: () => void): void {
+  try {
+    body();
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
 }
 
 test('a spell\'s effect_str is judged as the id its effect names: each kind fires on an unknown id', () => {
@@ -52,16 +57,14 @@ test('a spell\'s effect_str is judged as the id its effect names: each kind fire
     // A monster's id where the effect spawns an item: what to write instead.
     spell('s_wrong_effect', { effect: 'spawn_item', effect_str: 'mon_dog' }),
   ]);
-  try {
+  using(ws, () => {
     assert.deepEqual(unknownIds(ws), ['EOC_HELO', 'dazed_not', 'dazzled', 'mon_dog', 'mon_zombi', 'wandd']);
     assert.ok(ws.diagnostics('m/spells.json').some((d) => d.message.endsWith('unknown item "mon_dog"; "mon_dog" is a monster: with "effect": "summon" it names one')));
     const summon = ws.diagnostics('m/spells.json').find((d) => d.message.includes('mon_zombi'))!;
     assert.match(summon.message, /unknown monster "mon_zombi"/);
     assert.equal(fs.readFileSync(summon.path, 'utf8').slice(summon.start, summon.end), '"mon_zombi"');
     assert.deepEqual(summon.fixes?.map((f) => (f as { text?: string }).text), ['mon_zombie'], 'the nearest monster id as the fix');
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('near misses: known ids of either kind the game may pick, effects whose effect_str names nothing checked, an inherited effect', () => {
@@ -80,11 +83,9 @@ test('near misses: known ids of either kind the game may pick, effects whose eff
     // The effect comes from the parent: what effect_str names is not known here.
     spell('s_child', { 'copy-from': 's_summon', effect_str: 'not_a_monster_maybe_an_item' }),
   ]);
-  try {
+  using(ws, () => {
     assert.deepEqual(unknownIds(ws), []);
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('0.F: the effects 0.F has are judged; an effect it does not have is its invalid value, not also an unknown id', () => {
@@ -93,24 +94,20 @@ test('0.F: the effects 0.F has are judged; an effect it does not have is its inv
     spell('s_summon_ok', { effect: 'summon', effect_str: 'mon_dog' }),
     spell('s_eoc', { effect: 'effect_on_condition', effect_str: 'EOC_HELO' }),
   ], '0.F');
-  try {
+  using(ws, () => {
     assert.deepEqual(unknownIds(ws), ['mon_zombi']);
     assert.ok(ws.diagnostics('m/spells.json').some((d) => d.code === 'invalid-value' && d.message.includes('effect_on_condition')), 'the effect itself is 0.F\'s invalid value');
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('editing the effect changes what effect_str names', () => {
   const ws = spellWorkspace([spell('s', { effect: 'summon', effect_str: 'wand' })]);
-  try {
+  using(ws, () => {
     assert.deepEqual(unknownIds(ws), ['wand']);
     const file = ws.file('m/spells.json');
     ws.project.updateFile(file, fs.readFileSync(file, 'utf8').replace('"summon"', '"spawn_item"'));
     assert.deepEqual(unknownIds(ws), []);
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('completion in effect_str offers the ids its effect names (both kinds where a flag picks); definition and find references go to either kind', () => {
@@ -119,7 +116,7 @@ test('completion in effect_str offers the ids its effect names (both kinds where
     spell('s_none', { effect: 'recover_energy', effect_str: '' }),
     spell('s_group', { effect: 'summon', effect_str: 'GROUP_ZOMBIE' }),
   ]);
-  try {
+  using(ws, () => {
     const file = ws.file('m/spells.json');
     const text = fs.readFileSync(file, 'utf8');
     const inSummon = text.indexOf('"effect_str": "mon_zombie"') + '"effect_str": "'.length;
@@ -141,9 +138,7 @@ test('completion in effect_str offers the ids its effect names (both kinds where
     assert.deepEqual(inFile('monstergroup', 'GROUP_ZOMBIE'), ['"GROUP_ZOMBIE"']);
     assert.deepEqual(inFile('MONSTER', 'mon_zombie'), ['"mon_zombie"']);
     assert.deepEqual(ws.diagnostics('m/spells.json').filter((d) => d.code === 'unknown-id'), [], 'each string judged once, by the kinds it may name');
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster, or with their flag a group, wherever an effect is written', () => {
@@ -163,7 +158,7 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
       eoc('EOC_VAR', [{ u_spawn_item: { global_val: 'what' } }]),
     ],
   }, CORE_EXTRA);
-  try {
+  using(ws, () => {
     const messages = ws.diagnostics('m/eocs.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
     assert.equal(messages.length, 4, messages.join('\n'));
     assert.match(messages.find((m) => m.includes('"clothes"'))!, /unknown item "clothes"; "clothes" is an item group: with "use_item_group": true it names one$/);
@@ -176,14 +171,12 @@ test('dialogue effects: u_spawn_item and u_spawn_monster name an item or monster
     assert.ok(complete(ws.project, file, deep).items.some((i) => i.label === 'wand'), 'completion where the table has no path');
     const groupUses = referencesTo(ws.project, 'monstergroup', 'GROUP_ZOMBIE').filter((r) => r.path === file);
     assert.deepEqual(groupUses.map((r) => text.slice(r.start, r.end)), ['"GROUP_ZOMBIE"'], 'find references of the group');
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
 
 test('a definition of the other kind coming and going re-checks the reference (an update in another file)', () => {
   const ws = spellWorkspace([spell('s', { effect: 'summon', effect_str: 'GROUP_NEW' }), spell('t', { effect: 'attack', effect_str: 'new_effect' })]);
-  try {
+  using(ws, () => {
     assert.deepEqual(unknownIds(ws), ['GROUP_NEW', 'new_effect']);
     const other = ws.file('m/defs.json');
     fs.writeFileSync(other, '[]');
@@ -191,7 +184,5 @@ test('a definition of the other kind coming and going re-checks the reference (a
     assert.deepEqual(unknownIds(ws), [], 'the group and the effect now exist');
     ws.project.updateFile(other, '[]');
     assert.deepEqual(unknownIds(ws), ['GROUP_NEW', 'new_effect'], 'gone again');
-  } finally {
-    cleanUp(ws);
-  }
+  });
 });
