@@ -19,7 +19,9 @@ export function readRegularFile(p: string): string {
 
 /**
  * A file that a folder listing found to be a regular file (see mods/discover.ts readFolder): read without a stat
- * of its own (a load reads thousands of files), its size checked on the text read.
+ * of its own (a load reads thousands of files), its size checked on the text read. That counts UTF-16 units, at
+ * most its bytes: a file just past the limit with multibyte text may be read, which the limit (a guard against a
+ * huge file, not an exact size) allows.
  */
 export function readListedFile(p: string): string {
   let text: string;
