@@ -123,7 +123,10 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
     if (kind !== undefined) return `; "${ref.id}" is ${title(kind)}: with "${by.member}": ${value === 'true' || value === 'false' ? value : JSON.stringify(value)} it names one`;
   }
   const kind = by.otherwise?.find(is);
-  return kind !== undefined ? `; "${ref.id}" is ${title(kind)}: without "${by.member}" it names one` : undefined;
+  if (kind === undefined) return undefined;
+  // A flag's other case is its absence; a selector of named values has others besides (or none).
+  const flag = Object.keys(by.kinds).every((v) => v === 'true' || v === 'false');
+  return `; "${ref.id}" is ${title(kind)}: ${flag ? `without "${by.member}"` : `with another "${by.member}" (or none)`} it names one`;
 }
 
 /** An id no visible definition has, with the nearest ids as fixes. */

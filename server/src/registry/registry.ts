@@ -3,7 +3,7 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef } from '../schema/types';
+import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -78,12 +78,14 @@ export class KindRegistry {
 
   /**
    * The reference whose kind a sibling selects at `path` of a definition of `type`, if it is one (see SiblingRef: a
-   * top-level member's refBy, or GameVersion.referencesByName deeper).
+   * member's refBy in the type's table, or GameVersion.referencesByName where the table says nothing).
    */
   siblingRefAt(type: string, path: readonly (string | number)[]): SiblingRef | undefined {
     const member = path[path.length - 1];
     if (typeof member !== 'string') return undefined;
-    return path.length === 1 ? this.siblingRefsOf(type)?.get(member) : this.referencesByName?.get(member);
+    const schema = this.schemaOfType(type);
+    const own = schema && siblingRefAlong({ kind: 'object', fields: schema.fields }, path, 0);
+    return own ?? this.referencesByName?.get(member);
   }
 
   /** A member named so names what a sibling selects wherever it is written (GameVersion.referencesByName). */
@@ -98,17 +100,6 @@ export class KindRegistry {
 
   private referencesByNameMap: ReadonlyMap<string, SiblingRef> | undefined;
 
-  /** A type's top-level members whose kind a sibling selects (undefined: none), found once per type. */
-  private siblingRefsOf(type: string): ReadonlyMap<string, SiblingRef> | undefined {
-    if (this.siblingRefs.has(type)) return this.siblingRefs.get(type);
-    const found = new Map<string, SiblingRef>();
-    for (const f of this.schemaOfType(type)?.fields ?? []) { const by = siblingRefOf(f.type); if (by) found.set(f.name, by); }
-    const out = found.size ? found : undefined;
-    this.siblingRefs.set(type, out);
-    return out;
-  }
-
-  private readonly siblingRefs = new Map<string, ReadonlyMap<string, SiblingRef> | undefined>();
 
   /** What every generated table of the version is built with (see TableContext). */
   private get tableContext(): TableContext {
@@ -236,4 +227,23 @@ function shownNames(version: GameVersion): Set<string> {
 export function derivedBases(d: DerivedIds, id: string): string[] {
   if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length ? [id.slice(d.prefix.length)] : [];
   return (d.suffixes ?? []).filter((s) => id.endsWith(s) && id.length > s.length).map((s) => id.slice(0, -s.length));
+}
+
+/** The sibling-selected reference of the member at `path[at..]` inside `spec` (through unions, arrays, tuples, maps). */
+function siblingRefAlong(spec: TypeSpec, path: readonly (string | number)[], at: number): SiblingRef | undefined {
+  if (at === path.length) return siblingRefOf(spec);
+  const step = path[at];
+  switch (spec.kind) {
+    case 'union':
+      for (const o of spec.options) { const by = siblingRefAlong(o, path, at); if (by) return by; }
+      return undefined;
+    case 'object': {
+      const f = typeof step === 'string' ? spec.fields.find((x) => x.name === step) : undefined;
+      return f && siblingRefAlong(f.type, path, at + 1);
+    }
+    case 'array': return typeof step === 'number' ? siblingRefAlong(spec.of, path, at + 1) : undefined;
+    case 'tuple': return typeof step === 'number' && step < spec.items.length ? siblingRefAlong(spec.items[step], path, at + 1) : undefined;
+    case 'map': return typeof step === 'string' ? siblingRefAlong(spec.value, path, at + 1) : undefined;
+    default: return undefined;
+  }
 }

@@ -40,8 +40,6 @@ export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: st
   for (const [p, refinement] of Object.entries(overlay)) {
     const [first, ...rest] = parsePath(p);
     if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
-    // The unknown-id check finds a sibling-selected reference's other kinds on the top-level member.
-    if ('refBy' in refinement && rest.length) throw new Error(`${what}: overlay path ${p}: refBy refines a top-level member only`);
     const i = fields.findIndex((f) => f.name === first.name);
     if (i < 0) {
       if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);

@@ -52,7 +52,8 @@ export const VERSION_CURRENT: GameVersion = {
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
-  derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }],
+  // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
+  derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' }],
   kinds: [
     kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
     kind('MONSTER', 'monster', {

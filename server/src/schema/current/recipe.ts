@@ -77,6 +77,12 @@ const QUALITIES: TypeSpec = arrayOf(union(QUALITY, arrayOf(QUALITY)));
 const TOOLS: TypeSpec = arrayOf(union(arrayOf(TOOL_ALTERNATIVE), ref('item')));
 const COMPONENTS: TypeSpec = arrayOf(arrayOf(union(COMPONENT, COMPONENT_LIST)));
 
+/**
+ * The three requirement members as the current game reads them wherever it reads requirements (recipes,
+ * `requirement` definitions, constructions: requirements.cpp `requirement_data::load_requirement`).
+ */
+export const REQUIREMENT_MEMBERS_CURRENT: Readonly<Record<'tools' | 'components' | 'qualities', TypeSpec>> = { tools: TOOLS, components: COMPONENTS, qualities: QUALITIES };
+
 const QUALITIES_DESCRIPTION = 'Tool qualities needed: `{ "id", "level", "amount" }` objects (an array of them is a set of alternatives).';
 const TOOLS_DESCRIPTION = 'Tools needed: groups of alternatives, each a tool id (no charges used), `[ tool id, charges ]` (-1: no charges consumed) or `[ requirement id, count, "LIST" ]`; a group may be a single tool id.';
 const COMPONENTS_DESCRIPTION = 'Components: groups of alternatives `[ item id, count ]`, `[ item id, count, "NO_RECOVER" ]` (not recovered on disassembly) or `[ requirement id, count, "LIST" ]` (the requirement\'s components inlined).';
@@ -136,6 +142,9 @@ const USING_ENTRY: TupleSpec = {
   kind: 'tuple', items: [ref('requirement'), INTEGER, oneOf('LIST')], required: 2, names: ['requirement id', 'count', '"LIST"'],
 };
 
+/** `using`: a requirement id, or `[ requirement id, count ]` pairs (recipes and constructions read it alike). */
+export const USING_CURRENT: TypeSpec = union(ref('requirement'), arrayOf(USING_ENTRY));
+
 const OVERRIDE: RemovedMember = {
   name: 'override',
   instead: 'no "override" (a recipe defined again with the same id now replaces the earlier one)',
@@ -168,7 +177,7 @@ const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
   changed(schema, 'tools', { type: TOOLS, description: TOOLS_DESCRIPTION }),
   changed(schema, 'components', { type: COMPONENTS, description: COMPONENTS_DESCRIPTION }),
   changed(schema, 'using', {
-    type: union(ref('requirement'), arrayOf(USING_ENTRY)),
+    type: USING_CURRENT,
     description: 'Additional requirements: a requirement id, or `[ requirement id, count ]` pairs (count a whole number: 1.5 is read as 1).',
   }),
   changed(schema, 'id', { description: 'Recipe id of a recipe without `result` (one that only runs `result_eocs`); mandatory there, and not read otherwise.' }),

@@ -1,0 +1,89 @@
+/**
+ * References of the current game that its data alone cannot show (registry/versions/overlays-current.ts): item
+ * flags, harvest drops, and the requirements of `requirement` and `construction` definitions. Each fixture marks
+ * the ids that must be reported (⟦...⟧); the ids beside them are near misses that must not be.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
+import { definitions } from '../../server/src/queries/definition';
+
+/** The current game's marker file, and what the fixtures name. */
+const CORE_CURRENT = {
+  'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }],
+  'json/flags.json': [{ type: 'json_flag', id: 'WATERPROOF' }],
+  'json/items_current.json': [
+    { type: 'ITEM', id: 'meat', name: { str: 'meat' } },
+    { type: 'ITEM', id: 'hammer', name: { str: 'hammer' } },
+  ],
+  'json/item_groups.json': [{ type: 'item_group', id: 'bionics_common', subtype: 'distribution', entries: [{ item: 'meat' }] }],
+  'json/harvest_drop_type.json': [
+    { type: 'harvest_drop_type', id: 'flesh' },
+    { type: 'harvest_drop_type', id: 'bionic_group', group: true },
+  ],
+  'json/requirements.json': [{ type: 'requirement', id: 'glue_req', components: [[['meat', 1]]] }],
+  'json/qualities.json': [{ type: 'tool_quality', id: 'HAMMER', name: 'hammering' }],
+  'json/construction_meta.json': [
+    { type: 'construction_group', id: 'build_thing', name: 'Build thing' },
+    { type: 'construction_category', id: 'OTHER', name: 'Other' },
+  ],
+};
+
+function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT);
+  try {
+    body(ws);
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+}
+
+test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
+  const fixture = parseMarked(`[
+  { "type": "ITEM", "id": "m_coat", "name": "coat", "flags": [ "WATERPROOF", "LIGHT_40", ⟦"WATERPRUF"⟧ ] },
+  { "type": "ITEM", "id": "m_hat", "name": "hat", "flags": ⟦"WATERPROFF"⟧ },
+  { "type": "ITEM", "id": "m_cap", "name": "cap", "flags": "WATERPROOF" }
+]`);
+  withMod(fixture, (ws) => {
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    assert.match(ws.diagnostics('m/content.json')[0].message, /unknown flag "WATERPRUF"; did you mean "WATERPROOF"\?/);
+  });
+});
+
+test('a harvest drop is an item, or an item group when its drop type is a group one', () => {
+  const fixture = parseMarked(`[
+  { "type": "harvest", "id": "m_harvest", "entries": [
+    { "drop": "meat", "type": "flesh" },
+    { "drop": ⟦"meatt"⟧, "type": "flesh" },
+    { "drop": "bionics_common", "type": "bionic_group" },
+    { "drop": ⟦"meat"⟧, "type": "bionic_group" },
+    { "drop": ⟦"bionics_common"⟧ }
+  ] }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    const messages = list.map((d) => d.message);
+    assert.ok(messages.includes('"entries[3].drop": unknown item group "meat"; "meat" is an item: with another "type" (or none) it names one'), messages.join('\n'));
+    assert.ok(messages.includes('"entries[4].drop": unknown item "bionics_common"; "bionics_common" is an item group: with "type": "bionic_group" it names one'), messages.join('\n'));
+    // Go to definition follows the drop type: the group's definition.
+    const at = fixture.text.indexOf('"bionics_common", "type"') + 2;
+    assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), at).map((d) => d.path.endsWith('item_groups.json')), [true]);
+  });
+});
+
+test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
+  const fixture = parseMarked(`[
+  { "type": "requirement", "id": "m_req",
+    "components": [ [ [ "meat", 1 ], [ ⟦"meet"⟧, 1 ], [ "glue_req", 1, "LIST" ], [ ⟦"glue_rq"⟧, 1, "LIST" ] ] ],
+    "tools": [ [ [ "hammer", -1 ], ⟦"hamer"⟧ ] ],
+    "qualities": [ { "id": "HAMMER", "level": 1 }, { "id": ⟦"HAMMERING"⟧ } ] },
+  { "type": "construction", "id": "m_build", "group": "build_thing", "category": "OTHER", "time": "1 m",
+    "components": [ [ [ "meat", 1 ], [ ⟦"meet"⟧, 1 ] ] ],
+    "using": [ [ "glue_req", 1 ], [ ⟦"glue_rq"⟧, 1 ] ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
