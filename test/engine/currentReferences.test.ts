@@ -1,7 +1,8 @@
 /**
  * References of the current game that its data alone cannot show (registry/versions/overlays-current.ts): item
- * flags, harvest drops, and the requirements of `requirement` and `construction` definitions. Each fixture marks
- * the ids that must be reported (⟦...⟧); the ids beside them are near misses that must not be.
+ * flags, harvest drops, and the requirements of `requirement` and `construction` definitions; and, in both
+ * versions, the entries `extend` adds to list members (schema/listEdits.ts). Each fixture marks the ids that must
+ * be reported (⟦...⟧); the ids beside them are near misses that must not be.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -86,4 +87,33 @@ test('requirements name items, tools, qualities and other requirements, in requi
     "using": [ [ "glue_req", 1 ], [ ⟦"glue_rq"⟧, 1 ] ] }
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('extend names what the list members it adds to name; delete is left alone', () => {
+  const fixture = parseMarked(`[
+  { "type": "ITEM", "id": "m_coat", "name": "coat", "flags": [ "WATERPROOF" ] },
+  { "type": "ITEM", "id": "m_coat2", "copy-from": "m_coat", "extend": { "flags": [ "LIGHT_5", ⟦"WATERPRUF"⟧, "WATERPROOF" ] } },
+  { "type": "ITEM", "id": "m_coat3", "copy-from": "m_coat", "extend": { "flags": ⟦"WATERPRUF"⟧ }, "delete": { "flags": [ "NOT_A_FLAG" ] } }
+]`);
+  withMod(fixture, (ws) => {
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    // Go to definition from an id in extend.
+    const at = fixture.text.indexOf('"WATERPROOF" ] } }') + 3;
+    assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), at).map((d) => d.path.endsWith('flags.json')), [true]);
+  });
+});
+
+test('0.F: extend takes one entry alone, and a value a table lists no set for (the game checks ids, not the sets)', () => {
+  const ws = workspace({
+    'm/modinfo.json': modinfo('m'),
+    'm/monsters.json': [
+      { type: 'MONSTER', id: 'mon_alien', 'copy-from': 'mon_zombie', extend: { categories: ['ALIEN'], flags: 'SWIMS', species: ['ZOMBEE'] } },
+    ],
+  });
+  try {
+    assert.deepEqual(ws.diagnostics('m/monsters.json').map((d) => `${d.code} ${d.message}`), ['unknown-id "extend.species[0]": unknown species "ZOMBEE"; did you mean "ZOMBIE"?']);
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
 });

@@ -7,6 +7,7 @@ import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type 
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
+import { withListEdits } from '../schema/listEdits';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -59,8 +60,15 @@ export class KindRegistry {
 
   /** The member table of a type: the hand-written one, else the one generated from the version's data. */
   schemaOfType(type: string): KindSchema | undefined {
-    return this.handWrittenSchemaOfType(type) ?? this.generatedSchemaOfType(type);
+    if (this.completed.has(type)) return this.completed.get(type);
+    const table = this.handWrittenSchemaOfType(type) ?? this.generatedSchemaOfType(type);
+    const schema = table && withListEdits(table);
+    this.completed.set(type, schema);
+    return schema;
   }
+
+  /** schemaOfType's answers (the tables with their list edits, see schema/listEdits.ts). */
+  private readonly completed = new Map<string, KindSchema | undefined>();
 
   /** The table generated from the version's data (built on first use), when the type has one. */
   generatedSchemaOfType(type: string): KindSchema | undefined {
