@@ -26,6 +26,15 @@ const CORE_CURRENT = {
   ],
   'json/requirements.json': [{ type: 'requirement', id: 'glue_req', components: [[['meat', 1]]] }],
   'json/qualities.json': [{ type: 'tool_quality', id: 'HAMMER', name: 'hammering' }],
+  'json/vitamins.json': [{ type: 'vitamin', id: 'iron', vit_type: 'vitamin' }],
+  'json/traits.json': [{ type: 'mutation', id: 'GOOD_HEARING', name: 'Good Hearing', points: 1, description: 'd' }],
+  'json/bionics.json': [{ type: 'bionic', id: 'bio_flashlight', name: 'Flashlight', description: 'd' }],
+  'json/vehicles.json': [
+    { type: 'vehicle', id: 'car', name: 'Car', parts: [] },
+    { type: 'vehicle_group', id: 'parked_cars', vehicles: [['car', 100]] },
+  ],
+  'json/terrain.json': [{ type: 'terrain', id: 't_flat_roof', name: 'roof', symbol: '.', color: 'white', move_cost: 2 }],
+  'json/fields.json': [{ type: 'field_type', id: 'fd_fire', intensity_levels: [{ name: 'fire' }] }],
   'json/construction_meta.json': [
     { type: 'construction_group', id: 'build_thing', name: 'Build thing' },
     { type: 'construction_category', id: 'OTHER', name: 'Other' },
@@ -112,6 +121,41 @@ test('0.F: extend takes one entry alone, and a value a table lists no set for (t
   });
   try {
     assert.deepEqual(ws.diagnostics('m/monsters.json').map((d) => `${d.code} ${d.message}`), ['unknown-id "extend.species[0]": unknown species "ZOMBEE"; did you mean "ZOMBIE"?']);
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+});
+
+test('more members the current game reads as ids: vitamins, smoking results, trait groups, NPC bionics, placed vehicles, roofs, spell fields', () => {
+  const fixture = parseMarked(`[
+  { "type": "ITEM", "id": "m_jerky", "name": "jerky", "vitamins": [ [ "iron", "3 mg" ], [ ⟦"irn"⟧, 2 ] ], "smoking_result": "meat" },
+  { "type": "ITEM", "id": "m_meat", "copy-from": "m_jerky", "name": "not smokable", "smoking_result": " " },
+  { "type": "ITEM", "id": "m_meat2", "copy-from": "m_jerky", "name": "mistyped", "smoking_result": ⟦"meet"⟧ },
+  { "type": "trait_group", "id": "m_traits", "subtype": "distribution", "traits": [ { "trait": "GOOD_HEARING" }, { "trait": ⟦"GOOD_HEARIN"⟧ } ] },
+  { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "d", "bionics": [ { "id": "bio_flashlight" }, { "id": ⟦"bio_flashlite"⟧ } ] },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_lot", "object": { "mapgensize": [ 4, 4 ], "place_vehicles": [ { "vehicle": "car", "x": 1, "y": 1 }, { "vehicle": "parked_cars", "x": 2, "y": 2 }, { "vehicle": ⟦"kar"⟧, "x": 3, "y": 3 } ] } },
+  { "type": "terrain", "id": "t_m_wall", "name": "wall", "symbol": "#", "color": "white", "move_cost": 0, "roof": ⟦"t_flat_rof"⟧ },
+  { "type": "terrain", "id": "t_m_wall2", "name": "wall", "symbol": "#", "color": "white", "move_cost": 0, "roof": "t_null" },
+  { "type": "SPELL", "id": "m_fire", "name": "fire", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": "fd_fire" },
+  { "type": "SPELL", "id": "m_none", "name": "none", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": "none" },
+  { "type": "SPELL", "id": "m_typo", "name": "typo", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": ⟦"fd_fir"⟧ }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses any other: "no such vehicle type or group")', () => {
+  const ws = workspace({
+    'm/modinfo.json': modinfo('m'),
+    'm/mapgen.json': [
+      { type: 'mapgen', method: 'json', nested_mapgen_id: 'm_lot', object: { mapgensize: [4, 4], place_vehicles: [{ vehicle: 'car', x: 1, y: 1, chance: 100, rotation: 0 }, { vehicle: 'parked_cars', x: 2, y: 2, chance: 100, rotation: 0 }, { vehicle: 'kar', x: 3, y: 3, chance: 100, rotation: 0 }] } },
+    ],
+  }, { 'json/vehicles.json': CORE_CURRENT['json/vehicles.json'] });
+  try {
+    assert.deepEqual(ws.diagnostics('m/mapgen.json').filter((d) => d.code === 'unknown-id').map((d) => d.message), ['"object.place_vehicles[2].vehicle": unknown vehicle group "kar"; did you mean "car"?']);
+    // Go to definition of a vehicle named as a group: the vehicle.
+    const text = fs.readFileSync(ws.file('m/mapgen.json'), 'utf8');
+    assert.deepEqual(definitions(ws.project, ws.file('m/mapgen.json'), text.indexOf('"car"') + 2).map((d) => d.path.endsWith('vehicles.json')), [true]);
   } finally {
     fs.rmSync(ws.mods, { recursive: true, force: true });
     fs.rmSync(ws.game, { recursive: true, force: true });

@@ -25,6 +25,8 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: death_function.effect.id -> spell': [4, 'spells hurt_void_spider (core nether.json, twice), death_sap and death_pollen (TropiCataclysm) are defined nowhere'],
   'unknown-id: nested_category_data[] -> recipe': [7, 'core nested.json lists recipes that do not exist (medium_battery_cell, nested_atomic_battery, nested_dry_battery, knife_combat_army_mod, knife_combat_marine_mod, sword_bayonet_mod, cardboard_shield); the crafting menu reports each when opened'],
   'unknown-id: special_attacks[].fake_skills[][] -> skill': [1, 'core nether.json gives a gun attack the skill "throwing"; the skill is "throw"'],
+  'unknown-id: traits[].trait -> trait': [22, 'trait groups list traits defined nowhere (the game does not check trait groups when it loads): core BG_trait_groups.json, 10 BOSS_* stories (BOSS_Evac_Shelter_01/01b/02/02b/03/03b, BOSS_Free_Merchants_01/02, BOSS_Hub01_01, BOSS_Isherwood_01); core expertise_traits.json, 8 Exp_*1fake2 (the traits are Exp_*1Fake2, with a capital F; one is also written "Exp_Biology 1fake2"); Aftershock and aftershock_exoplanet BG_trait_groups_afs.json BGRS_AFTERLIFE_1 and BGRS_Bonesinger_1 (the trait is BGRS_Bonesinger), each'],
+  'unknown-id: roof -> terrain': [1, 'core terrain-walls.json gives a foam wall the roof t_foam_roof, defined nowhere'],
   'unknown-id: weakpoints[].effects[].effect -> effect': [1, 'core nether.json applies effect sectioned_filaments, which is only tested in conditions, never defined'],
   'unknown-id: weakpoints[].effects[].effect_on_conditions[] -> effect on condition': [1, 'core nether.json runs EOC_MORALE_SUBTRACT_100, defined nowhere'],
   // ---- references the generated tables index (schema/generated.ts)

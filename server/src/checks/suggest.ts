@@ -44,6 +44,8 @@ export function unresolvedHint(project: ProjectView, kind: string, id: string, m
     const which = modId ? `mod "${modId}"` : 'this file';
     return { text: `; "${id}" is defined in mod "${hidden.source.modId}", which ${which} does not depend on (add it to "dependencies" in modinfo.json)`, near: [] };
   }
-  const near = suggestIds(project, kind, id, modId, accepts);
+  let near = suggestIds(project, kind, id, modId, accepts);
+  // None of its own kind: the kinds whose ids also resolve it (a vehicle where a vehicle group is read).
+  for (const also of project.registry.alsoResolvedBy(kind)) if (near.length === 0) near = suggestIds(project, also, id, modId, accepts);
   return { text: near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '', near };
 }

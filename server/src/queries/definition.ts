@@ -13,6 +13,8 @@ export function definitions(project: Project, filePath: string, offset: number):
   if (s.reference) {
     const isCopyFrom = s.reference.path.length === 1 && s.reference.path[0] === 'copy-from';
     let found = definitionsSeenFrom(project, s.kind, s.id, self.source.modId).filter((r) => r !== self);
+    // None of its kind: what else resolves it (a vehicle named where a vehicle group is read, an item's migration).
+    for (const also of project.registry.alsoResolvedBy(s.kind)) if (found.length === 0) found = definitionsSeenFrom(project, also, s.id, self.source.modId).filter((r) => r !== self);
     // A copy-from of the record's own id (0.F style) means the definitions loaded before it.
     if (isCopyFrom && self.ids.includes(s.id)) {
       const before = found.filter((r) => project.compareLoadOrder(r, self) < 0);

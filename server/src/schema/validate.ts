@@ -363,7 +363,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
-      if (node.ref !== undefined && value !== '') {
+      if (node.ref !== undefined && !namesNothing(value)) {
         if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, value, false, node.weakRef);
         else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
       }
@@ -487,10 +487,18 @@ export function validateMembers(
   return walkMembers(o, compile(spec), path, sink, isExtraMember);
 }
 
+/**
+ * An empty or blank id is no reference: the game's data blanks an inherited id so (`"smoking_result": " "` on an
+ * item that copies a smokable one).
+ */
+function namesNothing(id: string): boolean {
+  return id === '' || (id.charCodeAt(0) <= 0x20 && id.trim() === '');
+}
+
 /** The reference of member `key` of `o`, whose kind a sibling selects (see SiblingRef); `path` ends at the member. */
 function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by: SiblingRef, path: (string | number)[], sink: ValueSink): void {
   const id = o[key];
-  if (typeof id !== 'string' || id === '') return;
+  if (typeof id !== 'string' || namesNothing(id)) return;
   const kinds = siblingKinds(by, o);
   if (kinds === undefined) return;
   for (let k = 0; k < kinds.length; k++) {

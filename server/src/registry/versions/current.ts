@@ -50,7 +50,8 @@ export const VERSION_CURRENT: GameVersion = {
   tableOverlays: OVERLAYS_CURRENT,
   referencesByName: { u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
-  builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'] },
+  // A spell's field_id "none" is no field (spell_type::load).
+  builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
   derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' }],

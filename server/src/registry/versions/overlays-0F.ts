@@ -148,7 +148,11 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   terrain: { ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true } },
   furniture: BASH_COMMON,
   effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS } },
-  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS },
+  // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
+  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' } },
+  // Not checked when the game loads (0.F --check-mods is silent), but an unknown trait or bionic is never given.
+  trait_group: { 'traits[].trait': { ref: 'mutation' } },
+  npc_class: { 'bionics[].id': { ref: 'bionic' } },
   SPELL: {
     effect: { values: SPELL_EFFECTS },
     energy_source: { values: SPELL_ENERGY_SOURCES },

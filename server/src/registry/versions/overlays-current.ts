@@ -4,8 +4,9 @@
  * data (test/engine/realDataCurrent.test.ts).
  */
 import type { Refinement, TableOverlay } from '../../schema/overlay';
-import type { SiblingRef } from '../../schema/types';
+import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
+import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
 import { SPELL_EFFECT_STR_CURRENT } from './shared';
 
 /**
@@ -29,12 +30,33 @@ const REQUIREMENTS: TableOverlay = {
   qualities: { type: REQUIREMENT_MEMBERS_CURRENT.qualities },
 };
 
+/**
+ * An item's vitamins: `[ vitamin id, amount ]`, the amount a number or a mass (`"3 mg"`); the table could not tell
+ * the tuple's positions apart (itype::load, "vitamins").
+ */
+const VITAMINS: TypeSpec = arrayOf({ kind: 'tuple', items: [ref('vitamin'), union(NUMBER, STRING)], required: 2, names: ['vitamin id', 'amount'] });
+
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
-  ITEM: { flags: JSON_FLAG, 'flags[]': JSON_FLAG },
+  ITEM: {
+    flags: JSON_FLAG, 'flags[]': JSON_FLAG,
+    vitamins: { type: VITAMINS },
+    // islot_comestible: the item it becomes when smoked.
+    smoking_result: { ref: 'item' },
+  },
+  // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
+  // unknown one is never given; the game's own data has 22 such, tests name them).
+  trait_group: { 'traits[].trait': { ref: 'mutation' } },
+  // npc_class::load: the bionics an NPC of the class gets.
+  npc_class: { 'bionics[].id': { ref: 'bionic' } },
+  // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
+  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' } },
+  // map_data_common_t::load: the terrain above (t_null: none).
+  terrain: { roof: { ref: 'terrain' } },
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
   construction: { ...REQUIREMENTS, using: { type: USING_CURRENT } },
   // Its data names effects, monsters, items, EOCs... in effect_str: which, only the spell's effect tells.
-  SPELL: { effect_str: { refBy: SPELL_EFFECT_STR_CURRENT } },
+  // spell_type::load: the field the spell creates ("none": no field, a built-in id).
+  SPELL: { effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' } },
 };
