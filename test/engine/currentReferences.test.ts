@@ -161,3 +161,13 @@ test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses an
     fs.rmSync(ws.game, { recursive: true, force: true });
   }
 });
+
+test('inline item groups of the current game name items and groups: profession items, death drops', () => {
+  const fixture = parseMarked(`[
+  { "type": "profession", "id": "m_cook", "name": "Cook", "description": "d", "points": 0,
+    "items": { "both": { "items": [ "meat", ⟦"meet"⟧ ], "entries": [ { "item": "hammer", "variant": "v" }, { "item": ⟦"hamer"⟧ }, { "group": "bionics_common" }, { "group": ⟦"bionics_comon"⟧ } ] } } },
+  { "type": "MONSTER", "id": "m_cow", "copy-from": "mon_dog", "death_drops": [ { "item": "meat" }, { "group": ⟦"bionics_comon"⟧ } ] },
+  { "type": "MONSTER", "id": "m_cow2", "copy-from": "mon_dog", "death_drops": { "subtype": "collection", "entries": [ { "item": ⟦"meet"⟧, "prob": 50 } ] } }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});

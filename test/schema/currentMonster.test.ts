@@ -109,7 +109,11 @@ test('monster_attack definitions validate; every reference kind is declared by t
   assert.equal(check({ type: 'monster_attack', id: 'x', attack_type: 'kick', cooldown: 1 }, MONSTER_ATTACK_SCHEMA_CURRENT).problems[0]?.code, 'invalid-value');
 
   const kinds = new Set<string>();
+  // Each spec once: item group entries nest (the specs are recursive).
+  const seen = new Set<TypeSpec>();
   const walk = (t: TypeSpec): void => {
+    if (seen.has(t)) return;
+    seen.add(t);
     switch (t.kind) {
       case 'string': if (t.ref) kinds.add(t.ref); break;
       case 'object': for (const f of t.fields) walk(f.type); break;

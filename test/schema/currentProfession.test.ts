@@ -172,13 +172,16 @@ test('what the current game does not read: edit-mode, add:/remove:, pets as ids,
   assert.deepEqual(codes(SCENARIO_SCHEMA_CURRENT, { ...SCENARIO, start_of_game: { season: 'fall' } }), ['invalid-value start_of_game.season']);
 });
 
-function nestedFields(spec: TypeSpec): (readonly FieldSpec[])[] {
+/** The field lists of every object inside `spec`, each once (item group entries nest: the specs are recursive). */
+function nestedFields(spec: TypeSpec, seen = new Set<TypeSpec>()): (readonly FieldSpec[])[] {
+  if (seen.has(spec)) return [];
+  seen.add(spec);
   switch (spec.kind) {
-    case 'object': return [spec.fields, ...spec.fields.flatMap((f) => nestedFields(f.type))];
-    case 'array': return nestedFields(spec.of);
-    case 'tuple': return spec.items.flatMap(nestedFields);
-    case 'map': return nestedFields(spec.value);
-    case 'union': return spec.options.flatMap(nestedFields);
+    case 'object': return [spec.fields, ...spec.fields.flatMap((f) => nestedFields(f.type, seen))];
+    case 'array': return nestedFields(spec.of, seen);
+    case 'tuple': return spec.items.flatMap((t) => nestedFields(t, seen));
+    case 'map': return nestedFields(spec.value, seen);
+    case 'union': return spec.options.flatMap((t) => nestedFields(t, seen));
     default: return [];
   }
 }

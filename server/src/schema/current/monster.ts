@@ -22,6 +22,7 @@ import {
   arrayOf, object, oneOf, ref, union,
 } from '../kinds/common';
 import { MONSTER_SCHEMA } from '../kinds/monster';
+import { ENTRY_LIST_CURRENT, INLINE_ITEM_GROUP_CURRENT } from '../kinds/itemGroup';
 
 /** Monster triggers (C++ enum mon_trigger): `MEAT` of 0.F is gone, `HOSTILE_SEEN` and `BRIGHT_LIGHT` are new. */
 export const MONSTER_TRIGGERS = [
@@ -385,6 +386,7 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
   ],
   replace: [
     { name: 'description', type: TRANSLATION, description: 'In-game description: a string or `{ "str": ... }`.' },
+    { name: 'death_drops', type: union(ref('item_group'), INLINE_ITEM_GROUP_CURRENT, ENTRY_LIST_CURRENT), description: 'Item group spawned on death: a group id, or an inline group (default subtype `distribution`).' },
     { name: 'categories', type: arrayOf(STRING), description: 'Monster categories, e.g. `CLASSIC`, `WILDLIFE`, `NULL` (mods add their own, e.g. `DINOSAUR`). A monster in neither `CLASSIC` nor `WILDLIFE` does not spawn in classic mode.' },
     { name: 'volume', type: { kind: 'string', format: 'volume' }, description: 'Volume: an integer with unit `L` or `ml`, e.g. "62500 ml"; sets the monster\'s size. Default 62499 ml.' },
     { name: 'weight', type: { kind: 'string', format: 'mass' }, description: 'Weight: an integer with unit `g` or `kg`, e.g. "81500 g". Default 81499 g.' },

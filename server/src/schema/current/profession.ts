@@ -18,10 +18,11 @@
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../types';
 import { deriveObject, deriveSchema } from '../derive';
 import {
-  BOOLEAN, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, STRING, TRANSLATION, arrayOf, inheritanceFields, object,
+  BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, STRING, TRANSLATION, arrayOf, inheritanceFields, object,
   oneOf, ref, typeField, union,
 } from '../kinds/common';
 import { ADDICTION, ITEMS, ITEM_LIST, PET, PROFESSION_SCHEMA } from '../kinds/profession';
+import { INLINE_ITEM_GROUP_CURRENT } from '../kinds/itemGroup';
 import { PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, REPLACEMENT_WITH_RATIO, SUB_ENTRY } from '../kinds/professionItemSubstitutions';
 
 /**
@@ -44,7 +45,7 @@ const TRAIT_WITH_VARIANT: ObjectSpec = object([
   { name: 'variant', type: STRING, description: 'Id of one of the variants the trait defines.' },
 ]);
 
-const GENDERED_ITEMS: TypeSpec = union(ITEM_LIST, INLINE_ITEM_GROUP);
+const GENDERED_ITEMS: TypeSpec = union(ITEM_LIST, INLINE_ITEM_GROUP_CURRENT);
 
 const ITEMS_CURRENT: ObjectSpec = deriveObject(ITEMS, {
   replace: [
@@ -148,7 +149,7 @@ export const PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT: KindSchema = deriveSc
   replace: [
     { name: 'sub', type: arrayOf(SUB_ENTRY_CURRENT), description: 'Substitution rules: `present` / `absent` + `new` (by item), or `item` + `new` (by trait).' },
     {
-      name: 'group', type: union(ref('item_group'), INLINE_ITEM_GROUP), fromGame: true,
+      name: 'group', type: union(ref('item_group'), INLINE_ITEM_GROUP_CURRENT), fromGame: true,
       description: 'Bonus form: an item group id or an inline item group (a collection), given to characters matching `bonus`.',
     },
   ],

@@ -12,10 +12,11 @@
 import { deriveObject, deriveSchema } from '../derive';
 import type { FieldSpec, KindSchema, ObjectSpec, RemovedMember, StringSpec, TupleSpec, TypeSpec } from '../types';
 import {
-  ANY, BOOLEAN, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, SKILL_LEVEL, STRING, TRANSLATION, arrayOf, object,
+  ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, SKILL_LEVEL, STRING, TRANSLATION, arrayOf, object,
   oneOf, ref, union,
 } from '../kinds/common';
 import { RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../kinds/recipe';
+import { ENTRY_LIST_CURRENT, INLINE_ITEM_GROUP_CURRENT } from '../kinds/itemGroup';
 
 /**
  * `activity_level` values (activity_levels_map). 0.F's `fake` is gone: the game reports it as deprecated and
@@ -218,7 +219,7 @@ export const RECIPE_SCHEMA_CURRENT: KindSchema = deriveSchema(RECIPE_SCHEMA, {
     ...COMMON_ADD,
     { name: 'variant', type: STRING, description: 'Item variant of the result that the recipe makes; the recipe id becomes `<result>_<variant>` (before `id_suffix`).', fromGame: true },
     {
-      name: 'byproduct_group', type: union(ref('item_group'), arrayOf(ANY), INLINE_ITEM_GROUP), fromGame: true,
+      name: 'byproduct_group', type: union(ref('item_group'), ENTRY_LIST_CURRENT, INLINE_ITEM_GROUP_CURRENT), fromGame: true,
       description: 'Extra items produced, as an item group: a group id, an array of entries (a collection) or an inline group. Not with `reversible`.',
     },
     {

@@ -41,26 +41,50 @@ const ENTRY_FIELDS: FieldSpec[] = [
   { name: 'snippets', type: arrayOf(STRING), description: 'Snippet ids (of the item\'s snippet_category), one of which the item gets.' },
 ];
 
-/** An entry object; its `collection` / `distribution` members are inline groups of entries alike. */
-export const ITEM_GROUP_ENTRY_0F: ObjectSpec = object(ENTRY_FIELDS);
+/**
+ * An entry object; its `collection` / `distribution` members are inline groups of entries alike. `open`: members
+ * it does not list are accepted (the current game reads more: `variant`, `event`...), those it lists checked.
+ */
+function itemGroupEntry(open: boolean): ObjectSpec {
+  const fields: FieldSpec[] = [...ENTRY_FIELDS];
+  const entry = object(fields, open);
+  /** What a list of entries holds: entry objects (checked), item ids and `[ id, prob ]` pairs. */
+  const entryOrShortForm: TypeSpec = union(entry, STRING, arrayOf(ANY));
+  fields.push(
+    { name: 'collection', type: arrayOf(entryOrShortForm), description: 'An inline collection: every entry rolled on its own.' },
+    { name: 'distribution', type: arrayOf(entryOrShortForm), description: 'An inline distribution: one entry chosen by weight.' },
+  );
+  return entry;
+}
 
-/** What a list of entries holds: entry objects (checked), item ids and `[ id, prob ]` pairs. */
-const ENTRY_OR_SHORT_FORM: TypeSpec = union(ITEM_GROUP_ENTRY_0F, STRING, arrayOf(ANY));
+/** An inline item group (a profession's items) whose `items`, `groups` and `entries` hold `entry` objects. */
+function inlineItemGroup(entry: ObjectSpec): { readonly items: TypeSpec; readonly groups: TypeSpec; readonly entries: TypeSpec; readonly inline: ObjectSpec } {
+  /** `items` of a group: item ids, `[ item id, prob ]` pairs or entry objects. */
+  const items: TypeSpec = arrayOf(union(ref('item'), { kind: 'tuple', items: [ref('item'), INTEGER], names: ['item id', 'prob'] }, entry));
+  /** `groups` of a group: group ids or `[ group id, prob ]` pairs. */
+  const groups: TypeSpec = arrayOf(union(ref('item_group'), { kind: 'tuple', items: [ref('item_group'), INTEGER], names: ['group id', 'prob'] }));
+  /** `entries` of a group: entry objects. */
+  const entries: TypeSpec = arrayOf(entry);
+  const inline: ObjectSpec = {
+    ...INLINE_ITEM_GROUP,
+    fields: INLINE_ITEM_GROUP.fields.map((f) => (f.name === 'items' ? { ...f, type: items } : f.name === 'entries' ? { ...f, type: entries } : f.name === 'groups' ? { ...f, type: groups } : f)),
+  };
+  return { items, groups, entries, inline };
+}
 
-ENTRY_FIELDS.push(
-  { name: 'collection', type: arrayOf(ENTRY_OR_SHORT_FORM), description: 'An inline collection: every entry rolled on its own.' },
-  { name: 'distribution', type: arrayOf(ENTRY_OR_SHORT_FORM), description: 'An inline distribution: one entry chosen by weight.' },
-);
-
-/** `items` of a group: item ids, `[ item id, prob ]` pairs or entry objects. */
-export const ITEMS_0F: TypeSpec = arrayOf(union(ref('item'), { kind: 'tuple', items: [ref('item'), INTEGER], names: ['item id', 'prob'] }, ITEM_GROUP_ENTRY_0F));
-/** `groups` of a group: group ids or `[ group id, prob ]` pairs. */
-export const GROUPS_0F: TypeSpec = arrayOf(union(ref('item_group'), { kind: 'tuple', items: [ref('item_group'), INTEGER], names: ['group id', 'prob'] }));
-/** `entries` of a group: entry objects. */
-export const ENTRIES_0F: TypeSpec = arrayOf(ITEM_GROUP_ENTRY_0F);
-
+export const ITEM_GROUP_ENTRY_0F: ObjectSpec = itemGroupEntry(false);
+const GROUP_0F = inlineItemGroup(ITEM_GROUP_ENTRY_0F);
+export const ITEMS_0F: TypeSpec = GROUP_0F.items;
+export const GROUPS_0F: TypeSpec = GROUP_0F.groups;
+export const ENTRIES_0F: TypeSpec = GROUP_0F.entries;
 /** An inline item group (a profession's items) whose entries are checked as 0.F reads them. */
-export const INLINE_ITEM_GROUP_0F: ObjectSpec = {
-  ...INLINE_ITEM_GROUP,
-  fields: INLINE_ITEM_GROUP.fields.map((f) => (f.name === 'items' ? { ...f, type: ITEMS_0F } : f.name === 'entries' ? { ...f, type: ENTRIES_0F } : f.name === 'groups' ? { ...f, type: GROUPS_0F } : f)),
-};
+export const INLINE_ITEM_GROUP_0F: ObjectSpec = GROUP_0F.inline;
+
+/**
+ * An inline item group of the current game (profession items, death drops, byproducts): its entries name items and
+ * groups as 0.F's do, and may have members 0.F does not read.
+ */
+const ITEM_GROUP_ENTRY_CURRENT = itemGroupEntry(true);
+export const INLINE_ITEM_GROUP_CURRENT: ObjectSpec = inlineItemGroup(ITEM_GROUP_ENTRY_CURRENT).inline;
+/** An array of the current game's entries, read as a collection (death drops, byproducts): objects, ids, pairs. */
+export const ENTRY_LIST_CURRENT: TypeSpec = arrayOf(union(ITEM_GROUP_ENTRY_CURRENT, STRING, arrayOf(ANY)));
