@@ -47,6 +47,8 @@ const GAME_EXTRA = {
   // Definitions of one id in three files of a kind the workspace does not define (looked up in the cache).
   'json/materials_more.json': [{ type: 'material', id: 'bone', name: 'Bone' }, { type: 'material', id: 'flesh', name: 'Flesh again' }],
   'json/materials_again.json': [{ type: 'material', id: 'flesh', 'copy-from': 'flesh', name: 'Flesh once more' }],
+  // An effect on condition written in place with an id: a record of its own, marked inline (current game).
+  'json/eocs.json': [{ type: 'effect_on_condition', id: 'EOC_OUTER', effect: [{ run_eocs: [{ id: 'EOC_INNER', effect: [{ u_message: 'hi' }] }] }] }],
   'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
   'mods/gmod/items.json': [{ type: 'GENERIC', id: 'gmod_item', 'copy-from': 'rag', name: { str: 'gmod' } }, { type: 'MONSTER', id: 'gmod_mon', 'copy-from': 'mon_zombie' }],
 };
@@ -59,6 +61,7 @@ const MOD = {
     { type: 'GENERIC', id: 'my_item', 'copy-from': 'gmod_item', name: { str: 'mine' } },
     { type: 'recipe', result: 'my_item', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', time: '1 m', components: [[['rag', 1], ['stray_item', 1], ['no_such_item', 1], ['bom_item', 1]]] },
     { type: 'MONSTER', id: 'mon_neg2', 'copy-from': 'mon_neg' },
+    { type: 'effect_on_condition', id: 'EOC_MINE', effect: [{ run_eocs: 'EOC_INNER' }] },
   ],
 };
 
@@ -106,7 +109,7 @@ function snapshot(project: Project, fx: Fixture): unknown {
       slots: Array.from({ length: objects }, (_, i) => slotOf(f.parsed, i)), strays: f.parsed.strays, problems: f.parsed.problems,
       records: f.records.map((r) => ({
         type: r.type, kind: r.kind, ids: r.ids, abstract: r.abstract, summarized: r.summarized, index: r.index,
-        start: r.start, end: r.end, editMode: r.editMode, copyFrom: r.copyFrom, value: r.value, whole: fullValueOf(r),
+        start: r.start, end: r.end, editMode: r.editMode, copyFrom: r.copyFrom, inline: r.inline, value: r.value, whole: fullValueOf(r),
         analysis: project.analysisOf(r),
       })),
     };
@@ -119,7 +122,7 @@ function snapshot(project: Project, fx: Fixture): unknown {
   return {
     files, defs: defs.sort(),
     diagnostics: project.reportedFiles().map((f) => [f.path, project.diagnostics(f.path)]),
-    definitions: ['"mon_zombie"', '"gmod_item"', '"stray_item"', '"bom_item"', '"mon_dog"', '"mon_neg"'].map((s) => definitions(project, content, at(s))),
+    definitions: ['"mon_zombie"', '"gmod_item"', '"stray_item"', '"bom_item"', '"mon_dog"', '"mon_neg"', '"EOC_INNER"'].map((s) => definitions(project, content, at(s))),
     references: [['item', 'rag'], ['item', 'gmod_item'], ['monster', 'mon_zombie'], ['item', 'ïd_😀'], ['nested_mapgen', 'nest_a']].map(([k, id]) => referencesTo(project, k, id)),
   };
 }

@@ -62,7 +62,7 @@ function jsonExact(v: unknown): boolean {
   }
 }
 
-const ABSTRACT = 1, SUMMARIZED = 2, EDIT_MODE_SHIFT = 2;
+const ABSTRACT = 1, SUMMARIZED = 2, EDIT_MODE_SHIFT = 2, EDIT_MODE_MASK = 3, INLINE = 16;
 const EDIT_MODES: readonly EditMode[] = ['create', 'override', 'modify', 'unknown'];
 const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
 /** A file's first integer: flags. */
@@ -95,7 +95,7 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     if (!jsonExact(r.value)) return undefined;
     const value = JSON.stringify(r.value);
     values.push(value);
-    const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT);
+    const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT) | (r.inline ? INLINE : 0);
     ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
     for (const id of r.ids) { ints.push(id.length); texts.push(id); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
@@ -165,7 +165,7 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
   for (let k = 0; k < recordCount; k++) {
     if (i + 7 > intsEnd) bad('records');
     const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], idCount = ints[i + 5];
-    if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags >> EDIT_MODE_SHIFT >= EDIT_MODES.length) bad('record');
+    if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags > (INLINE | (EDIT_MODE_MASK << EDIT_MODE_SHIFT) | SUMMARIZED | ABSTRACT)) bad('record');
     if (ints[i + 4] < 0 || idCount < 0 || ints[i + 6] < -1 || i + 7 + idCount > intsEnd) bad('record');
     if (kind !== lastKind && !kinds.includes(strings[kind])) kinds.push(strings[kind]);
     lastKind = kind;
@@ -290,7 +290,7 @@ export function decodeFile(meta: MetaData, at: number, strings: readonly string[
     const to = v + ints[i + 4];
     records[k] = new CachedRecord(
       strings[ints[i]], strings[ints[i + 1]], ids, (flags & ABSTRACT) !== 0, (flags & SUMMARIZED) !== 0,
-      source, ints[i + 3], EDIT_MODES[flags >> EDIT_MODE_SHIFT], copyFrom, values, v, to,
+      source, ints[i + 3], EDIT_MODES[(flags >> EDIT_MODE_SHIFT) & EDIT_MODE_MASK], copyFrom, values, v, to, (flags & INLINE) !== 0,
     );
     v = to;
     i += 7 + idCount;
@@ -314,7 +314,12 @@ class CachedRecord implements DefinitionRecord {
     private readonly values: ValueSource,
     private readonly valueFrom: number,
     private readonly valueTo: number,
-  ) {}
+    inline: boolean,
+  ) {
+    if (inline) this.inline = true;
+  }
+
+  readonly inline?: true;
 
   get value(): Record<string, unknown> {
     if (this.parsedValue === undefined) {

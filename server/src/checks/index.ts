@@ -169,7 +169,8 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
   checkSyntax(fileCtx);
   checkModDependencies(fileCtx);
   for (const record of file.records) {
-    if (isObsoleteRecipe(record)) continue;
+    // A definition written inside another is checked as part of it.
+    if (record.inline || isObsoleteRecipe(record)) continue;
     let memo = file.memo.get(record);
     if (!memo || !isCurrent(project, memo)) {
       memo = checkRecord(project, file, record);

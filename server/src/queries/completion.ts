@@ -128,7 +128,8 @@ export function memberSnippet(m: MemberDoc): string {
 function completeValue(c: Cursor, limit: number): CompletionResult {
   const specs = specsAt(c.project.registry, c.record, c.path, jsonTypes(c)).flatMap((s) => expand(s, c.token ? 'string' : undefined));
   // A member its table does not list (a rare path), named so that it is a reference wherever it is written.
-  const last = c.path[c.path.length - 1];
+  // An entry of a list (`"run_eocs": [ "..." ]`) is named by the list's member.
+  const last = typeof c.path[c.path.length - 1] === 'number' ? c.path[c.path.length - 2] : c.path[c.path.length - 1];
   const byName = typeof last === 'string' && c.path.length > 1 ? c.project.registry.referenceByName(last) : undefined;
   if (byName && !specs.some((s) => s.kind === 'string')) specs.push({ kind: 'string', refBy: byName });
   if (specs.length === 0) return EMPTY;
@@ -167,10 +168,14 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
 
 /** The kinds a reference whose kind a sibling selects names at the cursor (see SiblingRef): none while unselected. */
 function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
-  const holder = c.tree && (c.path.length > 1 ? jsonc.findNodeAtLocation(c.tree, c.path.slice(0, -1)) : c.tree);
-  const selector = holder && jsonc.findNodeAtLocation(holder, [by.member]);
+  const member = by.member;
+  if (member === undefined) return siblingKinds(by, {}) ?? [];
+  // The object holding the member (the string's, or its list's when the string is an entry of one).
+  const holderPath = c.path.slice(0, typeof c.path[c.path.length - 1] === 'number' ? -2 : -1);
+  const holder = c.tree && (holderPath.length > 0 ? jsonc.findNodeAtLocation(c.tree, holderPath) : c.tree);
+  const selector = holder && jsonc.findNodeAtLocation(holder, [member]);
   const value: unknown = selector?.type === 'string' || selector?.type === 'boolean' ? selector.value : undefined;
-  return siblingKinds(by, { [by.member]: value }) ?? [];
+  return siblingKinds(by, { [member]: value }) ?? [];
 }
 
 function matches(candidate: string, prefix: string): boolean {

@@ -136,7 +136,7 @@ export function typeLabel(spec: TypeSpec): string {
     case 'string':
       if (spec.values) return spec.values.length <= 6 ? spec.values.map((v) => `"${v}"`).join(' | ') : `string (${spec.values.length} values)`;
       if (spec.ref) return `${spec.ref} id`;
-      if (spec.refBy) return `id of what "${spec.refBy.member}" names`;
+      if (spec.refBy) return spec.refBy.member === undefined ? `${spec.refBy.otherwise?.join(' or ')} id` : `id of what "${spec.refBy.member}" names`;
       return spec.format ? `${spec.format} string` : 'string';
     case 'integer': case 'number': {
       const range = spec.min !== undefined || spec.max !== undefined ? ` ${spec.min ?? '…'}..${spec.max ?? '…'}` : '';

@@ -3,7 +3,8 @@
  * the helpers the navigation queries share: where a record writes an id, its display name.
  */
 import type { Project, SourceFile } from '../project';
-import type { DefinitionRecord } from '../records/record';
+import { fullValueOf, type DefinitionRecord } from '../records/record';
+import { inlineEocPath } from '../records/inlineDefinitions';
 import type { FoundReference } from '../schema/validate';
 import type { JsonPath, OffsetRange } from '../syntax/locate';
 import { idPath } from '../checks/describe';
@@ -28,6 +29,8 @@ export interface SymbolAt {
 
 /** The member path where a record writes `id` (its id, one entry of an id array, `abstract`, `name`...). */
 export function idMemberPath(record: DefinitionRecord, id: string): JsonPath {
+  // Written inside the object of the definition holding it: found in that object's whole value.
+  if (record.inline) return inlineEocPath(fullValueOf(record), id) ?? [];
   const v = record.value;
   if (record.abstract) return ['abstract'];
   if (Array.isArray(v.id)) {
@@ -62,6 +65,9 @@ export function symbolAt(project: Project, filePath: string, offset: number): Sy
   if (ref) return { kind: ref.kind, id: ref.id, cursor: c, reference: ref, range };
   if (c.atKey) return undefined;
   const id = c.token.value;
+  // An effect on condition written in place with this id (records/inlineDefinitions.ts): its own definition.
+  const inline = c.file.records.find((r) => r.inline && r.index === c.record.index && r.ids.includes(id) && samePath(idMemberPath(r, id), c.path));
+  if (inline) return { kind: inline.kind, id, cursor: c, range };
   if (!c.record.ids.includes(id)) return undefined;
   if (!samePath(idMemberPath(c.record, id), c.path)) return undefined;
   return { kind: c.record.kind, id, cursor: c, range };

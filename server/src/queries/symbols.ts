@@ -30,6 +30,8 @@ export function* documentSymbolSteps(project: Project, filePath: string): Steps<
   if (!file) return [];
   const out: DocumentSymbolEntry[] = [];
   for (const r of file.records) {
+    // An effect on condition written inside a definition is part of that definition's outline entry.
+    if (r.inline) continue;
     const ids = r.ids.length ? r.ids : [''];
     for (const id of ids) {
       const start = r.start, end = r.end;

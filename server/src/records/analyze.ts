@@ -123,6 +123,8 @@ const NOTHING: RecordAnalysis = new PackedAnalysis(NO_PROBLEMS, []);
 
 /** `value`: the record's whole object when the caller has it at hand (else a summarized record's is read again). */
 export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, value?: Record<string, unknown>): RecordAnalysis {
+  // Written inside another definition: analysed with it (its references are that definition's).
+  if (record.inline) return NOTHING;
   const schema = registry.schemaOfType(record.type);
   const sink = new Collector();
   if (schema) {

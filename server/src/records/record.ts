@@ -4,6 +4,7 @@
 import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
 import type { KindRegistry } from '../registry/registry';
+import { INLINE_EOCS, inlineEocIds } from './inlineDefinitions';
 
 /**
  * How a definition relates to an earlier one of its id (spec 2.1). `unknown`: an `edit-mode` that is none of
@@ -41,6 +42,11 @@ export interface DefinitionRecord {
   readonly editMode: EditMode;
   /** `copy-from` parent id, when it inherits. */
   readonly copyFrom: string | undefined;
+  /**
+   * Written inside the definition at `index` (an effect on condition given in place with an id, see
+   * records/inlineDefinitions.ts): indexed and found, but checked as part of that definition, not on its own.
+   */
+  readonly inline?: true;
 }
 
 function stringIds(v: unknown): string[] {
@@ -111,12 +117,30 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 /** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
-/** A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. */
-export function summarize(o: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. `inlineEocs`: the
+ * version has effects on condition, whose ids written inside the object the summary lists (INLINE_EOCS).
+ */
+export function summarize(o: Record<string, unknown>, inlineEocs: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;
+  if (inlineEocs) {
+    const listed = o[INLINE_EOCS];
+    const ids = Array.isArray(listed) ? listed : inlineEocIds(o);
+    if (ids.length) out[INLINE_EOCS] = ids;
+  }
   return out;
+}
+
+const NO_IDS: readonly string[] = Object.freeze([]);
+
+/** The ids of the effects on condition written inside a record's object (`full`; `o` what identifies it). */
+function inlineEocsOf(obj: ParsedObject, o: Record<string, unknown>, keep: boolean): readonly string[] {
+  const listed = o[INLINE_EOCS];
+  if (Array.isArray(listed)) return listed.filter((x): x is string => typeof x === 'string');
+  // A whole object (a type that keeps it, not summarized elsewhere) is searched here; a summary lists them.
+  return keep && obj.wholeText === undefined ? inlineEocIds(obj.value) : NO_IDS;
 }
 
 /** The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two). */
@@ -125,8 +149,20 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const type = full.type;
   if (typeof type !== 'string') return [];
   const keep = registry.keepsFullValue(type);
+  const eocs = registry.hasInlineEocs;
   // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
-  const o = keep || obj.reduced ? full : summarize(full);
+  const o = keep || obj.reduced ? full : summarize(full, eocs);
+  const own = ownRecordsOf(type, o, obj, index, source, registry, keep, earlier);
+  const inline = eocs ? inlineEocsOf(obj, o, keep) : NO_IDS;
+  if (inline.length === 0) return own;
+  const kind = registry.kindOfType(EOC_TYPE);
+  return [...own, ...inline.map((id) => new Definition(EOC_TYPE, kind, [id], false, { type: EOC_TYPE, id }, true, source, index, 'create', undefined, true))];
+}
+
+const EOC_TYPE = 'effect_on_condition';
+
+/** The records the object defines itself (see recordsOf). */
+function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
   const value: Record<string, unknown> | string = obj.wholeText ?? o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
@@ -148,6 +184,7 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
 }
 
 class Definition implements DefinitionRecord {
+  readonly inline?: true;
   constructor(
     readonly type: string,
     readonly kind: string,
@@ -160,7 +197,10 @@ class Definition implements DefinitionRecord {
     readonly index: number,
     readonly editMode: EditMode,
     readonly copyFrom: string | undefined,
-  ) {}
+    inline = false,
+  ) {
+    if (inline) this.inline = true;
+  }
 
   get value(): Record<string, unknown> {
     if (typeof this.kept === 'string') this.kept = JSON.parse(this.kept) as Record<string, unknown>;

@@ -178,6 +178,13 @@ export class KindRegistry {
     return this.titles.get(kind) ?? kind;
   }
 
+  /** Whether the version has effects on condition, which definitions may write in place with an id (records/inlineDefinitions.ts). */
+  get hasInlineEocs(): boolean {
+    return this.hasInlineEocsValue ??= this.isKnownType('effect_on_condition');
+  }
+
+  private hasInlineEocsValue: boolean | undefined;
+
   /** Kinds whose ids also satisfy a reference to `kind`. */
   alsoResolvedBy(kind: string): readonly string[] {
     return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];

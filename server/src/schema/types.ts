@@ -66,7 +66,8 @@ export interface StringSpec {
  * reference.
  */
 export interface SiblingRef {
-  readonly member: string;
+  /** The sibling member whose value selects the kinds; absent: always `otherwise` (a member naming one kind wherever it is written). */
+  readonly member?: string;
   /**
    * Per value of the member (a string, or `true` / `false`), the kinds an id may be of: any of them resolves it
    * (the game picks one by flags that copy-from may inherit, so each is accepted); the first is the reference's
@@ -79,7 +80,7 @@ export interface SiblingRef {
 
 /** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */
 export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unknown>>): readonly [RefKind, ...RefKind[]] | undefined {
-  const selector = holder[by.member];
+  const selector = by.member === undefined ? undefined : holder[by.member];
   const key = typeof selector === 'string' ? selector : typeof selector === 'boolean' ? String(selector) : undefined;
   return key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key) ? by.kinds[key] : by.otherwise;
 }
@@ -87,6 +88,8 @@ export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unk
 /** The sibling-selected reference of a member's type: its string spec's, or a union's string option's. */
 export function siblingRefOf(spec: TypeSpec): SiblingRef | undefined {
   if (spec.kind === 'string') return spec.refBy;
+  // A list of such ids (`"run_eocs": [ ... ]`): the same sibling selects the kind of each.
+  if (spec.kind === 'array') return spec.of.kind === 'string' || spec.of.kind === 'union' ? siblingRefOf(spec.of) : undefined;
   if (spec.kind === 'union') for (const o of spec.options) { const by = siblingRefOf(o); if (by) return by; }
   return undefined;
 }

@@ -497,10 +497,24 @@ function namesNothing(id: string): boolean {
 
 /** The reference of member `key` of `o`, whose kind a sibling selects (see SiblingRef); `path` ends at the member. */
 function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by: SiblingRef, path: (string | number)[], sink: ValueSink): void {
-  const id = o[key];
-  if (typeof id !== 'string' || namesNothing(id)) return;
+  const value = o[key];
+  if (typeof value !== 'string' && !Array.isArray(value)) return;
   const kinds = siblingKinds(by, o);
   if (kinds === undefined) return;
+  if (typeof value === 'string') { referencesOf(value, kinds, path, sink); return; }
+  // A list of ids, each named alike (objects in it are walked by the member's spec).
+  for (let i = 0; i < value.length; i++) {
+    const id: unknown = value[i];
+    if (typeof id !== 'string') continue;
+    path.push(i);
+    referencesOf(id, kinds, path, sink);
+    path.pop();
+  }
+}
+
+/** A string naming one of `kinds` (the first its own, the others its alternatives). */
+function referencesOf(id: string, kinds: readonly string[], path: (string | number)[], sink: ValueSink): void {
+  if (namesNothing(id)) return;
   for (let k = 0; k < kinds.length; k++) {
     if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[k], id, false, false, k > 0);
     else sink.reference(k > 0 ? { path: path.slice(), kind: kinds[k], id, alternative: true } : { path: path.slice(), kind: kinds[k], id });

@@ -34,6 +34,9 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
+/** A member naming an effect on condition wherever it is written. */
+const EOC = { kinds: {}, otherwise: ['effect_on_condition'] } as const;
+
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
   title: 'current (0.I / experimental)',
@@ -48,7 +51,12 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
-  referencesByName: { u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP },
+  referencesByName: {
+    u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP,
+    // Effects on condition run (an id, a list of ids, or objects written in place: those may define ids of their
+    // own, see records/inlineDefinitions.ts).
+    run_eocs: EOC, queue_eocs: EOC,
+  },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load).
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none'] },
