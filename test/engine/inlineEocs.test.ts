@@ -14,6 +14,7 @@ import { definitions } from '../../server/src/queries/definition';
 import { referencesTo } from '../../server/src/queries/references';
 import { complete } from '../../server/src/queries/completion';
 import { symbolAt } from '../../server/src/queries/symbol';
+import { rename } from '../../server/src/queries/rename';
 import { documentSymbols } from '../../server/src/queries/symbols';
 import { Project } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
@@ -60,7 +61,7 @@ test('run_eocs and queue_eocs name effects on condition: top-level ones, and tho
   });
 });
 
-test('an effect on condition written in place: go to definition lands on its id, find references starts there, completion offers it', () => {
+test('an effect on condition written in place: go to definition lands on its id, find references and rename start there, completion offers it', () => {
   withMod(FIXTURE, (ws) => {
     const file = ws.file('m/content.json');
     const text = FIXTURE.text;
@@ -75,6 +76,10 @@ test('an effect on condition written in place: go to definition lands on its id,
     assert.deepEqual(s && [s.kind, s.id, s.reference], ['effect_on_condition', 'EOC_M_INLINE', undefined]);
     const refs = referencesTo(ws.project, 'effect_on_condition', 'EOC_M_INLINE').map((r) => text.slice(r.start, r.end));
     assert.deepEqual(refs, ['"EOC_M_INLINE"', '"EOC_M_INLINE"']);
+    // Rename from the id written in place: it and both run_eocs naming it.
+    const renamed = rename(ws.project, file, at, 'EOC_M_RENAMED');
+    assert.ok(renamed?.ok, JSON.stringify(renamed));
+    assert.deepEqual(renamed.edits.map((e) => `${text.slice(e.start, e.end)}->${e.newText}`), Array(3).fill('"EOC_M_INLINE"->"EOC_M_RENAMED"'));
     // Completion in a list of run_eocs.
     const offset = text.indexOf('"EOC_DEEPER"') + 5;
     const labels = complete(ws.project, file, offset).items.map((i) => i.label);
