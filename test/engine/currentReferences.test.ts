@@ -171,3 +171,21 @@ test('inline item groups of the current game name items and groups: profession i
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
 });
+
+test('dialogue conditions and effects name traits, effects, missions, items, terrains and topics wherever they are written', () => {
+  const fixture = parseMarked(`[
+  { "type": "TRAIT_MIGRATION", "id": "OLD_HEARING", "remove": true },
+  { "type": "mission_definition", "id": "MISSION_M", "name": "m", "goal": "MGOAL_NULL", "difficulty": 1, "value": 1, "origins": [ "ORIGIN_SECONDARY" ] },
+  { "type": "effect_on_condition", "id": "EOC_M", "effect": [
+    { "weighted_list_eocs": [ [ { "id": "EOC_M_PICK", "condition": { "or": [ { "u_has_trait": "GOOD_HEARING" }, { "u_has_trait": ⟦"GOOD_HEARIN"⟧ } ] }, "effect": [ { "u_lose_trait": "OLD_HEARING" } ] }, 1 ] ] },
+    { "npc_add_effect": ⟦"dazzled"⟧, "duration": "1 m" },
+    { "offer_mission": "MISSION_M" },
+    { "u_lose_trait": ⟦"OLD_HEARIN"⟧ }
+  ] },
+  { "type": "talk_topic", "id": "TALK_M", "dynamic_line": "hi", "responses": [
+    { "text": "a", "trial": { "type": "LIE", "difficulty": 1 }, "success": { "topic": "TALK_M" }, "failure": { "topic": ⟦"TALK_MM"⟧ } },
+    { "text": "b", "topic": "TALK_DONE", "condition": { "and": [ { "u_has_mission": ⟦"MISSION_N"⟧ }, { "u_has_item": "meat" }, { "u_has_item": ⟦"meet"⟧ }, { "u_is_on_terrain": "t_flat_roof" } ] } }
+  ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});

@@ -48,6 +48,13 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: effect[].then[].u_lose_effect -> effect': [1, 'the same file, the same id'],
   'unknown-id: effect[].else[].else[].run_eocs -> effect on condition': [1, 'Aftershock telekinesis_eocs.json runs EOC_TELEKINETIC_PUSH_DOWN_CHECKER; the EOC is EOC_AFS_TELEKINETIC_PUSH_DOWN_CHECKER'],
   'unknown-id: false_effect[].run_eocs -> effect on condition': [1, 'Magiclysm item_only.json runs EOC_SUMMON_MUSHROOMS, defined nowhere'],
+  'unknown-id: effect[].npc_add_effect -> effect': [3, 'core chemist_npc.json gives chemist_waiting_for_gas_fungicide (the effect is chemist_waiting_for_gas_fungicidal); Aftershock and aftershock_exoplanet damage_types.json give psi_dazed, defined nowhere'],
+  'unknown-id: responses[].condition.u_has_mission -> mission': [4, 'core TALK_MSU14.json tests mission RD_1 (twice), and liam_chat.json MISSION_ISHERWOOD_BARRY_1, defined nowhere; core TALK_COMPUTER.json tests MISSION_OLD_GUARD_NEC_COMMO_2, which only the no_hope mod defines'],
+  'unknown-id: responses[].success.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_TRUE_CONDITION_NEXT, defined nowhere'],
+  'unknown-id: responses[].failure.topic -> dialogue topic': [2, 'core TALK_TEST.json leads to TALK_TEST_FALSE_CONDITION_NEXT, and prepper_1.json to BGSS_PREPPER_1_FOUND_LMOE2_FAILLIE (LMOE3/LMOE4 exist), defined nowhere'],
+  'unknown-id: effect[].open_dialogue.topic -> dialogue topic': [1, 'Perk_melee leveling.json opens TALK_PERK_MENU_MAIN, which only BombasticPerks defines, a mod Perk_melee does not depend on'],
+  'unknown-id: goal_condition.or[].u_has_item -> item': [2, 'core starting_missions.json: a mission goal tests items remmington_700 (the item is remington_700) and antibiotic (antibiotics)'],
+  'unknown-id: condition.and[].or[].u_has_item -> item': [1, 'core end_screen.json tests item iv_mutagen_flavor, defined nowhere'],
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],

@@ -7,6 +7,7 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import type { GameVersion } from '../declaration';
+import type { SiblingRef } from '../../schema/types';
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
@@ -34,8 +35,12 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
-/** A member naming an effect on condition wherever it is written. */
-const EOC = { kinds: {}, otherwise: ['effect_on_condition'] } as const;
+/** A member naming a definition of `kind` wherever it is written (no sibling selects it). */
+function named(kind: string): SiblingRef {
+  return { kinds: {}, otherwise: [kind] };
+}
+const EOC = named('effect_on_condition');
+const TRAIT = named('mutation');
 
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
@@ -56,6 +61,11 @@ export const VERSION_CURRENT: GameVersion = {
     // Effects on condition run (an id, a list of ids, or objects written in place: those may define ids of their
     // own, see records/inlineDefinitions.ts).
     run_eocs: EOC, queue_eocs: EOC,
+    // Conditions and effects naming traits, effects, missions, items, terrains, topics wherever they
+    // are written (the tables name them where the data shows them often enough; these are the names everywhere).
+    u_has_trait: TRAIT, npc_has_trait: TRAIT, u_has_any_trait: TRAIT, u_lose_trait: TRAIT, npc_lose_trait: TRAIT,
+    npc_add_effect: named('effect_type'), u_has_mission: named('mission_definition'), offer_mission: named('mission_definition'),
+    u_has_item: named('item'), u_is_on_terrain: named('terrain'), topic: named('talk_topic'),
   },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load).

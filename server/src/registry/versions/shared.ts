@@ -27,7 +27,8 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('skill', 'skill'),
   kind('start_location', 'start location'),
   kind('mission_definition', 'mission', { fullValue: true }),
-  kind('mutation', 'trait', { symbol: 'struct' }),
+  // A trait the game migrated (TRAIT_MIGRATION: renamed, or removed) is still named where traits are.
+  kind('mutation', 'trait', { symbol: 'struct', alsoResolvedBy: ['TRAIT_MIGRATION'] }),
   kind('bionic', 'bionic'),
   kind('vehicle', 'vehicle'),
   // A vehicle group, or a vehicle: every vehicle is also a group of one (the game makes it when it finalizes the
