@@ -34,6 +34,8 @@ const CORE_CURRENT = {
     { type: 'vehicle_group', id: 'parked_cars', vehicles: [['car', 100]] },
   ],
   'json/terrain.json': [{ type: 'terrain', id: 't_flat_roof', name: 'roof', symbol: '.', color: 'white', move_cost: 2 }],
+  'json/furniture.json': [{ type: 'furniture', id: 'f_chair', name: 'chair', symbol: 'h', color: 'white', move_cost_mod: 1, required_str: 1 }],
+  'json/traps.json': [{ type: 'trap', id: 'tr_beartrap', name: 'bear trap', color: 'blue', symbol: '^', visibility: 1, avoidance: 1, difficulty: 1 }],
   'json/fields.json': [{ type: 'field_type', id: 'fd_fire', intensity_levels: [{ name: 'fire' }] }],
   'json/construction_meta.json': [
     { type: 'construction_group', id: 'build_thing', name: 'Build thing' },
@@ -188,4 +190,20 @@ test('dialogue conditions and effects name traits, effects, missions, items, ter
   ] }
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('a map generator\'s set entry names a terrain, a furniture or a trap by its point, line or square', () => {
+  const fixture = parseMarked(`[
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_set", "object": { "mapgensize": [ 4, 4 ], "set": [
+    { "point": "terrain", "id": "t_flat_roof", "x": 0, "y": 0 }, { "point": "terrain", "id": ⟦"t_flat_rof"⟧, "x": 0, "y": 0 },
+    { "line": "furniture", "id": "f_chair", "x": 0, "y": 0, "x2": 1, "y2": 1 }, { "line": "furniture", "id": ⟦"t_flat_roof"⟧, "x": 0, "y": 0, "x2": 1, "y2": 1 },
+    { "square": "trap", "id": "tr_beartrap", "x": 0, "y": 0, "x2": 1, "y2": 1 }, { "square": "trap_remove", "id": "tr_null", "x": 0, "y": 0, "x2": 1, "y2": 1 },
+    { "point": "variable", "id": "my_variable", "x": 0, "y": 0 }, { "square": "radiation", "amount": 5, "x": 0, "y": 0, "x2": 1, "y2": 1 }
+  ] } }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.ok(list.some((d) => d.message === '"object.set[3].id": unknown furniture "t_flat_roof"; "t_flat_roof" is a terrain: with "point": "terrain" it names one'), list.map((d) => d.message).join('\n'));
+  });
 });

@@ -173,9 +173,12 @@ function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
   // The object holding the member (the string's, or its list's when the string is an entry of one).
   const holderPath = c.path.slice(0, typeof c.path[c.path.length - 1] === 'number' ? -2 : -1);
   const holder = c.tree && (holderPath.length > 0 ? jsonc.findNodeAtLocation(c.tree, holderPath) : c.tree);
-  const selector = holder && jsonc.findNodeAtLocation(holder, [member]);
-  const value: unknown = selector?.type === 'string' || selector?.type === 'boolean' ? selector.value : undefined;
-  return siblingKinds(by, { [member]: value }) ?? [];
+  const values: Record<string, unknown> = {};
+  for (const m of [member, ...(by.or ?? [])]) {
+    const selector = holder && jsonc.findNodeAtLocation(holder, [m]);
+    if (selector?.type === 'string' || selector?.type === 'boolean') values[m] = selector.value;
+  }
+  return siblingKinds(by, values) ?? [];
 }
 
 function matches(candidate: string, prefix: string): boolean {

@@ -68,6 +68,8 @@ export interface StringSpec {
 export interface SiblingRef {
   /** The sibling member whose value selects the kinds; absent: always `otherwise` (a member naming one kind wherever it is written). */
   readonly member?: string;
+  /** Other members that select alike when `member` is absent (a map generator's `set` entry: `point`, `line` or `square`). */
+  readonly or?: readonly string[];
   /**
    * Per value of the member (a string, or `true` / `false`), the kinds an id may be of: any of them resolves it
    * (the game picks one by flags that copy-from may inherit, so each is accepted); the first is the reference's
@@ -80,7 +82,8 @@ export interface SiblingRef {
 
 /** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */
 export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unknown>>): readonly [RefKind, ...RefKind[]] | undefined {
-  const selector = by.member === undefined ? undefined : holder[by.member];
+  let selector = by.member === undefined ? undefined : holder[by.member];
+  if (selector === undefined && by.or) for (const m of by.or) if (selector === undefined) selector = holder[m];
   const key = typeof selector === 'string' ? selector : typeof selector === 'boolean' ? String(selector) : undefined;
   return key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key) ? by.kinds[key] : by.otherwise;
 }

@@ -11,7 +11,7 @@ import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
-import { SPELL_EFFECT_STR_0F } from './shared';
+import { MAPGEN_SET_ID, SPELL_EFFECT_STR_0F } from './shared';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
@@ -149,7 +149,7 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   furniture: BASH_COMMON,
   effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS } },
   // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
-  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' } },
+  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
   // Not checked when the game loads (0.F --check-mods is silent), but an unknown trait or bionic is never given.
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
   npc_class: { 'bionics[].id': { ref: 'bionic' } },

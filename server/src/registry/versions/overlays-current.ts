@@ -7,7 +7,7 @@ import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { SPELL_EFFECT_STR_CURRENT } from './shared';
+import { MAPGEN_SET_ID, SPELL_EFFECT_STR_CURRENT } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -49,7 +49,7 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // npc_class::load: the bionics an NPC of the class gets.
   npc_class: { 'bionics[].id': { ref: 'bionic' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
-  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' } },
+  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },

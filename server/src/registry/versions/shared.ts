@@ -70,9 +70,20 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
  * items an ammunition type may name as its default (ammunition_type::check_consistency skips "components"
  * and "thrown").
  */
+/**
+ * What the `id` of a map generator's `set` entry names, by its `point`, `line` or `square` (mapgen.cpp
+ * jmapgen_setmap: terrain, furniture, trap, and the trap `trap_remove` removes; the other operations take no id
+ * of a definition: `variable` names a variable).
+ */
+export const MAPGEN_SET_ID: SiblingRef = {
+  member: 'point', or: ['line', 'square'],
+  kinds: { terrain: ['terrain'], furniture: ['furniture'], trap: ['trap'], trap_remove: ['trap'] },
+};
+
 export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   terrain: ['t_null'],
   furniture: ['f_null'],
+  trap: ['tr_null'],
   MONSTER: ['mon_null'],
   item_group: ['EMPTY_GROUP'],
   item: ['components', 'thrown'],
