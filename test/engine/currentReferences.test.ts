@@ -207,3 +207,31 @@ test('a map generator\'s set entry names a terrain, a furniture or a trap by its
     assert.ok(list.some((d) => d.message === '"object.set[3].id": unknown furniture "t_flat_roof"; "t_flat_roof" is a terrain: with "point": "terrain" it names one'), list.map((d) => d.message).join('\n'));
   });
 });
+
+test('a construction\'s pre_terrain and post_terrain name a terrain or a furniture (f_null: none)', () => {
+  const fixture = parseMarked(`[
+  { "type": "construction", "id": "m_place", "group": "build_thing", "category": "OTHER", "time": "1 m", "pre_terrain": "t_flat_roof", "post_terrain": "f_chair" },
+  { "type": "construction", "id": "m_take", "group": "build_thing", "category": "OTHER", "time": "1 m", "pre_terrain": ⟦"f_chairr"⟧, "post_terrain": "f_null" },
+  { "type": "construction", "id": "m_roof", "group": "build_thing", "category": "OTHER", "time": "1 m", "post_terrain": ⟦"t_flat_rof"⟧ }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.ok(list.some((d) => d.message === '"pre_terrain": unknown terrain "f_chairr"; did you mean "f_chair"?'), list.map((d) => d.message).join('\n'));
+  });
+});
+
+test('0.F: a construction\'s tool group may list a bare tool id, and its components name items', () => {
+  const ws = workspace({
+    'm/modinfo.json': modinfo('m'),
+    'm/constructions.json': [
+      { type: 'construction', id: 'm_paint', description: 'Paint', category: 'DECORATE', required_skills: [['fabrication', 0]], time: 10, tools: [['hammer']], components: [[['rag', 1], ['rgа', 1]]], pre_terrain: 't_dirt', post_terrain: 't_dirt' },
+    ],
+  }, { 'json/terrain.json': [{ type: 'terrain', id: 't_dirt', name: 'dirt', symbol: '.', color: 'brown', move_cost: 2 }], 'json/construction_categories.json': [{ type: 'construction_category', id: 'DECORATE', name: 'Decorate' }] });
+  try {
+    assert.deepEqual(ws.diagnostics('m/constructions.json').filter((d) => d.code === 'unknown-id' || d.code === 'invalid-value').map((d) => d.message.split(';')[0]), ['"components[0][1][0]": unknown item "rgа"']);
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+});

@@ -91,7 +91,12 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
       if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
-    if (!found && !isCopyFrom && project.registry.isBuiltIn(refKind, id, (k, i) => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract))) return;
+    if (!found && !isCopyFrom) {
+      const defined = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
+      if (project.registry.isBuiltIn(refKind, id, defined)) return;
+      // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
+      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;
+    }
     if (isCopyFrom) {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') {
         // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
@@ -136,7 +141,9 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
   const sibling = siblingHint(project, record, ref, alternatives, accepts);
-  const hint = sibling !== undefined ? { text: sibling, near: [] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  let hint = sibling !== undefined ? { text: sibling, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  // Nothing near among its own kind: the ids of the other kinds the string may name (see FoundReference.alternative).
+  for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   const special = INVALID_VALUE_KINDS[ref.kind];
   ctx.report({
     record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',

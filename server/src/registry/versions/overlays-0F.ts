@@ -8,10 +8,11 @@ import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import type { TypeSpec } from '../../schema/types';
 import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, arrayOf, ref } from '../../schema/kinds/common';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
+import { REQUIREMENT_MEMBERS_CURRENT } from '../../schema/current/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
-import { MAPGEN_SET_ID, SPELL_EFFECT_STR_0F } from './shared';
+import { CONSTRUCTION_TERRAIN, MAPGEN_SET_ID, SPELL_EFFECT_STR_0F } from './shared';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
@@ -182,5 +183,15 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
     tools: { type: REQUIREMENT_MEMBERS.tools },
     components: { type: REQUIREMENT_MEMBERS.components },
     qualities: { type: REQUIREMENT_MEMBERS.qualities },
+  },
+  // construction::load reads its requirements in place with the same reader, whose tool groups also take a bare
+  // tool id (the constructions of 0.F's data write `[ "paint_brush" ]`); pre_ and post_terrain name a furniture
+  // (`f_` ids) or a terrain.
+  construction: {
+    tools: { type: REQUIREMENT_MEMBERS_CURRENT.tools },
+    components: { type: REQUIREMENT_MEMBERS.components },
+    qualities: { type: REQUIREMENT_MEMBERS.qualities },
+    pre_terrain: { refBy: CONSTRUCTION_TERRAIN },
+    post_terrain: { refBy: CONSTRUCTION_TERRAIN },
   },
 };

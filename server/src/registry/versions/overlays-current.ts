@@ -7,7 +7,7 @@ import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { MAPGEN_SET_ID, SPELL_EFFECT_STR_CURRENT } from './shared';
+import { CONSTRUCTION_TERRAIN, MAPGEN_SET_ID, SPELL_EFFECT_STR_CURRENT } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -55,7 +55,7 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
-  construction: { ...REQUIREMENTS, using: { type: USING_CURRENT } },
+  construction: { ...REQUIREMENTS, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
   // Its data names effects, monsters, items, EOCs... in effect_str: which, only the spell's effect tells.
   // spell_type::load: the field the spell creates ("none": no field, a built-in id).
   SPELL: { effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' } },

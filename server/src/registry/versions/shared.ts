@@ -80,6 +80,12 @@ export const MAPGEN_SET_ID: SiblingRef = {
   kinds: { terrain: ['terrain'], furniture: ['furniture'], trap: ['trap'], trap_remove: ['trap'] },
 };
 
+/**
+ * A construction's `pre_terrain` and `post_terrain`: a furniture when the id begins with `f_`, else a terrain
+ * (construction.cpp load_construction); either kind resolves it here.
+ */
+export const CONSTRUCTION_TERRAIN: SiblingRef = { kinds: {}, otherwise: ['terrain', 'furniture'] };
+
 export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   terrain: ['t_null'],
   furniture: ['f_null'],
