@@ -27,6 +27,7 @@ const CORE_CURRENT = {
   'json/requirements.json': [{ type: 'requirement', id: 'glue_req', components: [[['meat', 1]]] }],
   'json/qualities.json': [{ type: 'tool_quality', id: 'HAMMER', name: 'hammering' }],
   'json/vitamins.json': [{ type: 'vitamin', id: 'iron', vit_type: 'vitamin' }],
+  'json/item_categories.json': [{ type: 'ITEM_CATEGORY', id: 'tools', name: 'TOOLS', zone: 'LOOT_TOOLS', sort_rank: 1 }],
   'json/traits.json': [{ type: 'mutation', id: 'GOOD_HEARING', name: 'Good Hearing', points: 1, description: 'd' }],
   'json/bionics.json': [{ type: 'bionic', id: 'bio_flashlight', name: 'Flashlight', description: 'd' }],
   'json/vehicles.json': [
@@ -129,11 +130,13 @@ test('0.F: extend takes one entry alone, and a value a table lists no set for (t
   }
 });
 
-test('more members the current game reads as ids: vitamins, smoking results, trait groups, NPC bionics, placed vehicles, roofs, spell fields', () => {
+test('more members the current game reads as ids: vitamins, smoking results, item categories, trait groups, NPC bionics, placed vehicles, roofs, spell fields', () => {
   const fixture = parseMarked(`[
   { "type": "ITEM", "id": "m_jerky", "name": "jerky", "vitamins": [ [ "iron", "3 mg" ], [ ⟦"irn"⟧, 2 ] ], "smoking_result": "meat" },
   { "type": "ITEM", "id": "m_meat", "copy-from": "m_jerky", "name": "not smokable", "smoking_result": " " },
   { "type": "ITEM", "id": "m_meat2", "copy-from": "m_jerky", "name": "mistyped", "smoking_result": ⟦"meet"⟧ },
+  { "type": "ITEM", "id": "m_hammer", "name": "hammer", "category": "tools" },
+  { "type": "ITEM", "id": "m_hammer2", "name": "hammer", "category": ⟦"tool"⟧ },
   { "type": "trait_group", "id": "m_traits", "subtype": "distribution", "traits": [ { "trait": "GOOD_HEARING" }, { "trait": ⟦"GOOD_HEARIN"⟧ } ] },
   { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "d", "bionics": [ { "id": "bio_flashlight" }, { "id": ⟦"bio_flashlite"⟧ } ] },
   { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_lot", "object": { "mapgensize": [ 4, 4 ], "place_vehicles": [ { "vehicle": "car", "x": 1, "y": 1 }, { "vehicle": "parked_cars", "x": 2, "y": 2 }, { "vehicle": ⟦"kar"⟧, "x": 3, "y": 3 } ] } },
@@ -143,7 +146,12 @@ test('more members the current game reads as ids: vitamins, smoking results, tra
   { "type": "SPELL", "id": "m_none", "name": "none", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": "none" },
   { "type": "SPELL", "id": "m_typo", "name": "typo", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": ⟦"fd_fir"⟧ }
 ]`);
-  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    // The game computes a category in place of an unknown one: a warning.
+    assert.deepEqual(list.filter((d) => d.message.includes('category')).map((d) => `${d.severity} ${d.message}`), ['warning "category": unknown item category "tool"; did you mean "tools"?']);
+  });
 });
 
 test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses any other: "no such vehicle type or group")', () => {

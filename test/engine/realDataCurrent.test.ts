@@ -55,6 +55,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: effect[].open_dialogue.topic -> dialogue topic': [1, 'Perk_melee leveling.json opens TALK_PERK_MENU_MAIN, which only BombasticPerks defines, a mod Perk_melee does not depend on'],
   'unknown-id: goal_condition.or[].u_has_item -> item': [2, 'core starting_missions.json: a mission goal tests items remmington_700 (the item is remington_700) and antibiotic (antibiotics)'],
   'unknown-id: condition.and[].or[].u_has_item -> item': [1, 'core end_screen.json tests item iv_mutagen_flavor, defined nowhere'],
+  'unknown-id: category -> item category': [7, 'warnings: items whose category is no item category, which the game replaces by one it computes: core science.json "tool" x3 and "TOOL" (the category is tools); Aftershock, aftershock_exoplanet and TEST_DATA "ARMOR" (armor)'],
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],

@@ -42,6 +42,8 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     vitamins: { type: VITAMINS },
     // islot_comestible: the item it becomes when smoked.
     smoking_result: { ref: 'item' },
+    // An unknown category is replaced by one the game computes (Item_factory::finalize_pre): a warning.
+    category: { ref: 'ITEM_CATEGORY', weak: true },
   },
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).

@@ -41,6 +41,7 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('recipe_category', 'recipe category', { fullValue: true }),
   kind('ammunition_type', 'ammunition type'),
   kind('json_flag', 'flag'),
+  kind('ITEM_CATEGORY', 'item category'),
   kind('overmap_special', 'overmap special'),
   kind('map_extra', 'map special'),
   kind('field_type', 'field type'),
