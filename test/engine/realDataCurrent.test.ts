@@ -56,6 +56,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: goal_condition.or[].u_has_item -> item': [2, 'core starting_missions.json: a mission goal tests items remmington_700 (the item is remington_700) and antibiotic (antibiotics)'],
   'unknown-id: condition.and[].or[].u_has_item -> item': [1, 'core end_screen.json tests item iv_mutagen_flavor, defined nowhere'],
   'unknown-id: category -> item category': [7, 'warnings: items whose category is no item category, which the game replaces by one it computes: core science.json "tool" x3 and "TOOL" (the category is tools); Aftershock, aftershock_exoplanet and TEST_DATA "ARMOR" (armor)'],
+  'unknown-id: active_procgen_values[].spell_id -> spell': [1, 'core relic_procgen_data.json lets artifacts cast AO_TELEPORT, defined nowhere (AEA_TELEPORT is)'],
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],

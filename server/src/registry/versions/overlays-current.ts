@@ -54,6 +54,8 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
+  // relic_procgen_data: the spells an artifact may cast.
+  relic_procgen_data: { 'active_procgen_values[].spell_id': { ref: 'SPELL' } },
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
