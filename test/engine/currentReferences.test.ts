@@ -130,7 +130,7 @@ test('0.F: extend takes one entry alone, and a value a table lists no set for (t
   }
 });
 
-test('more members the current game reads as ids: vitamins, smoking results, item categories, trait groups, NPC bionics, placed vehicles, roofs, spell fields', () => {
+test('more members the current game reads as ids: vitamins, smoking results, item categories, trait groups, NPC bionics, placed vehicles, roofs, spell fields, artifact spells', () => {
   const fixture = parseMarked(`[
   { "type": "ITEM", "id": "m_jerky", "name": "jerky", "vitamins": [ [ "iron", "3 mg" ], [ ⟦"irn"⟧, 2 ] ], "smoking_result": "meat" },
   { "type": "ITEM", "id": "m_meat", "copy-from": "m_jerky", "name": "not smokable", "smoking_result": " " },
@@ -144,7 +144,8 @@ test('more members the current game reads as ids: vitamins, smoking results, ite
   { "type": "terrain", "id": "t_m_wall2", "name": "wall", "symbol": "#", "color": "white", "move_cost": 0, "roof": "t_null" },
   { "type": "SPELL", "id": "m_fire", "name": "fire", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": "fd_fire" },
   { "type": "SPELL", "id": "m_none", "name": "none", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": "none" },
-  { "type": "SPELL", "id": "m_typo", "name": "typo", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": ⟦"fd_fir"⟧ }
+  { "type": "SPELL", "id": "m_typo", "name": "typo", "description": "d", "valid_targets": [ "ground" ], "effect": "attack", "field_id": ⟦"fd_fir"⟧ },
+  { "type": "relic_procgen_data", "id": "m_relics", "active_procgen_values": [ { "weight": 1, "spell_id": "m_fire" }, { "weight": 1, "spell_id": ⟦"m_fier"⟧ } ] }
 ]`);
   withMod(fixture, (ws) => {
     const list = ws.diagnostics('m/content.json');
