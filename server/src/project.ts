@@ -233,7 +233,7 @@ export class Project {
     const analysedOnLoading = this.checkedAfterLoad;
     const context = paths.filter((p) => elsewhere(p) && (this.isUnderRoot(p) ? !analysedOnLoading?.(p) : !cached));
     if (context.length < MIN_FILES_FOR_A_SECOND_THREAD && !this.everyFileElsewhere) return undefined;
-    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile: this.everyFileElsewhere, inlineEocs: this.registry.hasInlineEocs });
+    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile: this.everyFileElsewhere, inlineEocRoots: this.registry.inlineEocRoots });
     if (!reader) return undefined;
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.

@@ -19,6 +19,9 @@ import { documentSymbols } from '../../server/src/queries/symbols';
 import { Project } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
+import { registryOf } from '../../server/src/registry/versions';
+import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
+import { VERSION_0F } from '../../server/src/registry/versions/v0F';
 
 const CORE_CURRENT = {
   'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }],
@@ -123,4 +126,12 @@ test('a warm start from the cache keeps the effects on condition written in plac
   } finally {
     for (const d of [game, mods, cacheDir]) fs.rmSync(d, { recursive: true, force: true });
   }
+});
+
+test('the current game declares where its definitions write effects on condition in place as its tables show it', () => {
+  const registry = registryOf(VERSION_CURRENT);
+  assert.deepEqual(registry.inlineEocRoots, registry.deriveInlineEocRoots(), 'regenerate VERSION_CURRENT.inlineEocRoots (see KindRegistry.deriveInlineEocRoots)');
+  assert.deepEqual(registry.inlineEocRoots?.talk_topic, ['responses']);
+  // 0.F has no effects on condition.
+  assert.equal(registryOf(VERSION_0F).inlineEocRoots, undefined);
 });

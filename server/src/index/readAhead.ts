@@ -13,6 +13,7 @@
  */
 import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
+import type { InlineEocRoots } from '../records/inlineDefinitions';
 
 /** What the worker made of one file. */
 export type ReadAheadResult =
@@ -30,8 +31,8 @@ export type ReadAheadResult =
 export interface ReadAheadTask {
   readonly paths: readonly string[];
   readonly typesKeepingFullValue: readonly string[];
-  /** The version has effects on condition: summaries list those written inside objects (records/inlineDefinitions.ts). */
-  readonly inlineEocs: boolean;
+  /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
+  readonly inlineEocRoots: InlineEocRoots | undefined;
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: 1 once the first thread has
@@ -100,12 +101,12 @@ export class ReadAhead {
    * this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose
    * module is missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocs?: boolean } = {}): ReadAhead | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots } = {}): ReadAhead | undefined {
     try {
       const { port1, port2 } = new MessageChannel();
       const signal = new Int32Array(new SharedArrayBuffer(12));
       const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
-      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocs: options.inlineEocs ?? false, port: port2, signal, claims };
+      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, port: port2, signal, claims };
       const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);

@@ -34,6 +34,7 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
   return false;
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
+const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
 
 function keepsWhole(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && keepsFullValue.has(v.type);
@@ -42,7 +43,7 @@ function keepsWhole(v: Record<string, unknown>): boolean {
 /** An object as the first thread keeps it: whole, or its summary; not an object: a stray, its value unused. */
 function reduced(v: unknown): unknown {
   if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
-  return keepsWhole(v) ? v : summarize(v, task.inlineEocs);
+  return keepsWhole(v) ? v : summarize(v, inlineEocRoots);
 }
 
 /**
@@ -59,7 +60,7 @@ function reducedValue(value: unknown): ReadAheadMessage['read'] {
   const summaries = objects.map((v, slot) => {
     if (!isPlainObject(v) || !keepsWhole(v)) return kept[slot];
     wholes[slot] = JSON.stringify(v);
-    return summarize(v, task.inlineEocs);
+    return summarize(v, inlineEocRoots);
   });
   return { kind: 'parsed-json', json: JSON.stringify(array ? summaries : summaries[0]), wholes };
 }

@@ -10,18 +10,29 @@
 export const INLINE_EOCS = '\u0000inline_eocs';
 
 /** A member that holds effects on condition (ids, or objects written in place). */
-function holdsEocs(key: string): boolean {
+export function holdsEocs(key: string): boolean {
   return key.includes('eoc') || key === 'effect_on_conditions';
 }
 
 /**
- * The ids of the effects on condition written in place anywhere inside `o` (not `o` itself): objects with an `id`
- * and an `effect` or `false_effect`, in a member that holds effects on condition (`run_eoc_with`'s object names
- * one, it defines none: it has no effect).
+ * Per JSON type, the top-level members under which its definitions may write effects on condition in place (the
+ * version's tables say where: KindRegistry.inlineEocRoots); a type not listed writes none. Only those are searched:
+ * a whole-game load would otherwise walk every object of every definition.
  */
-export function inlineEocIds(o: Readonly<Record<string, unknown>>): string[] {
+export type InlineEocRoots = Readonly<Record<string, readonly string[]>>;
+
+/** InlineEocRoots as a map (looked up for every object of a load). */
+export type InlineEocRootsByType = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The ids of the effects on condition written in place inside `o` (not `o` itself), under its members `roots`:
+ * objects with an `id` and an `effect` or `false_effect`, in a member that holds effects on condition
+ * (`run_eoc_with`'s object names one, it defines none: it has no effect).
+ */
+export function inlineEocIds(o: Readonly<Record<string, unknown>>, roots: readonly string[]): string[] {
   const out: string[] = [];
-  for (const key in o) {
+  for (let i = 0; i < roots.length; i++) {
+    const key = roots[i];
     const v = o[key];
     if (v !== null && typeof v === 'object') visit(v, holdsEocs(key), out);
   }

@@ -4,7 +4,7 @@
 import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
 import type { KindRegistry } from '../registry/registry';
-import { INLINE_EOCS, inlineEocIds } from './inlineDefinitions';
+import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
 
 /**
  * How a definition relates to an earlier one of its id (spec 2.1). `unknown`: an `edit-mode` that is none of
@@ -118,16 +118,16 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
 /**
- * A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. `inlineEocs`: the
- * version has effects on condition, whose ids written inside the object the summary lists (INLINE_EOCS).
+ * A record's summary (see KindDeclaration.fullValue) of its whole object. `eocRoots`: where the version's types
+ * write effects on condition in place, whose ids the summary lists (INLINE_EOCS).
  */
-export function summarize(o: Record<string, unknown>, inlineEocs: boolean): Record<string, unknown> {
+export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsByType | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;
-  if (inlineEocs) {
-    const listed = o[INLINE_EOCS];
-    const ids = Array.isArray(listed) ? listed : inlineEocIds(o);
+  const roots = eocRoots !== undefined && typeof o.type === 'string' ? eocRoots.get(o.type) : undefined;
+  if (roots !== undefined) {
+    const ids = inlineEocIds(o, roots);
     if (ids.length) out[INLINE_EOCS] = ids;
   }
   return out;
@@ -135,12 +135,12 @@ export function summarize(o: Record<string, unknown>, inlineEocs: boolean): Reco
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 
-/** The ids of the effects on condition written inside a record's object (`full`; `o` what identifies it). */
-function inlineEocsOf(obj: ParsedObject, o: Record<string, unknown>, keep: boolean): readonly string[] {
+/** The ids of the effects on condition written inside a record's object (`o`: what identifies it; `roots`: see InlineEocRoots). */
+function inlineEocsOf(obj: ParsedObject, o: Record<string, unknown>, keep: boolean, roots: readonly string[] | undefined): readonly string[] {
   const listed = o[INLINE_EOCS];
   if (Array.isArray(listed)) return listed.filter((x): x is string => typeof x === 'string');
   // A whole object (a type that keeps it, not summarized elsewhere) is searched here; a summary lists them.
-  return keep && obj.wholeText === undefined ? inlineEocIds(obj.value) : NO_IDS;
+  return keep && obj.wholeText === undefined && roots !== undefined ? inlineEocIds(obj.value, roots) : NO_IDS;
 }
 
 /** The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two). */
@@ -149,11 +149,11 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const type = full.type;
   if (typeof type !== 'string') return [];
   const keep = registry.keepsFullValue(type);
-  const eocs = registry.hasInlineEocs;
+  const eocRoots = registry.inlineEocRootsByType;
   // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
-  const o = keep || obj.reduced ? full : summarize(full, eocs);
+  const o = keep || obj.reduced ? full : summarize(full, eocRoots);
   const own = ownRecordsOf(type, o, obj, index, source, registry, keep, earlier);
-  const inline = eocs ? inlineEocsOf(obj, o, keep) : NO_IDS;
+  const inline = eocRoots !== undefined ? inlineEocsOf(obj, o, keep, eocRoots.get(type)) : NO_IDS;
   if (inline.length === 0) return own;
   const kind = registry.kindOfType(EOC_TYPE);
   return [...own, ...inline.map((id) => new Definition(EOC_TYPE, kind, [id], false, { type: EOC_TYPE, id }, true, source, index, 'create', undefined, true))];

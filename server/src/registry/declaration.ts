@@ -5,6 +5,7 @@
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
 import type { KindSchema, SiblingRef } from '../schema/types';
+import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { GeneratedTables, MemberRules } from '../schema/generated';
 import type { TableOverlay } from '../schema/overlay';
 
@@ -119,6 +120,13 @@ export interface GameVersion {
    * open object: the dialogue grammar's (`u_spawn_item` is an item, or an item group with `"use_item_group": true`).
    */
   readonly referencesByName?: Readonly<Record<string, SiblingRef>>;
+  /**
+   * Where the version's types write effects on condition in place, which define ids of their own (see
+   * records/inlineDefinitions.ts): per JSON type, the top-level members to search. Absent: the version has none.
+   * Data, so that a start computes nothing from the tables; KindRegistry.deriveInlineEocRoots says what the tables
+   * show, and a test keeps the two equal.
+   */
+  readonly inlineEocRoots?: InlineEocRoots;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

@@ -8,6 +8,7 @@ import { parsePath, schemaFromTable, type TableContext } from '../schema/generat
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
 import { withListEdits } from '../schema/listEdits';
+import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../records/inlineDefinitions';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
@@ -178,12 +179,57 @@ export class KindRegistry {
     return this.titles.get(kind) ?? kind;
   }
 
-  /** Whether the version has effects on condition, which definitions may write in place with an id (records/inlineDefinitions.ts). */
-  get hasInlineEocs(): boolean {
-    return this.hasInlineEocsValue ??= this.isKnownType('effect_on_condition');
+  /** Where the version's types write effects on condition in place (GameVersion.inlineEocRoots). */
+  get inlineEocRoots(): InlineEocRoots | undefined {
+    return this.version.inlineEocRoots;
   }
 
-  private hasInlineEocsValue: boolean | undefined;
+  /** The same, as a map. */
+  get inlineEocRootsByType(): InlineEocRootsByType | undefined {
+    const roots = this.version.inlineEocRoots;
+    return roots && (this.inlineEocRootsMap ??= new Map(Object.entries(roots)));
+  }
+
+  private inlineEocRootsMap: InlineEocRootsByType | undefined;
+
+  /**
+   * Where the version's tables show effects on condition written in place (what GameVersion.inlineEocRoots
+   * declares; a test keeps the two equal): the top-level members of a generated table that hold them, or with a
+   * path whose data writes objects in a member that holds them (`responses[].effect.run_eocs[]`: "so"), and
+   * those of a hand-written table whose spec names such a member.
+   */
+  deriveInlineEocRoots(): InlineEocRoots {
+    const out: Record<string, readonly string[]> = {};
+    for (const [type, table] of Object.entries(this.version.generatedTables ?? {})) {
+      const roots = new Set<string>();
+      for (const [p, code] of Object.entries(table.m)) {
+        if (!(p.includes('eoc') || p.includes('effect_on_conditions'))) continue;
+        // A top-level member that holds effects on condition, whatever its data writes there.
+        const end = p.search(/[.[]/);
+        const types = code.slice(0, code.indexOf(' '));
+        // A top-level member holding them in a list or an object, whatever its data writes there.
+        if (end < 0) { if (holdsEocs(p) && /[ao]/.test(types)) roots.add(p); continue; }
+        if (!types.includes('o')) continue;
+        // The path ends at the holder or at its entries (`run_eocs`, `run_eocs[]`); its first name is up to the
+        // first "." or "[".
+        const steps = parsePath(p);
+        let k = steps.length - 1;
+        while (k >= 0 && !('name' in steps[k])) k--;
+        const last = steps[k];
+        if (last === undefined || !('name' in last) || !holdsEocs(last.name)) continue;
+        roots.add(p.slice(0, end));
+      }
+      if (roots.size) out[type] = [...roots].sort();
+    }
+    for (const d of this.version.kinds) {
+      for (const type of d.types) {
+        const schema = this.handWrittenSchemaOfType(type);
+        const roots = schema?.fields.filter((f) => holdsEocs(f.name) || namesEocHolder(f.type, new Set())).map((f) => f.name).sort() ?? [];
+        if (roots.length) out[type] = roots;
+      }
+    }
+    return out;
+  }
 
   /** Kinds whose ids also satisfy a reference to `kind`. */
   alsoResolvedBy(kind: string): readonly string[] {
@@ -260,5 +306,19 @@ function siblingRefAlong(spec: TypeSpec, path: readonly (string | number)[], at:
     case 'tuple': return typeof step === 'number' && step < spec.items.length ? siblingRefAlong(spec.items[step], path, at + 1) : undefined;
     case 'map': return typeof step === 'string' ? siblingRefAlong(spec.value, path, at + 1) : undefined;
     default: return undefined;
+  }
+}
+
+/** Whether a spec has, at any depth, a member that holds effects on condition (see holdsEocs). */
+function namesEocHolder(spec: TypeSpec, seen: Set<TypeSpec>): boolean {
+  if (seen.has(spec)) return false;
+  seen.add(spec);
+  switch (spec.kind) {
+    case 'object': return spec.fields.some((f) => holdsEocs(f.name) || namesEocHolder(f.type, seen));
+    case 'array': return namesEocHolder(spec.of, seen);
+    case 'tuple': return spec.items.some((t) => namesEocHolder(t, seen));
+    case 'map': return namesEocHolder(spec.value, seen);
+    case 'union': return spec.options.some((t) => namesEocHolder(t, seen));
+    default: return false;
   }
 }

@@ -2,16 +2,15 @@
 const TYPE_VALUE = /\s*:\s*"([^"\\]*)"/y;
 
 /**
- * True when a file's text can define no id: every `"type"` in it is "mapgen", and it names no update or
- * nested mapgen id and writes no `"effect"` (an effect on condition written in place may define one). Checked on the raw text, without parsing (native substring search). Such files (map
+ * True when a file's text can define no id: every `"type"` in it is "mapgen" and it names no update or
+ * nested mapgen id (map generators write no effects on condition in place: see KindRegistry.inlineEocRoots). Checked on the raw text, without parsing (native substring search). Such files (map
  * generators for overmap terrains: a quarter of the game's bytes) are parsed only when first needed.
  */
 export function definesNoId(text: string): boolean {
   const first = text.indexOf('"type"');
   TYPE_VALUE.lastIndex = first + 6;
   if (first < 0 || TYPE_VALUE.exec(text)?.[1] !== 'mapgen') return false; // most files: decided at once
-  // An effect on condition written in place with an id (`"effect"`) defines one (records/inlineDefinitions.ts).
-  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"') || text.includes('"effect"')) return false;
+  if (text.includes('"update_mapgen_id"') || text.includes('"nested_mapgen_id"')) return false;
   let any = false;
   for (let i = first; i >= 0; i = text.indexOf('"type"', i + 6)) {
     TYPE_VALUE.lastIndex = i + 6;

@@ -8,6 +8,7 @@
  */
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
+import type { InlineEocRoots } from '../../records/inlineDefinitions';
 import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
@@ -42,6 +43,37 @@ function named(kind: string): SiblingRef {
 const EOC = named('effect_on_condition');
 const TRAIT = named('mutation');
 
+/**
+ * Where the current game's definitions write effects on condition in place, which may define ids (see
+ * records/inlineDefinitions.ts): what KindRegistry.deriveInlineEocRoots finds in the tables (a test keeps them
+ * equal; regenerate with the tables).
+ */
+const INLINE_EOC_ROOTS: InlineEocRoots = {
+    ITEM: ['tick_action', 'use_action'],
+    MONSTER: ['death_function', 'extend', 'special_attacks', 'weakpoints'],
+    ammo_effect: ['eoc'],
+    bionic: ['activated_eocs', 'deactivated_eocs', 'processed_eocs'],
+    damage_type: ['ondamage_eocs', 'onhit_eocs'],
+    effect_on_condition: ['effect', 'false_effect'],
+    furniture: ['examine_action'],
+    magic_type: ['failure_eocs'],
+    martial_art: ['onblock_eocs', 'ondodge_eocs', 'ongethit_eocs', 'onhit_eocs', 'onkill_eocs', 'onmove_eocs', 'onpause_eocs', 'static_eocs'],
+    monster_attack: ['eoc'],
+    mutation: ['activated_eocs', 'deactivated_eocs', 'processed_eocs'],
+    nested_category: ['result_eocs'],
+    npc: ['death_eocs'],
+    overmap_special: ['eoc'],
+    practice: ['result_eocs'],
+    profession: ['effect_on_conditions'],
+    recipe: ['result_eocs'],
+    scenario: ['eoc'],
+    talk_topic: ['responses'],
+    technique: ['eocs'],
+    terrain: ['examine_action'],
+    trap: ['eocs'],
+    uncraft: ['result_eocs'],
+};
+
 export const VERSION_CURRENT: GameVersion = {
   id: 'current',
   title: 'current (0.I / experimental)',
@@ -56,6 +88,7 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
+  inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {
     u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP,
     // Effects on condition run (an id, a list of ids, or objects written in place: those may define ids of their
