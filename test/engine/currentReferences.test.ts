@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
 import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
+import { rename } from '../../server/src/queries/rename';
 
 /** The current game's marker file, and what the fixtures name. */
 const CORE_CURRENT = {
@@ -243,4 +244,31 @@ test('0.F: a construction\'s tool group may list a bare tool id, and its compone
     fs.rmSync(ws.mods, { recursive: true, force: true });
     fs.rmSync(ws.game, { recursive: true, force: true });
   }
+});
+
+test('a vehicle prototype names its parts, with a variant after "#"; turret_<gun> parts come from gun items', () => {
+  const fixture = parseMarked(`[
+  { "type": "vehicle_part", "id": "frame", "name": "frame", "item": "meat", "location": "structure", "variants": [ { "id": "cross", "symbols": "+" } ] },
+  { "type": "vehicle_part", "id": "seat", "name": "seat", "item": "meat", "location": "center" },
+  { "type": "vehicle", "id": "m_cart", "name": "cart", "parts": [
+    { "x": 0, "y": 0, "parts": [ "frame#cross", "seat", ⟦"frme#cross"⟧, { "part": "seat" }, { "part": ⟦"seet"⟧ }, "turret_hammer", ⟦"turret_hamer"⟧ ] }
+  ] }
+]`);
+  withMod(fixture, (ws) => {
+    const file = ws.file('m/content.json');
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    // The fix keeps the variant.
+    const frme = list.find((d) => d.message.includes('"frme"'))!;
+    assert.deepEqual(frme.fixes?.map((f) => (f as { text?: string }).text), ['frame#cross']);
+    // Go to definition of the part a variant names.
+    const at = fixture.text.indexOf('"frame#cross"') + 3;
+    assert.deepEqual(definitions(ws.project, file, at).map((d) => fixture.text.slice(d.start, d.end)), ['"frame"']);
+    // Rename of the part keeps each variant.
+    const renamed = rename(ws.project, file, fixture.text.indexOf('"id": "frame"') + 8, 'frame_wood');
+    assert.ok(renamed?.ok);
+    let text = fixture.text;
+    for (const e of [...renamed.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.newText + text.slice(e.end);
+    assert.ok(text.includes('"id": "frame_wood"') && text.includes('"frame_wood#cross", "seat"'), text);
+  });
 });

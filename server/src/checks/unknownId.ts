@@ -150,6 +150,14 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
     message: special
       ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
       : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
-    fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
+    fixes: hint.near.length ? hint.near.map((text) => ({ kind: 'replaceValue' as const, text: text + variantWritten(record, ref) })) : [],
   });
+}
+
+/** What the string of a reference writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */
+function variantWritten(record: DefinitionRecord, ref: FoundReference): string {
+  if (ref.key) return '';
+  let v: unknown = fullValueOf(record);
+  for (const step of ref.path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[step] : undefined;
+  return typeof v === 'string' && v.length > ref.id.length && v.startsWith(ref.id) && v.charCodeAt(ref.id.length) === 0x23 ? v.slice(ref.id.length) : '';
 }

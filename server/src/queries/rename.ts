@@ -54,7 +54,12 @@ export function* renameSteps(project: Project, filePath: string, offset: number,
     const key = `${s.path}\u0000${s.start}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    edits.push({ path: s.path, start: s.start, end: s.end, newText });
+    // A string naming a variant of the id (`"frame#cross"`, see StringSpec.variants) keeps its variant.
+    const file = project.files.get(s.path);
+    const written = file ? project.textOf(file).slice(s.start, s.end) : '';
+    const idText = JSON.stringify(check.id).slice(0, -1);
+    if (written.startsWith(`${idText}#`)) edits.push({ path: s.path, start: s.start + 1, end: s.start + idText.length, newText: newText.slice(1, -1) });
+    else edits.push({ path: s.path, start: s.start, end: s.end, newText });
   }
   return { ok: true, edits };
 }

@@ -20,9 +20,9 @@ export type Refinement =
   | { readonly values: ValueSet }
   /**
    * The string values at the path name definitions of this kind (a reference, unresolved ids are errors; `weak`:
-   * warnings, where the game does something else with an unknown id).
+   * warnings, where the game does something else with an unknown id; `variants`: see StringSpec.variants).
    */
-  | { readonly ref: string; readonly weak?: true }
+  | { readonly ref: string; readonly weak?: true; readonly variants?: true }
   /** The string values at the path name definitions of the kind a sibling member selects (see SiblingRef). */
   | { readonly refBy: SiblingRef }
   /** The string values at the path are of this format (a color name). */
@@ -110,7 +110,7 @@ function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
     if (s.kind !== 'string') return s;
     reached = true;
     const { weakRef: _weak, ...rest } = s;
-    if ('ref' in r) return r.weak ? { ...rest, ref: r.ref, weakRef: true } : { ...rest, ref: r.ref };
+    if ('ref' in r) return { ...rest, ref: r.ref, ...(r.weak ? { weakRef: true } : {}), ...(r.variants ? { variants: true } : {}) };
     if ('refBy' in r) { const { ref: _ref, ...plain } = rest; return { ...plain, refBy: r.refBy }; }
     if ('format' in r) return { ...s, format: r.format };
     return { ...s, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;

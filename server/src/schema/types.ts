@@ -47,6 +47,8 @@ export interface StringSpec {
    * indexed alike, but an unresolved id is a warning, not an error.
    */
   readonly weakRef?: boolean;
+  /** With `ref`: the string may name one of the definition's variants after a `#` (`"frame#cross"` names `frame`). */
+  readonly variants?: true;
   readonly format?: StringFormat;
   /**
    * False: a quantity written in a smaller unit than it could be is not hinted (`unit-style`). The generated

@@ -177,6 +177,7 @@ class SpecNode {
   valueSet: ReadonlySet<string> | undefined = undefined;
   ref: string | undefined = undefined;
   weakRef = false;
+  variants = false;
   format: StringSpec['format'] = undefined;
   unitStyle = true;
   gameRejects: string | undefined = undefined;
@@ -248,6 +249,7 @@ function compile(spec: TypeSpec): SpecNode {
       if (spec.values && spec.values.length >= 16) node.valueSet = valueSetOf(spec.values);
       node.ref = spec.ref;
       node.weakRef = spec.weakRef === true;
+      node.variants = spec.variants === true;
       node.format = spec.format;
       node.unitStyle = spec.unitStyle !== false;
       node.gameRejects = spec.gameRejects;
@@ -364,8 +366,9 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
       }
       if (node.ref !== undefined && !namesNothing(value)) {
-        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, value, false, node.weakRef);
-        else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id: value, weak: true } : { path: path.slice(), kind: node.ref, id: value });
+        const id = node.variants ? withoutVariant(value) : value;
+        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, id, false, node.weakRef);
+        else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id, weak: true } : { path: path.slice(), kind: node.ref, id });
       }
       return;
     }
@@ -485,6 +488,12 @@ export function validateMembers(
   isExtraMember?: (key: string) => boolean,
 ): boolean {
   return walkMembers(o, compile(spec), path, sink, isExtraMember);
+}
+
+/** The id of a string that may name a variant of it (`frame#cross`: `frame`; see StringSpec.variants). */
+export function withoutVariant(value: string): string {
+  const hash = value.indexOf('#');
+  return hash < 0 ? value : value.slice(0, hash);
 }
 
 /**

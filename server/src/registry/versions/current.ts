@@ -105,7 +105,9 @@ export const VERSION_CURRENT: GameVersion = {
   builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
-  derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' }],
+  derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' },
+    // vpart_info: a gun an item turret mounts is the vehicle part turret_<gun id>.
+    { kind: 'vehicle_part', prefix: 'turret_', from: 'item' }],
   kinds: [
     kind('item', 'item', { types: ['ITEM'], symbol: 'constant', keyFields: ['subtypes', 'category', 'weight', 'volume', 'material'], alsoResolvedBy: ['MIGRATION'] }),
     kind('MONSTER', 'monster', {

@@ -36,6 +36,8 @@ const REQUIREMENTS: TableOverlay = {
  */
 const VITAMINS: TypeSpec = arrayOf({ kind: 'tuple', items: [ref('vitamin'), union(NUMBER, STRING)], required: 2, names: ['vitamin id', 'amount'] });
 
+const VEHICLE_PART: Refinement = { ref: 'vehicle_part', variants: true };
+
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   ITEM: {
     flags: JSON_FLAG, 'flags[]': JSON_FLAG,
@@ -54,6 +56,11 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
+  // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
+  // variants after a "#" (`frame#cross`); turret_<gun> parts are made from the gun items.
+  vehicle: {
+    'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART,
+  },
   // relic_procgen_data: the spells an artifact may cast.
   relic_procgen_data: { 'active_procgen_values[].spell_id': { ref: 'SPELL' } },
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
