@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+import { modinfo, using, workspace, type TestWorkspace } from '../helpers/workspace';
 import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
 import { rename } from '../../server/src/queries/rename';
@@ -46,13 +46,7 @@ const CORE_CURRENT = {
 };
 
 function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT);
-  try {
-    body(ws);
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
 
 test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
@@ -123,12 +117,9 @@ test('0.F: extend takes one entry alone, and a value a table lists no set for (t
       { type: 'MONSTER', id: 'mon_alien', 'copy-from': 'mon_zombie', extend: { categories: ['ALIEN'], flags: 'SWIMS', species: ['ZOMBEE'] } },
     ],
   });
-  try {
+  using(ws, () => {
     assert.deepEqual(ws.diagnostics('m/monsters.json').map((d) => `${d.code} ${d.message}`), ['unknown-id "extend.species[0]": unknown species "ZOMBEE"; did you mean "ZOMBIE"?']);
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
+  });
 });
 
 test('more members the current game reads as ids: vitamins, smoking results, item categories, trait groups, NPC bionics, placed vehicles, roofs, spell fields, artifact spells', () => {
@@ -163,15 +154,12 @@ test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses an
       { type: 'mapgen', method: 'json', nested_mapgen_id: 'm_lot', object: { mapgensize: [4, 4], place_vehicles: [{ vehicle: 'car', x: 1, y: 1, chance: 100, rotation: 0 }, { vehicle: 'parked_cars', x: 2, y: 2, chance: 100, rotation: 0 }, { vehicle: 'kar', x: 3, y: 3, chance: 100, rotation: 0 }] } },
     ],
   }, { 'json/vehicles.json': CORE_CURRENT['json/vehicles.json'] });
-  try {
+  using(ws, () => {
     assert.deepEqual(ws.diagnostics('m/mapgen.json').filter((d) => d.code === 'unknown-id').map((d) => d.message), ['"object.place_vehicles[2].vehicle": unknown vehicle group "kar"; did you mean "car"?']);
     // Go to definition of a vehicle named as a group: the vehicle.
     const text = fs.readFileSync(ws.file('m/mapgen.json'), 'utf8');
     assert.deepEqual(definitions(ws.project, ws.file('m/mapgen.json'), text.indexOf('"car"') + 2).map((d) => d.path.endsWith('vehicles.json')), [true]);
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
+  });
 });
 
 test('inline item groups of the current game name items and groups: profession items, death drops', () => {
@@ -238,12 +226,9 @@ test('0.F: a construction\'s tool group may list a bare tool id, and its compone
       { type: 'construction', id: 'm_paint', description: 'Paint', category: 'DECORATE', required_skills: [['fabrication', 0]], time: 10, tools: [['hammer']], components: [[['rag', 1], ['rgа', 1]]], pre_terrain: 't_dirt', post_terrain: 't_dirt' },
     ],
   }, { 'json/terrain.json': [{ type: 'terrain', id: 't_dirt', name: 'dirt', symbol: '.', color: 'brown', move_cost: 2 }], 'json/construction_categories.json': [{ type: 'construction_category', id: 'DECORATE', name: 'Decorate' }] });
-  try {
+  using(ws, () => {
     assert.deepEqual(ws.diagnostics('m/constructions.json').filter((d) => d.code === 'unknown-id' || d.code === 'invalid-value').map((d) => d.message.split(';')[0]), ['"components[0][1][0]": unknown item "rgа"']);
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a vehicle prototype names its parts, with a variant after "#"; turret_<gun> parts come from gun items', () => {

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { modinfo, workspace, writeTree, MINI_CORE, type TestWorkspace } from '../helpers/workspace';
+import { modinfo, using, workspace, writeTree, MINI_CORE, type TestWorkspace } from '../helpers/workspace';
 import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
 import { referencesTo } from '../../server/src/queries/references';
@@ -35,13 +35,7 @@ const CORE_CURRENT = {
 };
 
 function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT);
-  try {
-    body(ws);
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
 
 const FIXTURE = parseMarked(`[

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+import { modinfo, using, workspace, type TestWorkspace } from '../helpers/workspace';
 import { complete } from '../../server/src/queries/completion';
 import { definitions } from '../../server/src/queries/definition';
 import { referencesTo } from '../../server/src/queries/references';
@@ -35,16 +35,6 @@ function spellWorkspace(spells: readonly Record<string, unknown>[], gameVersion?
 /** Each unknown-id of the spells file: the id its message names. */
 function unknownIds(ws: TestWorkspace): string[] {
   return ws.diagnostics('m/spells.json').filter((d) => d.code === 'unknown-id').map((d) => /"([^"]+)"$/.exec(d.message.split(';')[0])?.[1] ?? d.message).sort();
-}
-
-/** Runs `body` on a workspace, then removes its folders. */
-function using(ws: TestWorkspace, body: () => void): void {
-  try {
-    body();
-  } finally {
-    fs.rmSync(ws.mods, { recursive: true, force: true });
-    fs.rmSync(ws.game, { recursive: true, force: true });
-  }
 }
 
 test('a spell\'s effect_str is judged as the id its effect names: each kind fires on an unknown id', () => {

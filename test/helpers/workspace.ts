@@ -89,6 +89,16 @@ export function workspace(mods: FileTree, coreExtra: FileTree = {}, options: { g
   };
 }
 
+/** Runs `body` on a workspace, then removes its folders. */
+export function using(ws: TestWorkspace, body: (ws: TestWorkspace) => void): void {
+  try {
+    body(ws);
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+}
+
 /** The text a diagnostic covers. */
 export function coveredText(ws: TestWorkspace, d: Diagnostic): string {
   return fs.readFileSync(d.path, 'utf8').slice(d.start, d.end);
