@@ -95,6 +95,9 @@ test('an effect on condition written in place comes and goes with the text that 
     assert.ok(ids.includes('EOC_INNER'), ids.join(', '));
     ws.project.updateFile(core, original);
     assertMarked(FIXTURE, ws.diagnostics('m/content.json'), 'unknown-id');
+    // A definition inserted before it: the object holding EOC_INNER moves, unchanged, and still defines it.
+    ws.project.updateFile(core, original.replace('[', '[ { "type": "effect_on_condition", "id": "EOC_FIRST", "effect": [] },'));
+    assertMarked(FIXTURE, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
 

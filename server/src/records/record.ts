@@ -118,8 +118,8 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
 
 /**
- * A record's summary (see KindDeclaration.fullValue) of its whole object. `eocRoots`: where the version's types
- * write effects on condition in place, whose ids the summary lists (INLINE_EOCS).
+ * A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. `eocRoots`: where the
+ * version's types write effects on condition in place, whose ids the summary lists (INLINE_EOCS).
  */
 export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsByType | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -129,6 +129,8 @@ export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsBy
   if (roots !== undefined) {
     const ids = inlineEocIds(o, roots);
     if (ids.length) out[INLINE_EOCS] = ids;
+    // A summary summarized again (an object moved in an edited file keeps its record's value) keeps its list.
+    else if (INLINE_EOCS in o) out[INLINE_EOCS] = o[INLINE_EOCS];
   }
   return out;
 }
