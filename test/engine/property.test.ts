@@ -22,6 +22,9 @@ const RUNS: { seed: number; options: TrustOptions }[] = process.env.CDDA_TRUST_S
     { seed: 404, options: { gameVersion: 'current' } },
     { seed: 505, options: { gameVersion: 'current' } },
     { seed: 606, options: { warmStart: true } },
+    { seed: 707, options: { gameVersion: 'current', warmStart: true } },
+    // Moves an object holding an effect on condition written in place (a definition inserted before it).
+    { seed: 10, options: { gameVersion: 'current' } },
   ];
 
 for (const { seed, options } of RUNS) {

@@ -48,7 +48,8 @@ const ITEMS = ['it_a', 'it_b', 'it_c', 'rag', 'jeans', 'hammer'];
 const PROFS = ['prof_a', 'prof_b', 'unemployed', 'prof_x'];
 const SCENS = ['scen_a', 'scen_b'];
 const GROUPS = ['GROUP_A', 'GROUP_B'];
-const POOLS: Record<string, readonly string[]> = { mon: MONS, it: ITEMS, prof: PROFS, scen: SCENS, GROUP: GROUPS };
+const EOCS = ['EOC_A', 'EOC_B', 'EOC_IN', 'EOC_IN2'];
+const POOLS: Record<string, readonly string[]> = { mon: MONS, it: ITEMS, prof: PROFS, scen: SCENS, GROUP: GROUPS, EOC: EOCS };
 const TOP = ['ma', 'mb', 'mc', 'md', 'me', 'mf'];
 const SUBFOLDERS = ['sub', 'monsters', 'extra', 'mod_interactions/mod_b', 'mod_interactions/mod_a'];
 const FILE_NAMES = ['a.json', 'b.json', 'c.json', 'monsters.json', 'items.json', 'prof.json'];
@@ -120,7 +121,7 @@ export class OpGenerator {
   private randomDef(): Record<string, unknown> {
     const mon = (): string => this.pick(MONS);
     const item = (): string => this.pick(ITEMS);
-    switch (this.int(11)) {
+    switch (this.int(12)) {
       case 0: case 1: {
         const extra: Record<string, unknown> = {};
         if (this.chance(0.3)) extra['copy-from'] = mon();
@@ -143,6 +144,12 @@ export class OpGenerator {
         return r;
       }
       case 9: return { type: 'monstergroup', name: this.pick(GROUPS), default: mon(), monsters: [{ monster: mon(), freq: 10, cost_multiplier: 1 }] };
+      // Effects on condition run by id, and written in place with an id (records/inlineDefinitions.ts).
+      case 10: {
+        const effect: unknown[] = [{ run_eocs: this.pick(EOCS) }];
+        if (this.chance(0.5)) effect.push({ run_eocs: [{ id: this.pick(EOCS), effect: [{ run_eocs: this.pick(EOCS) }] }] });
+        return { type: 'effect_on_condition', id: this.pick(EOCS), effect };
+      }
       default: return { type: 'MONSTER_FACTION', name: this.pick(['zombie', 'fac_x']), base_faction: 'zombie' };
     }
   }
@@ -223,7 +230,7 @@ export class OpGenerator {
         break;
       }
       case 3: case 4: {
-        const tokens = [...text.matchAll(/"((mon|it|prof|scen|GROUP)_[A-Za-z0-9_]*)"/g)];
+        const tokens = [...text.matchAll(/"((mon|it|prof|scen|GROUP|EOC)_[A-Za-z0-9_]*)"/g)];
         if (!tokens.length) return undefined;
         const t = this.pick(tokens);
         const to = this.pick(POOLS[t[2]] ?? MONS);
@@ -256,6 +263,8 @@ export class OpGenerator {
       case 7: {
         const bracket = text.indexOf('[');
         const at = bracket < 0 ? 0 : bracket + 1;
+        // A definition inserted first moves every other one, unchanged, to the next index.
+        if (bracket >= 0 && this.chance(0.5)) { next = `${text.slice(0, at)}${JSON.stringify(this.randomDef())},${text.slice(at)}`; name = 'definition inserted at the top'; break; }
         next = `${text.slice(0, at)}${'\n'.repeat(1 + this.int(4))}${text.slice(at)}`;
         name = 'lines inserted at the top';
         break;
