@@ -319,7 +319,7 @@ class CachedRecord implements DefinitionRecord {
     if (inline) this.inline = true;
   }
 
-  readonly inline?: true;
+  declare readonly inline?: true;
 
   get value(): Record<string, unknown> {
     if (this.parsedValue === undefined) {

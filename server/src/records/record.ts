@@ -186,7 +186,7 @@ function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObjec
 }
 
 class Definition implements DefinitionRecord {
-  readonly inline?: true;
+  declare readonly inline?: true;
   constructor(
     readonly type: string,
     readonly kind: string,
