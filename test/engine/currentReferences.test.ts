@@ -11,6 +11,7 @@ import { modinfo, using, workspace, type TestWorkspace } from '../helpers/worksp
 import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
 import { rename } from '../../server/src/queries/rename';
+import { complete } from '../../server/src/queries/completion';
 
 /** The current game's marker file, and what the fixtures name. */
 const CORE_CURRENT = {
@@ -147,7 +148,7 @@ test('more members the current game reads as ids: vitamins, smoking results, ite
   });
 });
 
-test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses any other: "no such vehicle type or group")', () => {
+test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses any other: "no such vehicle type or group"), and completion offers both', () => {
   const ws = workspace({
     'm/modinfo.json': modinfo('m'),
     'm/mapgen.json': [
@@ -159,6 +160,9 @@ test('0.F: a placed vehicle is a vehicle group or a vehicle (the game refuses an
     // Go to definition of a vehicle named as a group: the vehicle.
     const text = fs.readFileSync(ws.file('m/mapgen.json'), 'utf8');
     assert.deepEqual(definitions(ws.project, ws.file('m/mapgen.json'), text.indexOf('"car"') + 2).map((d) => d.path.endsWith('vehicles.json')), [true]);
+    // Completion offers the groups and the vehicles.
+    const labels = complete(ws.project, ws.file('m/mapgen.json'), text.indexOf('"kar"') + 1).items.map((i) => i.label).sort();
+    assert.deepEqual(labels, ['car', 'parked_cars']);
   });
 });
 
@@ -202,7 +206,7 @@ test('a map generator\'s set entry names a terrain, a furniture or a trap by its
   withMod(fixture, (ws) => {
     const list = ws.diagnostics('m/content.json');
     assertMarked(fixture, list, 'unknown-id');
-    assert.ok(list.some((d) => d.message === '"object.set[3].id": unknown furniture "t_flat_roof"; "t_flat_roof" is a terrain: with "point": "terrain" it names one'), list.map((d) => d.message).join('\n'));
+    assert.ok(list.some((d) => d.message === '"object.set[3].id": unknown furniture "t_flat_roof"; "t_flat_roof" is a terrain: with "line": "terrain" it names one'), list.map((d) => d.message).join('\n'));
   });
 });
 

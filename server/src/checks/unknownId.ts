@@ -119,8 +119,8 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
  */
 function siblingHint(project: CheckContext['project'], record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean): string | undefined {
   const by = project.registry.siblingRefAt(record.type, ref.path);
-  const member = by?.member;
-  if (by === undefined || member === undefined) return undefined;
+  if (by === undefined || by.member === undefined) return undefined;
+  const member = selectorWritten(record, ref, by.member, by.or);
   const tried = new Set([ref.kind, ...alternatives]);
   const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
   const title = (kind: string): string => { const t = project.registry.title(kind); return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`; };
@@ -133,6 +133,19 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
   // A flag's other case is its absence; a selector of named values has others besides (or none).
   const flag = Object.keys(by.kinds).every((v) => v === 'true' || v === 'false');
   return `; "${ref.id}" is ${title(kind)}: ${flag ? `without "${member}"` : `with another "${member}" (or none)`} it names one`;
+}
+
+/**
+ * Which of a sibling reference's selecting members the object holding the string writes (a `set` entry's `line`
+ * or `square` rather than `point`): the first, when it writes none of them.
+ */
+function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: string, or: readonly string[] | undefined): string {
+  if (!or?.length) return member;
+  const last = typeof ref.path[ref.path.length - 1] === 'number' ? -2 : -1;
+  let holder: unknown = fullValueOf(record);
+  for (const step of ref.path.slice(0, last)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
+  if (holder === null || typeof holder !== 'object') return member;
+  return [member, ...or].find((m) => m in holder) ?? member;
 }
 
 /** An id no visible definition has, with the nearest ids as fixes. */

@@ -150,7 +150,7 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
         items.push({ label: v, kind: 'value', detail: typeLabel(spec), insertText: quote(v), snippet: false, start, end, sortText: `0${String(i).padStart(5, '0')}` });
       });
     } else if (spec.kind === 'string' && (spec.ref || spec.refBy)) {
-      for (const kind of spec.ref ? [spec.ref] : siblingKindsAt(c, spec.refBy!)) {
+      for (const kind of (spec.ref ? [spec.ref] : siblingKindsAt(c, spec.refBy!)).flatMap((k) => c.project.registry.completedKinds(k))) {
         if (seenKinds.has(kind)) continue;
         seenKinds.add(kind);
         const isCopyFrom = c.path.length === 1 && c.path[0] === 'copy-from';

@@ -63,6 +63,11 @@ export interface KindDeclaration {
   readonly fullValue?: boolean;
   /** Kinds whose ids also answer references to this kind (an item id that a MIGRATION maps still loads). */
   readonly alsoResolvedBy?: readonly string[];
+  /**
+   * Completion offers the ids of `alsoResolvedBy` too: they are what modders write there (vehicles where a
+   * vehicle group is read), not a fallback the game tolerates (an item's old id a migration maps).
+   */
+  readonly offersAlsoResolved?: boolean;
   /** Kinds this declaration's ids also define (mapgen defines update and nested mapgen functions). */
   readonly definesKinds?: readonly { readonly kind: string; readonly title: string }[];
 }

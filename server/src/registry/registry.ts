@@ -236,6 +236,12 @@ export class KindRegistry {
     return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
   }
 
+  /** The kinds whose ids completion offers for a reference to `kind`: itself, and those it offers besides. */
+  completedKinds(kind: string): readonly string[] {
+    const d = this.byKindMap.get(kind);
+    return d?.offersAlsoResolved && d.alsoResolvedBy?.length ? [kind, ...d.alsoResolvedBy] : [kind];
+  }
+
   /** Kinds whose references the ids of `kind` also satisfy (the reverse of alsoResolvedBy). */
   alsoResolves(kind: string): readonly string[] {
     return this.satisfies.get(kind) ?? [];

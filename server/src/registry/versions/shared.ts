@@ -33,7 +33,7 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('vehicle', 'vehicle'),
   // A vehicle group, or a vehicle: every vehicle is also a group of one (the game makes it when it finalizes the
   // prototypes), and map generators name vehicles where a group is read.
-  kind('vehicle_group', 'vehicle group', { alsoResolvedBy: ['vehicle'] }),
+  kind('vehicle_group', 'vehicle group', { alsoResolvedBy: ['vehicle'], offersAlsoResolved: true }),
   kind('scent_type', 'scent type'),
   kind('emit', 'field emission'),
   kind('requirement', 'requirement'),
