@@ -152,6 +152,9 @@ export class Project {
   /** Files that cannot load as a whole (see FileProblem); reported on the file when it is under a root. */
   private readonly fileProblemMap = new Map<string, FileProblem>();
   private readonly keyVersions = new Map<string, number>();
+  /** Content key -> its existence key (see existenceKeyOf), and the signature last seen of it. */
+  private readonly existenceKeys = new Map<string, string>();
+  private readonly existenceSignatures = new Map<string, string>();
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
@@ -646,6 +649,39 @@ export class Project {
     return this.refs.sharedKeyOf(kind, id);
   }
 
+  /** See CheckHost.existenceKeyOf: made once per key, its signature noted when a check first depends on it. */
+  existenceKeyOf(kind: string, id: string): string {
+    const key = this.sharedKeyOf(kind, id) ?? refKey(kind, id);
+    let existence = this.existenceKeys.get(key);
+    if (existence === undefined) {
+      existence = `${key}\u0001`;
+      this.existenceKeys.set(key, existence);
+      this.existenceSignatures.set(key, this.existenceSignature(kind, id));
+    }
+    return existence;
+  }
+
+  /** What finding (kind, id) depends on: each definition's mod and whether it is abstract. */
+  private existenceSignature(kind: string, id: string): string {
+    let out = '';
+    for (const r of this.defs.get(kind, id)) out += `${r.source.modId ?? ''}\u0002${r.abstract ? 1 : 0}\u0003`;
+    return out;
+  }
+
+  /** Bumps the existence key of each changed key whose signature changed (see existenceKeyOf). */
+  private bumpExistence(changed: Iterable<string>): void {
+    for (const key of changed) {
+      const before = this.existenceSignatures.get(key);
+      if (before === undefined) continue; // no check depends on it
+      const at = key.indexOf('\u0000');
+      const after = this.existenceSignature(key.slice(0, at), key.slice(at + 1));
+      if (after === before) continue;
+      this.existenceSignatures.set(key, after);
+      const existence = this.existenceKeys.get(key)!;
+      this.keyVersions.set(existence, this.versionOf(existence) + 1);
+    }
+  }
+
   /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
   versionOf(key: string): number {
     return this.keyVersions.get(key) ?? 0;
@@ -787,6 +823,7 @@ export class Project {
       }
     }
     this.bumpVersions(changedKeys);
+    this.bumpExistence(changedKeys);
     const bumped = new Set(changedKeys);
     const inherited: string[] = [];
     for (const r of this.lineages.refresh(below)) {

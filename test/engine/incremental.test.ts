@@ -145,3 +145,35 @@ test('edits of definitions checked with a generated table (summarized records, r
   }
   assert.deepEqual(ws.codes('a/spawns.json'), ['unknown-id']);
 });
+
+test('an edit of what a definition says does not re-check the references to it; an edit of whether it is there, or abstract, does', () => {
+  const ws = workspace({
+    'm/modinfo.json': modinfo('m'),
+    'm/items.json': [{ type: 'GENERIC', id: 'my_cloth', name: { str: 'cloth' }, description: 'a' }],
+    'm/groups.json': [{ type: 'item_group', id: 'g_cloth', subtype: 'collection', entries: [{ item: 'my_cloth' }] }],
+  });
+  try {
+    const groups = ws.project.files.get(ws.file('m/groups.json'))!;
+    assert.deepEqual(ws.codes('m/groups.json'), []);
+    const memo = [...groups.memo.values()][0];
+    const items = ws.file('m/items.json');
+    // The edits go to the disk too, for the fresh build to compare with.
+    const edit = (text: string): void => { fs.writeFileSync(items, text); ws.project.updateFile(items, text); };
+    // Its description: the group's checks are not run again (their memo is the same object).
+    edit(JSON.stringify([{ type: 'GENERIC', id: 'my_cloth', name: { str: 'cloth' }, description: 'ab' }]));
+    assert.deepEqual(ws.codes('m/groups.json'), []);
+    assert.equal([...groups.memo.values()][0], memo);
+    // Abstract now: the reference no longer resolves.
+    edit(JSON.stringify([{ type: 'GENERIC', abstract: 'my_cloth', name: { str: 'cloth' } }]));
+    assert.deepEqual(ws.codes('m/groups.json'), ['unknown-id']);
+    // Back, then gone.
+    edit(JSON.stringify([{ type: 'GENERIC', id: 'my_cloth', name: { str: 'cloth' } }]));
+    assert.deepEqual(ws.codes('m/groups.json'), []);
+    edit('[]');
+    assert.deepEqual(ws.codes('m/groups.json'), ['unknown-id']);
+    assert.deepEqual(snapshot(ws.project), snapshot(fresh(ws)));
+  } finally {
+    fs.rmSync(ws.mods, { recursive: true, force: true });
+    fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+});

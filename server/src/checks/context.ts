@@ -63,5 +63,10 @@ export interface CheckHost extends ProjectView {
   readonly forOneCheck: boolean;
   versionOf(key: string): number;
   sharedKeyOf(kind: string, id: string): string | undefined;
+  /**
+   * The key of whether (kind, id) is defined where, abstract or not: what finding a reference needs of it, not
+   * its content. Its version changes only when that does (an edit of a definition's description leaves it).
+   */
+  existenceKeyOf(kind: string, id: string): string;
   locate(record: DefinitionRecord, memberPath: JsonPath, part?: Part): OffsetRange;
 }

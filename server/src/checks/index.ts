@@ -47,7 +47,8 @@ class RecordingView implements ProjectView {
     return this.project.visibleDefinitions(kind, id, modId);
   }
   anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
-    this.dependOn(kind, id);
+    // Whether one is there (the checks' `accepts` read `abstract` only): not what it says.
+    this.depend(this.project.existenceKeyOf(kind, id));
     return this.project.anyVisibleDefinition(kind, id, modId, accepts);
   }
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
