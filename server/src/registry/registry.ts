@@ -109,7 +109,6 @@ export class KindRegistry {
 
   private referencesByNameMap: ReadonlyMap<string, SiblingRef> | undefined;
 
-
   /** What every generated table of the version is built with (see TableContext). */
   private get tableContext(): TableContext {
     return this.tableContextValue ??= {
@@ -204,7 +203,6 @@ export class KindRegistry {
       const roots = new Set<string>();
       for (const [p, code] of Object.entries(table.m)) {
         if (!(p.includes('eoc') || p.includes('effect_on_conditions'))) continue;
-        // A top-level member that holds effects on condition, whatever its data writes there.
         const end = p.search(/[.[]/);
         const types = code.slice(0, code.indexOf(' '));
         // A top-level member holding them in a list or an object, whatever its data writes there.
