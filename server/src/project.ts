@@ -152,9 +152,10 @@ export class Project {
   /** Files that cannot load as a whole (see FileProblem); reported on the file when it is under a root. */
   private readonly fileProblemMap = new Map<string, FileProblem>();
   private readonly keyVersions = new Map<string, number>();
-  /** Content key -> its existence key (see existenceKeyOf), and the signature last seen of it. */
+  /** Content key -> its existence key (see existenceKeyOf). */
   private readonly existenceKeys = new Map<string, string>();
-  private readonly existenceSignatures = new Map<string, string>();
+  /** Per key an update under way changes: its existence signature before the update (see existenceChanged). */
+  private readonly signaturesBefore = new Map<string, string>();
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
@@ -589,6 +590,7 @@ export class Project {
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     const fresh = records.filter((r) => !kept.has(r));
     for (const r of fresh) {
+      if (!fromDisk) this.noteSignaturesBefore(r);
       this.defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
@@ -616,6 +618,7 @@ export class Project {
   }
 
   private unindexRecord(file: SourceFile, r: DefinitionRecord, changed?: Set<string>): void {
+    if (changed) this.noteSignaturesBefore(r);
     this.defs.remove(r);
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
@@ -649,14 +652,13 @@ export class Project {
     return this.refs.sharedKeyOf(kind, id);
   }
 
-  /** See CheckHost.existenceKeyOf: made once per key, its signature noted when a check first depends on it. */
+  /** See CheckHost.existenceKeyOf: made once per key. */
   existenceKeyOf(kind: string, id: string): string {
     const key = this.sharedKeyOf(kind, id) ?? refKey(kind, id);
     let existence = this.existenceKeys.get(key);
     if (existence === undefined) {
       existence = `${key}\u0001`;
       this.existenceKeys.set(key, existence);
-      this.existenceSignatures.set(key, this.existenceSignature(kind, id));
     }
     return existence;
   }
@@ -668,18 +670,27 @@ export class Project {
     return out;
   }
 
-  /** Bumps the existence key of each changed key whose signature changed (see existenceKeyOf). */
-  private bumpExistence(changed: Iterable<string>): void {
-    for (const key of changed) {
-      const before = this.existenceSignatures.get(key);
-      if (before === undefined) continue; // no check depends on it
-      const at = key.indexOf('\u0000');
-      const after = this.existenceSignature(key.slice(0, at), key.slice(at + 1));
-      if (after === before) continue;
-      this.existenceSignatures.set(key, after);
-      const existence = this.existenceKeys.get(key)!;
-      this.keyVersions.set(existence, this.versionOf(existence) + 1);
+  /** Notes the existence signatures of a record's keys before an update changes them (once per key and update). */
+  private noteSignaturesBefore(r: DefinitionRecord): void {
+    for (const id of r.ids) {
+      const key = refKey(r.kind, id);
+      if (!this.signaturesBefore.has(key)) this.signaturesBefore.set(key, this.existenceSignature(r.kind, id));
     }
+  }
+
+  /**
+   * The changed keys whose definitions changed where they are or whether they are abstract, not only what they
+   * say: those noted before the update with another signature now, and those not noted (conservatively).
+   */
+  private existenceChanged(changed: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    for (const key of changed) {
+      const before = this.signaturesBefore.get(key);
+      const at = key.indexOf('\u0000');
+      if (before === undefined || before !== this.existenceSignature(key.slice(0, at), key.slice(at + 1))) out.add(key);
+    }
+    this.signaturesBefore.clear();
+    return out;
   }
 
   /** Version of a key (or of a whole kind, `kind\u0000*`): bumped whenever its definitions, or what they inherit, change. */
@@ -822,8 +833,15 @@ export class Project {
         }
       }
     }
-    this.bumpVersions(changedKeys);
-    this.bumpExistence(changedKeys);
+    // What the definitions say changed for every changed key; whether and where they are, for some only: those
+    // bump their existence keys, and their kinds' (the ids "did you mean" offers may have changed).
+    const existence = this.existenceChanged(changedKeys);
+    this.bumpVersions(changedKeys, false);
+    this.bumpVersions(existence);
+    for (const key of existence) {
+      const e = this.existenceKeys.get(key);
+      if (e !== undefined) this.keyVersions.set(e, this.versionOf(e) + 1);
+    }
     const bumped = new Set(changedKeys);
     const inherited: string[] = [];
     for (const r of this.lineages.refresh(below)) {
@@ -836,10 +854,10 @@ export class Project {
     this.bumpVersions(inherited, false);
     const affected = new Set<SourceFile>();
     const kinds = new Set<string>();
+    for (const key of existence) kinds.add(key.slice(0, key.indexOf('\u0000')));
     for (const key of bumped) {
       const at = key.indexOf('\u0000');
       const kind = key.slice(0, at), id = key.slice(at + 1);
-      kinds.add(kind);
       for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
       for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
       // References of other kinds that this id also satisfies (an item reference resolved by a migration).

@@ -121,8 +121,7 @@ function typingPlace(text: string): number {
  * every file it affects (what the server publishes). The first round is not timed (it checks the files the
  * edits affect for the first time). Returns the times of the other rounds.
  */
-function typeInto(project: Project, file: string, text: string, rounds: number): number[] {
-  const at = typingPlace(text);
+function typeInto(project: Project, file: string, text: string, rounds: number, at = typingPlace(text)): number[] {
   const word = 'shambling ';
   const edits: string[] = [];
   for (let i = 1; i <= word.length; i++) edits.push(text.slice(0, at) + word.slice(0, i) + text.slice(at));
@@ -179,6 +178,27 @@ export function measureKeystrokeMonsterMod(ctx: BenchContext): Reading[] {
   } finally {
     fs.rmSync(big.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Keystroke -> diagnostics in the description of an item many definitions name (clean water: recipes, item
+ * groups, dialogue...): what an edit of what it says costs the definitions naming it (they need not be checked
+ * again: finding a reference depends on whether the id is defined, not on what its definition says).
+ */
+export function measureKeystrokePopular(ctx: BenchContext): Reading[] {
+  const { game } = ctx.corpus;
+  const project = newProject(game, game);
+  checkAll(project);
+  const id = coreId(project, 'item', 'water_clean');
+  const record = project.defs.get('item', id).find((r) => r.source.modId === 'dda')!;
+  const file = record.source.path;
+  const text = fs.readFileSync(file, 'utf8');
+  // In its description (or name), inside its own object.
+  const inside = (member: string): number => { const at = text.indexOf(member, record.start); return at >= 0 && at < record.end ? at + member.length : -1; };
+  const at = [inside('"description": "'), inside('"str": "'), record.start + 1].find((x) => x >= 0)!;
+  const referring = project.filesReferencing('item', id).length;
+  const times = typeInto(project, file, text, ctx.quick ? 1 : 4, at);
+  return [{ figure: 'keystroke -> diagnostics, in a definition many files name, p95', value: percentile(times, 95), unit: 'ms', target: 25, detail: `${latency(times)}; item ${id}, named in ${referring} files` }];
 }
 
 /** The three largest content files of the game (one of each name: the 10x case has ten of each). */

@@ -151,11 +151,16 @@ test('an edit of what a definition says does not re-check the references to it; 
     'm/modinfo.json': modinfo('m'),
     'm/items.json': [{ type: 'GENERIC', id: 'my_cloth', name: { str: 'cloth' }, description: 'a' }],
     'm/groups.json': [{ type: 'item_group', id: 'g_cloth', subtype: 'collection', entries: [{ item: 'my_cloth' }] }],
+    // An unknown item: "did you mean" reads the kind's ids, which a description edit leaves.
+    'm/typo.json': [{ type: 'item_group', id: 'g_typo', subtype: 'collection', entries: [{ item: 'my_clth' }] }],
   });
   try {
     const groups = ws.project.files.get(ws.file('m/groups.json'))!;
     assert.deepEqual(ws.codes('m/groups.json'), []);
     const memo = [...groups.memo.values()][0];
+    assert.deepEqual(ws.codes('m/typo.json'), ['unknown-id']);
+    const typo = ws.project.files.get(ws.file('m/typo.json'))!;
+    const typoMemo = [...typo.memo.values()][0];
     const items = ws.file('m/items.json');
     // The edits go to the disk too, for the fresh build to compare with.
     const edit = (text: string): void => { fs.writeFileSync(items, text); ws.project.updateFile(items, text); };
@@ -163,6 +168,8 @@ test('an edit of what a definition says does not re-check the references to it; 
     edit(JSON.stringify([{ type: 'GENERIC', id: 'my_cloth', name: { str: 'cloth' }, description: 'ab' }]));
     assert.deepEqual(ws.codes('m/groups.json'), []);
     assert.equal([...groups.memo.values()][0], memo);
+    assert.deepEqual(ws.codes('m/typo.json'), ['unknown-id']);
+    assert.equal([...typo.memo.values()][0], typoMemo);
     // Abstract now: the reference no longer resolves.
     edit(JSON.stringify([{ type: 'GENERIC', abstract: 'my_cloth', name: { str: 'cloth' } }]));
     assert.deepEqual(ws.codes('m/groups.json'), ['unknown-id']);
