@@ -156,6 +156,8 @@ export class Project {
   private readonly existenceKeys = new Map<string, string>();
   /** Per key an update under way changes: its existence signature before the update (see existenceChanged). */
   private readonly signaturesBefore = new Map<string, string>();
+  /** An update that changes the mods is under way: every changed key counts as found elsewhere now. */
+  private modsChanging = false;
   /** Whether every reported (resp. every) file's records have been analysed: see analysisOf. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
@@ -663,15 +665,19 @@ export class Project {
     return existence;
   }
 
-  /** What finding (kind, id) depends on: each definition's mod and whether it is abstract. */
+  /**
+   * What finding (kind, id) depends on: each definition's mod, whether it is abstract and its edit mode (what
+   * the checks' `accepts` read: a `modify` is no target of another `modify`, see checks/modifyMissing.ts).
+   */
   private existenceSignature(kind: string, id: string): string {
     let out = '';
-    for (const r of this.defs.get(kind, id)) out += `${r.source.modId ?? ''}\u0002${r.abstract ? 1 : 0}\u0003`;
+    for (const r of this.defs.get(kind, id)) out += `${r.source.modId ?? ''}\u0002${r.abstract ? 1 : 0}\u0002${r.editMode}\u0003`;
     return out;
   }
 
   /** Notes the existence signatures of a record's keys before an update changes them (once per key and update). */
   private noteSignaturesBefore(r: DefinitionRecord): void {
+    if (this.modsChanging) return;
     for (const id of r.ids) {
       const key = refKey(r.kind, id);
       if (!this.signaturesBefore.has(key)) this.signaturesBefore.set(key, this.existenceSignature(r.kind, id));
@@ -698,14 +704,13 @@ export class Project {
     return this.keyVersions.get(key) ?? 0;
   }
 
-  /** Bumps each key's version and, with `kinds`, its kind's (`kind\u0000*`: its set of ids may have changed). */
-  private bumpVersions(changed: Iterable<string>, kinds = true): void {
-    for (const key of changed) {
-      this.keyVersions.set(key, this.versionOf(key) + 1);
-      if (!kinds) continue;
-      const kindKey = key.slice(0, key.indexOf('\u0000')) + '\u0000*';
-      this.keyVersions.set(kindKey, this.versionOf(kindKey) + 1);
-    }
+    /** Bumps each key's version. */
+  private bumpVersions(changed: Iterable<string>): void {
+    for (const key of changed) this.bump(key);
+  }
+
+  private bump(key: string): void {
+    this.keyVersions.set(key, this.versionOf(key) + 1);
   }
 
   /**
@@ -724,6 +729,9 @@ export class Project {
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
     this.revision++;
+    // Signatures noted by an earlier update that ended without comparing them (a mod changed: memos were dropped
+    // instead) say nothing about this one.
+    this.signaturesBefore.clear();
     this.analyzeReported();
     const out = new Set<string>();
     const changed = new Set<string>();
@@ -739,7 +747,16 @@ export class Project {
       if (this.interactionFoldersChanged(p)) interactionFolders = true;
     }
     // A mod changed: what depends on which mods there are and what each sees is derived again, once, for the batch.
-    if (modinfos.length || interactionFolders) return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
+    if (modinfos.length || interactionFolders) {
+      // What each mod sees may change: no signature taken under the old mods tells whether an id is still found.
+      this.signaturesBefore.clear();
+      this.modsChanging = true;
+      try {
+        return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
+      } finally {
+        this.modsChanging = false;
+      }
+    }
     for (const x of this.affectedBy(changed)) out.add(x);
     return [...out];
   }
@@ -836,11 +853,11 @@ export class Project {
     // What the definitions say changed for every changed key; whether and where they are, for some only: those
     // bump their existence keys, and their kinds' (the ids "did you mean" offers may have changed).
     const existence = this.existenceChanged(changedKeys);
-    this.bumpVersions(changedKeys, false);
-    this.bumpVersions(existence);
+    this.bumpVersions(changedKeys);
     for (const key of existence) {
+      this.bump(key.slice(0, key.indexOf('\u0000')) + '\u0000*');
       const e = this.existenceKeys.get(key);
-      if (e !== undefined) this.keyVersions.set(e, this.versionOf(e) + 1);
+      if (e !== undefined) this.bump(e);
     }
     const bumped = new Set(changedKeys);
     const inherited: string[] = [];
@@ -851,7 +868,7 @@ export class Project {
       }
     }
     // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
-    this.bumpVersions(inherited, false);
+    this.bumpVersions(inherited);
     const affected = new Set<SourceFile>();
     const kinds = new Set<string>();
     for (const key of existence) kinds.add(key.slice(0, key.indexOf('\u0000')));

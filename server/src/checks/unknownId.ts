@@ -9,7 +9,9 @@ import { ancestorsOf } from '../index/inheritance';
 import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
-import { pathLabel } from '../schema/validate';
+import { pathLabel, withoutVariant } from '../schema/validate';
+import { valueAt } from '../util/json';
+import type { DiagnosticFix } from '../diagnostic';
 
 /** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
 const INVALID_VALUE_KINDS: Record<string, string> = {
@@ -60,8 +62,7 @@ function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly s
   const rules = ALSO_ACCEPTS.filter((x) => x.types.includes(record.type) && x.member === memberPattern(ref.path));
   if (!rules.length) return [];
   const value = fullValueOf(record);
-  let holder: unknown = value;
-  for (const step of ref.path.slice(0, -1)) holder = holder && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
+  const holder = valueAt(value, ref.path.slice(0, -1));
   if (!holder || typeof holder !== 'object') return [];
   return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
 }
@@ -141,9 +142,8 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
  */
 function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: string, or: readonly string[] | undefined): string {
   if (!or?.length) return member;
-  const last = typeof ref.path[ref.path.length - 1] === 'number' ? -2 : -1;
-  let holder: unknown = fullValueOf(record);
-  for (const step of ref.path.slice(0, last)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string | number, unknown>)[step] : undefined;
+  // The object holding the member (the string's, or its list's when the string is an entry of one).
+  const holder = valueAt(fullValueOf(record), ref.path.slice(0, typeof ref.path[ref.path.length - 1] === 'number' ? -2 : -1));
   if (holder === null || typeof holder !== 'object') return member;
   return [member, ...or].find((m) => m in holder) ?? member;
 }
@@ -163,14 +163,14 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
     message: special
       ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
       : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
-    fixes: hint.near.length ? hint.near.map((text) => ({ kind: 'replaceValue' as const, text: text + variantWritten(record, ref) })) : [],
+    fixes: fixesOf(hint.near, record, ref),
   });
 }
 
-/** What the string of a reference writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */
-function variantWritten(record: DefinitionRecord, ref: FoundReference): string {
-  if (ref.key) return '';
-  let v: unknown = fullValueOf(record);
-  for (const step of ref.path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[step] : undefined;
-  return typeof v === 'string' && v.length > ref.id.length && v.startsWith(ref.id) && v.charCodeAt(ref.id.length) === 0x23 ? v.slice(ref.id.length) : '';
+/** The near ids as fixes, each keeping what the string writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */
+function fixesOf(near: readonly string[], record: DefinitionRecord, ref: FoundReference): DiagnosticFix[] {
+  if (near.length === 0) return [];
+  const written = ref.key ? undefined : valueAt(fullValueOf(record), ref.path);
+  const variant = typeof written === 'string' && written !== ref.id && withoutVariant(written) === ref.id ? written.slice(ref.id.length) : '';
+  return near.map((text) => ({ kind: 'replaceValue', text: text + variant }));
 }

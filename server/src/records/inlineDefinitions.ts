@@ -39,13 +39,19 @@ export function inlineEocIds(o: Readonly<Record<string, unknown>>, roots: readon
   return out;
 }
 
+/** The id an object in a member holding effects on condition defines: one with an `id` and an effect. */
+function definedId(o: Readonly<Record<string, unknown>>): string | undefined {
+  return typeof o.id === 'string' && o.id !== '' && ('effect' in o || 'false_effect' in o) ? o.id : undefined;
+}
+
 function visit(v: object, inHolder: boolean, out: string[]): void {
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) { const x: unknown = v[i]; if (x !== null && typeof x === 'object') visit(x, inHolder, out); }
     return;
   }
   const o = v as Record<string, unknown>;
-  if (inHolder && typeof o.id === 'string' && o.id !== '' && ('effect' in o || 'false_effect' in o)) out.push(o.id);
+  const id = inHolder ? definedId(o) : undefined;
+  if (id !== undefined) out.push(id);
   for (const key in o) {
     const x = o[key];
     if (x !== null && typeof x === 'object') visit(x, holdsEocs(key), out);
@@ -62,7 +68,7 @@ export function inlineEocPath(o: Readonly<Record<string, unknown>>, id: string):
       return false;
     }
     const x = v as Record<string, unknown>;
-    if (inHolder && x.id === id && ('effect' in x || 'false_effect' in x)) { path.push('id'); return true; }
+    if (inHolder && definedId(x) === id) { path.push('id'); return true; }
     for (const key in x) { path.push(key); if (find(x[key], holdsEocs(key))) return true; path.pop(); }
     return false;
   };
