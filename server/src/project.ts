@@ -87,6 +87,11 @@ function modinfoValue(text: string): unknown {
   try { return JSON.parse(plain); } catch { return jsonc.parse(plain, [], { allowTrailingComma: true }); }
 }
 
+/** Whether two lists of strings are equal (joined, `[]` and `[""]` would look the same). */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 function interactionNames(parts: readonly ModInfo[]): string {
   return parts.map((m) => m.interaction!.with).join('\u0000');
 }
@@ -900,7 +905,7 @@ export class Project {
     if (text === undefined) return before !== undefined;
     const after = modInfoFromJson(modinfoValue(text), p, !this.isUnderRoot(p));
     if (!before && !after) return false; // still declares no mod
-    return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || before.dependencies.join('\u0000') !== after.dependencies.join('\u0000');
+    return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || !sameList(before.dependencies, after.dependencies);
   }
 
   /**

@@ -259,3 +259,13 @@ test('an interaction folder created in a mod that lost its id to another is load
   assert.ok(ws.project.reportedFiles().some((f) => f.path === ws.file('mb/mod_interactions/mod_c/g.json')));
   assertSameAsFresh(ws, 'current');
 });
+
+test('a modinfo.json typed from no dependencies to one empty dependency reports it (soak seed 81001)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a', []), 'a/one.json': [monster('mon_one')] });
+  assert.deepEqual(ws.codes('a/modinfo.json'), []);
+  // A string left open at the end of the file is read as "" by the tolerant parse.
+  const open = JSON.stringify(modinfo('a', []), null, 2).replace(/"dependencies": \[\][\s\S]*$/, '"dependencies": [\n "');
+  change(ws, 'a/modinfo.json', open);
+  assert.ok(ws.codes('a/modinfo.json').includes('unknown-dependency'), ws.codes('a/modinfo.json').join());
+  assertSameAsFresh(ws);
+});
