@@ -1,6 +1,7 @@
 /**
  * References of the current game that its data alone cannot show (registry/versions/overlays-current.ts): item
- * flags, harvest drops, and the requirements of `requirement` and `construction` definitions; and, in both
+ * flags, harvest drops, the requirements of `requirement` and `construction` definitions, and more; dialogue
+ * members by name (registry/versions/current.ts referencesByName); and, in both
  * versions, the entries `extend` adds to list members (schema/listEdits.ts). Each fixture marks the ids that must
  * be reported (⟦...⟧); the ids beside them are near misses that must not be.
  */
@@ -40,6 +41,15 @@ const CORE_CURRENT = {
   'json/furniture.json': [{ type: 'furniture', id: 'f_chair', name: 'chair', symbol: 'h', color: 'white', move_cost_mod: 1, required_str: 1 }],
   'json/traps.json': [{ type: 'trap', id: 'tr_beartrap', name: 'bear trap', color: 'blue', symbol: '^', visibility: 1, avoidance: 1, difficulty: 1 }],
   'json/fields.json': [{ type: 'field_type', id: 'fd_fire', intensity_levels: [{ name: 'fire' }] }],
+  'json/body_parts.json': [
+    { type: 'body_part', id: 'leg_l', name: 'left leg' },
+    { type: 'sub_body_part', id: 'leg_hip_l', parent: 'leg_l', name: 'left hip' },
+  ],
+  'json/effects.json': [{ type: 'effect_type', id: 'dazed', name: ['Dazed'] }],
+  'json/species.json': [{ type: 'SPECIES', id: 'ZOMBIE' }],
+  'json/morale_types.json': [{ type: 'morale_type', id: 'morale_music', text: 'Music' }],
+  'json/npcs.json': [{ type: 'npc', id: 'm_trader', name_suffix: 'trader', class: 'NC_M', attitude: 0, mission: 0, chat: 'TALK_DONE', faction: 'no_faction' }],
+  'json/recipes.json': [{ type: 'recipe', result: 'meat', category: 'CC_FOOD', time: '1 m', components: [[['meat', 1]]] }],
   'json/construction_meta.json': [
     { type: 'construction_group', id: 'build_thing', name: 'Build thing' },
     { type: 'construction_category', id: 'OTHER', name: 'Other' },
@@ -260,4 +270,42 @@ test('a vehicle prototype names its parts, with a variant after "#"; turret_<gun
     for (const e of [...renamed.edits].sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.newText + text.slice(e.end);
     assert.ok(text.includes('"id": "frame_wood"') && text.includes('"frame_wood#cross", "seat"'), text);
   });
+});
+
+test('more types name ids: a sub body part its body part, a trait the gear it restricts, an effect its resisting traits, price rules and repeated responses items, transforms terrains and furniture, spells their class, components and targets', () => {
+  const fixture = parseMarked(`[
+  { "type": "sub_body_part", "id": "m_knee", "parent": "leg_l", "name": "knee" },
+  { "type": "sub_body_part", "id": "m_knee2", "parent": ⟦"leg_left"⟧, "name": "knee" },
+  { "type": "sub_body_part", "id": "m_debug", "parent": "bp_null", "name": "debug" },
+  { "type": "mutation", "id": "M_HOOVES", "name": "Hooves", "points": 0, "description": "d", "restricts_gear": [ "leg_l", "leg_hip_l", ⟦"leg_hip_left"⟧ ] },
+  { "type": "effect_type", "id": "m_bleed", "name": [ "Bleed" ], "resist_traits": [ "GOOD_HEARING", ⟦"BLEED_IMMUNE"⟧ ] },
+  { "type": "npc_class", "id": "NC_M2", "name": "m", "job_description": "d", "shopkeeper_price_rules": [ { "group": "bionics_common", "markup": 2 }, { "group": ⟦"zombie_humanoid"⟧, "markup": 2 }, { "item": "meat", "markup": 2 } ] },
+  { "type": "talk_topic", "id": "TALK_M2", "dynamic_line": "hi", "repeat_responses": { "for_item": [ "meat", ⟦"1st_aid"⟧ ], "response": { "text": "<topic_item>", "topic": "TALK_DONE" } } },
+  { "type": "ter_furn_transform", "id": "m_transform",
+    "terrain": [ { "result": "t_flat_roof", "valid_terrain": [ "t_null" ] }, { "result": ⟦"f_chair"⟧, "valid_terrain": [ "t_flat_roof" ] } ],
+    "furniture": [ { "result": [ [ "f_null", 2 ], [ "f_chair", 1 ] ], "valid_furniture": [ "f_chair", ⟦"t_flat_roof"⟧ ] } ],
+    "field": [ { "result": "fd_null", "valid_field": [ "fd_fire" ] }, { "result": ⟦"fd_smoke"⟧, "valid_field": [ "fd_fire" ] } ] },
+  { "type": "SPELL", "id": "m_bolt", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "GOOD_HEARING", "components": "glue_req", "targeted_monster_ids": [ "mon_dog" ] },
+  { "type": "SPELL", "id": "m_bolt2", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "NONE", "components": ⟦"glue_reqs"⟧, "targeted_monster_ids": [ ⟦"mon_dogg"⟧ ] },
+  { "type": "SPELL", "id": "m_bolt3", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": ⟦"KELVINIST"⟧ }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('dialogue members name what their documentation says, wherever written: EOCs tested and run, effects, traits, bionics, recipes, flags, species, NPCs, items bought and sold, morale, fields', () => {
+  const fixture = parseMarked(`[
+  { "type": "effect_on_condition", "id": "EOC_M2", "condition": { "and": [ { "test_eoc": "EOC_M2" }, { "test_eoc": ⟦"EOC_M3"⟧ }, { "u_has_effect": "dazed" }, { "u_has_effect": "mabuff:buff_karate" },
+      { "not": { "npc_has_effect": ⟦"dazzled"⟧ } }, { "u_has_any_effect": [ "dazed", ⟦"dazd"⟧ ] }, { "npc_has_species": "ZOMBIE" }, { "npc_has_species": ⟦"ZOMBEE"⟧ },
+      { "u_has_worn_with_flag": "WATERPROOF" }, { "u_has_wielded_with_flag": ⟦"WATERPRUF"⟧ }, { "u_know_recipe": "meat" } ] },
+    "effect": [
+      { "u_add_effect": "dazed", "duration": "1 m" }, { "u_lose_effect": [ "dazed", ⟦"dazd"⟧ ] },
+      { "u_add_trait": "GOOD_HEARING" }, { "npc_add_trait": ⟦"GOOD_HEARIN"⟧ }, { "u_add_bionic": ⟦"bio_flashlite"⟧ },
+      { "u_learn_recipe": "meat" }, { "u_learn_recipe": ⟦"meet"⟧ }, { "u_spawn_npc": "m_trader" }, { "u_spawn_npc": ⟦"m_trader2"⟧ },
+      { "u_sell_item": "meat" }, { "u_consume_item": ⟦"meet"⟧ }, { "u_buy_item": "meat" }, { "u_buy_item": "bionics_common", "use_item_group": true }, { "u_buy_item": ⟦"bionics_common"⟧ },
+      { "u_add_morale": "morale_music", "bonus": 1 }, { "u_lose_morale": ⟦"morale_musik"⟧ }, { "u_set_field": "fd_fire" }, { "u_set_field": ⟦"fd_fir"⟧ },
+      { "u_add_effect": { "global_val": "effect_var" }, "duration": "1 m" },
+      { "run_eocs": "EOC_M2", "true_eocs": [ "EOC_M2" ], "false_eocs": [ ⟦"EOC_M4"⟧, { "id": "EOC_M_INLINE", "effect": [ ] } ] }
+    ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
 });

@@ -42,6 +42,12 @@ function named(kind: string): SiblingRef {
 }
 const EOC = named('effect_on_condition');
 const TRAIT = named('mutation');
+const EFFECT = named('effect_type');
+const ITEM = named('item');
+const FLAG = named('json_flag');
+const SPECIES = named('SPECIES');
+const MARTIAL_ART = named('martial_art');
+const MORALE = named('morale_type');
 
 /**
  * Where the current game's definitions write effects on condition in place, which may define ids (see
@@ -97,12 +103,32 @@ export const VERSION_CURRENT: GameVersion = {
     // Conditions and effects naming traits, effects, missions, items, terrains, topics wherever they
     // are written (the tables name them where the data shows them often enough; these are the names everywhere).
     u_has_trait: TRAIT, npc_has_trait: TRAIT, u_has_any_trait: TRAIT, u_lose_trait: TRAIT, npc_lose_trait: TRAIT,
-    npc_add_effect: named('effect_type'), u_has_mission: named('mission_definition'), offer_mission: named('mission_definition'),
-    u_has_item: named('item'), u_is_on_terrain: named('terrain'), topic: named('talk_topic'),
+    u_has_mission: named('mission_definition'), offer_mission: named('mission_definition'),
+    u_has_item: ITEM, u_is_on_terrain: named('terrain'), topic: named('talk_topic'),
+    // doc/JSON/EFFECT_ON_CONDITION.md and NPCs.md: the names below take one id (or a list) of one kind; an object
+    // (a variable, an EOC written in place) is no reference here.
+    test_eoc: EOC, true_eocs: EOC, false_eocs: EOC, u_run_npc_eocs: EOC, npc_run_npc_eocs: EOC,
+    u_add_effect: EFFECT, npc_add_effect: EFFECT, u_lose_effect: EFFECT, npc_lose_effect: EFFECT,
+    u_has_effect: EFFECT, npc_has_effect: EFFECT, u_has_any_effect: EFFECT, npc_has_any_effect: EFFECT,
+    u_add_trait: TRAIT, npc_add_trait: TRAIT, u_activate_trait: TRAIT, npc_activate_trait: TRAIT, u_deactivate_trait: TRAIT, npc_deactivate_trait: TRAIT,
+    u_add_bionic: named('bionic'), npc_add_bionic: named('bionic'),
+    u_learn_recipe: named('recipe'), npc_learn_recipe: named('recipe'), u_know_recipe: named('recipe'),
+    u_has_worn_with_flag: FLAG, npc_has_worn_with_flag: FLAG, u_has_wielded_with_flag: FLAG, npc_has_wielded_with_flag: FLAG,
+    u_has_species: SPECIES, npc_has_species: SPECIES,
+    u_has_proficiency: named('proficiency'), npc_has_proficiency: named('proficiency'),
+    u_has_martial_art: MARTIAL_ART, npc_has_martial_art: MARTIAL_ART, u_learn_martial_art: MARTIAL_ART, npc_learn_martial_art: MARTIAL_ART,
+    // An NPC template (npc_template::load).
+    u_spawn_npc: named('npc'), npc_spawn_npc: named('npc'),
+    u_consume_item: ITEM, npc_consume_item: ITEM, u_sell_item: ITEM, npc_has_item: ITEM, u_remove_item_with: ITEM, npc_remove_item_with: ITEM,
+    u_buy_item: ITEM_OR_GROUP,
+    u_add_morale: MORALE, npc_add_morale: MORALE, u_lose_morale: MORALE, npc_lose_morale: MORALE,
+    u_set_field: named('field_type'), npc_set_field: named('field_type'),
   },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
-  // A spell's field_id "none" is no field (spell_type::load).
-  builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none'] },
+  // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
+  // that removes the field). trait_NONE is no trait (a spell's spell_class); bp_null no body part (a sub body part's
+  // parent).
+  builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none', 'fd_null'], mutation: ['NONE'], body_part: ['bp_null'] },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
   derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' },

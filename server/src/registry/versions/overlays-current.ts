@@ -38,6 +38,19 @@ const VITAMINS: TypeSpec = arrayOf({ kind: 'tuple', items: [ref('vitamin'), unio
 
 const VEHICLE_PART: Refinement = { ref: 'vehicle_part', variants: true };
 
+/**
+ * mutation_branch::load: a body part, or else a sub body part (`restricts_gear`: "leg_hip_l" restricts gear on the
+ * hip only; `remove_rigid` alike).
+ */
+const BODY_PART_OR_SUB_PART: Refinement = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
+
+/** A dialogue response repeated for each item the player has (talk_topic's repeat_responses: for_item, for_category). */
+const REPEATED_FOR: TableOverlay = {
+  'repeat_responses.for_item': { ref: 'item' }, 'repeat_responses.for_item[]': { ref: 'item' },
+  'repeat_responses[].for_item': { ref: 'item' }, 'repeat_responses[].for_item[]': { ref: 'item' },
+  'repeat_responses[].for_category': { ref: 'ITEM_CATEGORY' }, 'repeat_responses[].for_category[]': { ref: 'ITEM_CATEGORY' },
+};
+
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   ITEM: {
     flags: JSON_FLAG, 'flags[]': JSON_FLAG,
@@ -50,8 +63,20 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
-  // npc_class::load: the bionics an NPC of the class gets.
-  npc_class: { 'bionics[].id': { ref: 'bionic' } },
+  // npc_class::load: the bionics an NPC of the class gets; a shopkeeper's price rule for an item group's items.
+  npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' } },
+  // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
+  sub_body_part: { parent: { ref: 'body_part' } },
+  mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART },
+  // effect_type::load: traits that make the character immune to the effect.
+  effect_type: { 'resist_traits[]': { ref: 'mutation' } },
+  talk_topic: REPEATED_FOR,
+  // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
+  // valid furniture (t_null, f_null: none, built-in ids).
+  ter_furn_transform: {
+    'terrain[].result': { ref: 'terrain' }, 'furniture[].result[][0]': { ref: 'furniture' },
+    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { ref: 'field_type' },
+  },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
   // map_data_common_t::load: the terrain above (t_null: none).
@@ -69,5 +94,10 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   construction: { ...REQUIREMENTS, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
   // Its data names effects, monsters, items, EOCs... in effect_str: which, only the spell's effect tells.
   // spell_type::load: the field the spell creates ("none": no field, a built-in id).
-  SPELL: { effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' } },
+  // spell_class: the trait of the spell's school (NONE: none); components: the requirement casting consumes;
+  // targeted_monster_ids: the only monsters the spell affects.
+  SPELL: {
+    effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' },
+    spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
+  },
 };
