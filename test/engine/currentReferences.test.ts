@@ -56,6 +56,9 @@ const CORE_CURRENT = {
   ],
 };
 
+/** What the 0.F fixtures name. */
+const ITEMS_0F = { 'json/items_0f.json': [{ type: 'GENERIC', id: 'meat', name: { str: 'meat' }, weight: '1 g', volume: '1 ml' }] };
+
 function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
@@ -308,4 +311,47 @@ test('dialogue members name what their documentation says, wherever written: EOC
     ] }
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('0.F: dialogue conditions and effects name topics, traits, effects, missions and items wherever written (a trial\'s success and failure too)', () => {
+  const fixture = parseMarked(`[
+  { "type": "talk_topic", "id": "TALK_M", "dynamic_line": "hi", "responses": [
+    { "text": "a", "trial": { "type": "LIE", "difficulty": 1 }, "success": { "topic": "TALK_M" }, "failure": { "topic": ⟦"TALK_MM"⟧ } },
+    { "text": "b", "topic": "TALK_DONE", "condition": { "and": [ { "npc_has_trait": "GOOD_HEARING" }, { "not": { "npc_has_trait": ⟦"GOOD_HEARIN"⟧ } }, { "u_has_item": ⟦"meet"⟧ } ] },
+      "effect": [ { "u_buy_item": "meat", "count": 1 }, { "u_buy_item": ⟦"meet"⟧ }, { "npc_add_effect": ⟦"dazzled"⟧, "duration": 10 } ] }
+  ] }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+    ...ITEMS_0F,
+    'json/traits.json': CORE_CURRENT['json/traits.json'],
+    'json/effects.json': CORE_CURRENT['json/effects.json'],
+  });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+});
+
+test('an item\'s use and tick actions name use functions (item_action ids and the few only the game\'s code registers), in both versions', () => {
+  const actions = { 'json/item_actions.json': [{ type: 'item_action', id: 'transform', name: 'Transform' }, { type: 'item_action', id: 'heal', name: 'Heal' }, { type: 'item_action', id: 'repair_fabric', name: 'Repair' }] };
+  const current = parseMarked(`[
+  { "type": "ITEM", "id": "m_radio", "name": "radio", "use_action": [ "heal", { "type": "transform", "target": "meat" }, { "type": ⟦"transfrom"⟧, "target": "meat" } ],
+    "tick_action": [ "RADIO_TICK", ⟦"RADIO_TOCK"⟧ ] },
+  { "type": "ITEM", "id": "m_kit", "name": "kit", "use_action": { "type": "repair_item", "item_action_type": "repair_fabric" } },
+  { "type": "ITEM", "id": "m_kit2", "name": "kit", "use_action": { "type": ⟦"repair_items"⟧ } }
+]`);
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': current.text }, { ...CORE_CURRENT, ...actions }), (ws) => {
+    assertMarked(current, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+  // 0.F --check-mods: "Received unrecognized iuse function transfrom, using iuse::none instead".
+  const old = parseMarked(`[
+  { "type": "TOOL", "id": "m_tool", "name": "tool", "description": "d", "weight": "1 g", "volume": "1 ml", "symbol": ";", "color": "white",
+    "use_action": [ "heal", { "type": "transform", "target": "meat" }, { "type": ⟦"transfrom"⟧, "target": "meat" } ] },
+  { "type": "GENERIC", "id": "m_thing", "name": "thing", "description": "d", "weight": "1 g", "volume": "1 ml", "symbol": ";", "color": "white", "use_action": { "type": ⟦"heel"⟧ } }
+]`);
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': old.text }, { ...actions, ...ITEMS_0F }), (ws) => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(old, ws.diagnostics('m/content.json'), 'unknown-id');
+    assert.ok(ws.diagnostics('m/content.json').some((d) => d.message.includes('unknown use action "heel"; did you mean "heal"?')));
+  });
 });

@@ -46,13 +46,18 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],
   'unknown-id: effect_str -> effect': [2, 'attack spells that apply effects defined nowhere: Aftershock protection_from_cold (afs_cold_protect), TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- references the generated tables index (schema/generated.ts): each id is defined nowhere in the data
-  'unknown-id: responses[].topic -> talk_topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
+  'unknown-id: responses[].topic -> dialogue topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
   'unknown-id: traits[].trait -> trait': [10, 'trait groups list traits defined nowhere (0.F --check-mods does not check trait groups): core expertise_traits.json, 8 Exp_*1fake2 (the traits are Exp_*1Fake2, with a capital F; one is also written "Exp_Biology 1fake2"); Aftershock BG_trait_groups_afs.json BGRS_AFTERLIFE_1 and BGRS_Bonesinger_1 (the trait is BGRS_Bonesinger)'],
   'unknown-id: object.place_nested[].chunks[] -> nested mapgen function': [1, 'basecamp modular_workshop_metal.json places nested mapgen fbmw_room2_metal, which does not exist (fbmh_/fbms_room2_metal do)'],
   'unknown-id: om_terrain -> overmap_terrain': [1, 'FEMA_entrance_00.json generates "FEMA_be", an overmap terrain nothing defines (FEMA_le/re/te exist): the map generator is never used'],
   'unknown-id: om_terrain[] -> overmap_terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
   'unknown-id: default -> monster': [1, 'Dark-Skies-Above monster group default dks_mon_stray_burnt: no such monster'],
   'unknown-id: looks_like -> item': [1, 'Dark-Skies-Above obsolete.json: looks_like "power_armor", an item 0.F does not have (power_armor_basic...)'],
+  // ---- dialogue conditions and effects, by member name wherever written (registry/versions/shared.ts DIALOGUE_REFERENCES)
+  'unknown-id: responses[].condition.and[].not.npc_has_trait -> trait': [7, 'core npcs/Backgrounds/prisoner_1.json tests trait PSYCHOTIC, which nothing defines (the condition is always false)'],
+  'unknown-id: responses[].condition.and[].npc_has_trait -> trait': [1, 'the same file, the same trait'],
+  'unknown-id: responses[].success.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_TRUE_CONDITION_NEXT, defined nowhere'],
+  'unknown-id: responses[].failure.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_FALSE_CONDITION_NEXT, defined nowhere'],
   // ---- references of reviewed rules (registry/versions/rules-0F.ts)
   'unknown-id: use_action.monster_id -> monster': [1, 'Aftershock inactiverobot.json: an inactive X-ray turret places "mon_laserturret_x-ray"; the monster is mon_laserturret_xray (the other item of the file names it right)'],
 };

@@ -9,7 +9,7 @@
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
-import { BUILT_IN_IDS, DERIVED_IDS, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM_TYPES_0F, PLAIN_KINDS, kind, named } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
 import { OVERLAYS_CURRENT } from './overlays-current';
@@ -36,14 +36,9 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
-/** A member naming a definition of `kind` wherever it is written (no sibling selects it). */
-function named(kind: string): SiblingRef {
-  return { kinds: {}, otherwise: [kind] };
-}
 const EOC = named('effect_on_condition');
 const TRAIT = named('mutation');
 const EFFECT = named('effect_type');
-const ITEM = named('item');
 const FLAG = named('json_flag');
 const SPECIES = named('SPECIES');
 const MARTIAL_ART = named('martial_art');
@@ -96,31 +91,23 @@ export const VERSION_CURRENT: GameVersion = {
   tableOverlays: OVERLAYS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {
-    u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP,
+    ...DIALOGUE_REFERENCES,
+    u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP, u_buy_item: ITEM_OR_GROUP,
     // Effects on condition run (an id, a list of ids, or objects written in place: those may define ids of their
     // own, see records/inlineDefinitions.ts).
-    run_eocs: EOC, queue_eocs: EOC,
-    // Conditions and effects naming traits, effects, missions, items, terrains, topics wherever they
-    // are written (the tables name them where the data shows them often enough; these are the names everywhere).
-    u_has_trait: TRAIT, npc_has_trait: TRAIT, u_has_any_trait: TRAIT, u_lose_trait: TRAIT, npc_lose_trait: TRAIT,
-    u_has_mission: named('mission_definition'), offer_mission: named('mission_definition'),
-    u_has_item: ITEM, u_is_on_terrain: named('terrain'), topic: named('talk_topic'),
+    run_eocs: EOC, queue_eocs: EOC, test_eoc: EOC, true_eocs: EOC, false_eocs: EOC, u_run_npc_eocs: EOC, npc_run_npc_eocs: EOC,
     // doc/JSON/EFFECT_ON_CONDITION.md and NPCs.md: the names below take one id (or a list) of one kind; an object
     // (a variable, an EOC written in place) is no reference here.
-    test_eoc: EOC, true_eocs: EOC, false_eocs: EOC, u_run_npc_eocs: EOC, npc_run_npc_eocs: EOC,
-    u_add_effect: EFFECT, npc_add_effect: EFFECT, u_lose_effect: EFFECT, npc_lose_effect: EFFECT,
-    u_has_effect: EFFECT, npc_has_effect: EFFECT, u_has_any_effect: EFFECT, npc_has_any_effect: EFFECT,
-    u_add_trait: TRAIT, npc_add_trait: TRAIT, u_activate_trait: TRAIT, npc_activate_trait: TRAIT, u_deactivate_trait: TRAIT, npc_deactivate_trait: TRAIT,
-    u_add_bionic: named('bionic'), npc_add_bionic: named('bionic'),
-    u_learn_recipe: named('recipe'), npc_learn_recipe: named('recipe'), u_know_recipe: named('recipe'),
+    offer_mission: named('mission_definition'), u_is_on_terrain: named('terrain'),
+    u_has_any_effect: EFFECT, npc_has_any_effect: EFFECT,
+    u_activate_trait: TRAIT, npc_activate_trait: TRAIT, u_deactivate_trait: TRAIT, npc_deactivate_trait: TRAIT,
+    u_add_bionic: named('bionic'), npc_add_bionic: named('bionic'), npc_learn_recipe: named('recipe'), u_know_recipe: named('recipe'),
     u_has_worn_with_flag: FLAG, npc_has_worn_with_flag: FLAG, u_has_wielded_with_flag: FLAG, npc_has_wielded_with_flag: FLAG,
     u_has_species: SPECIES, npc_has_species: SPECIES,
     u_has_proficiency: named('proficiency'), npc_has_proficiency: named('proficiency'),
     u_has_martial_art: MARTIAL_ART, npc_has_martial_art: MARTIAL_ART, u_learn_martial_art: MARTIAL_ART, npc_learn_martial_art: MARTIAL_ART,
     // An NPC template (npc_template::load).
     u_spawn_npc: named('npc'), npc_spawn_npc: named('npc'),
-    u_consume_item: ITEM, npc_consume_item: ITEM, u_sell_item: ITEM, npc_has_item: ITEM, u_remove_item_with: ITEM, npc_remove_item_with: ITEM,
-    u_buy_item: ITEM_OR_GROUP,
     u_add_morale: MORALE, npc_add_morale: MORALE, u_lose_morale: MORALE, npc_lose_morale: MORALE,
     u_set_field: named('field_type'), npc_set_field: named('field_type'),
   },
@@ -128,7 +115,14 @@ export const VERSION_CURRENT: GameVersion = {
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
   // that removes the field). trait_NONE is no trait (a spell's spell_class); bp_null no body part (a sub body part's
   // parent).
-  builtInIds: { ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none', 'fd_null'], mutation: ['NONE'], body_part: ['bp_null'] },
+  // Item_factory::init registers these use functions (tick actions, most of them) that no item_action names.
+  builtInIds: {
+    ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none', 'fd_null'], mutation: ['NONE'], body_part: ['bp_null'],
+    item_action: [
+      ...BUILT_IN_IDS.item_action, 'DIVE_TANK', 'EHANDCUFFS_TICK', 'EPIC_MUSIC', 'FISH_TRAP_TICK', 'FOODPERSON_VOICE', 'GASMASK', 'GEIGER_ACTIVE',
+      'MP3_ON', 'MULTICOOKER_TICK', 'RADIOCONTROL_TICK', 'RADIO_TICK', 'REMOTEVEH_TICK', 'TAZER2', 'emit_actor',
+    ],
+  },
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
   derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' },
@@ -165,7 +159,6 @@ export const VERSION_CURRENT: GameVersion = {
     kind('monster_flag', 'monster flag'),
     kind('effect_on_condition', 'effect on condition'),
     kind('SPELL', 'spell'),
-    kind('talk_topic', 'dialogue topic'),
     kind('terrain', 'terrain'),
     kind('furniture', 'furniture'),
     kind('vehicle_part', 'vehicle part'),

@@ -128,20 +128,31 @@ const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
   'object.faction_owner_character': { type: OPEN_OBJECT },
 };
 
+/**
+ * An item's use actions, by name or by an object's `type`: "Received unrecognized iuse function X, using iuse::none
+ * instead" (Item_factory::usage_from_string; 0.F --check-mods). The members each item type's table has.
+ */
+const ITEM_ACTION: Refinement = { ref: 'item_action' };
+const USE_ACTION: TableOverlay = { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION, 'use_action.type': ITEM_ACTION };
+
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::load_basic_info reads `phase` as the enum.
-  AMMO: { phase: { values: PHASES } },
+  AMMO: { phase: { values: PHASES }, use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION },
   // Item flags are json_flag ids ("itype X uses undefined flag Y. Please add corresponding 'json_flag' entry",
   // Item_factory::finalize; LIGHT_<n> is read as a light level, see builtInIds). Where the data's flags include
   // those light levels the generator took no kind.
-  ARMOR: { 'flags[]': JSON_FLAG },
-  COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG },
-  GENERIC: { 'flags[]': JSON_FLAG },
+  ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG, ...USE_ACTION },
+  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  BOOK: USE_ACTION,
+  GUN: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
+  GUNMOD: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
+  BIONIC_ITEM: { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION },
   // A tool's or magazine's ammunition types: "ammo type X is not known" (Item_factory::check_definitions). The
   // data's values are all ammunition types, but some are item ids as well (`battery`), so the generator left
   // the single-string form without a kind.
-  TOOL: { ammo: AMMUNITION_TYPE, 'flags[]': JSON_FLAG },
-  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE, 'flags[]': JSON_FLAG },
+  TOOL: { ammo: AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },

@@ -51,9 +51,17 @@ const REPEATED_FOR: TableOverlay = {
   'repeat_responses[].for_category': { ref: 'ITEM_CATEGORY' }, 'repeat_responses[].for_category[]': { ref: 'ITEM_CATEGORY' },
 };
 
+/**
+ * An item's use and tick actions, by name or by an object's `type`: a name of Item_factory's iuse_function_list,
+ * which the item_action definitions name (and a few built-in ids: see VERSION_CURRENT.builtInIds).
+ */
+const ITEM_ACTION: Refinement = { ref: 'item_action' };
+
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   ITEM: {
     flags: JSON_FLAG, 'flags[]': JSON_FLAG,
+    'use_action.type': ITEM_ACTION, 'use_action[].type': ITEM_ACTION,
+    tick_action: ITEM_ACTION, 'tick_action[]': ITEM_ACTION, 'tick_action.type': ITEM_ACTION, 'tick_action[].type': ITEM_ACTION,
     vitamins: { type: VITAMINS },
     // islot_comestible: the item it becomes when smoked.
     smoking_result: { ref: 'item' },

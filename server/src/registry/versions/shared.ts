@@ -49,6 +49,8 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('sub_body_part', 'sub body part'),
   kind('morale_type', 'morale type'),
   kind('npc', 'NPC template'),
+  kind('talk_topic', 'dialogue topic'),
+  kind('item_action', 'use action'),
   kind('martial_art', 'martial art'),
   kind('proficiency', 'proficiency'),
   kind('npc_class', 'NPC class'),
@@ -79,6 +81,30 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
  * jmapgen_setmap: terrain, furniture, trap, and the trap `trap_remove` removes; the other operations take no id
  * of a definition: `variable` names a variable).
  */
+/** A member naming a definition of `kind` wherever it is written (no sibling selects it). */
+export function named(kind: string): SiblingRef {
+  return { kinds: {}, otherwise: [kind] };
+}
+
+const TRAIT = named('mutation');
+const EFFECT = named('effect_type');
+const ITEM = named('item');
+
+/**
+ * Dialogue conditions and effects both versions read alike, wherever written (a response, a mission's start or
+ * end, an effect on condition): each names one definition of one kind (doc/NPCs.md of 0.F; the current game's
+ * doc/JSON/EFFECT_ON_CONDITION.md and NPCs.md). An object in their place (a variable) names nothing here.
+ */
+export const DIALOGUE_REFERENCES: Readonly<Record<string, SiblingRef>> = {
+  topic: named('talk_topic'),
+  u_has_trait: TRAIT, npc_has_trait: TRAIT, u_has_any_trait: TRAIT, npc_has_any_trait: TRAIT,
+  u_add_trait: TRAIT, npc_add_trait: TRAIT, u_lose_trait: TRAIT, npc_lose_trait: TRAIT,
+  u_has_effect: EFFECT, npc_has_effect: EFFECT, u_add_effect: EFFECT, npc_add_effect: EFFECT, u_lose_effect: EFFECT, npc_lose_effect: EFFECT,
+  u_has_mission: named('mission_definition'),
+  u_has_item: ITEM, npc_has_item: ITEM, u_sell_item: ITEM, u_consume_item: ITEM, npc_consume_item: ITEM, u_remove_item_with: ITEM, npc_remove_item_with: ITEM,
+  u_learn_recipe: named('recipe'),
+};
+
 export const MAPGEN_SET_ID: SiblingRef = {
   member: 'point', or: ['line', 'square'],
   kinds: { terrain: ['terrain'], furniture: ['furniture'], trap: ['trap'], trap_remove: ['trap'] },
@@ -97,6 +123,8 @@ export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   MONSTER: ['mon_null'],
   item_group: ['EMPTY_GROUP'],
   item: ['components', 'thrown'],
+  // Item_factory::read_use_function: a repair_item use action registers its own name (item_action_type).
+  item_action: ['repair_item'],
   talk_topic: [
     'TALK_DONE', 'TALK_NONE', 'TALK_NPC_NOFACE', 'TALK_NOFACE', 'TALK_DEAF', 'TALK_DEAF_ANGRY', 'TALK_MUTE', 'TALK_MUTE_ANGRY',
     'TALK_SEDATED', 'TALK_MISSION_DESCRIBE', 'TALK_MISSION_DESCRIBE_URGENT', 'TALK_MISSION_OFFER', 'TALK_MISSION_ACCEPTED',
