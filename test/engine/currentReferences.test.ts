@@ -355,3 +355,20 @@ test('an item\'s use and tick actions name use functions (item_action ids and th
     assert.ok(ws.diagnostics('m/content.json').some((d) => d.message.includes('unknown use action "heel"; did you mean "heal"?')));
   });
 });
+
+test('0.F: a vehicle part\'s install and removal requirements (the game: "unknown or incorrectly specified install requirements"), NPC classes\' trait groups, mapgen vehicles', () => {
+  const fixture = parseMarked(`[
+  { "type": "vehicle_part", "id": "m_door", "name": { "str": "door" }, "item": "meat", "requirements": {
+    "install": { "time": "60 m", "using": [ [ "glue_req", 1 ], [ ⟦"vehicle_boltz"⟧, 1 ] ] }, "removal": { "time": "30 m", "using": ⟦"glue_rek"⟧ } } },
+  { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "d", "traits": [ { "group": "m_traits" }, { "group": ⟦"m_trait"⟧ } ] },
+  { "type": "trait_group", "id": "m_traits", "subtype": "distribution", "traits": [ ] },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_lot", "object": { "mapgensize": [ 2, 2 ], "rows": [ "ab", ".." ], "vehicles": { "a": { "vehicle": "car", "chance": 100 }, "b": { "vehicle": ⟦"kar"⟧, "chance": 100 } } } }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+    ...ITEMS_0F, 'json/requirements.json': CORE_CURRENT['json/requirements.json'], 'json/vehicles.json': CORE_CURRENT['json/vehicles.json'],
+  });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+});

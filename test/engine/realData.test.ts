@@ -53,6 +53,10 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: om_terrain[] -> overmap_terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
   'unknown-id: default -> monster': [1, 'Dark-Skies-Above monster group default dks_mon_stray_burnt: no such monster'],
   'unknown-id: looks_like -> item': [1, 'Dark-Skies-Above obsolete.json: looks_like "power_armor", an item 0.F does not have (power_armor_basic...)'],
+  // ---- references of more types (registry/versions/overlays-0F.ts)
+  'unknown-id: requirements.install.using[][] -> requirement': [1, 'core obsolete.json: the abstract door_abstract installs with requirement vehicle_bolt, defined nowhere (0.F --check-mods reports it for a part that is not abstract: "unknown or incorrectly specified install requirements")'],
+  'unknown-id: requirements.removal.using[][] -> requirement': [1, 'the same part, the same requirement, for removal'],
+  'unknown-id: traits[].group -> trait group': [2, 'DinoMod npc_classes_mutant.json gives two NPC classes the trait group trait_mutant_npc_common, which only Magiclysm defines, a mod DinoMod does not depend on'],
   // ---- dialogue conditions and effects, by member name wherever written (registry/versions/shared.ts DIALOGUE_REFERENCES)
   'unknown-id: responses[].condition.and[].not.npc_has_trait -> trait': [7, 'core npcs/Backgrounds/prisoner_1.json tests trait PSYCHOTIC, which nothing defines (the condition is always false)'],
   'unknown-id: responses[].condition.and[].npc_has_trait -> trait': [1, 'the same file, the same trait'],

@@ -162,7 +162,6 @@ export const VERSION_CURRENT: GameVersion = {
     kind('terrain', 'terrain'),
     kind('furniture', 'furniture'),
     kind('vehicle_part', 'vehicle part'),
-    kind('trait_group', 'trait group'),
     kind('overmap_terrain', 'overmap terrain'),
     kind('palette', 'mapgen palette'),
     ...PLAIN_KINDS,

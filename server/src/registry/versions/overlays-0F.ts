@@ -133,6 +133,7 @@ const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
  * instead" (Item_factory::usage_from_string; 0.F --check-mods). The members each item type's table has.
  */
 const ITEM_ACTION: Refinement = { ref: 'item_action' };
+const REQUIREMENT: Refinement = { ref: 'requirement' };
 const USE_ACTION: TableOverlay = { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION, 'use_action.type': ITEM_ACTION };
 
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
@@ -161,10 +162,19 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   furniture: BASH_COMMON,
   effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS } },
   // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
-  mapgen: { object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
+  mapgen: {
+    object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
+    'object.set[].id': { refBy: MAPGEN_SET_ID },
+  },
   // Not checked when the game loads (0.F --check-mods is silent), but an unknown trait or bionic is never given.
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
-  npc_class: { 'bionics[].id': { ref: 'bionic' } },
+  npc_class: { 'bionics[].id': { ref: 'bionic' }, 'traits[].group': { ref: 'trait_group' } },
+  // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
+  // --check-mods), for removal alike; a requirement given alone or as [ id, count ].
+  vehicle_part: {
+    'requirements.install.using': REQUIREMENT, 'requirements.install.using[][0]': REQUIREMENT,
+    'requirements.removal.using': REQUIREMENT, 'requirements.removal.using[][0]': REQUIREMENT,
+  },
   SPELL: {
     effect: { values: SPELL_EFFECTS },
     energy_source: { values: SPELL_ENERGY_SOURCES },

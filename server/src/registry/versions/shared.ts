@@ -51,6 +51,7 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('npc', 'NPC template'),
   kind('talk_topic', 'dialogue topic'),
   kind('item_action', 'use action'),
+  kind('trait_group', 'trait group'),
   kind('martial_art', 'martial art'),
   kind('proficiency', 'proficiency'),
   kind('npc_class', 'NPC class'),
