@@ -372,3 +372,25 @@ test('0.F: a vehicle part\'s install and removal requirements (the game: "unknow
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
+
+test('a map generator\'s or palette\'s parameter names what its type says in its distribution, alone or weighted; completion offers that kind', () => {
+  const fixture = parseMarked(`[
+  { "type": "palette", "id": "m_pal_a", "parameters": { "roof": { "type": "ter_str_id", "default": { "distribution": [ "t_flat_roof", [ ⟦"t_flat_rof"⟧, 2 ] ] } } } },
+  { "type": "palette", "id": "m_pal_b" },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_room", "object": { "mapgensize": [ 1, 1 ], "rows": [ "." ],
+    "parameters": {
+      "style": { "type": "palette_id", "scope": "omt", "default": { "distribution": [ [ "m_pal_a", 3 ], "m_pal_b", ⟦"m_pal_c"⟧ ] } },
+      "chair": { "type": "furn_str_id", "default": { "distribution": [ [ "f_chair", 1 ], [ ⟦"f_chiar"⟧, 1 ] ] } },
+      "words": { "type": "string", "default": { "distribution": [ "anything", "at all" ] } }
+    },
+    "palettes": [ { "param": "style" } ] } }
+]`);
+  withMod(fixture, (ws) => {
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    const text = fixture.text;
+    const labels = complete(ws.project, ws.file('m/content.json'), text.indexOf('"m_pal_c"') + 3).items.map((i) => i.label);
+    assert.ok(labels.includes('m_pal_a') && labels.includes('m_pal_b') && !labels.includes('t_flat_roof'), labels.join());
+    // Go to definition of a palette named in a distribution: the palette's id.
+    assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), text.indexOf('"m_pal_b"', text.indexOf('palette_id')) + 2).map((d) => d.start), [text.indexOf('"id": "m_pal_b"') + 6]);
+  });
+});

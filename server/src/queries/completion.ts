@@ -11,7 +11,7 @@ import { entriesStamp } from '../index/definitionIndex';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import * as jsonc from 'jsonc-parser';
-import { siblingKinds, type SiblingRef, type TypeSpec } from '../schema/types';
+import { selectorHolderPath, siblingKinds, type SiblingRef, type TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
@@ -170,8 +170,7 @@ function completeValue(c: Cursor, limit: number): CompletionResult {
 function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
   const member = by.member;
   if (member === undefined) return siblingKinds(by, {}) ?? [];
-  // The object holding the member (the string's, or its list's when the string is an entry of one).
-  const holderPath = c.path.slice(0, typeof c.path[c.path.length - 1] === 'number' ? -2 : -1);
+  const holderPath = selectorHolderPath(c.path, by.up);
   const holder = c.tree && (holderPath.length > 0 ? jsonc.findNodeAtLocation(c.tree, holderPath) : c.tree);
   const values: Record<string, unknown> = {};
   for (const m of [member, ...(by.or ?? [])]) {

@@ -80,6 +80,25 @@ export interface SiblingRef {
   readonly kinds: Readonly<Record<string, readonly [RefKind, ...RefKind[]]>>;
   /** The kinds when the member is absent or has a value not listed; none: the string then names nothing. */
   readonly otherwise?: readonly [RefKind, ...RefKind[]];
+  /**
+   * The selecting member is on the object this many objects above the one holding the string (a map generator
+   * parameter's `type`, beside the `default` whose `distribution` lists the ids); absent: the same object.
+   */
+  readonly up?: number;
+}
+
+/**
+ * The path of the object whose member selects the kind of the string at `path` (see SiblingRef.up): the object
+ * holding the string (its member's, or its list's when the string is an entry of one, alone or weighted as
+ * `[ id, weight ]`), then `up` objects above it.
+ */
+export function selectorHolderPath(path: readonly (string | number)[], up = 0): (string | number)[] {
+  let end = path.length;
+  for (let level = 0; level <= up; level++) {
+    while (end > 0 && typeof path[end - 1] === 'number') end--;
+    if (end > 0) end--;
+  }
+  return path.slice(0, end);
 }
 
 /** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */

@@ -418,15 +418,20 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
       const o = value as Record<string, unknown>;
       const keyRef = node.ref, of = node.of!;
-      for (const k in o) {
-        if (isCommentKey(k)) continue;
-        path.push(k);
-        if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
-          if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false);
-          else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true });
+      enclosing.push(o);
+      try {
+        for (const k in o) {
+          if (isCommentKey(k)) continue;
+          path.push(k);
+          if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
+            if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false);
+            else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true });
+          }
+          walk(o[k], of, path, sink);
+          path.pop();
         }
-        walk(o[k], of, path, sink);
-        path.pop();
+      } finally {
+        enclosing.pop();
       }
       return;
     }
@@ -504,21 +509,33 @@ function namesNothing(id: string): boolean {
   return id === '' || (id.charCodeAt(0) <= 0x20 && id.trim() === '');
 }
 
+/**
+ * The objects the walk is inside, outermost first (each pushed while its members are walked): where a sibling
+ * reference finds the object its selecting member is on (SiblingRef.up).
+ */
+const enclosing: Readonly<Record<string, unknown>>[] = [];
+
 /** The reference of member `key` of `o`, whose kind a sibling selects (see SiblingRef); `path` ends at the member. */
 function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by: SiblingRef, path: (string | number)[], sink: ValueSink): void {
   const value = o[key];
   if (typeof value !== 'string' && !Array.isArray(value)) return;
-  const kinds = siblingKinds(by, o);
+  const selecting = by.up === undefined ? o : enclosing[enclosing.length - 1 - by.up];
+  const kinds = selecting === undefined ? undefined : siblingKinds(by, selecting);
   if (kinds === undefined) return;
   if (typeof value === 'string') { referencesOf(value, kinds, path, sink); return; }
-  // A list of ids, each named alike (objects in it are walked by the member's spec).
+  // A list of ids, each named alike, alone or weighted (`[ id, weight ]`); objects in it are walked by the
+  // member's spec.
   for (let i = 0; i < value.length; i++) {
-    const id: unknown = value[i];
-    if (typeof id !== 'string') continue;
+    const entry: unknown = value[i];
     path.push(i);
-    referencesOf(id, kinds, path, sink);
+    if (typeof entry === 'string') referencesOf(entry, kinds, path, sink);
+    else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, path, sink); path.pop(); }
     path.pop();
   }
+}
+
+function isWeightedId(entry: unknown): entry is [string, number] {
+  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number';
 }
 
 /** A string naming one of `kinds` (the first its own, the others its alternatives). */
@@ -531,7 +548,6 @@ function referencesOf(id: string, kinds: readonly string[], path: (string | numb
 }
 
 function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
-  let extra = false;
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
   if (path.length > 0) {
@@ -541,6 +557,16 @@ function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string |
       }
     }
   }
+  enclosing.push(o);
+  try {
+    return walkFields(o, node, path, sink, isExtraMember);
+  } finally {
+    enclosing.pop();
+  }
+}
+
+function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
+  let extra = false;
   const fields = node.fields;
   for (const key in o) {
     if (isCommentKey(key)) continue;

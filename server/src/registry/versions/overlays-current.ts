@@ -57,6 +57,32 @@ const REPEATED_FOR: TableOverlay = {
  */
 const ITEM_ACTION: Refinement = { ref: 'item_action' };
 
+/**
+ * A map generator's or palette's parameter: its `type` (a cata_variant type, cata_variant.h) says what the ids of
+ * its default's `distribution` name, alone or weighted (mapgen_parameter::check: "invalid value"). Types naming
+ * no definition (string, bool, int...) leave them plain strings.
+ */
+const MAPGEN_PARAMETER: Refinement = {
+  refBy: {
+    member: 'type', up: 1,
+    kinds: {
+      palette_id: ['palette'], ter_str_id: ['terrain'], ter_id: ['terrain'], furn_str_id: ['furniture'], furn_id: ['furniture'],
+      trap_str_id: ['trap'], trap_id: ['trap'], nested_mapgen_id: ['nested_mapgen'], update_mapgen_id: ['update_mapgen'],
+      field_type_str_id: ['field_type'], field_type_id: ['field_type'], mongroup_id: ['monstergroup'], mtype_id: ['MONSTER'],
+      itype_id: ['item'], item_group_id: ['item_group'], vgroup_id: ['vehicle_group'], npc_template_id: ['npc'],
+      oter_type_str_id: ['overmap_terrain'], overmap_special_id: ['overmap_special'], efftype_id: ['effect_type'],
+      trait_id: ['mutation'], bionic_id: ['bionic'], spell_id: ['SPELL'], species_id: ['SPECIES'], skill_id: ['skill'],
+      proficiency_id: ['proficiency'], faction_id: ['faction'], mutation_category_id: ['mutation_category'],
+      ter_furn_transform_id: ['ter_furn_transform'], matype_id: ['martial_art'], widget_id: ['widget'],
+    },
+  },
+};
+
+/** The parameters of map generators (under `object`) and palettes. */
+function parameters(at: string): TableOverlay {
+  return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
+}
+
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   ITEM: {
     flags: JSON_FLAG, 'flags[]': JSON_FLAG,
@@ -86,7 +112,8 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { ref: 'field_type' },
   },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
-  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID } },
+  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters') },
+  palette: parameters('parameters'),
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
