@@ -394,3 +394,14 @@ test('a map generator\'s or palette\'s parameter names what its type says in its
     assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), text.indexOf('"m_pal_b"', text.indexOf('palette_id')) + 2).map((d) => d.start), [text.indexOf('"id": "m_pal_b"') + 6]);
   });
 });
+
+test('an item\'s default magazine, a drug\'s effects and the clothing mods it takes; the effects resisting an effect', () => {
+  const fixture = parseMarked(`[
+  { "type": "clothing_mod", "id": "steel_padded", "flag": "WATERPROOF", "item": "meat", "implement_prompt": "p", "destroy_prompt": "d" },
+  { "type": "ITEM", "id": "m_lamp", "name": "lamp", "valid_mods": [ "steel_padded", ⟦"steel_pad"⟧ ],
+    "pocket_data": [ { "pocket_type": "MAGAZINE_WELL", "default_magazine": "hammer" }, { "pocket_type": "MAGAZINE_WELL", "default_magazine": ⟦"pseudo_battery"⟧ } ] },
+  { "type": "ITEM", "id": "m_pill", "name": "pill", "use_action": { "type": "consume_drug", "effects": [ { "id": "dazed", "duration": "1 m" }, { "id": ⟦"smoke"⟧, "duration": "1 m" } ] } },
+  { "type": "effect_type", "id": "m_pain", "name": [ "Pain" ], "resist_effects": [ "dazed", ⟦"aspirin"⟧ ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});

@@ -60,6 +60,9 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
   // references of more types (registry/versions/overlays-current.ts) and dialogue members by name (current.ts)
   'unknown-id: resist_traits[] -> trait': [3, 'effects resisted by trait BLEED_IMMUNE, which nothing defines (it is an immunity flag): core effects.json star_vampire_blood_drink_feral, and two in obsolete_effect.json'],
+  'unknown-id: resist_effects[] -> effect': [2, 'core effects.json: effects resisted by effect PAINRESIST and by "aspirin" (an item), neither an effect'],
+  'unknown-id: use_action.effects[].id -> effect': [5, 'drugs giving effects defined nowhere: core med.json "smoke" x3 (the effects are smoke_eyes and smoke_lungs); Aftershock and aftershock_exoplanet cheap_food.json pkill1 (pkill1_generic...), each'],
+  'unknown-id: pocket_data[].default_magazine -> item': [3, 'core fake.json: three appliance pseudo items come with magazine pseudo_battery, defined nowhere'],
   'unknown-id: false_effect[].u_lose_morale -> morale type': [2, 'core effects_eocs.json removes morale types morale_social_dissatisfied and morale_asocial_dissatisfied, defined nowhere'],
   'unknown-id: spell_class -> trait': [1, 'core artisan_guns.json gives spell bring_the_sun the class KELVINIST, a trait of Magiclysm, which core does not depend on'],
   'unknown-id: targeted_monster_ids[] -> monster': [2, 'core yrax_special_attacks.json targets mon_yrax_sphenocorona_inert (mon_yrax_sphenocorona exists); TEST_DATA magic.json targets mon_test: defined nowhere'],

@@ -46,7 +46,7 @@ export const MINI_CORE: FileTree = {
     { type: 'GENERIC', id: 'sheet_cotton', name: { str: 'cotton sheet' } },
     { type: 'TOOL', id: 'hammer', name: { str: 'hammer' } },
   ],
-  'json/item_actions.json': [{ type: 'item_action', id: 'place_monster', name: 'Activate' }],
+  'json/item_actions.json': [{ type: 'item_action', id: 'place_monster', name: 'Activate' }, { type: 'item_action', id: 'consume_drug', name: 'Consume' }],
   'json/skills.json': [{ type: 'skill', id: 'tailor', name: 'tailoring' }, { type: 'skill', id: 'fabrication', name: 'fabrication' }],
   'json/professions.json': [{ type: 'profession', id: 'unemployed', name: 'Unemployed', description: 'None.', points: 0 }],
   'json/recipe_categories.json': [{ type: 'recipe_category', id: 'CC_OTHER', recipe_subcategories: ['CSC_ALL', 'CSC_OTHER_OTHER'] }],

@@ -88,6 +88,9 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     flags: JSON_FLAG, 'flags[]': JSON_FLAG,
     'use_action.type': ITEM_ACTION, 'use_action[].type': ITEM_ACTION,
     tick_action: ITEM_ACTION, 'tick_action[]': ITEM_ACTION, 'tick_action.type': ITEM_ACTION, 'tick_action[].type': ITEM_ACTION,
+    // pocket_data::load: the magazine a magazine well comes with; consume_drug_iuse::load: the effects a drug
+    // gives; the clothing mods the item takes.
+    'pocket_data[].default_magazine': { ref: 'item' }, 'use_action.effects[].id': { ref: 'effect_type' }, 'valid_mods[]': { ref: 'clothing_mod' },
     vitamins: { type: VITAMINS },
     // islot_comestible: the item it becomes when smoked.
     smoking_result: { ref: 'item' },
@@ -102,8 +105,8 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
   sub_body_part: { parent: { ref: 'body_part' } },
   mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART },
-  // effect_type::load: traits that make the character immune to the effect.
-  effect_type: { 'resist_traits[]': { ref: 'mutation' } },
+  // effect_type::load: the traits and effects that make the character immune to the effect.
+  effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' } },
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
   // valid furniture (t_null, f_null: none, built-in ids).

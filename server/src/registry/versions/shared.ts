@@ -52,6 +52,7 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('talk_topic', 'dialogue topic'),
   kind('item_action', 'use action'),
   kind('trait_group', 'trait group'),
+  kind('clothing_mod', 'clothing mod'),
   kind('martial_art', 'martial art'),
   kind('proficiency', 'proficiency'),
   kind('npc_class', 'NPC class'),
