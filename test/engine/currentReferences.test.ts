@@ -405,3 +405,15 @@ test('an item\'s default magazine, a drug\'s effects and the clothing mods it ta
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
 });
+
+test('0.F: a monster\'s inline death drops name items and groups, and their entries are read member by member (the game: "item id X is unknown", "Invalid or misplaced field name")', () => {
+  const fixture = parseMarked(`[
+  { "type": "MONSTER", "id": "m_zed", "copy-from": "mon_zombie", "name": { "str": "zed" },
+    "death_drops": { "subtype": "collection", "groups": [ [ "m_loot", 50 ], [ ⟦"m_lot"⟧, 50 ] ], "items": [ "meat", ⟦"meet"⟧ ], "entries": [ { "item": "meat", "prb": 50 } ] } },
+  { "type": "item_group", "id": "m_loot", "subtype": "collection", "items": [ "meat" ] }
+]`);
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, ITEMS_0F), (ws) => {
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    assert.deepEqual(ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-field').map((d) => d.message), ['Unknown member "prb" in "death_drops.entries[0]"; did you mean "prob"?']);
+  });
+});

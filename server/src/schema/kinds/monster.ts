@@ -3,9 +3,10 @@
  * (`fromGame`). See docs/schema-notes.md for where the real data disagrees with the spec.
  */
 import type { FieldSpec, KindSchema, ObjectSpec, StringSpec, TupleSpec, TypeSpec } from '../types';
+import { INLINE_ITEM_GROUP_0F } from './itemGroup';
 import { COLOR } from '../colors';
 import {
-  ANY, BOOLEAN, EDIT_MODE_FIELD, INLINE_ITEM_GROUP, INTEGER, NUMBER, OPEN_OBJECT, STRING, SKILL_LEVEL,
+  ANY, BOOLEAN, EDIT_MODE_FIELD, INTEGER, NUMBER, OPEN_OBJECT, STRING, SKILL_LEVEL,
   arrayOf, inheritanceFields, object, oneOf, ref, typeField, union,
 } from './common';
 
@@ -235,7 +236,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'vision_night', type: INTEGER, description: 'Vision range in total darkness.' },
   { name: 'luminance', type: { kind: 'integer', min: 0, max: 10 }, description: 'Light passively emitted, 0 to 10.' },
   { name: 'hp', type: INTEGER, required: true, description: 'Hit points.' },
-  { name: 'death_drops', type: union(ref('item_group'), INLINE_ITEM_GROUP, arrayOf(ANY)), description: 'Item group spawned on death: a group id, or an inline group (default subtype `distribution`).' },
+  { name: 'death_drops', type: union(ref('item_group'), INLINE_ITEM_GROUP_0F, arrayOf(ANY)), description: 'Item group spawned on death: a group id, or an inline group (default subtype `distribution`).' },
   { name: 'death_function', type: arrayOf(DEATH_FUNCTION), description: `Death behaviors: ${DEATH_FUNCTIONS_0F.join(', ')}.` },
   {
     name: 'on_death', description: 'Death behaviors; when present, the top-level `death_function` is skipped.',

@@ -3,7 +3,8 @@
  * `item` or `trait`; the 0.F game reads a third (`group` + `bonus`). These records have no id.
  */
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../types';
-import { INLINE_ITEM_GROUP, INTEGER, arrayOf, object, ref, typeField, union } from './common';
+import { INTEGER, arrayOf, object, ref, typeField, union } from './common';
+import { INLINE_ITEM_GROUP_0F } from './itemGroup';
 
 /** `{ "item": id, "ratio": n }`: a replacement item with how many are produced per replaced item. */
 export const REPLACEMENT_WITH_RATIO: ObjectSpec = object([
@@ -27,7 +28,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'item', type: ref('item'), description: 'By-item form: the item id to replace, according to the traits in `sub`.' },
   { name: 'trait', type: ref('mutation'), description: 'By-trait form: the trait id whose characters get the replacements in `sub`.' },
   { name: 'sub', type: arrayOf(SUB_ENTRY), description: 'Substitution rules: `present` + `new` (by item), or `item` + `new` (by trait).' },
-  { name: 'group', type: INLINE_ITEM_GROUP, description: 'Bonus form: an inline item group given to characters matching `bonus`.', fromGame: true },
+  { name: 'group', type: INLINE_ITEM_GROUP_0F, description: 'Bonus form: an inline item group given to characters matching `bonus`.', fromGame: true },
   {
     name: 'bonus', description: 'Bonus form: which characters get the items of `group`.', fromGame: true,
     type: object([
