@@ -417,3 +417,24 @@ test('0.F: a monster\'s inline death drops name items and groups, and their entr
     assert.deepEqual(ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-field').map((d) => d.message), ['Unknown member "prb" in "death_drops.entries[0]"; did you mean "prob"?']);
   });
 });
+
+test('0.F: spells name their class, components and targets; effects their resisting traits; transforms their valid furniture; drugs their effects; armor its clothing mods', () => {
+  const fixture = parseMarked(`[
+  { "type": "SPELL", "id": "m_bolt", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "GOOD_HEARING", "components": "glue_req", "targeted_monster_ids": [ "mon_dog", ⟦"mon_dogg"⟧ ] },
+  { "type": "SPELL", "id": "m_bolt2", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "NONE", "components": ⟦"glue_reqs"⟧ },
+  { "type": "SPELL", "id": "m_bolt3", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": ⟦"GOOD_HEARIN"⟧ },
+  { "type": "effect_type", "id": "m_bleed", "name": [ "Bleed" ], "resist_traits": [ "GOOD_HEARING", ⟦"BLEED_IMMUNE"⟧ ] },
+  { "type": "ter_furn_transform", "id": "m_transform", "furniture": [ { "result": "f_null", "valid_furniture": [ "f_chair", "f_null", ⟦"f_chiar"⟧ ] } ] },
+  { "type": "GENERIC", "id": "m_pill", "name": "pill", "description": "d", "weight": "1 g", "volume": "1 ml", "use_action": { "type": "consume_drug", "effects": [ { "id": "dazed", "duration": 10 }, { "id": ⟦"dazd"⟧, "duration": 10 } ] } },
+  { "type": "ARMOR", "id": "m_vest", "name": "vest", "description": "d", "weight": "1 g", "volume": "1 ml", "valid_mods": [ "steel_padded", ⟦"steel_pad"⟧ ] },
+  { "type": "clothing_mod", "id": "steel_padded", "flag": "WATERPROOF", "item": "meat", "implement_prompt": "p", "destroy_prompt": "d" }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+    ...ITEMS_0F, 'json/traits.json': CORE_CURRENT['json/traits.json'], 'json/effects.json': CORE_CURRENT['json/effects.json'],
+    'json/requirements.json': CORE_CURRENT['json/requirements.json'], 'json/furniture.json': CORE_CURRENT['json/furniture.json'], 'json/flags.json': CORE_CURRENT['json/flags.json'],
+  });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+});

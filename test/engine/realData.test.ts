@@ -56,6 +56,9 @@ const EXPECTED: Record<string, [number, string]> = {
   // ---- references of more types (registry/versions/overlays-0F.ts)
   'unknown-id: requirements.install.using[][] -> requirement': [1, 'core obsolete.json: the abstract door_abstract installs with requirement vehicle_bolt, defined nowhere (0.F --check-mods reports it for a part that is not abstract: "unknown or incorrectly specified install requirements")'],
   'unknown-id: requirements.removal.using[][] -> requirement': [1, 'the same part, the same requirement, for removal'],
+  'unknown-id: components -> requirement': [1, 'TEST_DATA magic.json: a test spell consumes requirement test_components, defined nowhere'],
+  'unknown-id: targeted_monster_ids[] -> monster': [1, 'TEST_DATA magic.json: a test spell targets mon_test, defined nowhere'],
+  'unknown-id: spell_class -> trait': [1, 'TEST_DATA magic.json: a test spell of class test_trait, defined nowhere'],
   'unknown-id: traits[].group -> trait group': [2, 'DinoMod npc_classes_mutant.json gives two NPC classes the trait group trait_mutant_npc_common, which only Magiclysm defines, a mod DinoMod does not depend on'],
   // ---- dialogue conditions and effects, by member name wherever written (registry/versions/shared.ts DIALOGUE_REFERENCES)
   'unknown-id: responses[].condition.and[].not.npc_has_trait -> trait': [7, 'core npcs/Backgrounds/prisoner_1.json tests trait PSYCHOTIC, which nothing defines (the condition is always false)'],

@@ -142,9 +142,10 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item flags are json_flag ids ("itype X uses undefined flag Y. Please add corresponding 'json_flag' entry",
   // Item_factory::finalize; LIGHT_<n> is read as a light level, see builtInIds). Where the data's flags include
   // those light levels the generator took no kind.
-  ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'valid_mods[]': { ref: 'clothing_mod' } },
   COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG, ...USE_ACTION },
-  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  // consume_drug_iuse::load: the effects a drug gives.
+  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'use_action.effects[].id': { ref: 'effect_type' } },
   BOOK: USE_ACTION,
   GUN: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
   GUNMOD: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
@@ -160,7 +161,6 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
   terrain: { ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true } },
   furniture: BASH_COMMON,
-  effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS } },
   // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
   mapgen: {
     object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
@@ -175,7 +175,14 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
     'requirements.install.using': REQUIREMENT, 'requirements.install.using[][0]': REQUIREMENT,
     'requirements.removal.using': REQUIREMENT, 'requirements.removal.using[][0]': REQUIREMENT,
   },
+  // effect_type::load: the traits that make the character immune to the effect.
+  effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' } },
+  // ter_furn_transform::load: the furniture a transform applies to (f_null: none).
+  ter_furn_transform: { 'furniture[].valid_furniture[]': { ref: 'furniture' } },
   SPELL: {
+    // spell_type::load: the trait of the spell's school (NONE: none), the requirement casting consumes, the only
+    // monsters the spell affects.
+    spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
     effect: { values: SPELL_EFFECTS },
     energy_source: { values: SPELL_ENERGY_SOURCES },
     damage_type: { values: SPELL_DAMAGE_TYPES },

@@ -127,6 +127,8 @@ export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
   item: ['components', 'thrown'],
   // Item_factory::read_use_function: a repair_item use action registers its own name (item_action_type).
   item_action: ['repair_item'],
+  // trait_NONE: no trait (a spell's spell_class).
+  mutation: ['NONE'],
   talk_topic: [
     'TALK_DONE', 'TALK_NONE', 'TALK_NPC_NOFACE', 'TALK_NOFACE', 'TALK_DEAF', 'TALK_DEAF_ANGRY', 'TALK_MUTE', 'TALK_MUTE_ANGRY',
     'TALK_SEDATED', 'TALK_MISSION_DESCRIBE', 'TALK_MISSION_DESCRIBE_URGENT', 'TALK_MISSION_OFFER', 'TALK_MISSION_ACCEPTED',
