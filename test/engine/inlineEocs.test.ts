@@ -128,7 +128,21 @@ test('a warm start from the cache keeps the effects on condition written in plac
 test('the current game declares where its definitions write effects on condition in place as its tables show it', () => {
   const registry = registryOf(VERSION_CURRENT);
   assert.deepEqual(registry.inlineEocRoots, registry.deriveInlineEocRoots(), 'regenerate VERSION_CURRENT.inlineEocRoots (see KindRegistry.deriveInlineEocRoots)');
-  assert.deepEqual(registry.inlineEocRoots?.talk_topic, ['responses']);
+  assert.deepEqual(registry.inlineEocRoots?.talk_topic, ['responses', 'speaker_effect']);
+  // A mission's effects run effects on condition by id in the game's data: one may be written in place there.
+  assert.deepEqual(registry.inlineEocRoots?.mission_definition, ['end', 'start']);
   // 0.F has no effects on condition.
   assert.equal(registryOf(VERSION_0F).inlineEocRoots, undefined);
+});
+
+test('an effect on condition written in place in a mission\'s start or end effect, or a topic\'s speaker effect, is defined too (the game\'s data only names them there)', () => {
+  const fixture = parseMarked(`[
+  { "type": "mission_definition", "id": "MISSION_M", "name": "m", "goal": "MGOAL_NULL", "difficulty": 1, "value": 1, "origins": [ "ORIGIN_SECONDARY" ],
+    "start": { "effect": [ { "run_eocs": [ { "id": "EOC_M_START", "effect": [ ] } ] } ] },
+    "end": { "effect": [ { "run_eocs": "EOC_M_SPEAKER" } ] } },
+  { "type": "talk_topic", "id": "TALK_M", "dynamic_line": "hi", "responses": [ { "text": "ok", "topic": "TALK_DONE" } ],
+    "speaker_effect": { "effect": [ { "run_eocs": [ { "id": "EOC_M_SPEAKER", "effect": [ ] } ] } ] } },
+  { "type": "effect_on_condition", "id": "EOC_M_RUN", "effect": [ { "run_eocs": [ "EOC_M_START", "EOC_M_SPEAKER", ⟦"EOC_M_STRAT"⟧ ] } ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
 });

@@ -194,8 +194,9 @@ export class KindRegistry {
   /**
    * Where the version's tables show effects on condition written in place (what GameVersion.inlineEocRoots
    * declares; a test keeps the two equal): the top-level members of a generated table that hold them, or with a
-   * path whose data writes objects in a member that holds them (`responses[].effect.run_eocs[]`: "so"), and
-   * those of a hand-written table whose spec names such a member.
+   * path whose data writes objects in a member that holds them (`responses[].effect.run_eocs[]`: "so"), or an
+   * effect running effects on condition (`end.effect[].run_eocs`: its data names them, a mod may write one in
+   * place), and those of a hand-written table whose spec names such a member.
    */
   deriveInlineEocRoots(): InlineEocRoots {
     const out: Record<string, readonly string[]> = {};
@@ -207,7 +208,6 @@ export class KindRegistry {
         const types = code.slice(0, code.indexOf(' '));
         // A top-level member holding them in a list or an object, whatever its data writes there.
         if (end < 0) { if (holdsEocs(p) && /[ao]/.test(types)) roots.add(p); continue; }
-        if (!types.includes('o')) continue;
         // The path ends at the holder or at its entries (`run_eocs`, `run_eocs[]`); its first name is up to the
         // first "." or "[".
         const steps = parsePath(p);
@@ -215,6 +215,7 @@ export class KindRegistry {
         while (k >= 0 && !('name' in steps[k])) k--;
         const last = steps[k];
         if (last === undefined || !('name' in last) || !holdsEocs(last.name)) continue;
+        if (!types.includes('o') && !runsEocs(last.name)) continue;
         roots.add(p.slice(0, end));
       }
       if (roots.size) out[type] = [...roots].sort();
@@ -311,6 +312,14 @@ function siblingRefAlong(spec: TypeSpec, path: readonly (string | number)[], at:
     case 'map': return typeof step === 'string' ? siblingRefAlong(spec.value, path, at + 1) : undefined;
     default: return undefined;
   }
+}
+
+/**
+ * A dialogue effect that runs effects on condition (`run_eocs`, `true_eocs`, `weighted_list_eocs`...), which the
+ * game reads with ones written in place: not `test_eoc` (a condition naming one), nor a list the game reads as ids.
+ */
+function runsEocs(member: string): boolean {
+  return member.endsWith('_eocs');
 }
 
 /** Whether a spec has, at any depth, a member that holds effects on condition (see holdsEocs). */
