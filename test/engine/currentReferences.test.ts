@@ -299,7 +299,8 @@ test('dialogue members name what their documentation says, wherever written: EOC
   const fixture = parseMarked(`[
   { "type": "effect_on_condition", "id": "EOC_M2", "condition": { "and": [ { "test_eoc": "EOC_M2" }, { "test_eoc": ⟦"EOC_M3"⟧ }, { "u_has_effect": "dazed" }, { "u_has_effect": "mabuff:buff_karate" },
       { "not": { "npc_has_effect": ⟦"dazzled"⟧ } }, { "u_has_any_effect": [ "dazed", ⟦"dazd"⟧ ] }, { "npc_has_species": "ZOMBIE" }, { "npc_has_species": ⟦"ZOMBEE"⟧ },
-      { "u_has_worn_with_flag": "WATERPROOF" }, { "u_has_wielded_with_flag": ⟦"WATERPRUF"⟧ }, { "u_know_recipe": "meat" } ] },
+      { "u_has_worn_with_flag": "WATERPROOF" }, { "u_has_wielded_with_flag": ⟦"WATERPRUF"⟧ }, { "u_know_recipe": "meat" },
+      { "u_has_bionics": "ANY" }, { "u_has_bionics": "bio_flashlight" }, { "npc_has_bionics": ⟦"bio_flashlite"⟧ } ] },
     "effect": [
       { "u_add_effect": "dazed", "duration": "1 m" }, { "u_lose_effect": [ "dazed", ⟦"dazd"⟧ ] },
       { "u_add_trait": "GOOD_HEARING" }, { "npc_add_trait": ⟦"GOOD_HEARIN"⟧ }, { "u_add_bionic": ⟦"bio_flashlite"⟧ },

@@ -85,6 +85,8 @@ export interface SiblingRef {
    * parameter's `type`, beside the `default` whose `distribution` lists the ids); absent: the same object.
    */
   readonly up?: number;
+  /** Words the game reads as no id at all (`"u_has_bionics": "ANY"`: any bionic). */
+  readonly none?: readonly string[];
 }
 
 /**

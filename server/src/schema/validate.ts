@@ -522,13 +522,14 @@ function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by:
   const selecting = by.up === undefined ? o : enclosing[enclosing.length - 1 - by.up];
   const kinds = selecting === undefined ? undefined : siblingKinds(by, selecting);
   if (kinds === undefined) return;
-  if (typeof value === 'string') { referencesOf(value, kinds, path, sink); return; }
+  const none = by.none;
+  if (typeof value === 'string') { if (none === undefined || !none.includes(value)) referencesOf(value, kinds, path, sink); return; }
   // A list of ids, each named alike, alone or weighted (`[ id, weight ]`); objects in it are walked by the
   // member's spec.
   for (let i = 0; i < value.length; i++) {
     const entry: unknown = value[i];
     path.push(i);
-    if (typeof entry === 'string') referencesOf(entry, kinds, path, sink);
+    if (typeof entry === 'string') { if (none === undefined || !none.includes(entry)) referencesOf(entry, kinds, path, sink); }
     else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, path, sink); path.pop(); }
     path.pop();
   }

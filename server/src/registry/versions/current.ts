@@ -43,6 +43,8 @@ const FLAG = named('json_flag');
 const SPECIES = named('SPECIES');
 const MARTIAL_ART = named('martial_art');
 const MORALE = named('morale_type');
+/** A bionic, or `ANY` (any bionic installed). */
+const ANY_BIONIC: SiblingRef = { ...named('bionic'), none: ['ANY'] };
 
 /**
  * Where the current game's definitions write effects on condition in place, which may define ids (see
@@ -102,7 +104,7 @@ export const VERSION_CURRENT: GameVersion = {
     offer_mission: named('mission_definition'), u_is_on_terrain: named('terrain'),
     u_has_any_effect: EFFECT, npc_has_any_effect: EFFECT,
     u_activate_trait: TRAIT, npc_activate_trait: TRAIT, u_deactivate_trait: TRAIT, npc_deactivate_trait: TRAIT,
-    u_add_bionic: named('bionic'), npc_add_bionic: named('bionic'), npc_learn_recipe: named('recipe'), u_know_recipe: named('recipe'),
+    u_add_bionic: named('bionic'), npc_add_bionic: named('bionic'), u_has_bionics: ANY_BIONIC, npc_has_bionics: ANY_BIONIC, npc_learn_recipe: named('recipe'), u_know_recipe: named('recipe'),
     u_has_worn_with_flag: FLAG, npc_has_worn_with_flag: FLAG, u_has_wielded_with_flag: FLAG, npc_has_wielded_with_flag: FLAG,
     u_has_species: SPECIES, npc_has_species: SPECIES,
     u_has_proficiency: named('proficiency'), npc_has_proficiency: named('proficiency'),
