@@ -396,12 +396,16 @@ test('a map generator\'s or palette\'s parameter names what its type says in its
   });
 });
 
-test('an item\'s default magazine, a drug\'s effects and the clothing mods it takes; the effects resisting an effect', () => {
+test('an item\'s default magazine, a drug\'s effects, the clothing mods it takes, the flags and vitamins its conditional names test; the effects resisting an effect', () => {
   const fixture = parseMarked(`[
   { "type": "clothing_mod", "id": "steel_padded", "flag": "WATERPROOF", "item": "meat", "implement_prompt": "p", "destroy_prompt": "d" },
   { "type": "ITEM", "id": "m_lamp", "name": "lamp", "valid_mods": [ "steel_padded", ⟦"steel_pad"⟧ ],
     "pocket_data": [ { "pocket_type": "MAGAZINE_WELL", "default_magazine": "hammer" }, { "pocket_type": "MAGAZINE_WELL", "default_magazine": ⟦"pseudo_battery"⟧ } ] },
   { "type": "ITEM", "id": "m_pill", "name": "pill", "use_action": { "type": "consume_drug", "effects": [ { "id": "dazed", "duration": "1 m" }, { "id": ⟦"smoke"⟧, "duration": "1 m" } ] } },
+  { "type": "ITEM", "id": "m_stew", "name": "stew", "conditional_names": [
+    { "type": "FLAG", "condition": "WATERPROOF", "name": "a" }, { "type": "FLAG", "condition": ⟦"WATERPROF"⟧, "name": "b" },
+    { "type": "VITAMIN", "condition": "iron", "name": "c" }, { "type": "VITAMIN", "condition": ⟦"irn"⟧, "name": "d" },
+    { "type": "COMPONENT_ID_SUBSTRING", "condition": "mutant", "name": "e" }, { "type": "VAR", "condition": "anything", "name": "f", "value": "1" } ] },
   { "type": "effect_type", "id": "m_pain", "name": [ "Pain" ], "resist_effects": [ "dazed", ⟦"aspirin"⟧ ] }
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
