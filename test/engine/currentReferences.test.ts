@@ -443,3 +443,14 @@ test('0.F: spells name their class, components and targets; effects their resist
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
+
+test('dialogue members by name also inside what hand-written tables leave open: a monster attack\'s condition, a recipe\'s effects on condition written in place', () => {
+  const fixture = parseMarked(`[
+  { "type": "MONSTER", "id": "m_spider", "copy-from": "mon_dog", "special_attacks": [
+    { "type": "melee", "id": "m_bite", "cooldown": 5, "condition": { "and": [ { "u_has_effect": "dazed" }, { "not": { "npc_has_effect": ⟦"dazzled"⟧ } } ] } } ] },
+  { "type": "recipe", "id": "m_study", "name": "study", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "time": "1 m",
+    "result_eocs": [ "EOC_M_STUDY", { "id": "EOC_M_STUDY_INLINE", "effect": [ { "u_add_effect": "dazed", "duration": "1 m" }, { "u_lose_effect": ⟦"dazd"⟧ } ] } ] },
+  { "type": "effect_on_condition", "id": "EOC_M_STUDY", "effect": [ { "run_eocs": "EOC_M_STUDY_INLINE" } ] }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});

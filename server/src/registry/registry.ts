@@ -4,6 +4,7 @@
  * references to them resolve; they just are not checked beyond that.
  */
 import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
+import { withDialogueNames } from '../schema/dialogue';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -62,13 +63,14 @@ export class KindRegistry {
   /** The member table of a type: the hand-written one, else the one generated from the version's data. */
   schemaOfType(type: string): KindSchema | undefined {
     if (this.completed.has(type)) return this.completed.get(type);
-    const table = this.handWrittenSchemaOfType(type) ?? this.generatedSchemaOfType(type);
+    const handWritten = this.handWrittenSchemaOfType(type);
+    const table = handWritten ? withDialogueNames(handWritten, this.referencesByName) : this.generatedSchemaOfType(type);
     const schema = table && withListEdits(table);
     this.completed.set(type, schema);
     return schema;
   }
 
-  /** schemaOfType's answers (the tables with their list edits, see schema/listEdits.ts). */
+  /** schemaOfType's answers (the tables with their list edits, see schema/listEdits.ts, and dialogue names, schema/dialogue.ts). */
   private readonly completed = new Map<string, KindSchema | undefined>();
 
   /** The table generated from the version's data (built on first use), when the type has one. */

@@ -225,6 +225,13 @@ export interface UnionSpec {
 
 export interface AnySpec {
   readonly kind: 'any';
+  /**
+   * A dialogue condition or effect, or an effect on condition written in place, that a hand-written table does not
+   * spell out: the version's members named by `referencesByName` are references at any depth in it (the registry
+   * gives them as `namedRefs`, see schema/dialogue.ts).
+   */
+  readonly dialogue?: true;
+  readonly namedRefs?: ReadonlyMap<string, SiblingRef>;
 }
 
 export interface FieldSpec {

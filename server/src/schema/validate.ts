@@ -289,6 +289,7 @@ function compile(spec: TypeSpec): SpecNode {
       node.options = spec.options.map(compile);
       break;
     case 'any':
+      node.namedRefs = spec.namedRefs;
       break;
   }
   node.mask = maskOf(node);
@@ -346,6 +347,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
   }
   switch (node.shape) {
     case Shape.Any:
+      if (node.namedRefs !== undefined) namedReferencesIn(value, node.namedRefs, path, sink);
       return;
     case Shape.String: {
       if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
@@ -532,6 +534,35 @@ function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by:
     if (typeof entry === 'string') { if (none === undefined || !none.includes(entry)) referencesOf(entry, kinds, path, sink); }
     else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, path, sink); path.pop(); }
     path.pop();
+  }
+}
+
+/**
+ * The references of members named so (`u_has_effect`, `run_eocs`...) at any depth of a value no table spells out
+ * (AnySpec.dialogue), as a table's open objects have them at their own level.
+ */
+function namedReferencesIn(value: unknown, named: ReadonlyMap<string, SiblingRef>, path: (string | number)[], sink: ValueSink): void {
+  if (value === null || typeof value !== 'object' || path.length > MAX_NESTING) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      namedReferencesIn(value[i], named, path, sink);
+      path.pop();
+    }
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  enclosing.push(o);
+  try {
+    for (const key in o) {
+      path.push(key);
+      const by = named.get(key);
+      if (by !== undefined) siblingReference(o, key, by, path, sink);
+      namedReferencesIn(o[key], named, path, sink);
+      path.pop();
+    }
+  } finally {
+    enclosing.pop();
   }
 }
 

@@ -18,7 +18,7 @@ import type { FieldSpec, KindSchema, MapSpec, NumberSpec, ObjectSpec, TupleSpec,
 import { deriveObject, deriveSchema } from '../derive';
 import { COLOR } from '../colors';
 import {
-  ANY, BOOLEAN, INTEGER, NUMBER, SKILL_LEVEL, STRING, TRANSLATION,
+  ANY, BOOLEAN, DIALOGUE, INTEGER, NUMBER, SKILL_LEVEL, STRING, TRANSLATION,
   arrayOf, object, oneOf, ref, union,
 } from '../kinds/common';
 import { MONSTER_SCHEMA } from '../kinds/monster';
@@ -142,7 +142,7 @@ const ATTACK_ID: TypeSpec = union(oneOf(...HARDCODED_ATTACKS), ref('monster_atta
 
 /** Members of the attack actors (leap, melee/bite, gun, spell, eoc, polymorph_special). */
 const ATTACK_MEMBERS: FieldSpec[] = [
-  { name: 'condition', type: ANY, description: 'Dialogue condition that must hold for the attack to be used (the monster is `u`; for melee attacks the target is `npc`).' },
+  { name: 'condition', type: DIALOGUE, description: 'Dialogue condition that must hold for the attack to be used (the monster is `u`; for melee attacks the target is `npc`).' },
   { name: 'move_cost', type: INTEGER, description: 'Moves the attack takes (leap default 150, melee 100, gun 150).' },
   { name: 'allow_no_target', type: BOOLEAN, description: 'leap, spell, eoc: the attack may be used without a target.' },
   // leap
@@ -285,7 +285,7 @@ export const WEAKPOINT: ObjectSpec = object([
   { name: 'armor_penalty', type: damageTypeMap(), description: 'Flat reductions of the monster\'s armor by damage type, after `armor_mult`.' },
   { name: 'damage_mult', type: damageTypeMap(), description: 'Multipliers on damage after armor, by damage type.' },
   { name: 'crit_mult', type: damageTypeMap(), description: 'Multipliers on critical damage after armor, by damage type; default `damage_mult`.' },
-  { name: 'condition', type: ANY, description: 'Dialogue condition for the weakpoint to count (`u` the attacker, `npc` the monster).' },
+  { name: 'condition', type: DIALOGUE, description: 'Dialogue condition for the weakpoint to count (`u` the attacker, `npc` the monster).' },
   {
     name: 'effects', description: 'Effects that hitting the weakpoint may apply to the monster.',
     type: arrayOf(object([
@@ -489,7 +489,7 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
     {
       name: 'revive_forms', description: 'Conditional revival (an advanced `zombify_into`): the first entry whose condition holds decides what the corpse rises as.', fromGame: true,
       type: arrayOf(object([
-        { name: 'condition', type: ANY, description: 'Dialogue condition (no talkers; context values `loc` and `corpse_damage`); always true when left out.' },
+        { name: 'condition', type: DIALOGUE, description: 'Dialogue condition (no talkers; context values `loc` and `corpse_damage`); always true when left out.' },
         { name: 'monster', type: ref('MONSTER'), description: 'Monster id revived as (this or `monster_group`).' },
         { name: 'monster_group', type: ref('monstergroup'), description: 'Monster group the revived monster is drawn from.' },
       ])),

@@ -18,7 +18,7 @@
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../types';
 import { deriveObject, deriveSchema } from '../derive';
 import {
-  BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, STRING, TRANSLATION, arrayOf, inheritanceFields, object,
+  BOOLEAN, DIALOGUE, INTEGER, NUMBER, STRING, TRANSLATION, arrayOf, inheritanceFields, object,
   oneOf, ref, typeField, union,
 } from '../kinds/common';
 import { ADDICTION, ITEMS, ITEM_LIST, PET, PROFESSION_SCHEMA } from '../kinds/profession';
@@ -112,7 +112,7 @@ export const PROFESSION_SCHEMA_CURRENT: KindSchema = deriveSchema(PROFESSION_SCH
     { name: 'whitelist_hobbies', type: BOOLEAN, fromGame: true, default: true, description: 'When false, `hobbies` lists the hobbies this profession cannot take instead.' },
     { name: 'recipes', type: arrayOf(ref('recipe')), fromGame: true, description: 'Recipe ids the character knows from the start.' },
     {
-      name: 'effect_on_conditions', type: oneOrMany(union(ref('effect_on_condition'), OPEN_OBJECT)), fromGame: true,
+      name: 'effect_on_conditions', type: oneOrMany(union(ref('effect_on_condition'), DIALOGUE)), fromGame: true,
       description: 'Effects on condition run when the game starts: ids or inline effect-on-condition objects.',
     },
     { name: 'starting_styles', type: arrayOf(ref('martial_art')), fromGame: true, description: 'Martial art style ids the character knows from the start.' },

@@ -12,7 +12,7 @@
 import { deriveObject, deriveSchema } from '../derive';
 import type { FieldSpec, KindSchema, ObjectSpec, RemovedMember, StringSpec, TupleSpec, TypeSpec } from '../types';
 import {
-  ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, SKILL_LEVEL, STRING, TRANSLATION, arrayOf, object,
+  BOOLEAN, DIALOGUE, INTEGER, NUMBER, SKILL_LEVEL, STRING, TRANSLATION, arrayOf, object,
   oneOf, ref, union,
 } from '../kinds/common';
 import { RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../kinds/recipe';
@@ -187,7 +187,7 @@ const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
 const COMMON_ADD: FieldSpec[] = [
   { name: 'name', type: TRANSLATION, description: 'Name of the recipe in the crafting menu, instead of the result\'s name; mandatory for a recipe without `result`.', fromGame: true },
   {
-    name: 'result_eocs', type: arrayOf(union(ref('effect_on_condition'), OPEN_OBJECT)), fromGame: true,
+    name: 'result_eocs', type: arrayOf(union(ref('effect_on_condition'), DIALOGUE)), fromGame: true,
     description: 'Effects on condition run when the craft completes: EOC ids or inline EOC objects. A recipe with these may omit `result`.',
   },
   { name: 'container_variant', type: STRING, description: 'Item variant of the `container`.', fromGame: true },

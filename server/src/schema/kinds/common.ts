@@ -9,6 +9,8 @@ export const INTEGER: NumberSpec = { kind: 'integer' };
 export const NUMBER: NumberSpec = { kind: 'number' };
 export const BOOLEAN: TypeSpec = { kind: 'boolean' };
 export const ANY: TypeSpec = { kind: 'any' };
+/** A dialogue condition or effect, or an effect on condition written in place (see AnySpec.dialogue). */
+export const DIALOGUE: TypeSpec = { kind: 'any', dialogue: true };
 /** A color name (schema/colors.ts). */
 
 /** A string naming a definition of `kind`. */
