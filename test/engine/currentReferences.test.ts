@@ -423,11 +423,13 @@ test('0.F: a monster\'s inline death drops name items and groups, and their entr
   });
 });
 
-test('0.F: spells name their class, components and targets; effects their resisting traits; transforms their valid furniture; drugs their effects; armor its clothing mods', () => {
+test('0.F: spells name their class, components and targets, monsters the spells they cast; effects their resisting traits; transforms their valid furniture; drugs their effects; armor its clothing mods', () => {
   const fixture = parseMarked(`[
   { "type": "SPELL", "id": "m_bolt", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "GOOD_HEARING", "components": "glue_req", "targeted_monster_ids": [ "mon_dog", ⟦"mon_dogg"⟧ ] },
   { "type": "SPELL", "id": "m_bolt2", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": "NONE", "components": ⟦"glue_reqs"⟧ },
   { "type": "SPELL", "id": "m_bolt3", "name": "bolt", "description": "d", "valid_targets": [ "hostile" ], "effect": "attack", "spell_class": ⟦"GOOD_HEARIN"⟧ },
+  { "type": "MONSTER", "id": "m_caster", "copy-from": "mon_zombie", "name": { "str": "caster" }, "special_attacks": [
+    { "type": "spell", "spell_data": { "id": "m_bolt", "min_level": 1 }, "cooldown": 10 }, { "type": "spell", "spell_data": { "id": ⟦"m_blot"⟧ }, "cooldown": 10 } ] },
   { "type": "effect_type", "id": "m_bleed", "name": [ "Bleed" ], "resist_traits": [ "GOOD_HEARING", ⟦"BLEED_IMMUNE"⟧ ] },
   { "type": "ter_furn_transform", "id": "m_transform", "furniture": [ { "result": "f_null", "valid_furniture": [ "f_chair", "f_null", ⟦"f_chiar"⟧ ] } ] },
   { "type": "GENERIC", "id": "m_pill", "name": "pill", "description": "d", "weight": "1 g", "volume": "1 ml", "use_action": { "type": "consume_drug", "effects": [ { "id": "dazed", "duration": 10 }, { "id": ⟦"dazd"⟧, "duration": 10 } ] } },

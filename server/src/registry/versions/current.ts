@@ -160,7 +160,6 @@ export const VERSION_CURRENT: GameVersion = {
     kind('weakpoint_set', 'weakpoint set'),
     kind('monster_flag', 'monster flag'),
     kind('effect_on_condition', 'effect on condition'),
-    kind('SPELL', 'spell'),
     kind('terrain', 'terrain'),
     kind('furniture', 'furniture'),
     kind('vehicle_part', 'vehicle part'),

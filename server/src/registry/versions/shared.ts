@@ -50,6 +50,7 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('morale_type', 'morale type'),
   kind('npc', 'NPC template'),
   kind('talk_topic', 'dialogue topic'),
+  kind('SPELL', 'spell'),
   kind('item_action', 'use action'),
   kind('trait_group', 'trait group'),
   kind('clothing_mod', 'clothing mod'),

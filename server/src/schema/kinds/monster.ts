@@ -160,7 +160,8 @@ const ATTACK_MEMBERS: FieldSpec[] = [
   { name: 'ranges', type: arrayOf(arrayOf(ANY)), description: 'gun: `[ min range, max range, gun mode ]` entries choosing the firing mode by distance.', fromGame: true },
   { name: 'require_sunlight', type: BOOLEAN, description: 'gun: the attack only works in sunlight.', fromGame: true },
   { name: 'effects', type: arrayOf(ATTACK_EFFECT), description: 'Effects applied to the target on a hit (entries as in `attack_effs`).', fromGame: true },
-  { name: 'spell_data', type: OPEN_OBJECT, description: 'spell: the spell cast (`id`, `min_level`...).', fromGame: true },
+  // Not checked when 0.F loads (--check-mods is silent): an unknown spell fails when the monster casts it.
+  { name: 'spell_data', type: object([{ name: 'id', type: ref('SPELL'), description: 'Spell id.' }], true), description: 'spell: the spell cast (`id`, `min_level`...).', fromGame: true },
   { name: 'monster_message', type: STRING, description: 'spell: message shown when the monster casts the spell.', fromGame: true },
 ];
 
