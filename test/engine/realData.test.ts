@@ -42,15 +42,15 @@ const EXPECTED: Record<string, [number, string]> = {
   'invalid-value/error: book_learn[]': [3, 'spec 2.6: book_learn entries are [book, level, name?]; three fuel recipes give only the book'],
   // ---- references to nothing: bugs in the data that 0.F does not check
   'unknown-id: special_attacks[].ammo_type -> item': [1, 'spec 2.2.4: ammo_type is an item id; Aftershock mon_defbot_shot gives "shot", an ammunition type'],
-  'unknown-id: copy-from -> overmap_terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
+  'unknown-id: copy-from -> overmap terrain': [2, 'Graphical_Overmap and alt_map_key write "copy-from": "" (no parent); 0.F silently drops the object'],
   'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],
   'unknown-id: effect_str -> effect': [2, 'attack spells that apply effects defined nowhere: Aftershock protection_from_cold (afs_cold_protect), TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- references the generated tables index (schema/generated.ts): each id is defined nowhere in the data
   'unknown-id: responses[].topic -> dialogue topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
   'unknown-id: traits[].trait -> trait': [10, 'trait groups list traits defined nowhere (0.F --check-mods does not check trait groups): core expertise_traits.json, 8 Exp_*1fake2 (the traits are Exp_*1Fake2, with a capital F; one is also written "Exp_Biology 1fake2"); Aftershock BG_trait_groups_afs.json BGRS_AFTERLIFE_1 and BGRS_Bonesinger_1 (the trait is BGRS_Bonesinger)'],
   'unknown-id: object.place_nested[].chunks[] -> nested mapgen function': [1, 'basecamp modular_workshop_metal.json places nested mapgen fbmw_room2_metal, which does not exist (fbmh_/fbms_room2_metal do)'],
-  'unknown-id: om_terrain -> overmap_terrain': [1, 'FEMA_entrance_00.json generates "FEMA_be", an overmap terrain nothing defines (FEMA_le/re/te exist): the map generator is never used'],
-  'unknown-id: om_terrain[] -> overmap_terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
+  'unknown-id: om_terrain -> overmap terrain': [1, 'FEMA_entrance_00.json generates "FEMA_be", an overmap terrain nothing defines (FEMA_le/re/te exist): the map generator is never used'],
+  'unknown-id: om_terrain[] -> overmap terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
   'unknown-id: default -> monster': [1, 'Dark-Skies-Above monster group default dks_mon_stray_burnt: no such monster'],
   'unknown-id: looks_like -> item': [1, 'Dark-Skies-Above obsolete.json: looks_like "power_armor", an item 0.F does not have (power_armor_basic...)'],
   // ---- references of more types (registry/versions/overlays-0F.ts)

@@ -175,9 +175,10 @@ export class KindRegistry {
     return false;
   }
 
-  /** How messages name a kind: "monster", "item group"; undeclared kinds by their type. */
+  /** How messages name a kind: "monster", "item group"; an undeclared kind by its type's name in words. */
   title(kind: string): string {
-    return this.titles.get(kind) ?? kind;
+    // `mutation_category`: "mutation category".
+    return this.titles.get(kind) ?? kind.replace(/_/g, ' ').toLowerCase();
   }
 
   /** Where the version's types write effects on condition in place (GameVersion.inlineEocRoots). */

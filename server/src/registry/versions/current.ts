@@ -162,9 +162,6 @@ export const VERSION_CURRENT: GameVersion = {
     kind('effect_on_condition', 'effect on condition'),
     kind('terrain', 'terrain'),
     kind('furniture', 'furniture'),
-    kind('vehicle_part', 'vehicle part'),
-    kind('overmap_terrain', 'overmap terrain'),
-    kind('palette', 'mapgen palette'),
     ...PLAIN_KINDS,
   ],
 };
