@@ -90,11 +90,11 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     tick_action: ITEM_ACTION, 'tick_action[]': ITEM_ACTION, 'tick_action.type': ITEM_ACTION, 'tick_action[].type': ITEM_ACTION,
     // pocket_data::load: the magazine a magazine well comes with; consume_drug_iuse::load: the effects a drug
     // gives; the clothing mods the item takes.
+    'pocket_data[].default_magazine': { ref: 'item' }, 'use_action.effects[].id': { ref: 'effect_type' }, 'valid_mods[]': { ref: 'clothing_mod' },
     // conditional_name: a FLAG or VITAMIN condition names one (COMPONENT_ID names an item, matched exactly, but the
     // game's data keeps 21 that name none, never matching: left out; COMPONENT_ID_SUBSTRING, VAR, SNIPPET_ID
     // name no definition).
     'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'], VITAMIN: ['vitamin'] } } },
-    'pocket_data[].default_magazine': { ref: 'item' }, 'use_action.effects[].id': { ref: 'effect_type' }, 'valid_mods[]': { ref: 'clothing_mod' },
     vitamins: { type: VITAMINS },
     // islot_comestible: the item it becomes when smoked.
     smoking_result: { ref: 'item' },
