@@ -31,6 +31,7 @@ import type { KindRegistry } from './registry/registry';
 import { readListedTextFile, readTextFile, stripBom } from './util/text';
 import { definesNoId } from './syntax/definesNoId';
 import { ReadAhead, type ReadAheadResult } from './index/readAhead';
+import { LoadedBatch } from './index/loadedBatch';
 import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
@@ -596,9 +597,13 @@ export class Project {
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     const fresh = records.filter((r) => !kept.has(r));
+    // A file read from disk and not analysed now goes to the index as a batch: its kinds are indexed when first
+    // read (see index/loadedBatch.ts).
+    const asBatch = fromDisk && !analyzeNow && kept.size === 0 && fresh.length > 0;
+    if (asBatch) this.defs.addLater(new LoadedBatch(fresh, file.modId));
     for (const r of fresh) {
       if (!fromDisk) this.noteSignaturesBefore(r);
-      this.defs.add(r);
+      if (!asBatch) this.defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
       if (r.copyFrom !== undefined && !this.forOneCheck) this.refs.add(file, r.kind, r.copyFrom);

@@ -296,7 +296,8 @@ export class DefinitionIndex {
 
   /**
    * Adds the records of a batch, indexed when one of their kinds is read or changed (see the top of this file).
-   * A warm start adds the game's files this way: most of their records are never asked for.
+   * A load adds the files it reads from disk this way (the cache's, and those it parses, see index/loadedBatch.ts):
+   * most of their records are never asked for.
    */
   addLater(batch: RecordBatch): void {
     for (const kind of batch.kinds) {

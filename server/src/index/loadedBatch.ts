@@ -1,0 +1,44 @@
+/**
+ * The records of a file a load reads from disk (and does not analyse at once), given to the definition index as a
+ * batch (see RecordBatch): the index takes their ids when one of their kinds is first read, not record by record
+ * as the load makes them. A start checks a mod's file or a few first, which read some of the hundred and fifty
+ * kinds. The records are the file's, made already: the index gets the same objects either way. (A start on the
+ * current game with Magiclysm open: 615 -> 560 ms to load, 27 -> 38 ms to check the file first opened.)
+ */
+import type { RecordBatch } from './definitionIndex';
+import type { DefinitionRecord } from '../records/record';
+
+export class LoadedBatch implements RecordBatch {
+  readonly kinds: readonly string[];
+  private readonly byKind = new Map<string, DefinitionRecord[]>();
+  /** Per kind, its ids as a set, made at the first `defines` (a lookup before the kind is outlined). */
+  private idSets: Map<string, ReadonlySet<string>> | undefined;
+
+  constructor(private readonly all: readonly DefinitionRecord[], readonly modId: string | undefined) {
+    for (const r of all) {
+      const list = this.byKind.get(r.kind);
+      if (list) list.push(r); else this.byKind.set(r.kind, [r]);
+    }
+    this.kinds = [...this.byKind.keys()];
+  }
+
+  idsOf(kind: string): readonly (readonly string[])[] {
+    return (this.byKind.get(kind) ?? []).map((r) => r.ids);
+  }
+
+  defines(kind: string, id: string): boolean {
+    let set = (this.idSets ??= new Map()).get(kind);
+    if (!set) { set = new Set((this.byKind.get(kind) ?? []).flatMap((r) => r.ids)); this.idSets.set(kind, set); }
+    return set.has(id);
+  }
+
+  parentsOf(kind: string): readonly string[] {
+    const out: string[] = [];
+    for (const r of this.byKind.get(kind) ?? []) if (r.copyFrom !== undefined && r.ids.length > 0) out.push(r.copyFrom);
+    return out;
+  }
+
+  records(): readonly DefinitionRecord[] {
+    return this.all;
+  }
+}
