@@ -13,6 +13,7 @@ import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
 import { rename } from '../../server/src/queries/rename';
 import { complete } from '../../server/src/queries/completion';
+import { hover } from '../../server/src/queries/hover';
 
 /** The current game's marker file, and what the fixtures name. */
 const CORE_CURRENT = {
@@ -455,4 +456,20 @@ test('dialogue members by name also inside what hand-written tables leave open: 
   { "type": "effect_on_condition", "id": "EOC_M_STUDY", "effect": [ { "run_eocs": "EOC_M_STUDY_INLINE" } ] }
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});
+
+test('completion inside a dialogue condition a hand-written table leaves open offers the members that name definitions, then their ids; hover says what such a member names', () => {
+  const text = `[
+  { "type": "MONSTER", "id": "m_spider", "copy-from": "mon_dog", "special_attacks": [
+    { "type": "melee", "id": "m_bite", "cooldown": 5, "condition": { "and": [ { "u_has_eff": "x" }, { "u_has_effect": "daz" } ] } } ] }
+]`;
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': text }, CORE_CURRENT), (ws) => {
+    const file = ws.file('m/content.json');
+    const members = complete(ws.project, file, text.indexOf('u_has_eff"') + 9).items.map((i) => i.label);
+    assert.ok(members.includes('u_has_effect') && members.includes('run_eocs'), members.join());
+    const ids = complete(ws.project, file, text.indexOf('"daz"') + 4).items.map((i) => i.label);
+    assert.deepEqual(ids, ['dazed']);
+    // Hover on such a member says what it names.
+    assert.match(hover(ws.project, file, text.indexOf('"u_has_effect"') + 3)?.markdown ?? '', /u_has_effect.*\n\nDialogue: names an effect/s);
+  });
 });

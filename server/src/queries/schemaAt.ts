@@ -5,7 +5,7 @@
  */
 import type { KindRegistry } from '../registry/registry';
 import { editMemberOf, kindObjectSpec } from '../schema/topLevel';
-import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../schema/types';
+import type { FieldSpec, KindSchema, ObjectSpec, SiblingRef, TypeSpec } from '../schema/types';
 import type { DefinitionRecord } from '../records/record';
 import type { JsonPath } from '../syntax/locate';
 
@@ -110,6 +110,8 @@ export function memberAt(registry: KindRegistry, record: DefinitionRecord, path:
     if (parent.kind === 'object') {
       const f = parent.fields.find((x) => x.name === last);
       if (f) return fieldDoc(f);
+    } else if (parent.kind === 'any' && parent.namedRefs?.has(last)) {
+      return dialogueMembers(registry, new Map([[last, parent.namedRefs.get(last)!]]))[0];
     }
   }
   return undefined;
@@ -126,8 +128,19 @@ export function membersOf(registry: KindRegistry, record: DefinitionRecord, path
     return out;
   }
   const out: MemberDoc[] = [];
-  for (const s of specsAt(registry, record, path, jsonTypeAt)) if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
+  for (const s of specsAt(registry, record, path, jsonTypeAt)) {
+    if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
+    else if (s.kind === 'any' && s.namedRefs) out.push(...dialogueMembers(registry, s.namedRefs));
+  }
   return out;
+}
+
+/** The members a dialogue condition or effect may name (AnySpec.dialogue): the version's references by name. */
+function dialogueMembers(registry: KindRegistry, named: ReadonlyMap<string, SiblingRef>): MemberDoc[] {
+  return [...named].map(([name, by]): MemberDoc => {
+    const kinds = [...new Set([...Object.values(by.kinds).flat(), ...(by.otherwise ?? [])])].map((k) => registry.title(k));
+    return { name, type: { kind: 'string', refBy: by }, required: false, description: `Dialogue: names ${kinds.map((t) => `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`).join(' or ')} (an id, or a list of ids).` };
+  });
 }
 
 /** `integer`, `string (monster id)`, `"a" | "b"`...: a short name of a type, for hover and completion details. */
