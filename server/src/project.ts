@@ -1112,6 +1112,11 @@ export class Project {
     return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
   }
 
+  /** The kinds with a definition of `id` that `modId` can see (see DefinitionIndex.kindsDefining). */
+  kindsDefining(id: string, modId: string | undefined): string[] {
+    return this.defs.kindsDefining(id, this.graph.visibleFrom(modId));
+  }
+
   /** Whether some definition of (kind, id) that `modId` can see is one `accepts` takes. */
   anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
     const records = this.defs.get(kind, id);

@@ -473,3 +473,15 @@ test('completion inside a dialogue condition a hand-written table leaves open of
     assert.match(hover(ws.project, file, text.indexOf('"u_has_effect"') + 3)?.markdown ?? '', /u_has_effect.*\n\nDialogue: names an effect/s);
   });
 });
+
+test('hover on an id that names nothing of its kind says what it names instead, if anything', () => {
+  const fixture = parseMarked(`[
+  { "type": "effect_type", "id": "m_pain", "name": [ "Pain" ], "resist_effects": [ ⟦"meat"⟧, ⟦"nothing_at_all"⟧ ] }
+]`);
+  withMod(fixture, (ws) => {
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    const file = ws.file('m/content.json');
+    assert.equal(hover(ws.project, file, fixture.text.indexOf('"meat"') + 2)?.markdown, '**meat**\n\nNo effect with this id is visible from this mod. `meat` is an item, a recipe.');
+    assert.equal(hover(ws.project, file, fixture.text.indexOf('"nothing_at_all"') + 2)?.markdown, '**nothing_at_all**\n\nNo effect with this id is visible from this mod.');
+  });
+});

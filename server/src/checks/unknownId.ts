@@ -125,16 +125,15 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
   const member = selectorWritten(record, ref, by.member, by);
   const tried = new Set([ref.kind, ...alternatives]);
   const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
-  const title = (kind: string): string => { const t = project.registry.title(kind); return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`; };
   for (const [value, kinds] of Object.entries(by.kinds)) {
     const kind = kinds.find(is);
-    if (kind !== undefined) return `; "${ref.id}" is ${title(kind)}: with "${member}": ${value === 'true' || value === 'false' ? value : JSON.stringify(value)} it names one`;
+    if (kind !== undefined) return `; "${ref.id}" is ${project.registry.aTitle(kind)}: with "${member}": ${value === 'true' || value === 'false' ? value : JSON.stringify(value)} it names one`;
   }
   const kind = by.otherwise?.find(is);
   if (kind === undefined) return undefined;
   // A flag's other case is its absence; a selector of named values has others besides (or none).
   const flag = Object.keys(by.kinds).every((v) => v === 'true' || v === 'false');
-  return `; "${ref.id}" is ${title(kind)}: ${flag ? `without "${member}"` : `with another "${member}" (or none)`} it names one`;
+  return `; "${ref.id}" is ${project.registry.aTitle(kind)}: ${flag ? `without "${member}"` : `with another "${member}" (or none)`} it names one`;
 }
 
 /**

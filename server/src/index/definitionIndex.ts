@@ -521,6 +521,28 @@ export class DefinitionIndex {
     return this.existing(kind) ?? new Map();
   }
 
+  /**
+   * The kinds with a definition of `id` in one of `mods`, without indexing any kind (its ids so far, then its
+   * batches waiting): what an id no definition of its own kind has names instead, for a hover. Not for checks:
+   * it reads every kind.
+   */
+  kindsDefining(id: string, mods: ReadonlySet<string>): string[] {
+    const inMods = (modId: string | undefined): boolean => modId !== undefined && mods.has(modId);
+    const out: string[] = [];
+    for (const kind of this.order) {
+      const v = this.byKind.get(kind)?.map.get(id);
+      let found = Array.isArray(v) ? v.some((r) => inMods(r.source.modId))
+        : v instanceof Unmade ? v.batches.some((b) => inMods(b.modId)) : v !== undefined && inMods(v.modId);
+      const waiting = found ? undefined : this.waiting(kind);
+      for (let b = waiting?.outlined ?? 0; waiting && !found && b < waiting.all.length; b++) {
+        const batch = waiting.all[b];
+        found = inMods(batch.modId) && batch.defines(kind, id);
+      }
+      if (found) out.push(kind);
+    }
+    return out;
+  }
+
   kinds(): IterableIterator<string> {
     this.outlineAll();
     return this.order.values();

@@ -27,7 +27,7 @@ export function hover(project: Project, filePath: string, offset: number): Hover
     const from = s.cursor.record;
     let defs = definitionsSeenFrom(project, s.kind, s.id, from.source.modId);
     if (s.reference) defs = defs.filter((r) => r !== from || defs.length === 1);
-    const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.`;
+    const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.${definedAsOtherKinds(project, s.kind, s.id, from.source.modId)}`;
     return { markdown: md, start: s.range.start, end: s.range.end };
   }
   const c = cursorAt(project, filePath, offset);
@@ -35,6 +35,12 @@ export function hover(project: Project, filePath: string, offset: number): Hover
   const member = memberAt(project.registry, c.record, c.path, jsonTypes(c));
   if (!member) return undefined;
   return { markdown: describeMember(member), start: c.token.start, end: c.token.end };
+}
+
+/** What else an id names, for one that names nothing of the kind expected (`"aspirin" is an item`). */
+function definedAsOtherKinds(project: Project, kind: string, id: string, modId: string | undefined): string {
+  const others = project.kindsDefining(id, modId).filter((k) => k !== kind).map((k) => project.registry.aTitle(k));
+  return others.length ? ` \`${id}\` is ${others.join(', ')}.` : '';
 }
 
 export function describeMember(m: MemberDoc): string {

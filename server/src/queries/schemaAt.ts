@@ -138,8 +138,8 @@ export function membersOf(registry: KindRegistry, record: DefinitionRecord, path
 /** The members a dialogue condition or effect may name (AnySpec.dialogue): the version's references by name. */
 function dialogueMembers(registry: KindRegistry, named: ReadonlyMap<string, SiblingRef>): MemberDoc[] {
   return [...named].map(([name, by]): MemberDoc => {
-    const kinds = [...new Set([...Object.values(by.kinds).flat(), ...(by.otherwise ?? [])])].map((k) => registry.title(k));
-    return { name, type: { kind: 'string', refBy: by }, required: false, description: `Dialogue: names ${kinds.map((t) => `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`).join(' or ')} (an id, or a list of ids).` };
+    const kinds = [...new Set([...Object.values(by.kinds).flat(), ...(by.otherwise ?? [])])].map((k) => registry.aTitle(k));
+    return { name, type: { kind: 'string', refBy: by }, required: false, description: `Dialogue: names ${kinds.join(' or ')} (an id, or a list of ids).` };
   });
 }
 

@@ -175,6 +175,12 @@ export class KindRegistry {
     return false;
   }
 
+  /** A kind's title with its article: "a monster", "an item group". */
+  aTitle(kind: string): string {
+    const t = this.title(kind);
+    return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`;
+  }
+
   /** How messages name a kind: "monster", "item group"; an undeclared kind by its type's name in words. */
   title(kind: string): string {
     // `mutation_category`: "mutation category".
