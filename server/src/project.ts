@@ -599,7 +599,7 @@ export class Project {
     const fresh = records.filter((r) => !kept.has(r));
     // A file read from disk and not analysed now goes to the index as a batch: its kinds are indexed when first
     // read (see index/loadedBatch.ts).
-    const asBatch = fromDisk && !analyzeNow && kept.size === 0 && fresh.length > 0;
+    const asBatch = fromDisk && !analyzeNow && fresh.length > 0;
     if (asBatch) this.defs.addLater(new LoadedBatch(fresh, file.modId));
     for (const r of fresh) {
       if (!fromDisk) this.noteSignaturesBefore(r);
@@ -714,7 +714,7 @@ export class Project {
     return this.keyVersions.get(key) ?? 0;
   }
 
-    /** Bumps each key's version. */
+  /** Bumps each key's version. */
   private bumpVersions(changed: Iterable<string>): void {
     for (const key of changed) this.bump(key);
   }

@@ -5,7 +5,7 @@
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/validate';
-import { selectorHolderPath, type SiblingRef } from '../schema/types';
+import { selectorHolderPath } from '../schema/types';
 import { ancestorsOf } from '../index/inheritance';
 import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
@@ -122,7 +122,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
 function siblingHint(project: CheckContext['project'], record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean): string | undefined {
   const by = project.registry.siblingRefAt(record.type, ref.path);
   if (by === undefined || by.member === undefined) return undefined;
-  const member = selectorWritten(record, ref, by.member, by);
+  const member = selectorWritten(record, ref, by.member, by.or, by.up);
   const tried = new Set([ref.kind, ...alternatives]);
   const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
   for (const [value, kinds] of Object.entries(by.kinds)) {
@@ -140,11 +140,11 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
  * Which of a sibling reference's selecting members the object holding the string writes (a `set` entry's `line`
  * or `square` rather than `point`): the first, when it writes none of them.
  */
-function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: string, by: SiblingRef): string {
-  if (!by.or?.length) return member;
-  const holder = valueAt(fullValueOf(record), selectorHolderPath(ref.path, by.up));
+function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: string, or: readonly string[] | undefined, up: number | undefined): string {
+  if (!or?.length) return member;
+  const holder = valueAt(fullValueOf(record), selectorHolderPath(ref.path, up));
   if (holder === null || typeof holder !== 'object') return member;
-  return [member, ...by.or].find((m) => m in holder) ?? member;
+  return [member, ...or].find((m) => m in holder) ?? member;
 }
 
 /** An id no visible definition has, with the nearest ids as fixes. */

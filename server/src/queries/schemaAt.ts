@@ -110,8 +110,9 @@ export function memberAt(registry: KindRegistry, record: DefinitionRecord, path:
     if (parent.kind === 'object') {
       const f = parent.fields.find((x) => x.name === last);
       if (f) return fieldDoc(f);
-    } else if (parent.kind === 'any' && parent.namedRefs?.has(last)) {
-      return dialogueMembers(registry, new Map([[last, parent.namedRefs.get(last)!]]))[0];
+    } else if (parent.kind === 'any') {
+      const by = parent.namedRefs?.get(last);
+      if (by) return dialogueMember(registry, last, by);
     }
   }
   return undefined;
@@ -130,17 +131,15 @@ export function membersOf(registry: KindRegistry, record: DefinitionRecord, path
   const out: MemberDoc[] = [];
   for (const s of specsAt(registry, record, path, jsonTypeAt)) {
     if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
-    else if (s.kind === 'any' && s.namedRefs) out.push(...dialogueMembers(registry, s.namedRefs));
+    else if (s.kind === 'any' && s.namedRefs) for (const [name, by] of s.namedRefs) out.push(dialogueMember(registry, name, by));
   }
   return out;
 }
 
-/** The members a dialogue condition or effect may name (AnySpec.dialogue): the version's references by name. */
-function dialogueMembers(registry: KindRegistry, named: ReadonlyMap<string, SiblingRef>): MemberDoc[] {
-  return [...named].map(([name, by]): MemberDoc => {
-    const kinds = [...new Set([...Object.values(by.kinds).flat(), ...(by.otherwise ?? [])])].map((k) => registry.aTitle(k));
-    return { name, type: { kind: 'string', refBy: by }, required: false, description: `Dialogue: names ${kinds.join(' or ')} (an id, or a list of ids).` };
-  });
+/** A member a dialogue condition or effect may name (AnySpec.dialogue): one of the version's references by name. */
+function dialogueMember(registry: KindRegistry, name: string, by: SiblingRef): MemberDoc {
+  const kinds = [...new Set([...Object.values(by.kinds).flat(), ...(by.otherwise ?? [])])].map((k) => registry.aTitle(k));
+  return { name, type: { kind: 'string', refBy: by }, required: false, description: `Dialogue: names ${kinds.join(' or ')} (an id, or a list of ids).` };
 }
 
 /** `integer`, `string (monster id)`, `"a" | "b"`...: a short name of a type, for hover and completion details. */

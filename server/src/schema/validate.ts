@@ -524,15 +524,14 @@ function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by:
   const selecting = by.up === undefined ? o : enclosing[enclosing.length - 1 - by.up];
   const kinds = selecting === undefined ? undefined : siblingKinds(by, selecting);
   if (kinds === undefined) return;
-  const none = by.none;
-  if (typeof value === 'string') { if (none === undefined || !none.includes(value)) referencesOf(value, kinds, path, sink); return; }
+  if (typeof value === 'string') { referencesOf(value, kinds, by.none, path, sink); return; }
   // A list of ids, each named alike, alone or weighted (`[ id, weight ]`); objects in it are walked by the
   // member's spec.
   for (let i = 0; i < value.length; i++) {
     const entry: unknown = value[i];
     path.push(i);
-    if (typeof entry === 'string') { if (none === undefined || !none.includes(entry)) referencesOf(entry, kinds, path, sink); }
-    else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, path, sink); path.pop(); }
+    if (typeof entry === 'string') referencesOf(entry, kinds, by.none, path, sink);
+    else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, by.none, path, sink); path.pop(); }
     path.pop();
   }
 }
@@ -570,9 +569,9 @@ function isWeightedId(entry: unknown): entry is [string, number] {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number';
 }
 
-/** A string naming one of `kinds` (the first its own, the others its alternatives). */
-function referencesOf(id: string, kinds: readonly string[], path: (string | number)[], sink: ValueSink): void {
-  if (namesNothing(id)) return;
+/** A string naming one of `kinds` (the first its own, the others its alternatives), unless it is one of `none`. */
+function referencesOf(id: string, kinds: readonly string[], none: readonly string[] | undefined, path: (string | number)[], sink: ValueSink): void {
+  if (namesNothing(id) || none?.includes(id)) return;
   for (let k = 0; k < kinds.length; k++) {
     if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[k], id, false, false, k > 0);
     else sink.reference(k > 0 ? { path: path.slice(), kind: kinds[k], id, alternative: true } : { path: path.slice(), kind: kinds[k], id });

@@ -9,7 +9,7 @@
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
-import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM_TYPES_0F, PLAIN_KINDS, kind, named } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
 import { OVERLAYS_CURRENT } from './overlays-current';
@@ -37,8 +37,6 @@ const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] 
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
 const EOC = named('effect_on_condition');
-const TRAIT = named('mutation');
-const EFFECT = named('effect_type');
 const FLAG = named('json_flag');
 const SPECIES = named('SPECIES');
 const MARTIAL_ART = named('martial_art');

@@ -93,9 +93,10 @@ export function named(kind: string): SiblingRef {
   return { kinds: {}, otherwise: [kind] };
 }
 
-const TRAIT = named('mutation');
-const EFFECT = named('effect_type');
-const ITEM = named('item');
+/** A trait, an effect, an item, named so wherever written (see `named`). */
+export const TRAIT = named('mutation');
+export const EFFECT = named('effect_type');
+export const ITEM = named('item');
 
 /**
  * Dialogue conditions and effects both versions read alike, wherever written (a response, a mission's start or

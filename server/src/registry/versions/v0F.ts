@@ -5,7 +5,7 @@
 import type { GameVersion } from '../declaration';
 import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM_TYPES_0F, PLAIN_KINDS, kind, named } from './shared';
+import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { OVERLAYS_0F } from './overlays-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
@@ -26,7 +26,7 @@ export const VERSION_0F: GameVersion = {
   memberNames: MEMBER_NAMES,
   tableOverlays: OVERLAYS_0F,
   // 0.F's u_buy_item has no use_item_group: an item.
-  referencesByName: { ...DIALOGUE_REFERENCES, u_buy_item: named('item') },
+  referencesByName: { ...DIALOGUE_REFERENCES, u_buy_item: ITEM },
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   // A spell's field_id "none" is no field (spell_type::load).
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
