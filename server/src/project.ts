@@ -15,7 +15,7 @@ import { MAX_NESTING } from './syntax/nesting';
 import { recordsOf, type DefinitionRecord, type RecordSource } from './records/record';
 import { analyzeRecord, type RecordAnalysis } from './records/analyze';
 import { DefinitionIndex } from './index/definitionIndex';
-import { ReferenceIndex, refKey } from './index/referenceIndex';
+import { ReferenceIndex, anyKindKey, refKey } from './index/referenceIndex';
 import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from './mods/modInfo';
 import { ModGraph } from './mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos } from './mods/discover';
@@ -97,6 +97,13 @@ function interactionNames(parts: readonly ModInfo[]): string {
   return parts.map((m) => m.interaction!.with).join('\u0000');
 }
 
+/** Adds `file` to the set of `key` in `map`. */
+function addTo(map: Map<string, Set<SourceFile>>, key: string, file: SourceFile): void {
+  let set = map.get(key);
+  if (!set) { set = new Set(); map.set(key, set); }
+  set.add(file);
+}
+
 function addKeys(into: Set<string>, r: DefinitionRecord): void {
   for (const id of r.ids) into.add(refKey(r.kind, id));
 }
@@ -148,6 +155,8 @@ export class Project {
   private readonly diagnosticsCache = new Map<SourceFile, Diagnostic[]>();
   /** Files whose diagnostics name an unknown id of a kind: re-checked when that kind gains or loses an id. */
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
+  /** Files whose cached diagnostics name the kinds an id is of: re-checked when any kind gains or loses that id. */
+  private readonly kindsNamedById = new Map<string, Set<SourceFile>>();
   /**
    * path -> files whose cached diagnostics have related locations in that file: an edit there moves the places
    * they show, so they are re-checked and re-published with it.
@@ -654,7 +663,7 @@ export class Project {
   private dropFile(file: SourceFile): void {
     this.unindexFile(file);
     this.files.delete(file.path);
-    for (const set of this.unresolvedByKind.values()) set.delete(file);
+    this.forgetUnresolved(file);
     for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
     this.relatedOf.delete(file);
   }
@@ -865,7 +874,9 @@ export class Project {
     const existence = this.existenceChanged(changedKeys);
     this.bumpVersions(changedKeys);
     for (const key of existence) {
-      this.bump(key.slice(0, key.indexOf('\u0000')) + '\u0000*');
+      const at = key.indexOf('\u0000');
+      this.bump(key.slice(0, at) + '\u0000*');
+      this.bump(anyKindKey(key.slice(at + 1)));
       const e = this.existenceKeys.get(key);
       if (e !== undefined) this.bump(e);
     }
@@ -893,6 +904,7 @@ export class Project {
       }
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
+    for (const key of existence) for (const f of this.kindsNamedById.get(key.slice(key.indexOf('\u0000') + 1)) ?? []) affected.add(f);
     const out: string[] = [];
     for (const f of affected) {
       this.diagnosticsCache.delete(f);
@@ -1265,19 +1277,22 @@ export class Project {
     this.indexFile(file, keepText ? this.textOf(file) : this.safeRead(file.path) ?? '', true, false);
   }
 
+  /** Forgets what a file's last check noted of unknown ids (see unresolvedByKind, kindsNamedById). */
+  private forgetUnresolved(file: SourceFile): void {
+    for (const set of this.unresolvedByKind.values()) set.delete(file);
+    for (const set of this.kindsNamedById.values()) set.delete(file);
+  }
+
   diagnostics(filePath: string): Diagnostic[] {
     const file = this.files.get(path.resolve(filePath));
     if (!file || !file.reported) return [];
     this.ensureParsed(file);
     let cached = this.diagnosticsCache.get(file);
     if (!cached) {
-      const { diagnostics, unresolvedKinds } = runChecks(this, file);
-      for (const set of this.unresolvedByKind.values()) set.delete(file);
-      for (const k of unresolvedKinds) {
-        let set = this.unresolvedByKind.get(k);
-        if (!set) { set = new Set(); this.unresolvedByKind.set(k, set); }
-        set.add(file);
-      }
+      const { diagnostics, unresolvedKinds, kindsOfIds } = runChecks(this, file);
+      this.forgetUnresolved(file);
+      for (const k of unresolvedKinds) addTo(this.unresolvedByKind, k, file);
+      for (const id of kindsOfIds) addTo(this.kindsNamedById, id, file);
       this.noteRelated(file, diagnostics);
       cached = diagnostics;
       this.diagnosticsCache.set(file, cached);

@@ -71,7 +71,7 @@ test('0.F references the generated tables could not prove: tool ammunition, harv
     { type: 'tool_quality', id: 'HAMMER', name: 'hammering' },
   ], core), []);
   // An item group is no drop of another type of entry.
-  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'bionics_common', type: 'flesh' }] }], core), ['unknown-id: "entries[0].drop": unknown item "bionics_common"']);
+  assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'bionics_common', type: 'flesh' }] }], core), ['unknown-id: "entries[0].drop": unknown item "bionics_common"; "bionics_common" is an item group']);
 });
 
 test('0.F monster flags, death functions, triggers and old-style special attacks are the game\'s closed sets', () => {

@@ -23,6 +23,8 @@ export interface ProjectView {
   /** Whether a definition of (kind, id) that `modId` can see is one `accepts` takes (visibleDefinitions(...).some(accepts), without building the list). */
   anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean;
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number;
+  /** The kinds with a definition of `id` that `modId` can see (what an unknown id names instead). */
+  kindsDefining(id: string, modId: string | undefined): readonly string[];
   /** Every id of a kind (for "did you mean"). */
   entries(kind: string): ReadonlyMap<string, readonly DefinitionRecord[]>;
   /** The ids of a kind near a misspelt one, among those of the mods `modId` sees, nearest first. */
@@ -49,6 +51,8 @@ export interface CheckContext {
   reportAt(start: number, end: number, code: string, severity: Severity, message: string): void;
   /** Notes that the file names an unknown id of `kind` (so it is re-checked when `kind` changes). */
   noteUnresolved(kind: string): void;
+  /** Notes that a report names the kinds `id` is of (so the file is re-checked when any kind gains or loses it). */
+  noteKindsOf(id: string): void;
 }
 
 /** A check of one record; each rule family is one module exporting one of these. */

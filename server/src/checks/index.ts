@@ -9,7 +9,7 @@ import type { CheckContext, CheckHost, ProjectView, RecordCheck, RecordMemo, Rec
 
 export type { RecordMemo } from './context';
 import type { DefinitionRecord } from '../records/record';
-import { refKey } from '../index/referenceIndex';
+import { anyKindKey, refKey } from '../index/referenceIndex';
 import { checkSyntax } from './syntax';
 import { checkFileProblems } from './fileProblems';
 import { checkGameData } from './gameData';
@@ -50,6 +50,10 @@ class RecordingView implements ProjectView {
     // Whether one is there (the checks' `accepts` read `abstract` only): not what it says.
     this.depend(this.project.existenceKeyOf(kind, id));
     return this.project.anyVisibleDefinition(kind, id, modId, accepts);
+  }
+  kindsDefining(id: string, modId: string | undefined): readonly string[] {
+    this.depend(anyKindKey(id));
+    return this.project.kindsDefining(id, modId);
   }
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
     return this.project.compareLoadOrder(a, b);
@@ -99,6 +103,7 @@ function isCurrent(project: CheckHost, memo: RecordMemo): boolean {
 class RecordChecks implements CheckContext {
   readonly reports: RecordReport[] = [];
   readonly unresolvedKinds: string[] = [];
+  readonly kindsOfIds: string[] = [];
   constructor(readonly project: ProjectView, readonly file: SourceFile) {}
   report(d: RecordReport): void {
     this.reports.push(d);
@@ -109,6 +114,9 @@ class RecordChecks implements CheckContext {
   noteUnresolved(kind: string): void {
     this.unresolvedKinds.push(kind);
   }
+  noteKindsOf(id: string): void {
+    this.kindsOfIds.push(id);
+  }
 }
 
 const NO_DEPS: readonly (string | number)[] = [];
@@ -118,12 +126,12 @@ function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRec
   const view = project.forOneCheck ? undefined : new RecordingView(project);
   const ctx = new RecordChecks(view ?? project, file);
   for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
-  const { reports, unresolvedKinds } = ctx;
+  const { reports, unresolvedKinds, kindsOfIds } = ctx;
   const relative = reports.length ? relativePlaces(project, record, reports) : [];
-  if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds };
+  if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds, kindsOfIds };
   const deps: (string | number)[] = [];
   for (const [key, version] of view.deps) deps.push(key, version);
-  return { reports, relative, deps, unresolvedKinds };
+  return { reports, relative, deps, unresolvedKinds, kindsOfIds };
 }
 
 /** Offsets of each report relative to the record's start (undefined: anchored in another record). */
@@ -144,9 +152,10 @@ function placeOf(project: CheckHost, a: RecordReport | RelatedAnchor): { start: 
   return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);
 }
 
-export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string> } {
+export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string>; kindsOfIds: Set<string> } {
   const diagnostics: Diagnostic[] = [];
   const unresolvedKinds = new Set<string>();
+  const kindsOfIds = new Set<string>();
   const toRelated = (a: NonNullable<RecordReport['related']>[number]): RelatedLocation => {
     const range = placeOf(project, a);
     return { path: a.record.source.path, start: range.start, end: range.end, message: a.message };
@@ -164,6 +173,9 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     noteUnresolved(kind) {
       unresolvedKinds.add(kind);
     },
+    noteKindsOf(id) {
+      kindsOfIds.add(id);
+    },
   };
   checkFileProblems(fileCtx);
   checkGameData(fileCtx);
@@ -178,6 +190,7 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
       if (!project.forOneCheck) file.memo.set(record, memo);
     }
     for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
+    for (const id of memo.kindsOfIds) kindsOfIds.add(id);
     if (memo.reports.length === 0) continue;
     const start = record.start;
     memo.reports.forEach((d, i) => {
@@ -190,5 +203,5 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     });
   }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { diagnostics, unresolvedKinds };
+  return { diagnostics, unresolvedKinds, kindsOfIds };
 }

@@ -43,4 +43,6 @@ export interface RecordMemo {
    */
   readonly deps: readonly (string | number)[];
   readonly unresolvedKinds: readonly string[];
+  /** The ids whose kinds a report names (see CheckContext.noteKindsOf). */
+  readonly kindsOfIds: readonly string[];
 }

@@ -156,6 +156,7 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   let hint = sibling !== undefined ? { text: sibling, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
   // Nothing near among its own kind: the ids of the other kinds the string may name (see FoundReference.alternative).
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
+  if (hint.text === '' && !isCopyFrom) hint = { text: otherKindsHint(ctx, record, ref, alternatives), near: [] };
   const special = INVALID_VALUE_KINDS[ref.kind];
   ctx.report({
     record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
@@ -164,6 +165,21 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
       : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
     fixes: fixesOf(hint.near, record, ref),
   });
+}
+
+/**
+ * What an id nothing of its kind has (nor anything near) names instead, in the mods the record sees: `; "aspirin"
+ * is an item` where an effect is read (a monster for a monster group, an item for an item group...).
+ */
+function otherKindsHint(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[]): string {
+  const { project } = ctx;
+  ctx.noteKindsOf(ref.id);
+  const tried = new Set([ref.kind, ...alternatives, ...project.registry.alsoResolvedBy(ref.kind)]);
+  const others = project.kindsDefining(ref.id, record.source.modId).filter((k) => !tried.has(k));
+  if (others.length === 0) return '';
+  // Sorted: the index lists kinds in the order it first met them, which an edit can change.
+  const titles = others.map((k) => project.registry.aTitle(k)).sort();
+  return `; "${ref.id}" is ${titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0]}`;
 }
 
 /** The near ids as fixes, each keeping what the string writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */

@@ -275,6 +275,8 @@ export class DefinitionIndex {
   private readonly byMod = new Map<string, Map<string, ModIds>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
+  /** How many times kindsDefining was asked. */
+  private kindsAsked = 0;
   /**
    * (kind, copy-from id) -> the records added one by one defining ids that copy from that id (a set: one parent
    * may have tens of thousands; a record without ids has no key to bump when what it inherits changes). Built on
@@ -527,6 +529,9 @@ export class DefinitionIndex {
    * it reads every kind.
    */
   kindsDefining(id: string, mods: ReadonlySet<string>): string[] {
+    // A look through the batches waiting takes a few milliseconds; checks ask for every unknown id (and again as
+    // one is typed): past a few asks every kind is outlined once, and each ask is a map lookup per kind.
+    if (++this.kindsAsked > LOOKUPS_BEFORE_OUTLINE) this.outlineAll();
     const inMods = (modId: string | undefined): boolean => modId !== undefined && mods.has(modId);
     const out: string[] = [];
     for (const kind of this.order) {

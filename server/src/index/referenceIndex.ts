@@ -4,6 +4,14 @@ export function refKey(kind: string, id: string): string {
   return `${kind}\u0000${id}`;
 }
 
+/**
+ * The key of which kinds define `id` at all: bumped whenever a definition of `id` of any kind appears, goes or
+ * moves (what a message naming the kinds an unknown id is of depends on).
+ */
+export function anyKindKey(id: string): string {
+  return `\u0005${id}`;
+}
+
 /** The (kind, id) of a key made by refKey. */
 function splitKey(key: string): [kind: string, id: string] {
   const at = key.indexOf('\u0000');
