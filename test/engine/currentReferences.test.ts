@@ -481,7 +481,7 @@ test('hover on an id that names nothing of its kind says what it names instead, 
   withMod(fixture, (ws) => {
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
     const file = ws.file('m/content.json');
-    assert.equal(hover(ws.project, file, fixture.text.indexOf('"meat"') + 2)?.markdown, '**meat**\n\nNo effect with this id is visible from this mod. `meat` is an item, a recipe.');
+    assert.equal(hover(ws.project, file, fixture.text.indexOf('"meat"') + 2)?.markdown, '**meat**\n\nNo effect with this id is visible from this mod. `meat` is an item and a recipe.');
     assert.equal(hover(ws.project, file, fixture.text.indexOf('"nothing_at_all"') + 2)?.markdown, '**nothing_at_all**\n\nNo effect with this id is visible from this mod.');
   });
 });

@@ -176,10 +176,7 @@ function otherKindsHint(ctx: CheckContext, record: DefinitionRecord, ref: FoundR
   ctx.noteKindsOf(ref.id);
   const tried = new Set([ref.kind, ...alternatives, ...project.registry.alsoResolvedBy(ref.kind)]);
   const others = project.kindsDefining(ref.id, record.source.modId).filter((k) => !tried.has(k));
-  if (others.length === 0) return '';
-  // Sorted: the index lists kinds in the order it first met them, which an edit can change.
-  const titles = others.map((k) => project.registry.aTitle(k)).sort();
-  return `; "${ref.id}" is ${titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0]}`;
+  return others.length ? `; "${ref.id}" is ${project.registry.titlesOf(others)}` : '';
 }
 
 /** The near ids as fixes, each keeping what the string writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */

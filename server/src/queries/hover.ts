@@ -39,8 +39,8 @@ export function hover(project: Project, filePath: string, offset: number): Hover
 
 /** What else an id names, for one that names nothing of the kind expected (`"aspirin" is an item`). */
 function definedAsOtherKinds(project: Project, kind: string, id: string, modId: string | undefined): string {
-  const others = project.kindsDefining(id, modId).filter((k) => k !== kind).map((k) => project.registry.aTitle(k));
-  return others.length ? ` \`${id}\` is ${others.join(', ')}.` : '';
+  const others = project.kindsDefining(id, modId).filter((k) => k !== kind);
+  return others.length ? ` \`${id}\` is ${project.registry.titlesOf(others)}.` : '';
 }
 
 export function describeMember(m: MemberDoc): string {

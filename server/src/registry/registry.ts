@@ -14,6 +14,11 @@ import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
 
+/** "an item", "a monster". */
+function withArticle(title: string): string {
+  return `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
+}
+
 export class KindRegistry {
   private readonly byTypeMap = new Map<string, KindDeclaration>();
   private readonly byKindMap = new Map<string, KindDeclaration>();
@@ -177,8 +182,16 @@ export class KindRegistry {
 
   /** A kind's title with its article: "a monster", "an item group". */
   aTitle(kind: string): string {
-    const t = this.title(kind);
-    return `${/^[aeiou]/i.test(t) ? 'an' : 'a'} ${t}`;
+    return withArticle(this.title(kind));
+  }
+
+  /**
+   * Kinds named with their articles, in alphabetical order (the same whatever order they were found in): "a bionic
+   * and a recipe".
+   */
+  titlesOf(kinds: readonly string[]): string {
+    const titles = kinds.map((k) => this.title(k)).sort().map(withArticle);
+    return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0] ?? '';
   }
 
   /** How messages name a kind: "monster", "item group"; an undeclared kind by its type's name in words. */
