@@ -47,6 +47,7 @@ const CORE_CURRENT = {
     { type: 'sub_body_part', id: 'leg_hip_l', parent: 'leg_l', name: 'left hip' },
   ],
   'json/effects.json': [{ type: 'effect_type', id: 'dazed', name: ['Dazed'] }],
+  'json/skills.json': [{ type: 'skill', id: 'melee', name: 'melee', description: 'd' }],
   'json/species.json': [{ type: 'SPECIES', id: 'ZOMBIE' }],
   'json/morale_types.json': [{ type: 'morale_type', id: 'morale_music', text: 'Music' }],
   'json/npcs.json': [{ type: 'npc', id: 'm_trader', name_suffix: 'trader', class: 'NC_M', attitude: 0, mission: 0, chat: 'TALK_DONE', faction: 'no_faction' }],
@@ -483,5 +484,41 @@ test('hover on an id that names nothing of its kind says what it names instead, 
     const file = ws.file('m/content.json');
     assert.equal(hover(ws.project, file, fixture.text.indexOf('"meat"') + 2)?.markdown, '**meat**\n\nNo effect with this id is visible from this mod. `meat` is an item and a recipe.');
     assert.equal(hover(ws.project, file, fixture.text.indexOf('"nothing_at_all"') + 2)?.markdown, '**nothing_at_all**\n\nNo effect with this id is visible from this mod.');
+  });
+});
+
+test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effects an effect removes, a map extra\'s update map generator', () => {
+  const fixture = parseMarked(`[
+  { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "j", "skills": [
+    { "skill": "ALL", "level": { "rng": [ 0, 2 ] } }, { "skill": "melee", "bonus": { "rng": [ 1, 2 ] } }, { "skill": ⟦"meele"⟧, "bonus": { "rng": [ 1, 2 ] } } ] },
+  { "type": "technique", "id": "m_tec", "name": "t", "skill_requirements": [ { "name": "melee", "level": 1 }, { "name": ⟦"unarmd"⟧, "level": 1 } ] },
+  { "type": "effect_type", "id": "m_calm", "name": [ "Calm" ], "removes_effects": [ "dazed", ⟦"stung"⟧ ] },
+  { "type": "mapgen", "method": "json", "update_mapgen_id": "m_crater_update", "object": { "place_terrain": [ { "ter": "t_flat_roof", "x": 0, "y": 0 } ] } },
+  { "type": "map_extra", "id": "mx_m_a", "name": { "str": "a" }, "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": "m_crater_update" } },
+  { "type": "map_extra", "id": "mx_m_b", "name": { "str": "b" }, "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": ⟦"m_crater_updat"⟧ } },
+  { "type": "map_extra", "id": "mx_m_c", "name": { "str": "c" }, "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } }
+]`);
+  withMod(fixture, (ws) => {
+    const found = ws.diagnostics('m/content.json');
+    assertMarked(fixture, found, 'unknown-id');
+    // The game reads an unknown technique skill as level 0 and removes nothing by an unknown effect: warnings.
+    const severity = (id: string): string | undefined => found.find((d) => d.message.includes(`"${id}"`))?.severity;
+    assert.deepEqual(['meele', 'unarmd', 'stung', 'm_crater_updat'].map(severity), ['error', 'warning', 'warning', 'error']);
+  });
+});
+
+test('0.F: an NPC class\'s skills (the game: "Invalid skill"; ALL: every other), a map extra\'s update map generator (the game: "invalid update mapgen function")', () => {
+  const fixture = parseMarked(`[
+  { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "j", "skills": [
+    { "skill": "ALL", "level": { "rng": [ 0, 2 ] } }, { "skill": "melee", "bonus": { "rng": [ 1, 2 ] } }, { "skill": ⟦"meele"⟧, "bonus": { "rng": [ 1, 2 ] } } ] },
+  { "type": "mapgen", "method": "json", "update_mapgen_id": "m_crater_update", "object": { "place_terrain": [ { "ter": "t_flat_roof", "x": 0, "y": 0 } ] } },
+  { "type": "map_extra", "id": "mx_m_a", "name": "a", "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": "m_crater_update" } },
+  { "type": "map_extra", "id": "mx_m_b", "name": "b", "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": ⟦"m_crater_updat"⟧ } },
+  { "type": "map_extra", "id": "mx_m_c", "name": "c", "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, { ...ITEMS_0F, 'json/skills.json': CORE_CURRENT['json/skills.json'], 'json/terrain.json': CORE_CURRENT['json/terrain.json'] });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });

@@ -63,6 +63,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: resist_effects[] -> effect': [2, 'core effects.json: effects resisted by effect PAINRESIST and by "aspirin" (an item), neither an effect'],
   'unknown-id: use_action.effects[].id -> effect': [5, 'drugs giving effects defined nowhere: core med.json "smoke" x3 (the effects are smoke_eyes and smoke_lungs); Aftershock and aftershock_exoplanet cheap_food.json pkill1 (pkill1_generic...), each'],
   'unknown-id: pocket_data[].default_magazine -> item': [3, 'core fake.json: three appliance pseudo items come with magazine pseudo_battery, defined nowhere'],
+  'unknown-id: removes_effects[] -> effect': [3, 'warnings (the game removes nothing by an unknown id): core effects.json removes "stung", defined nowhere; Aftershock and aftershock_exoplanet esper effects remove Magiclysm\'s telepathic_ignorance without depending on it'],
   'unknown-id: condition.and[].not.u_has_bionics -> bionic': [1, 'core misc_effect_on_condition.json tests bionic armor_bio_eyes, an item (the pseudo item of bio_armor_eyes)'],
   'unknown-id: false_effect[].u_lose_morale -> morale type': [2, 'core effects_eocs.json removes morale types morale_social_dissatisfied and morale_asocial_dissatisfied, defined nowhere'],
   'unknown-id: spell_class -> trait': [1, 'core artisan_guns.json gives spell bring_the_sun the class KELVINIST, a trait of Magiclysm, which core does not depend on'],

@@ -14,9 +14,9 @@ import { pathLabel, withoutVariant } from '../schema/validate';
 import { valueAt } from '../util/json';
 import type { DiagnosticFix } from '../diagnostic';
 
-/** Reference kinds whose absence the spec words as an invalid value rather than an unknown id. */
-const INVALID_VALUE_KINDS: Record<string, string> = {
-  update_mapgen: 'construction_blueprint must name an existing update mapgen function (spec 2.6)',
+/** Top-level members naming a kind whose absence the spec words as an invalid value rather than an unknown id. */
+const INVALID_VALUE_MEMBERS: Readonly<Record<string, { readonly kind: string; readonly rule: string }>> = {
+  construction_blueprint: { kind: 'update_mapgen', rule: 'construction_blueprint must name an existing update mapgen function (spec 2.6)' },
 };
 
 /**
@@ -157,7 +157,8 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   // Nothing near among its own kind: the ids of the other kinds the string may name (see FoundReference.alternative).
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   if (hint.text === '' && !isCopyFrom) hint = { text: otherKindsHint(ctx, record, ref, alternatives), near: [] };
-  const special = INVALID_VALUE_KINDS[ref.kind];
+  const member = INVALID_VALUE_MEMBERS[ref.path[0]];
+  const special = ref.path.length === 1 && member?.kind === ref.kind ? member.rule : undefined;
   ctx.report({
     record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
     message: special

@@ -7,7 +7,7 @@ import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { CONSTRUCTION_TERRAIN, MAPGEN_SET_ID, SPELL_EFFECT_STR_CURRENT } from './shared';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, TECHNIQUE_OVERLAY } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -104,13 +104,17 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
-  // npc_class::load: the bionics an NPC of the class gets; a shopkeeper's price rule for an item group's items.
-  npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' } },
+  // npc_class::load: the bionics an NPC of the class gets; a shopkeeper's price rule for an item group's items;
+  // its skills.
+  npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
   sub_body_part: { parent: { ref: 'body_part' } },
   mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART },
   // effect_type::load: the traits and effects that make the character immune to the effect.
-  effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' } },
+  // The effects it removes (and blocks): ids the game never checks, an unknown one removes nothing: warnings.
+  effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
+  map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
+  technique: TECHNIQUE_OVERLAY,
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
   // valid furniture (t_null, f_null: none, built-in ids).

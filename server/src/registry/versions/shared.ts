@@ -122,6 +122,18 @@ export const MAPGEN_SET_ID: SiblingRef = {
  * A construction's `pre_terrain` and `post_terrain`: a furniture when the id begins with `f_`, else a terrain
  * (construction.cpp load_construction); either kind resolves it here.
  */
+/** npc_class::load, both versions: a skill ("Invalid skill"), or "ALL": every skill the class lists no other way. */
+export const NPC_CLASS_SKILL: SiblingRef = { kinds: {}, otherwise: ['skill'], none: ['ALL'] };
+
+/**
+ * map_extra::check, both versions: an update_mapgen generator's id ("invalid update mapgen function"); a
+ * map_extra_function's names a function of the game's code, a mapgen one an overmap terrain's map generators.
+ */
+export const MAP_EXTRA_GENERATOR: SiblingRef = { member: 'generator_method', kinds: { update_mapgen: ['update_mapgen'] } };
+
+/** ma_technique::load, both versions: the skills a technique needs (not checked; an unknown one reads as level 0): warnings. */
+export const TECHNIQUE_OVERLAY: TableOverlay = { 'skill_requirements[].name': { ref: 'skill', weak: true } };
+
 export const CONSTRUCTION_TERRAIN: SiblingRef = { kinds: {}, otherwise: ['terrain', 'furniture'] };
 
 export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
