@@ -487,7 +487,7 @@ test('hover on an id that names nothing of its kind says what it names instead, 
   });
 });
 
-test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effects an effect removes, a map extra\'s update map generator', () => {
+test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effects an effect removes, a map extra\'s update map generator, a start location\'s terrains', () => {
   const fixture = parseMarked(`[
   { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "j", "skills": [
     { "skill": "ALL", "level": { "rng": [ 0, 2 ] } }, { "skill": "melee", "bonus": { "rng": [ 1, 2 ] } }, { "skill": ⟦"meele"⟧, "bonus": { "rng": [ 1, 2 ] } } ] },
@@ -496,14 +496,16 @@ test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effe
   { "type": "mapgen", "method": "json", "update_mapgen_id": "m_crater_update", "object": { "place_terrain": [ { "ter": "t_flat_roof", "x": 0, "y": 0 } ] } },
   { "type": "map_extra", "id": "mx_m_a", "name": { "str": "a" }, "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": "m_crater_update" } },
   { "type": "map_extra", "id": "mx_m_b", "name": { "str": "b" }, "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": ⟦"m_crater_updat"⟧ } },
-  { "type": "map_extra", "id": "mx_m_c", "name": { "str": "c" }, "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } }
+  { "type": "map_extra", "id": "mx_m_c", "name": { "str": "c" }, "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } },
+  { "type": "overmap_terrain", "id": "m_field", "name": "field" },
+  { "type": "start_location", "id": "sloc_m", "name": "m", "terrain": [ "m_field", ⟦"m_feild"⟧, { "om_terrain": "m_fi", "om_terrain_match_type": "PREFIX" } ] }
 ]`);
   withMod(fixture, (ws) => {
     const found = ws.diagnostics('m/content.json');
     assertMarked(fixture, found, 'unknown-id');
     // The game reads an unknown technique skill as level 0 and removes nothing by an unknown effect: warnings.
     const severity = (id: string): string | undefined => found.find((d) => d.message.includes(`"${id}"`))?.severity;
-    assert.deepEqual(['meele', 'unarmd', 'stung', 'm_crater_updat'].map(severity), ['error', 'warning', 'warning', 'error']);
+    assert.deepEqual(['meele', 'unarmd', 'stung', 'm_crater_updat', 'm_feild'].map(severity), ['error', 'warning', 'warning', 'error', 'warning']);
   });
 });
 

@@ -12,7 +12,7 @@ import { REQUIREMENT_MEMBERS_CURRENT } from '../../schema/current/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_0F, TECHNIQUE_OVERLAY } from './shared';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_0F, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
@@ -171,6 +171,7 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   npc_class: { 'bionics[].id': { ref: 'bionic' }, 'traits[].group': { ref: 'trait_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_OVERLAY,
+  start_location: START_LOCATION_OVERLAY,
   // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
   // --check-mods), for removal alike; a requirement given alone or as [ id, count ].
   vehicle_part: {

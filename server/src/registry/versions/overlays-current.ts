@@ -7,7 +7,7 @@ import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, TECHNIQUE_OVERLAY } from './shared';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -115,6 +115,7 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_OVERLAY,
+  start_location: START_LOCATION_OVERLAY,
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
   // valid furniture (t_null, f_null: none, built-in ids).

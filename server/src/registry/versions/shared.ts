@@ -134,6 +134,13 @@ export const MAP_EXTRA_GENERATOR: SiblingRef = { member: 'generator_method', kin
 /** ma_technique::load, both versions: the skills a technique needs (not checked; an unknown one reads as level 0): warnings. */
 export const TECHNIQUE_OVERLAY: TableOverlay = { 'skill_requirements[].name': { ref: 'skill', weak: true } };
 
+/**
+ * start_location::load, both versions: the overmap terrains a start may be on, matched by type (every rotation)
+ * unless an object names another match. Not checked (0.F --check-mods is silent): a start on none fails when a
+ * game begins ("Unable to generate a valid starting location"): warnings.
+ */
+export const START_LOCATION_OVERLAY: TableOverlay = { 'terrain[]': { ref: 'overmap_terrain', weak: true } };
+
 export const CONSTRUCTION_TERRAIN: SiblingRef = { kinds: {}, otherwise: ['terrain', 'furniture'] };
 
 export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
