@@ -524,3 +524,17 @@ test('0.F: an NPC class\'s skills (the game: "Invalid skill"; ALL: every other),
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
+
+test('0.F: a vehicle prototype names its parts, a variant after "_" (the game: "unknown vehicle part X in Y")', () => {
+  const fixture = parseMarked(`[
+  { "type": "vehicle", "id": "m_cart", "name": "Cart", "parts": [
+    { "x": 0, "y": 0, "parts": [ "frame", "frame_vertical_left", "frame_cross_unconnected", ⟦"frame_bogus"⟧, ⟦"frame_wheel_left"⟧ ] },
+    { "x": 1, "y": 0, "part": "frame_nw_edge" }, { "x": 2, "y": 0, "part": ⟦"fram"⟧ } ] }
+]`);
+  const core = { ...ITEMS_0F, 'json/vehicle_parts.json': [{ type: 'vehicle_part', id: 'frame', name: { str: 'frame' }, item: 'meat', location: 'structure', standard_symbols: true }] };
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core);
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+});

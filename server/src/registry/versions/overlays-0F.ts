@@ -178,6 +178,9 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
     'requirements.install.using': REQUIREMENT, 'requirements.install.using[][0]': REQUIREMENT,
     'requirements.removal.using': REQUIREMENT, 'requirements.removal.using[][0]': REQUIREMENT,
   },
+  // vehicle_prototype::finalize: each part of a vehicle prototype ("unknown vehicle part X in Y", 0.F
+  // --check-mods), alone or as an object's `part`.
+  vehicle: { 'parts[].part': { ref: 'vehicle_part' }, 'parts[].parts[]': { ref: 'vehicle_part' } },
   // effect_type::load: the traits that make the character immune to the effect.
   effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' } },
   // ter_furn_transform::load: the furniture a transform applies to (f_null: none).

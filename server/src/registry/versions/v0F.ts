@@ -11,6 +11,20 @@ import { KNOWN_TYPES } from './generated/types-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
 import { RULES_0F } from './rules-0F';
 
+/**
+ * The variants 0.F's vehicle parts take (veh_type.h vpart_variants; `frame_vertical_left` is the part `frame`,
+ * variant `vertical_left`). Found against 0.F --check-mods: `frame_cover`, `frame_cross_unconnected`,
+ * `frame_vertical_T_right`, `frame_nw_edge` load; `frame_wheel_left` and `frame_cover_left` do not (later versions'
+ * `wheel_left`, `cover_left`): "unknown vehicle part frame_wheel".
+ */
+const VEHICLE_PART_VARIANTS_0F = [
+  'cross_unconnected', 'cross', 'horizontal_front_edge', 'horizontal_front', 'horizontal_rear_edge', 'horizontal_rear',
+  'horizontal_2_front', 'horizontal_2_rear', 'ne_edge', 'nw_edge', 'se_edge', 'sw_edge', 'vertical_right', 'vertical_left',
+  'vertical_2_right', 'vertical_2_left', 'vertical_T_right', 'vertical_T_left', 'front_right', 'front_left', 'rear_right',
+  'rear_left', 'cover', 'vertical', 'horizontal', 'vertical_2', 'horizontal_2', 'ne', 'nw', 'se', 'sw', 'front', 'rear',
+  'left', 'right',
+];
+
 export const VERSION_0F: GameVersion = {
   id: '0.F',
   title: '0.F (Frank)',
@@ -30,8 +44,9 @@ export const VERSION_0F: GameVersion = {
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   // A spell's field_id "none" is no field (spell_type::load).
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
-  // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize).
-  derivedIds: [...DERIVED_IDS, { kind: 'json_flag', prefix: 'LIGHT_' }],
+  // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize). A vehicle prototype's part
+  // may name a variant: the part's id, "_" and one of VEHICLE_PART_VARIANTS_0F (get_vpart_id_variant).
+  derivedIds: [...DERIVED_IDS, { kind: 'json_flag', prefix: 'LIGHT_' }, { kind: 'vehicle_part', from: 'vehicle_part', suffixes: VEHICLE_PART_VARIANTS_0F.map((v) => `_${v}`) }],
   kinds: [
     { ...kind('item', 'item', { symbol: 'constant', keyFields: ['category', 'description'], alsoResolvedBy: ['MIGRATION'] }), types: ITEM_TYPES_0F },
     kind('MONSTER', 'monster', {
