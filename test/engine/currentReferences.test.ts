@@ -538,3 +538,22 @@ test('0.F: a vehicle prototype names its parts, a variant after "_" (the game: "
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
+
+test('0.F: a camp blueprint\'s inline needs name items and qualities, their members closed (the game: "not a valid item template", "Unknown quality", "Invalid or misplaced field name")', () => {
+  const fixture = parseMarked(`[
+  { "type": "recipe", "result": "m_fireplace", "category": "CC_BUILDING", "subcategory": "CSC_BUILDING_BASES", "construction_blueprint": "fbmh_fireplace", "blueprint_name": "fireplace",
+    "blueprint_needs": { "time": "2 h", "skills": [ ], "inline": { "tools": [ ], "qualities": [ [ { "id": "HAMMER", "level": 2 } ], [ { "id": ⟦"HAMMERZ"⟧, "level": 2 } ] ],
+      "components": [ [ [ "meat", 40 ] ], [ [ ⟦"meatz"⟧, 1 ] ] ] } } }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+    ...ITEMS_0F, 'json/qualities.json': CORE_CURRENT['json/qualities.json'],
+    'json/recipe_categories.json': [{ type: 'recipe_category', id: 'CC_BUILDING', recipe_subcategories: ['CSC_BUILDING_BASES'] }],
+  });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    const typo = ws.project.updateFile(ws.file('m/content.json'), fixture.text.replace('"components"', '"componentz"'));
+    assert.ok(typo.length > 0);
+    assert.ok(ws.diagnostics('m/content.json').some((d) => d.code === 'unknown-field' && d.message.includes('"componentz"')));
+  });
+});

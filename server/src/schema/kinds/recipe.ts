@@ -68,6 +68,13 @@ export const REQUIREMENT_MEMBERS: Readonly<Record<'tools' | 'components' | 'qual
   qualities: arrayOf(union(QUALITY, arrayOf(QUALITY))),
 };
 
+/** The object of 0.F's `blueprint_needs.inline`: requirements written in place. */
+const INLINE_REQUIREMENT_0F = object([
+  { name: 'tools', type: REQUIREMENT_MEMBERS.tools, description: 'Tools needed: groups of alternatives `[ tool id, charges ]`.' },
+  { name: 'qualities', type: REQUIREMENT_MEMBERS.qualities, description: 'Tool qualities needed: `{ "id", "level", "amount" }` objects.' },
+  { name: 'components', type: REQUIREMENT_MEMBERS.components, description: 'Components: groups of alternatives `[ item id, count ]`.' },
+]);
+
 /** The spec's table, in its order. Requiredness is the game's (see UNCRAFT_REQUIRED); the same for disassembly. */
 function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
   const spec: FieldSpec[] = [
@@ -127,7 +134,9 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
       type: object([
         { name: 'time', type: union({ kind: 'string', format: 'time' }, INTEGER), description: 'Construction time.' },
         { name: 'skills', type: arrayOf(SKILL_LEVEL), description: '`[ skill id, level ]` pairs.' },
-        { name: 'inline', type: OPEN_OBJECT, description: 'Inline requirements (`tools`, `qualities`, `components`).' },
+        // requirement_data::load_requirement reads them ("not a valid item template", "Unknown quality"; any
+        // other member: "Invalid or misplaced field name", 0.F --check-mods).
+        { name: 'inline', type: INLINE_REQUIREMENT_0F, description: 'Inline requirements (`tools`, `qualities`, `components`).' },
       ], true),
     },
     { name: 'check_blueprint_needs', type: BOOLEAN, description: 'Camp blueprint: whether `blueprint_needs` is checked against the construction.', fromGame: true },
