@@ -487,7 +487,7 @@ test('hover on an id that names nothing of its kind says what it names instead, 
   });
 });
 
-test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effects an effect removes, a map extra\'s update map generator, a start location\'s terrains', () => {
+test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effects an effect removes, a map extra\'s update map generator, a start location\'s terrains, a spell\'s skill and ignored species, a mutation category\'s vitamin (null: none)', () => {
   const fixture = parseMarked(`[
   { "type": "npc_class", "id": "NC_M", "name": "m", "job_description": "j", "skills": [
     { "skill": "ALL", "level": { "rng": [ 0, 2 ] } }, { "skill": "melee", "bonus": { "rng": [ 1, 2 ] } }, { "skill": ⟦"meele"⟧, "bonus": { "rng": [ 1, 2 ] } } ] },
@@ -498,14 +498,19 @@ test('an NPC class\'s skills (ALL: every other), a technique\'s skills, the effe
   { "type": "map_extra", "id": "mx_m_b", "name": { "str": "b" }, "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": ⟦"m_crater_updat"⟧ } },
   { "type": "map_extra", "id": "mx_m_c", "name": { "str": "c" }, "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } },
   { "type": "overmap_terrain", "id": "m_field", "name": "field" },
-  { "type": "start_location", "id": "sloc_m", "name": "m", "terrain": [ "m_field", ⟦"m_feild"⟧, { "om_terrain": "m_fi", "om_terrain_match_type": "PREFIX" } ] }
+  { "type": "start_location", "id": "sloc_m", "name": "m", "terrain": [ "m_field", ⟦"m_feild"⟧, { "om_terrain": "m_fi", "om_terrain_match_type": "PREFIX" } ] },
+  { "type": "SPELL", "id": "m_spell", "name": "s", "description": "d", "effect": "attack", "shape": "blast", "valid_targets": [ "hostile" ], "skill": "melee", "ignored_monster_species": [ "ZOMBIE" ] },
+  { "type": "SPELL", "id": "m_spell2", "name": "s", "description": "d", "effect": "attack", "shape": "blast", "valid_targets": [ "hostile" ], "skill": ⟦"deduction"⟧, "ignored_monster_species": [ ⟦"PSI_NULL"⟧ ] },
+  { "type": "mutation_category", "id": "M_CAT", "name": "m", "threshold_mut": "GOOD_HEARING", "vitamin": "iron" },
+  { "type": "mutation_category", "id": "M_CAT2", "name": "m", "threshold_mut": "GOOD_HEARING", "vitamin": "null" },
+  { "type": "mutation_category", "id": "M_CAT3", "name": "m", "threshold_mut": "GOOD_HEARING", "vitamin": ⟦"irn"⟧ }
 ]`);
   withMod(fixture, (ws) => {
     const found = ws.diagnostics('m/content.json');
     assertMarked(fixture, found, 'unknown-id');
     // The game reads an unknown technique skill as level 0 and removes nothing by an unknown effect: warnings.
     const severity = (id: string): string | undefined => found.find((d) => d.message.includes(`"${id}"`))?.severity;
-    assert.deepEqual(['meele', 'unarmd', 'stung', 'm_crater_updat', 'm_feild'].map(severity), ['error', 'warning', 'warning', 'error', 'warning']);
+    assert.deepEqual(['meele', 'unarmd', 'stung', 'm_crater_updat', 'm_feild', 'deduction', 'PSI_NULL', 'irn'].map(severity), ['error', 'warning', 'warning', 'error', 'warning', 'warning', 'warning', 'warning']);
   });
 });
 

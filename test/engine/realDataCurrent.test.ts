@@ -64,6 +64,8 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: use_action.effects[].id -> effect': [5, 'drugs giving effects defined nowhere: core med.json "smoke" x3 (the effects are smoke_eyes and smoke_lungs); Aftershock and aftershock_exoplanet cheap_food.json pkill1 (pkill1_generic...), each'],
   'unknown-id: pocket_data[].default_magazine -> item': [3, 'core fake.json: three appliance pseudo items come with magazine pseudo_battery, defined nowhere'],
   'unknown-id: terrain[] -> overmap terrain': [4, 'warnings (a start on none of its terrains fails when a game begins): Aftershock and aftershock_exoplanet start location sloc_crashed_gunship on afs_crashed_gunship, defined nowhere (its only terrain); core\'s urban_library (a city building; its terrains are urban_library_1...) and MA\'s house_two_story_basement (renamed house_2story_basement), among others'],
+  'unknown-id: ignored_monster_species[] -> species': [2, 'warnings (not checked by the game; the spell ignores no monster for it): Aftershock and aftershock_exoplanet electrokinesis spells ignore species PSI_NULL, defined nowhere'],
+  'unknown-id: skill -> skill': [2, 'warnings (not checked by the game): Magiclysm migration_and_obsoletion/temporary.json, an obsolete spell training the removed skill "deduction"; TEST_DATA magic.json, "not_spellcraft" (a test placeholder)'],
   'unknown-id: removes_effects[] -> effect': [3, 'warnings (the game removes nothing by an unknown id): core effects.json removes "stung", defined nowhere; Aftershock and aftershock_exoplanet esper effects remove Magiclysm\'s telepathic_ignorance without depending on it'],
   'unknown-id: condition.and[].not.u_has_bionics -> bionic': [1, 'core misc_effect_on_condition.json tests bionic armor_bio_eyes, an item (the pseudo item of bio_armor_eyes)'],
   'unknown-id: false_effect[].u_lose_morale -> morale type': [2, 'core effects_eocs.json removes morale types morale_social_dissatisfied and morale_asocial_dissatisfied, defined nowhere'],
@@ -118,10 +120,12 @@ test('a current mod (Magiclysm) checked on its own against current core: only it
   // Its debug spell debug_fall_protection applies effect debug_feather_fall, which nothing defines (feather_fall is);
   // an EOC of its item_only.json runs EOC_SUMMON_MUSHROOMS, which nothing defines; techniques test effect GRAB
   // (twice) and a monster spell "BLIND" (blind), defined nowhere; its effects.json tests species nether_player_hate
-  // (a monster faction); a transform lists terrains as valid furniture (twice).
+  // (a monster faction); a transform lists terrains as valid furniture (twice); an obsolete spell trains the
+  // removed skill "deduction" (a warning).
   assert.deepEqual(counts, {
     'unit-style/hint: volume': 13, 'unit-style/hint: weight': 3, 'unknown-id: effect_str -> effect': 1,
     'unknown-id: false_effect[].run_eocs -> effect on condition': 1, 'unknown-id: condition.and[].not.u_has_effect -> effect': 3,
     'unknown-id: enchantments[].special_vision[].condition.or[].npc_has_species -> species': 1, 'unknown-id: furniture[].valid_furniture[] -> furniture': 2,
+    'unknown-id: skill -> skill': 1,
   });
 });

@@ -115,9 +115,10 @@ export const VERSION_CURRENT: GameVersion = {
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
   // that removes the field); bp_null is no body part (a sub body part's parent).
-  // Item_factory::init registers these use functions (tick actions, most of them) that no item_action names.
+  // Item_factory::init registers these use functions (tick actions, most of them) that no item_action names. The
+  // null vitamin ("null", a mutation category's none) is no definition either.
   builtInIds: {
-    ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none', 'fd_null'], body_part: ['bp_null'],
+    ...BUILT_IN_IDS, ammunition_type: ['NULL'], field_type: ['none', 'fd_null'], body_part: ['bp_null'], vitamin: ['null'],
     item_action: [
       ...BUILT_IN_IDS.item_action, 'DIVE_TANK', 'EHANDCUFFS_TICK', 'EPIC_MUSIC', 'FISH_TRAP_TICK', 'FOODPERSON_VOICE', 'GASMASK', 'GEIGER_ACTIVE',
       'MP3_ON', 'MULTICOOKER_TICK', 'RADIOCONTROL_TICK', 'RADIO_TICK', 'REMOTEVEH_TICK', 'TAZER2', 'emit_actor',

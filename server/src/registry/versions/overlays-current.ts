@@ -143,8 +143,14 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // spell_type::load: the field the spell creates ("none": no field, a built-in id).
   // spell_class: the trait of the spell's school (NONE: none); components: the requirement casting consumes;
   // targeted_monster_ids: the only monsters the spell affects.
+  // skill: the skill that trains by casting; ignored_monster_species: the species the spell leaves alone (neither
+  // checked when the game loads: warnings).
   SPELL: {
     effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' },
     spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
+    skill: { ref: 'skill', weak: true }, 'ignored_monster_species[]': { ref: 'SPECIES', weak: true },
   },
+  // mutation_category_trait::load: the vitamin mutating in the category takes ("null": none; warnings: not checked
+  // when loading).
+  mutation_category: { vitamin: { ref: 'vitamin', weak: true } },
 };
