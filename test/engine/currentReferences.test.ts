@@ -562,3 +562,19 @@ test('0.F: a camp blueprint\'s inline needs name items and qualities, their memb
     assert.ok(ws.diagnostics('m/content.json').some((d) => d.code === 'unknown-field' && d.message.includes('"componentz"')));
   });
 });
+
+test('dialogue effects name the update map generator they run, the trait a mutation heads for, the category mutated in, the activity assigned, the recipe forgotten, the item category tested', () => {
+  const fixture = parseMarked(`[
+  { "type": "mapgen", "method": "json", "update_mapgen_id": "m_update", "object": { "place_terrain": [ { "ter": "t_flat_roof", "x": 0, "y": 0 } ] } },
+  { "type": "activity_type", "id": "ACT_M", "activity_level": "NO_EXERCISE", "verb": "m", "based_on": "neither" },
+  { "type": "mutation_category", "id": "M_CAT", "name": "m", "threshold_mut": "GOOD_HEARING", "vitamin": "iron" },
+  { "type": "effect_on_condition", "id": "m_eoc", "effect": [
+    { "mapgen_update": "m_update" }, { "mapgen_update": ⟦"m_updat"⟧ },
+    { "u_mutate_towards": "GOOD_HEARING" }, { "npc_mutate_towards": ⟦"GOOD_HEARIN"⟧ },
+    { "u_mutate_category": "M_CAT" }, { "u_mutate_category": ⟦"M_CATT"⟧ },
+    { "u_assign_activity": "ACT_M", "duration": "1 s" }, { "npc_assign_activity": ⟦"ACT_N"⟧, "duration": "1 s" },
+    { "u_forget_recipe": "meat" }, { "u_forget_recipe": ⟦"meet"⟧ } ],
+    "condition": { "or": [ { "u_has_item_category": "tools" }, { "npc_has_item_category": ⟦"toolz"⟧ } ] } }
+]`);
+  withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
+});

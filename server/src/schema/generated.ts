@@ -270,6 +270,10 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
   // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
   if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
+  // A member that names a definition by name takes its id even where the data only writes something else there (a
+  // variable: `"u_mutate_category": { "context_val": "x" }`).
+  const named = byName?.get(name);
+  if (named && !has('s') && !has('a')) options.unshift({ kind: 'string', refBy: named });
   // A reviewed rule says what the game reads here, however rarely the data writes it.
   if (code.count < MIN_EVIDENCE && !node.rule && !options.includes(ANY)) options.push(ANY);
   return { kind: 'union', options, mismatch: 'warning' };

@@ -111,6 +111,13 @@ export const VERSION_CURRENT: GameVersion = {
     u_spawn_npc: named('npc'), npc_spawn_npc: named('npc'),
     u_add_morale: MORALE, npc_add_morale: MORALE, u_lose_morale: MORALE, npc_lose_morale: MORALE,
     u_set_field: named('field_type'), npc_set_field: named('field_type'),
+    // The update map generator an effect runs, the trait a mutation heads for, the category one mutates in, the
+    // activity assigned, the recipe forgotten, the item category tested.
+    mapgen_update: named('update_mapgen'), u_mutate_towards: TRAIT, npc_mutate_towards: TRAIT,
+    u_mutate_category: named('mutation_category'), npc_mutate_category: named('mutation_category'),
+    u_assign_activity: named('activity_type'), npc_assign_activity: named('activity_type'),
+    u_forget_recipe: named('recipe'), npc_forget_recipe: named('recipe'),
+    u_has_item_category: named('ITEM_CATEGORY'), npc_has_item_category: named('ITEM_CATEGORY'),
   },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
