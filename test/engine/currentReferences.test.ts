@@ -578,3 +578,16 @@ test('dialogue effects name the update map generator they run, the trait a mutat
 ]`);
   withMod(fixture, (ws) => assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id'));
 });
+
+test('0.F: a FLAG conditional name names an item flag; a COMPONENT_ID one is left alone', () => {
+  const fixture = parseMarked(`[
+  { "type": "COMESTIBLE", "id": "m_stew", "name": { "str": "stew" }, "weight": "1 g", "volume": "1 ml", "conditional_names": [
+    { "type": "FLAG", "condition": "WATERPROOF", "name": "a" }, { "type": "FLAG", "condition": ⟦"WATERPROF"⟧, "name": "b" },
+    { "type": "COMPONENT_ID", "condition": "mutant", "name": "c" } ] }
+]`);
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, { ...ITEMS_0F, 'json/flags.json': CORE_CURRENT['json/flags.json'] });
+  using(ws, () => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  });
+});

@@ -136,6 +136,12 @@ const ITEM_ACTION: Refinement = { ref: 'item_action' };
 const REQUIREMENT: Refinement = { ref: 'requirement' };
 const USE_ACTION: TableOverlay = { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION, 'use_action.type': ITEM_ACTION };
 
+/**
+ * conditional_name: a FLAG condition names an item flag (not checked when loading, but a flag nothing defines is on
+ * no item: the name never shows). A COMPONENT_ID condition is left alone, as in the current game.
+ */
+const CONDITIONAL_NAME: TableOverlay = { 'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'] } } } };
+
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES }, use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION },
@@ -143,9 +149,9 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::finalize; LIGHT_<n> is read as a light level, see builtInIds). Where the data's flags include
   // those light levels the generator took no kind.
   ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'valid_mods[]': { ref: 'clothing_mod' } },
-  COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG, ...USE_ACTION },
+  COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG, ...USE_ACTION, ...CONDITIONAL_NAME },
   // consume_drug_iuse::load: the effects a drug gives.
-  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'use_action.effects[].id': { ref: 'effect_type' } },
+  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'use_action.effects[].id': { ref: 'effect_type' }, ...CONDITIONAL_NAME },
   BOOK: USE_ACTION,
   GUN: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
   GUNMOD: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
