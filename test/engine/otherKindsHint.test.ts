@@ -32,6 +32,9 @@ test('an unknown id says which other kinds define it; none when nothing does, or
       '"monsters[2].monster": unknown monster "nothing_named_so"',
       '"monsters[3].monster": unknown monster "mon_zombi"; did you mean "mon_zombie"?',
     ]);
+    // A name many kinds use says the first few, alphabetically, and how many more.
+    assert.equal(ws.project.registry.titlesOf(['SPECIES', 'monstergroup', 'item', 'MONSTER', 'effect_type']), 'an effect, an item, a monster and 2 other kinds');
+    assert.equal(ws.project.registry.titlesOf(['recipe', 'item']), 'an item and a recipe');
   });
 });
 

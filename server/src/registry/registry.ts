@@ -14,6 +14,9 @@ import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
 const ID_MEMBER: KindDeclaration['ids'] = { from: 'member', member: 'id' };
 
+/** How many kinds a message names at most (see titlesOf). */
+const MAX_TITLES = 3;
+
 /** "an item", "a monster". */
 function withArticle(title: string): string {
   return `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
@@ -191,6 +194,8 @@ export class KindRegistry {
    */
   titlesOf(kinds: readonly string[]): string {
     const titles = kinds.map((k) => this.title(k)).sort().map(withArticle);
+    // A name many kinds use (`null`): the first few, and how many more.
+    if (titles.length > MAX_TITLES) return `${titles.slice(0, MAX_TITLES).join(', ')} and ${titles.length - MAX_TITLES} other kinds`;
     return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : titles[0] ?? '';
   }
 
