@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as path from 'path';
 import { modinfo, using, workspace, type TestWorkspace } from '../helpers/workspace';
 import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
 import { definitions } from '../../server/src/queries/definition';
@@ -475,15 +476,17 @@ test('completion inside a dialogue condition a hand-written table leaves open of
   });
 });
 
-test('hover on an id that names nothing of its kind says what it names instead, if anything', () => {
+test('hover on an id that names nothing of its kind says what it names instead, if anything, or that the game\'s code defines it', () => {
   const fixture = parseMarked(`[
-  { "type": "effect_type", "id": "m_pain", "name": [ "Pain" ], "resist_effects": [ ⟦"meat"⟧, ⟦"nothing_at_all"⟧ ] }
+  { "type": "effect_type", "id": "m_pain", "name": [ "Pain" ], "resist_effects": [ ⟦"meat"⟧, ⟦"nothing_at_all"⟧ ] },
+  { "type": "ter_furn_transform", "id": "m_clear", "terrain": [ { "result": "t_null", "valid_terrain": [ "t_flat_roof" ] } ] }
 ]`);
   withMod(fixture, (ws) => {
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
     const file = ws.file('m/content.json');
     assert.equal(hover(ws.project, file, fixture.text.indexOf('"meat"') + 2)?.markdown, '**meat**\n\nNo effect with this id is visible from this mod. `meat` is an item and a recipe.');
     assert.equal(hover(ws.project, file, fixture.text.indexOf('"nothing_at_all"') + 2)?.markdown, '**nothing_at_all**\n\nNo effect with this id is visible from this mod.');
+    assert.equal(hover(ws.project, file, fixture.text.indexOf('"t_null"') + 2)?.markdown, '**t_null**\n\nA terrain the game defines in its code, not in its data.');
   });
 });
 
@@ -541,6 +544,12 @@ test('0.F: a vehicle prototype names its parts, a variant after "_" (the game: "
   using(ws, () => {
     assert.equal(ws.project.version.version.id, '0.F');
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    // A variant leads to its part, and hover says what the game makes it from.
+    const file = ws.file('m/content.json');
+    const variant = fixture.text.indexOf('frame_vertical_left') + 2;
+    assert.deepEqual(definitions(ws.project, file, variant).map((t) => path.basename(t.path)), ['vehicle_parts.json']);
+    assert.match(hover(ws.project, file, variant)?.markdown ?? '', /^\*\*frame_vertical_left\*\*\n\nA vehicle part the game makes from the vehicle part `frame`\./);
+    assert.match(hover(ws.project, file, fixture.text.indexOf('frame_bogus') + 2)?.markdown ?? '', /No vehicle part with this id is visible/);
   });
 });
 

@@ -4,7 +4,7 @@
  * definitions of the same (kind, id) — the override chain.
  */
 import type { Project } from '../project';
-import { definitionsSeenFrom, idRange, symbolAt, type Target } from './symbol';
+import { definitionsSeenFrom, derivedBase, idRange, symbolAt, type Target } from './symbol';
 
 export function definitions(project: Project, filePath: string, offset: number): Target[] {
   const s = symbolAt(project, filePath, offset);
@@ -15,6 +15,9 @@ export function definitions(project: Project, filePath: string, offset: number):
     let found = definitionsSeenFrom(project, s.kind, s.id, self.source.modId).filter((r) => r !== self);
     // None of its kind: what else resolves it (a vehicle named where a vehicle group is read, an item's migration).
     for (const also of project.registry.alsoResolvedBy(s.kind)) if (found.length === 0) found = definitionsSeenFrom(project, also, s.id, self.source.modId).filter((r) => r !== self);
+    // An id the game derives from another definition (a vehicle part's variant, a terrain's rotation): that one.
+    const base = found.length === 0 ? derivedBase(project, s.kind, s.id, self.source.modId) : undefined;
+    if (base) found = definitionsSeenFrom(project, base.kind, base.id, self.source.modId);
     // A copy-from of the record's own id (0.F style) means the definitions loaded before it.
     if (isCopyFrom && self.ids.includes(s.id)) {
       const before = found.filter((r) => project.compareLoadOrder(r, self) < 0);

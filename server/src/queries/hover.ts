@@ -11,7 +11,7 @@ import { chainOf } from '../index/inheritance';
 import { brief } from '../util/brief';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
-import { definitionsSeenFrom, displayName, symbolAt } from './symbol';
+import { definitionsSeenFrom, derivedBase, displayName, symbolAt } from './symbol';
 import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition } from './resolve';
 
 export interface HoverResult {
@@ -27,7 +27,7 @@ export function hover(project: Project, filePath: string, offset: number): Hover
     const from = s.cursor.record;
     let defs = definitionsSeenFrom(project, s.kind, s.id, from.source.modId);
     if (s.reference) defs = defs.filter((r) => r !== from || defs.length === 1);
-    const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : `**${s.id}**\n\nNo ${project.registry.title(s.kind)} with this id is visible from this mod.${definedAsOtherKinds(project, s.kind, s.id, from.source.modId)}`;
+    const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : describeUndefined(project, s.kind, s.id, from.source.modId);
     return { markdown: md, start: s.range.start, end: s.range.end };
   }
   const c = cursorAt(project, filePath, offset);
@@ -35,6 +35,24 @@ export function hover(project: Project, filePath: string, offset: number): Hover
   const member = memberAt(project.registry, c.record, c.path, jsonTypes(c));
   if (!member) return undefined;
   return { markdown: describeMember(member), start: c.token.start, end: c.token.end };
+}
+
+/**
+ * An id no definition of its kind has: one the game derives from another definition (that one, described), one
+ * its code defines, or else what else it names, if anything.
+ */
+function describeUndefined(project: Project, kind: string, id: string, modId: string | undefined): string {
+  const title = project.registry.title(kind);
+  // "A vehicle part", "An overmap terrain".
+  const aTitle = project.registry.aTitle(kind).replace(/^a/, 'A');
+  const base = derivedBase(project, kind, id, modId);
+  if (base) {
+    const defs = definitionsSeenFrom(project, base.kind, base.id, modId);
+    return `**${id}**\n\n${aTitle} the game makes from the ${project.registry.title(base.kind)} \`${base.id}\`.\n\n---\n\n${describeDefinitions(project, defs, base.id, modId)}`;
+  }
+  const exists = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
+  if (project.registry.isBuiltIn(kind, id, exists)) return `**${id}**\n\n${aTitle} the game defines in its code, not in its data.`;
+  return `**${id}**\n\nNo ${title} with this id is visible from this mod.${definedAsOtherKinds(project, kind, id, modId)}`;
 }
 
 /** What else an id names, for one that names nothing of the kind expected (`"aspirin" is an item`). */

@@ -80,6 +80,11 @@ export function definitionsSeenFrom(project: Project, kind: string, id: string, 
   return [...project.defs.get(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
 }
 
+/** The definition a derived id is made from, as `modId` sees the definitions (see KindRegistry.derivedFrom). */
+export function derivedBase(project: Project, kind: string, id: string, modId: string | undefined): { readonly kind: string; readonly id: string } | undefined {
+  return project.registry.derivedFrom(kind, id, (k, i) => project.visibleDefinitions(k, i, modId).length > 0);
+}
+
 /** A record's display name: `name` as a string, or the `str` / `str_sp` / `male` form of a name object. */
 export function displayName(record: DefinitionRecord): string | undefined {
   const n = record.value.name;

@@ -183,6 +183,18 @@ export class KindRegistry {
     return false;
   }
 
+  /**
+   * The definition a derived id is made from (see DerivedIds: `frame_vertical_left` from the vehicle part `frame`,
+   * `house_w_1_north` from the overmap terrain `house_w_1`), when one exists; for hover and go to definition.
+   */
+  derivedFrom(kind: string, id: string, exists: (kind: string, id: string) => boolean): { readonly kind: string; readonly id: string } | undefined {
+    for (const d of this.version.derivedIds ?? []) {
+      if (d.kind !== kind || d.from === undefined) continue;
+      for (const base of derivedBases(d, id)) if (exists(d.from, base)) return { kind: d.from, id: base };
+    }
+    return undefined;
+  }
+
   /** A kind's title with its article: "a monster", "an item group". */
   aTitle(kind: string): string {
     return withArticle(this.title(kind));
