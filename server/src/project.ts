@@ -1007,7 +1007,9 @@ export class Project {
           f.memo.clear();
         } else if (silenced.has(f.modId)) {
           let some = false;
-          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length) { f.memo.delete(r); some = true; }
+          // A record whose check found nothing keeps its memo; one that reported anything (an unknown id, a
+          // copy-from loop: the silenced check reports both) is checked again.
+          for (const [r, memo] of f.memo) if (memo.unresolvedKinds.length || memo.reports.length) { f.memo.delete(r); some = true; }
           if (!some) continue;
         } else continue;
         touched.add(f);
