@@ -66,6 +66,15 @@ function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
 
+/** A mod of `fixture` over a 0.F game made of `core`: its unknown ids are exactly the marked ones; then `more`. */
+function with0F(fixture: MarkedText, core: Record<string, unknown>, more?: (ws: TestWorkspace) => void): void {
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core), (ws) => {
+    assert.equal(ws.project.version.version.id, '0.F');
+    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+    more?.(ws);
+  });
+}
+
 test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
   const fixture = parseMarked(`[
   { "type": "ITEM", "id": "m_coat", "name": "coat", "flags": [ "WATERPROOF", "LIGHT_40", ⟦"WATERPRUF"⟧ ] },
@@ -325,14 +334,10 @@ test('0.F: dialogue conditions and effects name topics, traits, effects, mission
       "effect": [ { "u_buy_item": "meat", "count": 1 }, { "u_buy_item": ⟦"meet"⟧ }, { "npc_add_effect": ⟦"dazzled"⟧, "duration": 10 } ] }
   ] }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+  with0F(fixture, {
     ...ITEMS_0F,
     'json/traits.json': CORE_CURRENT['json/traits.json'],
     'json/effects.json': CORE_CURRENT['json/effects.json'],
-  });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
 
@@ -368,12 +373,8 @@ test('0.F: a vehicle part\'s install and removal requirements (the game: "unknow
   { "type": "trait_group", "id": "m_traits", "subtype": "distribution", "traits": [ ] },
   { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_lot", "object": { "mapgensize": [ 2, 2 ], "rows": [ "ab", ".." ], "vehicles": { "a": { "vehicle": "car", "chance": 100 }, "b": { "vehicle": ⟦"kar"⟧, "chance": 100 } } } }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+  with0F(fixture, {
     ...ITEMS_0F, 'json/requirements.json': CORE_CURRENT['json/requirements.json'], 'json/vehicles.json': CORE_CURRENT['json/vehicles.json'],
-  });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
 
@@ -439,13 +440,9 @@ test('0.F: spells name their class, components and targets, monsters the spells 
   { "type": "ARMOR", "id": "m_vest", "name": "vest", "description": "d", "weight": "1 g", "volume": "1 ml", "valid_mods": [ "steel_padded", ⟦"steel_pad"⟧ ] },
   { "type": "clothing_mod", "id": "steel_padded", "flag": "WATERPROOF", "item": "meat", "implement_prompt": "p", "destroy_prompt": "d" }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+  with0F(fixture, {
     ...ITEMS_0F, 'json/traits.json': CORE_CURRENT['json/traits.json'], 'json/effects.json': CORE_CURRENT['json/effects.json'],
     'json/requirements.json': CORE_CURRENT['json/requirements.json'], 'json/furniture.json': CORE_CURRENT['json/furniture.json'], 'json/flags.json': CORE_CURRENT['json/flags.json'],
-  });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
   });
 });
 
@@ -526,11 +523,7 @@ test('0.F: an NPC class\'s skills (the game: "Invalid skill"; ALL: every other),
   { "type": "map_extra", "id": "mx_m_b", "name": "b", "description": "d", "generator": { "generator_method": "update_mapgen", "generator_id": ⟦"m_crater_updat"⟧ } },
   { "type": "map_extra", "id": "mx_m_c", "name": "c", "description": "d", "generator": { "generator_method": "map_extra_function", "generator_id": "mx_crater" } }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, { ...ITEMS_0F, 'json/skills.json': CORE_CURRENT['json/skills.json'], 'json/terrain.json': CORE_CURRENT['json/terrain.json'] });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
-  });
+  with0F(fixture, { ...ITEMS_0F, 'json/skills.json': CORE_CURRENT['json/skills.json'], 'json/terrain.json': CORE_CURRENT['json/terrain.json'] });
 });
 
 test('0.F: a vehicle prototype names its parts, a variant after "_" (the game: "unknown vehicle part X in Y")', () => {
@@ -540,10 +533,7 @@ test('0.F: a vehicle prototype names its parts, a variant after "_" (the game: "
     { "x": 1, "y": 0, "part": "frame_nw_edge" }, { "x": 2, "y": 0, "part": ⟦"fram"⟧ } ] }
 ]`);
   const core = { ...ITEMS_0F, 'json/vehicle_parts.json': [{ type: 'vehicle_part', id: 'frame', name: { str: 'frame' }, item: 'meat', location: 'structure', standard_symbols: true }] };
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core);
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  with0F(fixture, core, (ws) => {
     // A variant leads to its part, and hover says what the game makes it from.
     const file = ws.file('m/content.json');
     const variant = fixture.text.indexOf('frame_vertical_left') + 2;
@@ -559,13 +549,10 @@ test('0.F: a camp blueprint\'s inline needs name items and qualities, their memb
     "blueprint_needs": { "time": "2 h", "skills": [ ], "inline": { "tools": [ ], "qualities": [ [ { "id": "HAMMER", "level": 2 } ], [ { "id": ⟦"HAMMERZ"⟧, "level": 2 } ] ],
       "components": [ [ [ "meat", 40 ] ], [ [ ⟦"meatz"⟧, 1 ] ] ] } } }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, {
+  with0F(fixture, {
     ...ITEMS_0F, 'json/qualities.json': CORE_CURRENT['json/qualities.json'],
     'json/recipe_categories.json': [{ type: 'recipe_category', id: 'CC_BUILDING', recipe_subcategories: ['CSC_BUILDING_BASES'] }],
-  });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
+  }, (ws) => {
     const typo = ws.project.updateFile(ws.file('m/content.json'), fixture.text.replace('"components"', '"componentz"'));
     assert.ok(typo.length > 0);
     assert.ok(ws.diagnostics('m/content.json').some((d) => d.code === 'unknown-field' && d.message.includes('"componentz"')));
@@ -594,9 +581,5 @@ test('0.F: a FLAG conditional name names an item flag; a COMPONENT_ID one is lef
     { "type": "FLAG", "condition": "WATERPROOF", "name": "a" }, { "type": "FLAG", "condition": ⟦"WATERPROF"⟧, "name": "b" },
     { "type": "COMPONENT_ID", "condition": "mutant", "name": "c" } ] }
 ]`);
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, { ...ITEMS_0F, 'json/flags.json': CORE_CURRENT['json/flags.json'] });
-  using(ws, () => {
-    assert.equal(ws.project.version.version.id, '0.F');
-    assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');
-  });
+  with0F(fixture, { ...ITEMS_0F, 'json/flags.json': CORE_CURRENT['json/flags.json'] });
 });

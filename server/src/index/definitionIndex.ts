@@ -524,9 +524,9 @@ export class DefinitionIndex {
   }
 
   /**
-   * The kinds with a definition of `id` in one of `mods`, without indexing any kind (its ids so far, then its
-   * batches waiting): what an id no definition of its own kind has names instead, for a hover. Not for checks:
-   * it reads every kind.
+   * The kinds with a definition of `id` in one of `mods`: what an id no definition of its own kind has names
+   * instead (the unknown-id check's hint, hover). The first asks index no kind (its ids so far, then its batches
+   * waiting); see below for the rest.
    */
   kindsDefining(id: string, mods: ReadonlySet<string>): string[] {
     // A look through the batches waiting takes a few milliseconds; checks ask for every unknown id (and again as
