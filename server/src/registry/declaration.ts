@@ -126,6 +126,12 @@ export interface GameVersion {
    */
   readonly referencesByName?: Readonly<Record<string, SiblingRef>>;
   /**
+   * How the version's dialogue reads members its data writes as durations (schema/dialogueLanguage.ts): by member
+   * name, the words it takes besides a duration (`"PERMANENT"`). Absent: dialogue durations are read as the data
+   * writes them (0.F reads a number of turns).
+   */
+  readonly dialogueDurations?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Where the version's types write effects on condition in place, which define ids of their own (see
    * records/inlineDefinitions.ts): per JSON type, the top-level members to search. Absent: the version has none.
    * Data, so that a start computes nothing from the tables; KindRegistry.deriveInlineEocRoots says what the tables

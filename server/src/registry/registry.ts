@@ -6,6 +6,7 @@
 import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { withDialogueNames } from '../schema/dialogue';
 import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
+import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '../schema/dialogueLanguage';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
 import { withListEdits } from '../schema/listEdits';
@@ -126,10 +127,21 @@ export class KindRegistry {
       rules: this.version.memberRules,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
       referencesByName: this.referencesByName,
+      dialogueContainer: this.dialogueContainer,
     };
   }
 
   private tableContextValue: TableContext | undefined;
+
+  /** The dialogue language's spec of a container member (the language built on first use), undefined for any other name. */
+  private readonly dialogueContainer = (name: string): TypeSpec | undefined => {
+    const tables = this.version.generatedTables;
+    if (!tables || !DIALOGUE_CONTAINERS.has(name)) return undefined;
+    this.dialogueLanguage ??= dialogueLanguageOf(tables, { durations: this.version.dialogueDurations, byName: this.referencesByName });
+    return this.dialogueLanguage.containerSpec(name);
+  };
+
+  private dialogueLanguage: DialogueLanguage | undefined;
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {
@@ -374,3 +386,4 @@ function namesEocHolder(spec: TypeSpec, seen: Set<TypeSpec>): boolean {
     default: return false;
   }
 }
+

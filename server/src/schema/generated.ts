@@ -66,6 +66,12 @@ export interface TableContext {
   readonly gameReads?: MemberNames;
   /** Members that name what a sibling selects wherever a table has or admits them (GameVersion.referencesByName). */
   readonly referencesByName?: ReadonlyMap<string, SiblingRef>;
+  /**
+   * The spec of a dialogue container member (`effect`, `condition`, `then`...), read by name at any depth: the
+   * version's dialogue language (schema/dialogueLanguage.ts) instead of the paths its data happened to write;
+   * undefined for a name that is no container.
+   */
+  readonly dialogueContainer?: (name: string) => TypeSpec | undefined;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -221,7 +227,7 @@ const TRANSLATION_OBJECT: ObjectSpec = {
  * The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values; `byName`:
  * see TableContext.referencesByName).
  */
-function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined): TypeSpec {
+function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): TypeSpec {
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -246,18 +252,18 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
       case 'b': options.push(BOOLEAN); break;
       case 'a':
         if (node.positions.length) {
-          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars, byName) : ANY)), required: 0, open: true });
+          options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars, byName, dialogue) : ANY)), required: 0, open: true });
         } else {
-          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars, byName) : ANY });
+          options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars, byName, dialogue) : ANY });
         }
         break;
       case 'o':
         if (node.mapValue) {
           const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
-          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars, byName) };
+          const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars, byName, dialogue) };
           options.push(map);
         } else {
-          options.push(node.named?.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars, byName), open: true, namedRefs: byName } : byName ? { ...OPEN, namedRefs: byName } : OPEN);
+          options.push(node.named?.size ? { kind: 'object', fields: fieldsOf(node, undefined, vars, byName, dialogue), open: true, namedRefs: byName } : byName ? { ...OPEN, namedRefs: byName } : OPEN);
         }
         break;
       default: // null: anything
@@ -279,13 +285,22 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   return { kind: 'union', options, mismatch: 'warning' };
 }
 
-function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined): FieldSpec[] {
+function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    out.push({ name, type: specOf(child, name, vars, byName), description: describe(child.code, total, child.rule), fromGame: true });
+    const type = dialogue !== undefined && writesDialogue(child) ? dialogue(name) : undefined;
+    out.push({ name, type: type ?? specOf(child, name, vars, byName, dialogue), description: describe(child.code, total, child.rule), fromGame: true });
   }
   return out;
+}
+
+/**
+ * Whether a member's data is dialogue: objects or arrays of objects (a spell's `effect` is a plain string, an
+ * effect on condition's `effect` an object or a list of them).
+ */
+function writesDialogue(node: Node): boolean {
+  return node.code!.types.includes('o') || node.element?.code?.types.includes('o') === true;
 }
 
 /** Members every definition may have, whatever its type's data shows (JSON_INHERITANCE). */
@@ -308,7 +323,7 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName).filter((f) => !names.has(f.name)), ...inherited];
+  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, context.dialogueContainer).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
   return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
 }

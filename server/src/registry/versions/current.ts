@@ -119,6 +119,9 @@ export const VERSION_CURRENT: GameVersion = {
     u_forget_recipe: named('recipe'), npc_forget_recipe: named('recipe'),
     u_has_item_category: named('ITEM_CATEGORY'), npc_has_item_category: named('ITEM_CATEGORY'),
   },
+  // get_duration_or_var (dialogue.h): a time string, turns, a variable or [min, max]. talk_effect_fun_t::set_add_effect
+  // takes "PERMANENT" (the effect never ends), set_queue_eocs "infinite" (EFFECT_ON_CONDITION.md: queue_eocs).
+  dialogueDurations: { duration: ['PERMANENT'], time_in_future: ['infinite'] },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
   // that removes the field); bp_null is no body part (a sub body part's parent).

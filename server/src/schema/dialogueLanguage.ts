@@ -1,0 +1,249 @@
+/**
+ * The dialogue language (effects on condition, talk effects and conditions) as one recursive table, read by member
+ * name at any depth, as the game reads it: its parsers (`talk_effect_fun_t` in npctalk.cpp, `conditional_t` in
+ * condition.cpp) dispatch on a member's name wherever an effect or condition is written: inside `then`, `else`,
+ * `false_effect`, an inline `run_eocs`, a weighted list, at any depth, in any type.
+ *
+ * The generated tables (schema/generated.ts) know dialogue path by path, so a form the data wrote at one depth was
+ * unknown at another (`"duration": "PERMANENT"` inside `then`). Here every dialogue path of every generated table
+ * of a version is pooled by its member name (the generator already makes one reference decision per name there),
+ * and the readers below say which forms the game accepts for what the data shows:
+ * - a number is read by `get_dbl_or_var` / `get_int_or_var` (dialogue.h, `dbl_or_var`): a number, a variable
+ *   object (`{ "math": [...] }`, `{ "u_val": "x" }`, `{ "global_val": ... }`), or a `[min, max]` pair of either;
+ * - a string by `get_str_or_var`: a string or a variable object;
+ * - a duration by `get_duration_or_var`: a time string, a number of turns, a variable object or `[min, max]`, and
+ *   `"PERMANENT"` where the effect takes it (`talk_effect_fun_t::set_add_effect`, EFFECT_ON_CONDITION.md);
+ * - an effect list (`effect`, `then`, `else`, `false_effect`, `run_eocs`...) by `talk_effect_t::parse_sub_effect`
+ *   and `load_inline_eocs`: one effect or an array of them, each an object, or a string (a simple effect, or an
+ *   effect on condition's id);
+ * - a condition (`condition`, `if`...) by `read_condition`: an object, or a string naming a simple condition
+ *   (`"u_is_outside"`);
+ * - a list the data writes as an array may be written as its one value (the generic readers' one-or-many).
+ */
+import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
+import { parseCode, parsePath, type GeneratedTables, type MemberCode } from './generated';
+
+/**
+ * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
+ * one of these, every member is read by name. The generator (scripts/gen-type-tables.mjs) pools the same paths.
+ */
+export const DIALOGUE_CONTAINERS: ReadonlySet<string> = new Set([
+  'condition', 'deactivate_condition', 'goal_condition', 'effect', 'false_effect', 'if', 'then', 'else', 'true_eocs',
+  'false_eocs', 'run_eocs', 'effect_on_conditions', 'speaker_effect', 'dynamic_line',
+]);
+
+/** Containers read as one condition (`read_condition`: an object, or a simple condition's name). */
+const CONDITIONS: ReadonlySet<string> = new Set(['condition', 'deactivate_condition', 'goal_condition', 'if']);
+
+/** What a version says about how its dialogue reads values (GameVersion.dialogueDurations). */
+export interface DialogueReaders {
+  /** Members read as durations (`get_duration_or_var`), with the words each takes besides (`"PERMANENT"`). */
+  readonly durations?: Readonly<Record<string, readonly string[]>>;
+  /** Members that name what a sibling selects (GameVersion.referencesByName). */
+  readonly byName?: ReadonlyMap<string, SiblingRef>;
+}
+
+/** Below this many occurrences over the whole version a member's JSON types are not enforced (as generated.ts). */
+const MIN_EVIDENCE = 3;
+
+/** One member name's pooled evidence, with its arrays' and maps' values pooled alike. */
+interface Pooled {
+  types: Set<string>;
+  count: number;
+  /** Reference kinds with how often each was decided (the generator decides once per name: usually one). */
+  refs: Map<string, number>;
+  weak: boolean;
+  /** Formats, and whether a string was ever written without one. */
+  formats: Set<QuantityFormat>;
+  plainString: boolean;
+  keyRef?: string;
+  element?: Pooled;
+  positions: Pooled[];
+  mapValue?: Pooled;
+}
+
+const newPooled = (): Pooled => ({ types: new Set(), count: 0, refs: new Map(), weak: true, formats: new Set(), plainString: false, positions: [] });
+
+function pool(into: Pooled, code: MemberCode): void {
+  for (const t of code.types) into.types.add(t);
+  into.count += code.count;
+  if (code.types.includes('s')) {
+    if (code.ref) {
+      into.refs.set(code.ref, (into.refs.get(code.ref) ?? 0) + code.count);
+      if (!code.weakRef) into.weak = false;
+    } else if (code.format) into.formats.add(code.format);
+    else into.plainString = true;
+  }
+  if (code.keyRef) into.keyRef = code.keyRef;
+}
+
+/** The names of a path's members (positions and map values left out), as the generator's isDialogue reads them. */
+function isDialoguePath(segments: ReturnType<typeof parsePath>): number {
+  // The index of the last member name, when a container stands before it; -1 otherwise.
+  let last = -1;
+  for (let i = 0; i < segments.length; i++) if ('name' in segments[i]) last = i;
+  for (let i = 0; i < last; i++) {
+    const s = segments[i];
+    if ('name' in s && DIALOGUE_CONTAINERS.has(s.name)) return last;
+  }
+  return -1;
+}
+
+/** A version's dialogue language: the spec of each container member, all sharing one recursive dialogue object. */
+export interface DialogueLanguage {
+  /** The spec of a dialogue container written as `name` (an effect list, a condition...). */
+  containerSpec(name: string): TypeSpec;
+  /** The object every dialogue object is read as (operators and their arguments by name). */
+  readonly object: ObjectSpec;
+}
+
+/** The dialogue language of a version's generated tables, read as `readers` say (build it once per version). */
+export function dialogueLanguageOf(tables: GeneratedTables, readers: DialogueReaders): DialogueLanguage {
+  const byName = readers.byName;
+  const members = new Map<string, Pooled>();
+  for (const table of Object.values(tables)) {
+    for (const [p, code] of Object.entries(table.m)) {
+      const segments = parsePath(p);
+      const last = isDialoguePath(segments);
+      if (last < 0) continue;
+      const name = (segments[last] as { name: string }).name;
+      let node = members.get(name);
+      if (!node) members.set(name, node = newPooled());
+      for (const s of segments.slice(last + 1)) {
+        if ('element' in s) node = node.element ??= newPooled();
+        else if ('position' in s) node = node.positions[s.position] ??= newPooled();
+        else if ('mapValue' in s) node = node.mapValue ??= newPooled();
+      }
+      pool(node, parseCode(code));
+    }
+  }
+  const fields: FieldSpec[] = [];
+  const object: ObjectSpec = { kind: 'object', fields, open: true, namedRefs: byName };
+  const containers = new Map<string, TypeSpec>();
+  const language: DialogueLanguage = {
+    object,
+    containerSpec(name) {
+      let spec = containers.get(name);
+      if (!spec) containers.set(name, spec = containerOf(name, members.get(name), object, readers));
+      return spec;
+    },
+  };
+  for (const [name, node] of [...members].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name) : memberSpec(node, name, object, readers);
+    fields.push({ name, type, description: describePooled(name, node), fromGame: true });
+  }
+  return language;
+}
+
+const NUMBER: TypeSpec = { kind: 'number' };
+const BOOLEAN: TypeSpec = { kind: 'boolean' };
+const ANY: TypeSpec = { kind: 'any' };
+const STRING: StringSpec = { kind: 'string' };
+
+/** The one string form the pooled strings of a member allow: a reference, a unit format, or any string. */
+function stringOf(node: Pooled, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
+  const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
+  let best: string | undefined, most = 0;
+  for (const [kind, n] of node.refs) if (n > most) { best = kind; most = n; }
+  // The version's reviewed names first: `u_buy_item` names an item, or an item group with "use_item_group".
+  if (byName?.has(name)) {
+    s.refBy = byName.get(name);
+  } else if (best !== undefined) {
+    s.ref = best;
+    if (node.weak) s.weakRef = true;
+  } else if (node.formats.size === 1 && !node.plainString) {
+    s.format = [...node.formats][0];
+    s.unitStyle = false;
+  }
+  return s;
+}
+
+/** An `_or_var` value's `[min, max]` pair, each end one of `ends` (a number or a variable object: `dbl_or_var`). */
+function rangeOf(...ends: TypeSpec[]): TypeSpec {
+  const end: TypeSpec = { kind: 'union', options: ends, mismatch: 'warning' };
+  return { kind: 'tuple', items: [end, end], required: 1 };
+}
+
+function memberSpec(node: Pooled, name: string, object: ObjectSpec, readers: DialogueReaders): TypeSpec {
+  const options: TypeSpec[] = [];
+  const has = (t: string): boolean => node.types.has(t);
+  const numeric = has('i') || has('n');
+  const words = readers.durations?.[name];
+  if (words !== undefined) return durationOf(words, object);
+  const byName = readers.byName;
+  if (has('s')) options.push(stringOf(node, name, byName));
+  if (numeric) options.push(NUMBER);
+  if (has('b')) options.push(BOOLEAN);
+  if (has('a')) {
+    // A list some table saw as a tuple (its first few positions) is read as a list where another table shows one:
+    // `and` is a list of conditions, whatever its length.
+    const element = node.element;
+    if (element) options.push({ kind: 'array', of: memberSpec(element, name, object, readers) });
+    else options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? memberSpec(p, name, object, readers) : ANY)), required: 0, open: true });
+    // One-or-many: an array's one value may stand alone (the generic readers' single-value form).
+    if (element) {
+      if (element.types.has('s') && !has('s')) options.push(stringOf(element, name, byName));
+      if (element.types.has('o') && !has('o')) options.push(object);
+    }
+  } else if (numeric) {
+    options.push(rangeOf(NUMBER, object));
+  }
+  if (has('o')) {
+    const value = node.mapValue;
+    options.push(value ? { kind: 'map', key: node.keyRef ? { kind: 'string', ref: node.keyRef } : STRING, value: memberSpec(value, name, object, readers) } : object);
+  } else if (has('s') || numeric) {
+    // A variable object where the data writes a literal (`str_or_var`, `dbl_or_var`).
+    options.push(object);
+  }
+  if (has('z') || node.count < MIN_EVIDENCE) options.push(ANY);
+  return { kind: 'union', options, mismatch: 'warning' };
+}
+
+/** `get_duration_or_var`: a time string, turns, a variable object or `[min, max]`, or one of `words` ("PERMANENT"). */
+function durationOf(words: readonly string[], object: ObjectSpec): TypeSpec {
+  const time: TypeSpec = { kind: 'string', format: 'time', unitStyle: false };
+  const options: TypeSpec[] = [time];
+  if (words.length) options.push({ kind: 'string', values: words });
+  options.push(NUMBER, rangeOf(time, NUMBER, object), object);
+  return { kind: 'union', options, mismatch: 'warning' };
+}
+
+/**
+ * A container: a condition is an object or a simple condition's name; anything else an effect list, one effect
+ * or an array of them, each an object or a string (a simple effect, or an effect on condition's id where the data
+ * names them there: `run_eocs`).
+ */
+function containerOf(name: string, node: Pooled | undefined, object: ObjectSpec, readers: DialogueReaders): TypeSpec {
+  const strings = node ? [node, node.element].filter((n): n is Pooled => n !== undefined && n.types.has('s')) : [];
+  const text = strings.length ? stringOf(mergedStrings(strings), name, readers.byName) : STRING;
+  if (CONDITIONS.has(name)) return { kind: 'union', options: [text, object, BOOLEAN], mismatch: 'warning' };
+  const one: TypeSpec = { kind: 'union', options: [text, object], mismatch: 'warning' };
+  return { kind: 'union', options: [text, object, { kind: 'array', of: one }], mismatch: 'warning' };
+}
+
+/** The strings a container's value and its elements write, pooled (`run_eocs`: "EOC_X" and [ "EOC_X" ]). */
+function mergedStrings(nodes: readonly Pooled[]): Pooled {
+  const out = newPooled();
+  for (const n of nodes) {
+    out.count += n.count;
+    for (const [k, c] of n.refs) out.refs.set(k, (out.refs.get(k) ?? 0) + c);
+    if (!n.weak) out.weak = false;
+    for (const f of n.formats) out.formats.add(f);
+    if (n.plainString) out.plainString = true;
+    for (const t of n.types) out.types.add(t);
+  }
+  return out;
+}
+
+const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
+
+function describePooled(name: string, node: Pooled): string {
+  if (DIALOGUE_CONTAINERS.has(name)) {
+    return CONDITIONS.has(name)
+      ? 'A condition: an object of a condition operator and its arguments, or a simple condition\'s name (read at any depth).'
+      : 'Effects: one effect or an array of them, each an object of an effect operator and its arguments, or a string (read at any depth).';
+  }
+  const what = [...node.types].map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+  const refs = [...node.refs.keys()];
+  return `A dialogue member (an effect's or condition's operator or argument, read by name at any depth). Seen ${node.count} time${node.count === 1 ? '' : 's'} in the game's data: ${what}${refs.length ? `; names \`${refs[0]}\` ids` : ''}.`;
+}

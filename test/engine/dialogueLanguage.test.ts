@@ -1,0 +1,79 @@
+/**
+ * The dialogue language (schema/dialogueLanguage.ts): an effect or condition is read by its members' names at any
+ * depth, with the forms the game's readers take (`_or_var` values, durations with their words, one-or-many lists,
+ * bare-string conditions), whatever depth the game's own data happened to write them at. Fixtures mark what must
+ * be reported (⟦...⟧); everything else in them is a form the game reads and must stay silent.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { modinfo, using, workspace } from '../helpers/workspace';
+import { assertMarked, parseMarked, type MarkedText } from '../helpers/marked';
+import { complete } from '../../server/src/queries/completion';
+import { hover } from '../../server/src/queries/hover';
+
+const CORE_CURRENT = {
+  'json/effects.json': [{ type: 'effect_type', id: 'eff_calm', name: ['Calm'] }],
+  'json/traits.json': [{ type: 'mutation', id: 'TRAIT_X', name: 'X', description: 'x', points: 0 }],
+  'json/eocs.json': [{ type: 'effect_on_condition', id: 'EOC_HELLO', effect: [{ u_message: 'hello' }] }],
+};
+
+function checked(fixture: MarkedText, gameVersion: string, core: Record<string, unknown>, body: (list: ReturnType<ReturnType<typeof workspace>['diagnostics']>) => void): void {
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core, { gameVersion }), (ws) => body(ws.diagnostics('m/content.json')));
+}
+
+const NESTED_FORMS = parseMarked(`[
+  { "type": "effect_on_condition", "id": "EOC_FORMS", "effect": [
+    { "if": "u_is_outside", "then": [ { "u_add_effect": "eff_calm", "duration": "PERMANENT" } ], "else": { "u_add_effect": "eff_calm", "duration": [ "1 minute", "5 minutes" ] } },
+    { "if": { "not": "u_is_outside" }, "then": { "run_eocs": [ { "id": "EOC_FORMS_INLINE", "effect": [ { "u_add_effect": "eff_calm", "duration": "PERMANENT", "intensity": { "math": [ "1 + 1" ] } } ] } ] } },
+    { "run_eocs": "EOC_HELLO", "time_in_future": [ "1 minute", "5 minutes" ] },
+    { "queue_eocs": [ "EOC_HELLO" ], "time_in_future": "infinite" },
+    { "weighted_list_eocs": [ [ { "id": "EOC_FORMS_WEIGHTED", "effect": [ { "run_eocs": [ "EOC_HELLO" ] } ] }, 3 ] ] },
+    { "if": "u_is_outside", "then": { "u_message": "out" }, "else": { "if": "u_is_outside", "then": { "u_message": "in" }, "else": [ { "u_lose_trait": "TRAIT_X" }, { "u_message": "gone" } ] } }
+  ] }
+]`);
+
+test('the current game: forms its readers take are accepted at any depth (durations, variables, one-or-many, bare conditions)', () => {
+  checked(NESTED_FORMS, 'current', CORE_CURRENT, (list) => {
+    assert.deepEqual(list.map((d) => `${d.code}: ${d.message}`), []);
+  });
+});
+
+const NESTED_MISTAKES = parseMarked(`[
+  { "type": "effect_on_condition", "id": "EOC_MISTAKES", "effect": [
+    { "if": "u_is_outside", "then": [ { "u_add_effect": "eff_calm", "duration": ⟦"5 minuts"⟧ } ] },
+    { "if": "u_is_outside", "then": { "u_message": "x" }, "else": { "if": "u_is_outside", "then": { "u_message": "y" }, "else": [ { "u_lose_trait": "TRAIT_X" }, { "u_add_effect": ⟦"eff_clam"⟧, "duration": "1 h" } ] } },
+    { "run_eocs": [ { "id": "EOC_MISTAKES_INLINE", "effect": [ { "run_eocs": [ ⟦"EOC_HELO"⟧ ] } ] } ] }
+  ] }
+]`);
+
+test('the current game: a wrong duration and unknown ids are reported at any depth, by the member that names them', () => {
+  checked(NESTED_MISTAKES, 'current', CORE_CURRENT, (list) => {
+    assertMarked({ text: NESTED_MISTAKES.text, ranges: [NESTED_MISTAKES.ranges[0]] }, list, 'bad-unit');
+    assertMarked({ text: NESTED_MISTAKES.text, ranges: NESTED_MISTAKES.ranges.slice(1) }, list, 'unknown-id');
+    assert.equal(list.length, 3, list.map((d) => d.message).join('\n'));
+  });
+});
+
+const TALK_0F = parseMarked(`[
+  { "type": "talk_topic", "id": "TALK_M", "dynamic_line": "hi", "responses": [
+    { "text": "rest", "topic": "TALK_DONE", "effect": { "npc_add_effect": "eff_calm", "duration": "600" } },
+    { "text": "stay", "topic": "TALK_DONE", "effect": [ { "u_add_effect": "eff_calm", "duration": "PERMANENT" } ] }
+  ] }
+]`);
+
+test('0.F: a talk effect\'s duration is turns (its reader takes "600"), not a time string', () => {
+  checked(TALK_0F, '0.F', { 'json/effects.json': [{ type: 'effect_type', id: 'eff_calm', name: ['Calm'] }] }, (list) => {
+    assert.deepEqual(list.filter((d) => d.code === 'bad-unit' || d.code === 'invalid-value').map((d) => d.message), []);
+  });
+});
+
+test('inside a nested effect, completion offers the dialogue\'s operators and hover describes them, from the same table', () => {
+  const text = `[ { "type": "effect_on_condition", "id": "EOC_C", "effect": [ { "if": "u_is_outside", "then": [ { "u_add_effect": "eff_calm", "duration": "1 h" }, {  } ] } ] } ]`;
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': text }, CORE_CURRENT, { gameVersion: 'current' }), (ws) => {
+    const file = ws.file('m/content.json');
+    const labels = complete(ws.project, file, text.indexOf('{  }') + 2).items.map((i) => i.label);
+    for (const operator of ['u_add_effect', 'u_message', 'run_eocs', 'u_lose_trait']) assert.ok(labels.includes(operator), `${operator} in ${labels.length} labels`);
+    const shown = hover(ws.project, file, text.indexOf('"duration"') + 2);
+    assert.ok(shown && /dialogue member/i.test(JSON.stringify(shown)), JSON.stringify(shown));
+  });
+});
