@@ -44,6 +44,12 @@ test('unknown-type: a misspelt type fires with did-you-mean; a known one does no
   assert.match(ds[0].message, /"MONSTR" is not a definition type the game version 0\.F \(Frank\) loads; did you mean "MONSTER"\?/);
 });
 
+test('a type the game\'s loader registers but its data never uses is known (mod_tileset: init.cpp, load_mod_tileset)', () => {
+  const tileset = { type: 'mod_tileset', compatibility: ['UltimateCataclysm'], 'tiles-new': [{ file: 'zodd.png', tiles: [] }] };
+  assert.deepEqual(workspace(mod({ 'tileset.json': [tileset] }), CURRENT_CORE).codes('m/tileset.json'), []);
+  assert.deepEqual(workspace(mod({ 'tileset.json': [{ ...tileset, type: 'mod_tilset' }] }), CURRENT_CORE).codes('m/tileset.json'), ['unknown-type']);
+});
+
 test('current game: a 0.F item type is rejected with its rewrite to ITEM + subtypes; ITEM resolves item references', () => {
   const ws = workspace(mod({
     'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }, { type: 'ITEM', id: 'my_rock', name: { str: 'rock' } }],
