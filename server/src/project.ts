@@ -745,8 +745,9 @@ export class Project {
    * re-indexed, then what depends on all the changes is computed once. Returns the reported files whose
    * diagnostics may have changed.
    */
-  updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+  updateFiles(batch: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
+    const changes = lastChangeOfEachFile(batch);
     this.revision++;
     // Signatures noted by an earlier update that ended without comparing them (a mod changed: memos were dropped
     // instead) say nothing about this one.
@@ -1321,4 +1322,19 @@ export class Project {
     }
     return out;
   }
+}
+
+/**
+ * A batch's last change of each file, in the order of those: a folder deleted and created again in one batch
+ * (a `git checkout`) is what the disk holds now, not a mod removed by its first half and a content file added by
+ * its second.
+ */
+function lastChangeOfEachFile<C extends { readonly path: string }>(changes: readonly C[]): C[] {
+  const last = new Map<string, C>();
+  for (const c of changes) {
+    const p = path.resolve(c.path);
+    last.delete(p);
+    last.set(p, c);
+  }
+  return last.size === changes.length ? [...changes] : [...last.values()];
 }
