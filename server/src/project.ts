@@ -745,8 +745,9 @@ export class Project {
    * re-indexed, then what depends on all the changes is computed once. Returns the reported files whose
    * diagnostics may have changed.
    */
-  updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
+  updateFiles(batch: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
+    const changes = lastChangeOfEachFile(batch);
     this.revision++;
     // Signatures noted by an earlier update that ended without comparing them (a mod changed: memos were dropped
     // instead) say nothing about this one.
@@ -893,15 +894,24 @@ export class Project {
     const affected = new Set<SourceFile>();
     const kinds = new Set<string>();
     for (const key of existence) kinds.add(key.slice(0, key.indexOf('\u0000')));
-    for (const key of bumped) {
-      const at = key.indexOf('\u0000');
-      const kind = key.slice(0, at), id = key.slice(at + 1);
-      for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
+    const referencing = (kind: string, id: string): void => {
       for (const f of this.refs.filesReferencing(kind, id)) affected.add(f);
       // References of other kinds that this id also satisfies (an item reference resolved by a migration).
       for (const other of [...this.registry.alsoResolves(kind), ...kindsAlsoAccepting(kind)]) {
         for (const f of this.refs.filesReferencing(other, id)) affected.add(f);
       }
+    };
+    for (const key of bumped) {
+      const at = key.indexOf('\u0000');
+      const kind = key.slice(0, at), id = key.slice(at + 1);
+      for (const r of this.defs.get(kind, id)) affected.add(r.source as SourceFile);
+      referencing(kind, id);
+    }
+    // The ids the game derives from a definition that came or went (an overmap terrain's rotations) came or went
+    // with it: a file naming one is checked again (its memo depends on the definition's key, see unknownId.ts).
+    for (const key of existence) {
+      const at = key.indexOf('\u0000');
+      for (const d of this.registry.derivedIdsOf(key.slice(0, at), key.slice(at + 1))) referencing(d.kind, d.id);
     }
     for (const kind of kinds) for (const f of this.unresolvedByKind.get(kind) ?? []) affected.add(f);
     for (const key of existence) for (const f of this.kindsNamedById.get(key.slice(key.indexOf('\u0000') + 1)) ?? []) affected.add(f);
@@ -1312,4 +1322,19 @@ export class Project {
     }
     return out;
   }
+}
+
+/**
+ * A batch's last change of each file, in the order of those: a folder deleted and created again in one batch
+ * (a `git checkout`) is what the disk holds now, not a mod removed by its first half and a content file added by
+ * its second.
+ */
+function lastChangeOfEachFile<C extends { readonly path: string }>(changes: readonly C[]): C[] {
+  const last = new Map<string, C>();
+  for (const c of changes) {
+    const p = path.resolve(c.path);
+    last.delete(p);
+    last.set(p, c);
+  }
+  return last.size === changes.length ? [...changes] : [...last.values()];
 }

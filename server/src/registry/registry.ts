@@ -207,6 +207,20 @@ export class KindRegistry {
     return undefined;
   }
 
+  /**
+   * The ids the game derives from the definition (kind, id) (see DerivedIds: the overmap terrain `house_w_1`
+   * gives `house_w_1_north`...): whether they exist follows whether it does.
+   */
+  derivedIdsOf(kind: string, id: string): { readonly kind: string; readonly id: string }[] {
+    const out: { kind: string; id: string }[] = [];
+    for (const d of this.version.derivedIds ?? []) {
+      if (d.from !== kind) continue;
+      if (d.prefix !== undefined) out.push({ kind: d.kind, id: d.prefix + id });
+      for (const s of d.suffixes ?? []) out.push({ kind: d.kind, id: id + s });
+    }
+    return out;
+  }
+
   /** A kind's title with its article: "a monster", "an item group". */
   aTitle(kind: string): string {
     return withArticle(this.title(kind));
