@@ -24,7 +24,6 @@ import {
   SETTINGS_SECTION,
   STATUS_NOTIFICATION,
   ServerCommands,
-  SNIPPET_COMMAND_CAPABILITY,
   type StatusParams,
 } from '../../shared/src/protocol';
 
@@ -105,15 +104,6 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
     traceOutputChannel: outputChannel,
   };
   const c = new LanguageClient('cdda', OUTPUT_CHANNEL_NAME, serverOptions, clientOptions);
-  // Quick fixes may insert snippets through ClientCommands.insertSnippet (registered in activate).
-  c.registerFeature({
-    fillClientCapabilities: (capabilities) => {
-      capabilities.experimental = { ...(capabilities.experimental as object | undefined), [SNIPPET_COMMAND_CAPABILITY]: true };
-    },
-    initialize: () => undefined,
-    getState: () => ({ kind: 'static' }),
-    clear: () => undefined,
-  });
   c.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => renderStatus(params));
   c.onDidChangeState((e) => {
     if (e.newState === State.Starting) {
@@ -229,12 +219,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         }
       }
       if (client) await startClient(client, outputChannel);
-    }),
-    vscode.commands.registerCommand(ClientCommands.insertSnippet, async (uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, snippet: string) => {
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-      const editor = await vscode.window.showTextDocument(document);
-      const r = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-      await editor.insertSnippet(new vscode.SnippetString(snippet), r);
     }),
     vscode.commands.registerCommand(ClientCommands.reindexWorkspace, async () => {
       if (!client || client.state !== State.Running) {

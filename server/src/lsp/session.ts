@@ -27,8 +27,6 @@ export interface ClientSupport {
   workspaceFolders: boolean;
   symbolResolve: boolean;
   markdown: boolean;
-  /** The client runs ClientCommands.insertSnippet (shared/src/protocol.ts): quick fixes may insert snippets. */
-  snippetCommand: boolean;
 }
 
 /** Files above this size are re-checked after a short pause in typing rather than on every keystroke. */
@@ -55,7 +53,7 @@ export class Session {
   shutDown = false;
   /** Bumped by every rebuild; a load of an older generation stops. */
   generation = 0;
-  support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true, snippetCommand: false };
+  support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
   /** Game folder in use (after auto-detection). */
   gamePath: string | undefined;
   /** Folder of the cache of the game's index (see features/indexCache.ts). */
