@@ -33,6 +33,11 @@ let client: LanguageClient | undefined;
 let statusItem: vscode.StatusBarItem | undefined;
 let lastStatus: StatusParams | undefined;
 
+/**
+ * The settings' effective values (Remote over User settings in a remote window). `cdda.gamePath` and
+ * `cdda.gameVersion` have scope `window`: a `machine-overridable` one set in User settings is not applied in a
+ * remote window (code-server, WSL, SSH), so it held only until the first change of a `cdda.*` setting.
+ */
 function readSettings(): CddaSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return {
@@ -69,10 +74,13 @@ function renderStatus(status: StatusParams): void {
   } else {
     const files = status.indexed !== undefined ? `${status.indexed} files indexed. ` : '';
     const version = status.gameVersion ? `Game version ${status.gameVersion}. ` : '';
+    const game = status.game ? `Game data: ${status.game.path ?? 'none'} (${status.game.source}). ` : '';
     const short = status.gameVersion ? ` ${status.gameVersion.split(' ')[0]}` : '';
+    // A configured game folder that is not usable is shown, not replaced by another game.
+    const problem = status.gameProblem ? `${status.gameProblem}\n\n` : '';
     showStatus(
-      `CDDA${short} ${counts}`,
-      `CDDA: ${version}${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
+      `${status.gameProblem ? '$(warning) ' : ''}CDDA${short} ${counts}`,
+      `CDDA: ${problem}${version}${game}${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
       'workbench.actions.view.problems',
     );
   }

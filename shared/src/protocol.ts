@@ -66,6 +66,10 @@ export interface StatusParams {
   warnings: number;
   /** The game version whose format is checked, e.g. "current (0.I / experimental)", and how it was chosen. */
   gameVersion?: string;
+  /** The game folder checked against, and where it came from ("cdda.gamePath", "auto-detected"...). */
+  game?: { path?: string; source: string };
+  /** Why the game folder configured is not usable (then no game data is loaded: the server does not switch). */
+  gameProblem?: string;
 }
 
 /**
