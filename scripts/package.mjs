@@ -3,7 +3,7 @@
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js (and the
 //      server's second thread, server/src/index/readAheadWorker.ts -> dist/readAheadWorker.js) with esbuild (platform node, target node20, minified, no source maps),
-//   3. runs `vsce package` (user-facing README from docs/marketplace/, images linked from the repository) -> cdda-json.vsix.
+//   3. runs `vsce package` (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
@@ -75,14 +75,35 @@ for (const f of ['dist/client.js', 'dist/server.js', 'dist/readAheadWorker.js'])
   console.log(`package: ${f} ${(fs.statSync(path.join(root, f)).size / 1024).toFixed(1)} KiB`);
 }
 
+/**
+ * The user-facing README as packaged: each screenshot (a relative image link, from the repository's root) inside
+ * it as a `data:` URL, other relative links to the repository. VS Code's extension page loads only `https:` and
+ * `data:` images (its webview's Content-Security-Policy: a relative image resolves against the webview, not the
+ * extension folder, and is refused; microsoft/vscode#43173), and a link to the repository shows nothing until the
+ * repository serves the file: inside the README the screenshots come from the installed extension itself.
+ */
+function packagedReadme(source) {
+  const types = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
+  const isRelative = (link) => !/^[a-z][a-z0-9+.-]*:/i.test(link) && !link.startsWith('#');
+  return fs.readFileSync(source, 'utf8').replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (all, image, text, link) => {
+    if (!isRelative(link)) return all;
+    if (!image) return `[${text}](${repositoryWebUrl()}/blob/HEAD/${link})`;
+    const file = path.join(root, link);
+    const type = types[path.extname(file).toLowerCase()];
+    if (!type || !fs.existsSync(file)) {
+      console.error(`package: ${path.relative(root, source)}: image ${link} ${type ? 'does not exist' : 'is not a PNG, JPEG or GIF'}`);
+      process.exit(1);
+    }
+    return `![${text}](data:${type};base64,${fs.readFileSync(file).toString('base64')})`;
+  });
+}
+
 if (!noVsix) {
   console.log(`package: vsce package -> ${path.relative(root, vsixPath)}`);
-  // The marketplace page is the user-facing README. VS Code's extension page (and the marketplace) show only
-  // absolute https images: a relative one resolves against the page's own webview, not the extension folder
-  // (seen in the real-editor test), so its screenshots are linked from the repository, where they are tracked.
-  const imagesUrl = `${repositoryWebUrl()}/raw/HEAD/`;
-  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'docs/marketplace/README.md',
-    '--baseImagesUrl', imagesUrl, '--baseContentUrl', `${repositoryWebUrl()}/blob/HEAD/`, '-o', vsixPath]);
+  const readme = path.join(root, 'dist/README.md');
+  fs.writeFileSync(readme, packagedReadme(path.join(root, 'docs/marketplace/README.md')));
+  // Its links are final: vsce would otherwise point relative ones at the repository and refuse `data:` images.
+  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', path.relative(root, readme), '--no-rewrite-relative-links', '-o', vsixPath]);
   console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
 }
 console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

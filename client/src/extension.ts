@@ -24,7 +24,6 @@ import {
   SETTINGS_SECTION,
   STATUS_NOTIFICATION,
   ServerCommands,
-  SNIPPET_COMMAND_CAPABILITY,
   type StatusParams,
 } from '../../shared/src/protocol';
 
@@ -34,6 +33,11 @@ let client: LanguageClient | undefined;
 let statusItem: vscode.StatusBarItem | undefined;
 let lastStatus: StatusParams | undefined;
 
+/**
+ * The settings' effective values (Remote over User settings in a remote window). `cdda.gamePath` and
+ * `cdda.gameVersion` have scope `window`: a `machine-overridable` one set in User settings is not applied in a
+ * remote window (code-server, WSL, SSH), so it held only until the first change of a `cdda.*` setting.
+ */
 function readSettings(): CddaSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return {
@@ -70,10 +74,13 @@ function renderStatus(status: StatusParams): void {
   } else {
     const files = status.indexed !== undefined ? `${status.indexed} files indexed. ` : '';
     const version = status.gameVersion ? `Game version ${status.gameVersion}. ` : '';
+    const game = status.game ? `Game data: ${status.game.path ?? 'none'} (${status.game.source}). ` : '';
     const short = status.gameVersion ? ` ${status.gameVersion.split(' ')[0]}` : '';
+    // A configured game folder that is not usable is shown, not replaced by another game.
+    const problem = status.gameProblem ? `${status.gameProblem}\n\n` : '';
     showStatus(
-      `CDDA${short} ${counts}`,
-      `CDDA: ${version}${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
+      `${status.gameProblem ? '$(warning) ' : ''}CDDA${short} ${counts}`,
+      `CDDA: ${problem}${version}${game}${files}${status.errors} errors, ${status.warnings} warnings. Click to open the Problems view.`,
       'workbench.actions.view.problems',
     );
   }
@@ -105,15 +112,6 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
     traceOutputChannel: outputChannel,
   };
   const c = new LanguageClient('cdda', OUTPUT_CHANNEL_NAME, serverOptions, clientOptions);
-  // Quick fixes may insert snippets through ClientCommands.insertSnippet (registered in activate).
-  c.registerFeature({
-    fillClientCapabilities: (capabilities) => {
-      capabilities.experimental = { ...(capabilities.experimental as object | undefined), [SNIPPET_COMMAND_CAPABILITY]: true };
-    },
-    initialize: () => undefined,
-    getState: () => ({ kind: 'static' }),
-    clear: () => undefined,
-  });
   c.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => renderStatus(params));
   c.onDidChangeState((e) => {
     if (e.newState === State.Starting) {
@@ -229,12 +227,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         }
       }
       if (client) await startClient(client, outputChannel);
-    }),
-    vscode.commands.registerCommand(ClientCommands.insertSnippet, async (uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, snippet: string) => {
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-      const editor = await vscode.window.showTextDocument(document);
-      const r = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-      await editor.insertSnippet(new vscode.SnippetString(snippet), r);
     }),
     vscode.commands.registerCommand(ClientCommands.reindexWorkspace, async () => {
       if (!client || client.state !== State.Running) {

@@ -41,17 +41,9 @@ export interface InitializationOptions extends CddaSettings {
 export const ClientCommands = {
   restartServer: 'cdda.restartServer',
   reindexWorkspace: 'cdda.reindexWorkspace',
-  /** Inserts a snippet: arguments (uri, range {start,end: {line, character}}, snippet text). Used by quick fixes. */
-  insertSnippet: 'cdda.insertSnippet',
   /** Opens the definition under the cursor as the game resolves it, in a read-only document (RESOLVED_DEFINITION_SCHEME). */
   showResolvedDefinition: 'cdda.showResolvedDefinition',
 } as const;
-
-/**
- * Experimental client capability (`capabilities.experimental[SNIPPET_COMMAND_CAPABILITY] = true`): the client
- * runs ClientCommands.insertSnippet, so quick fixes may insert snippets with placeholders and choices.
- */
-export const SNIPPET_COMMAND_CAPABILITY = 'cddaInsertSnippet';
 
 /** workspace/executeCommand ids implemented by the server. */
 export const ServerCommands = {
@@ -74,6 +66,10 @@ export interface StatusParams {
   warnings: number;
   /** The game version whose format is checked, e.g. "current (0.I / experimental)", and how it was chosen. */
   gameVersion?: string;
+  /** The game folder checked against, and where it came from ("cdda.gamePath", "auto-detected"...). */
+  game?: { path?: string; source: string };
+  /** Why the game folder configured is not usable (then no game data is loaded: the server does not switch). */
+  gameProblem?: string;
 }
 
 /**

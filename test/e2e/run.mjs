@@ -10,8 +10,12 @@
 //   (e) CDDA: Show Resolved Definition on mod_b's mon_b_brute_elder opens its resolved value beside (hp 150: 80
 //       from mon_zombie, +40 in mon_b_brute, x1.25 in its own proportional);
 //   (f) Types: Show Type Hierarchy on mon_b_brute lists its subtype mon_b_brute_elder, then its supertype mon_zombie;
-//   (g) the extension's page in the Extensions view shows its name, icon and README with its screenshots (linked
-//       from the repository, served here from this checkout).
+//   (g) the extension's page in the Extensions view shows its name, icon and README with its screenshots, from the
+//       installed extension (this machine is offline: nothing is fetched);
+//   (h) cdda.gamePath set in User settings (a folder other than the one auto-detection finds) holds when another
+//       cdda.* setting changes: the server keeps that game (code-server is a remote window, like WSL and SSH);
+//   (i) the "add missing member" quick fix leaves a file in the game's format formatted (no snippet re-indented
+//       by VS Code), with the body type the game's monsters use most.
 // Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
 // docs/screenshots/ (with UPDATE_SCREENSHOTS=1). Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
 //
@@ -122,13 +126,6 @@ async function waitForHttp(url, timeoutMs) {
     await new Promise((r) => setTimeout(r, 200));
   }
   fail(`code-server did not answer on ${url} within ${timeoutMs / 1000}s`);
-}
-
-function repositoryWebUrl() {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const m = /github\.com[/:]([^/]+)\/([^/]+?)(\.git)?$/.exec(manifest.repository?.url ?? manifest.repository ?? '');
-  if (!m) fail('package.json has no GitHub repository address');
-  return `https://github.com/${m[1]}/${m[2]}`;
 }
 
 function lineOf(file, needle) {
@@ -292,6 +289,40 @@ async function showSuggest(what, predicate) {
   );
 }
 
+/** Sets a setting as a user does: in User settings (JSON) opened from the command palette, saved with Ctrl+S. */
+async function setUserSetting(file, key, value) {
+  const text = JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), [key]: value }, null, 2);
+  await runCommand('Preferences: Open User Settings (JSON)');
+  await waitUntil('User settings (JSON) to open', async () => (await activeTabTitle()) === 'settings.json');
+  await editorFocused();
+  // Pasted (typing would close brackets and indent lines by itself)
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.keyboard.press('Control+S');
+  await waitUntil(`${key} saved in User settings`, () => {
+    try {
+      return JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8'))[key]) === JSON.stringify(value);
+    } catch {
+      return false;
+    }
+  });
+  await shot('h-user-settings');
+  await page.keyboard.press('Control+W');
+}
+
+async function waitReady(what) {
+  return waitUntil(
+    what,
+    async () => {
+      const st = await statusText();
+      return st && /^CDDA\b/.test(st) && !/indexing|starting|stopped|failed/.test(st) ? st : undefined;
+    },
+    60_000,
+    300,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 async function main() {
   // 1. package
@@ -308,14 +339,18 @@ async function main() {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-e2e-'));
   const ws = path.join(tmp, 'workspace');
   fs.cpSync(path.join(root, 'test/e2e/workspace'), ws, { recursive: true });
+  // The game under a second name: a server that fell back to auto-detection would name the other folder.
+  const setGame = path.join(tmp, 'game-set-in-user-settings');
+  fs.symlinkSync(gamePath, setGame);
   const ud = path.join(tmp, 'ud');
   const ext = path.join(tmp, 'ext');
   fs.mkdirSync(path.join(ud, 'User'), { recursive: true });
+  const userSettingsFile = path.join(ud, 'User/settings.json');
   fs.writeFileSync(
-    path.join(ud, 'User/settings.json'),
+    userSettingsFile,
     JSON.stringify(
       {
-        'cdda.gamePath': gamePath,
+        'cdda.gamePath': setGame,
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
         'workbench.enableExperiments': false,
@@ -389,17 +424,7 @@ async function main() {
       '--disable-sync',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  // The marketplace README links its screenshots from the repository (scripts/package.mjs): this machine is
-  // offline, so the repository is served from this checkout; a link to a file it does not track fails to load.
-  const repoRaw = `${repositoryWebUrl()}/raw/HEAD/`;
-  await context.route(`${repoRaw}**`, (route) => {
-    const rel = decodeURIComponent(route.request().url().slice(repoRaw.length).split(/[?#]/)[0]);
-    const file = path.join(root, rel);
-    const tracked = !rel.includes('..') && spawnSync('git', ['ls-files', '--error-unmatch', rel], { cwd: root }).status === 0;
-    if (!tracked || !fs.existsSync(file)) return route.fulfill({ status: 404, body: `${rel} is not tracked` });
-    return route.fulfill({ status: 200, contentType: rel.endsWith('.png') ? 'image/png' : 'application/octet-stream', body: fs.readFileSync(file) });
-  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT);
   const consoleErrors = [];
@@ -430,6 +455,27 @@ async function main() {
   );
   log(`server ready: status bar ${JSON.stringify(ready)}`);
   await shot('ready');
+
+  // (h) the game set in User settings holds when another cdda.* setting changes
+  const indexedWith = () => [...clientLog().matchAll(/Indexing \(([^)]*)\): game data (.+?), game version/g)].map((m) => ({ reason: m[1], game: m[2] }));
+  const firstBuilds = indexedWith();
+  if (!firstBuilds.length || firstBuilds.some((b) => b.game !== setGame)) fail(`(h) the server did not index the game set in User settings (${setGame}): ${JSON.stringify(firstBuilds)}`);
+  const settingsLines = () => clientLog().match(/^.*Settings changed:.*$/gm) ?? [];
+  const settingsBefore = settingsLines().length;
+  log('(h) changing cdda.severity in User settings');
+  await setUserSetting(userSettingsFile, 'cdda.severity', { 'missing-field': 'error' });
+  const heard = await waitUntil('the server to take the new settings', () => {
+    const lines = settingsLines().slice(settingsBefore);
+    if (lines.length) return lines[lines.length - 1];
+    if (indexedWith().length > firstBuilds.length) return 'rebuilt';
+    return undefined;
+  });
+  await page.waitForTimeout(1000); // a rebuild the change would start shows up in its log by now
+  const builds = indexedWith();
+  if (builds.length > firstBuilds.length) fail(`(h) changing cdda.severity rebuilt the project with ${JSON.stringify(builds.slice(firstBuilds.length))}; cdda.gamePath was ${setGame}`);
+  if (!heard.includes(setGame)) fail(`(h) the server's settings after the change do not name the game set in User settings (${setGame}): ${heard}`);
+  log(`(h) ok: ${heard.trim()}`);
+  await waitReady('the server to be ready after the settings change');
 
   // Problems panel, filtered to the file under test (other JSON such as settings.json may have problems too)
   await page.keyboard.press('Control+Shift+M');
@@ -542,16 +588,6 @@ async function main() {
   log(`(c) ok: shamblers.json Ln ${pos.line}, Col ${pos.col}`);
 
   // (d) the extension's own commands: restart the server, reindex the workspace; both end ready again
-  const waitReady = (what) =>
-    waitUntil(
-      what,
-      async () => {
-        const st = await statusText();
-        return st && /^CDDA\b/.test(st) && !/indexing|starting|stopped|failed/.test(st) ? st : undefined;
-      },
-      60_000,
-      300,
-    );
   const count = (re) => (clientLog().match(re) ?? []).length;
   const starts = count(/Starting CDDA language server/g);
   await runCommand('CDDA: Restart Server');
@@ -621,6 +657,49 @@ async function main() {
   log(`(f) supertypes: ${JSON.stringify(superRows)}`);
   await shot('f-type-hierarchy-supertypes');
 
+  // (i) "add missing member" on a file in the game's format: a plain edit the editor does not re-indent, the body
+  //     type the game's monsters use most; the saved file is still in the game's format
+  const { isCddaFormatted } = createRequire(import.meta.url)(path.join(root, 'out/server/src/format/cddaFormat.js'));
+  const unfinished = path.join(ws, 'mod_b/monsters/unfinished.json');
+  const unfinishedText = fs.readFileSync(unfinished, 'utf8');
+  if (!isCddaFormatted(unfinishedText)) fail(`fixture ${unfinished} is not in the game's format`);
+  await page.keyboard.press('Control+1');
+  await editorFocused();
+  await openFile('unfinished.json');
+  const unfinishedLine = lineOf(unfinished, '"id": "mon_b_unfinished"');
+  log(`(i) quick fix on line ${unfinishedLine} (mon_b_unfinished has no "bodytype")`);
+  await goToLine(unfinishedLine);
+  await inId();
+  const addRow = page.locator('.action-widget .monaco-list-row', { hasText: 'Add missing member' }).first();
+  await waitUntil('the quick fix "Add missing member" (Ctrl+.)', async () => {
+    if (await addRow.isVisible()) return true;
+    await page.keyboard.press('Control+.');
+    await page.waitForTimeout(700);
+    return addRow.isVisible();
+  });
+  const fixTitle = ((await addRow.textContent()) ?? '').replace(/\u00a0/g, ' ').trim();
+  log(`(i) offered: ${JSON.stringify(fixTitle)}`);
+  await shot('i-quick-fix');
+  // chosen with the keyboard (a pointer block lies over the widget): down to it, then Enter
+  const focusedAction = page.locator('.action-widget .monaco-list-row.focused').first();
+  for (let i = 0; i < 10 && !((await focusedAction.textContent().catch(() => '')) ?? '').includes('Add missing member'); i++) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(100);
+  }
+  await page.keyboard.press('Enter');
+  await waitUntil('the member inserted', async () => (await activeText()).includes('"bodytype"'));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+S');
+  const fixedText = await waitUntil('the fixed file saved', () => {
+    const t = fs.readFileSync(unfinished, 'utf8');
+    return t !== unfinishedText ? t : undefined;
+  });
+  await shot('i-quick-fix-applied');
+  const expectedText = unfinishedText.replace(/\n  \}\n\]\n$/, ',\n    "bodytype": "human"\n  }\n]\n');
+  if (fixedText !== expectedText) fail(`(i) the fixed file is not as expected (formatted: ${isCddaFormatted(fixedText)}):\n${fixedText}\n--- expected ---\n${expectedText}`);
+  if (!isCddaFormatted(fixedText)) fail(`(i) the fixed file is not in the game's format:\n${fixedText}`);
+  log('(i) ok: "bodytype": "human" added, the file is still in the game\'s format');
+
   // (g) the extension's page, as a user finds it in the Extensions view: name, icon and the marketplace README
   //     (with its packaged screenshots) must render from the installed vsix.
   await runCommand('Extensions: Show Enabled Extensions');
@@ -640,21 +719,24 @@ async function main() {
         .evaluate(() => {
           const h = [...document.querySelectorAll('h1, h2')].map((e) => e.textContent ?? '');
           if (!h.some((t) => t.includes('What you get'))) return undefined;
-          const imgs = [...document.querySelectorAll('img')].filter((i) => /screenshots\//.test(i.getAttribute('src') ?? ''));
+          const imgs = [...document.querySelectorAll('img')];
           return {
             headings: h,
             images: imgs.length,
             loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
-            sources: imgs.map((i) => i.src),
+            // inside the installed README (data: URLs), not fetched from anywhere
+            inside: imgs.filter((i) => i.src.startsWith('data:image/png;base64,')).length,
+            sources: imgs.map((i) => i.src.slice(0, 40)),
+            alts: imgs.map((i) => i.alt),
           };
         })
         .catch(() => undefined);
       if (found) readmeSeen = found;
-      if (found && found.images > 0 && found.loaded === found.images) return found;
+      if (found && found.images >= 2 && found.loaded === found.images && found.inside === found.images) return found;
     }
     return undefined;
   }).catch((e) => fail(`${e.message}; last seen: ${JSON.stringify(readmeSeen)}`));
-  log(`(g) ok: extension page with ${readme.headings.length} headings and ${readme.loaded}/${readme.images} screenshots loaded`);
+  log(`(g) ok: extension page with ${readme.headings.length} headings and ${readme.loaded}/${readme.images} screenshots loaded from the installed README (${readme.alts.join(', ')})`);
   await page.keyboard.press('Control+B'); // the page alone, as on the marketplace
   await page.waitForTimeout(800);
   await shot('g-extension-page');
@@ -715,8 +797,8 @@ try {
     for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
-  // The closing line CI reads: scenarios (a) to (g).
-  console.log('e2e: 7 passed, 0 failed');
+  // The closing line CI reads: scenarios (a) to (i).
+  console.log('e2e: 9 passed, 0 failed');
 } catch (e) {
   code = 1;
   if (timedOut) {

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { fixed6, formatCdda, formatEdit, formatNumber, formatRangeEdit, isCddaFormatted, minimalEdit, type TextEdit } from '../../server/src/format/cddaFormat';
+import { fixed6, formatCdda, formatEdit, formatMember, formatNumber, formatRangeEdit, isCddaFormatted, minimalEdit, type TextEdit } from '../../server/src/format/cddaFormat';
 
 function fmt(text: string): string {
   const r = formatCdda(text);
@@ -350,5 +350,33 @@ describe('edits', () => {
 
   test('formatRangeEdit refuses a text that is not JSON', () => {
     assert.ok(!formatRangeEdit('[{"a":1},{"b":2,}]', 2, 3).ok);
+  });
+});
+
+describe('one member, as a fix inserts it', () => {
+  const member = (name: string, value: unknown, depth: number, lineBreak: '\n' | '\r\n' = '\n'): string => {
+    const r = formatMember(name, JSON.stringify(value), depth, lineBreak);
+    if (!r.ok) assert.fail(r.problem.message);
+    return r.text;
+  };
+
+  test('the text the whole file would have there: empty containers, short and long arrays, wrapped rows', () => {
+    const long = Array.from({ length: 12 }, (_, i) => `flag_number_${i}`);
+    const record = { type: 'MONSTER', id: 'x', a: [], o: {}, s: 'v', n: 1.5, short: ['a', 'b'], long, rows: ['ab', 'cd'] };
+    const whole = fmt(JSON.stringify([record]));
+    for (const [name, value] of Object.entries(record).slice(2)) {
+      const text = member(name, value, 1);
+      assert.ok(whole.includes(`\n    ${text}`), `${name}: ${JSON.stringify(text)} in\n${whole}`);
+    }
+    assert.equal(member('a', [], 1), '"a": [  ]');
+    assert.equal(member('rows', ['ab', 'cd'], 1), '"rows": [\n      "ab",\n      "cd"\n    ]');
+    // A file that is one object: its members are one level less deep.
+    assert.equal(member('rows', ['ab', 'cd'], 0), '"rows": [\n    "ab",\n    "cd"\n  ]');
+  });
+
+  test('the file\'s line breaks; a value the formatter refuses is a problem, not a throw', () => {
+    assert.equal(member('rows', ['a', 'b'], 1, '\r\n'), '"rows": [\r\n      "a",\r\n      "b"\r\n    ]');
+    const r = formatMember('n', '1e-3', 1);
+    assert.ok(!r.ok);
   });
 });

@@ -55,6 +55,8 @@ export class TestClient {
   readonly logs: string[] = [];
   /** Messages the server asked the user to see (window/showMessageRequest). */
   readonly messages: string[] = [];
+  /** Messages the server showed the user (window/showMessage). */
+  readonly shown: string[] = [];
   private readonly versions = new Map<string, number>();
   /** The client's copy of each open document. */
   readonly texts = new Map<string, string>();
@@ -82,7 +84,7 @@ export class TestClient {
     this.connection.onRequest(ShowMessageRequest.type, (m) => { this.messages.push(m.message); return null; });
     this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => options.configuration?.() ?? null));
     this.connection.onNotification('window/logMessage', (m: { message: string }) => { this.logs.push(m.message); });
-    this.connection.onNotification('window/showMessage', () => undefined);
+    this.connection.onNotification('window/showMessage', (m: { message: string }) => { this.shown.push(m.message); });
     this.connection.listen();
   }
 

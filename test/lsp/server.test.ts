@@ -339,30 +339,6 @@ describe('language server: after indexing, the open documents are published firs
 });
 
 describe('language server: settings pulled with workspace/configuration', () => {
-  test('a client that runs cdda.insertSnippet gets "add missing member" as a snippet with the closed set as a choice', async () => {
-    const fx = writeFixture();
-    const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game }, progress: false, experimental: { cddaInsertSnippet: true } });
-    try {
-      await client.initialize();
-      await client.waitForReady();
-      const f = fx.file('mod_a/monsters/shamblers.json');
-      const text = fs.readFileSync(f, 'utf8');
-      await client.open(f, text);
-      const v = await client.change(f, text.replace(/\n\s*"bodytype": "[^"]*",/, ''));
-      const pub = await client.waitForDiagnostics(f, (ds, p) => p.version === v && ds.some((d) => d.code === 'missing-field'));
-      const d = pub.diagnostics.find((x) => x.code === 'missing-field')!;
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(f) }, range: d.range, context: { diagnostics: [d] } });
-      const add = actions.find((a) => a.title.startsWith('Add missing member'))!;
-      assert.equal(add.edit, undefined);
-      assert.equal(add.command?.command, 'cdda.insertSnippet');
-      const [target, , snippet] = add.command!.arguments as [string, unknown, string];
-      assert.equal(target, uri(f));
-      assert.match(snippet, /"bodytype": "\$\{1\|angel,bear,bird,[^|]*\|\}"/);
-    } finally {
-      await client.stop();
-    }
-  });
-
   test('gamePath from workspace/configuration; changing it rebuilds the project', async () => {
     const fx = writeFixture();
     let gamePath = '/nonexistent/cdda';

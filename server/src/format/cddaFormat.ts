@@ -726,6 +726,26 @@ export function formatCdda(text: string): FormatResult {
   }
 }
 
+/**
+ * One member, `"name": value` (`valueJson` is JSON text), as the game's formatter writes it among the members of
+ * an object at nesting `depth` (a definition in the top-level array is at depth 1, a file's one object at 0):
+ * from the name to the end of the value, each line break followed by that place's indentation. The text a fix
+ * inserts into a formatted definition so that the file stays formatted.
+ */
+export function formatMember(name: string, valueJson: string, depth: number, lineBreak: '\n' | '\r\n' = '\n'): FormatResult {
+  const json = `{${JSON.stringify(name)}: ${valueJson}}`;
+  try {
+    const w = new Writer(json, measure(json), lineBreak === '\r\n');
+    w.container = 1; // the object around the member is container 0: written wrapped, then taken off
+    w.collection(false, depth, true);
+    const text = w.text();
+    const open = `{${lineBreak}${' '.repeat(2 * (depth + 1))}`, close = `${lineBreak}${' '.repeat(2 * depth)}}`;
+    return { ok: true, text: text.slice(open.length, text.length - close.length) };
+  } catch (err) {
+    return { ok: false, problem: problemAt(err, 0) };
+  }
+}
+
 /** True when the text is exactly as the game's formatter writes it. */
 export function isCddaFormatted(text: string): boolean {
   const r = formatCdda(text);

@@ -6,7 +6,6 @@
  * Flow: documents / watched files -> Session.setText -> Project.updateFile -> affected files -> published
  * diagnostics; requests -> queries over the project.
  */
-import { SNIPPET_COMMAND_CAPABILITY } from '../../../shared/src/protocol';
 import * as path from 'path';
 import {
   CodeActionKind, TextDocumentSyncKind,
@@ -57,7 +56,6 @@ export function startServer(connection: Connection): Session {
       workspaceFolders: caps.workspace?.workspaceFolders === true,
       symbolResolve: caps.workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,
       markdown: caps.textDocument?.hover?.contentFormat?.includes('markdown') !== false,
-      snippetCommand: (caps.experimental as Record<string, unknown> | undefined)?.[SNIPPET_COMMAND_CAPABILITY] === true,
     };
     session.roots = rootsOf(params);
     initialSettings(session, params.initializationOptions);

@@ -27,8 +27,6 @@ export interface ClientSupport {
   workspaceFolders: boolean;
   symbolResolve: boolean;
   markdown: boolean;
-  /** The client runs ClientCommands.insertSnippet (shared/src/protocol.ts): quick fixes may insert snippets. */
-  snippetCommand: boolean;
 }
 
 /** Files above this size are re-checked after a short pause in typing rather than on every keystroke. */
@@ -55,9 +53,13 @@ export class Session {
   shutDown = false;
   /** Bumped by every rebuild; a load of an older generation stops. */
   generation = 0;
-  support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true, snippetCommand: false };
+  support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
   /** Game folder in use (after auto-detection). */
   gamePath: string | undefined;
+  /** Where gamePath came from, for the status: `cdda.gamePath`, `cdda-lint.config.json` or `auto-detected`. */
+  gameSource = 'auto-detected';
+  /** Why the configured game folder is not usable (it is used anyway: a fallback would check another game). */
+  gameProblem: string | undefined;
   /** Folder of the cache of the game's index (see features/indexCache.ts). */
   cacheDir = defaultCacheDir();
 

@@ -1,14 +1,17 @@
 /**
  * Code actions from the repairs diagnostics carry (`Diagnostic.fixes`): replace a value (unit fix, did-you-mean
  * id), rename a member (misspelt name), add missing mandatory members (after the last member, with the
- * object's indentation and commas).
+ * object's indentation and commas, written as the game's formatter writes them, the value of a closed set the
+ * one the loaded definitions of that type use most). Plain text edits: an editor inserts them as they are.
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project } from '../project';
 import type { AddedMember, DiagnosticFix } from '../diagnostic';
+import type { DefinitionRecord } from '../records/record';
 import type { Migration } from '../schema/types';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
+import { formatMember } from '../format/cddaFormat';
 
 export interface FixEdit {
   readonly start: number;
@@ -19,8 +22,6 @@ export interface FixEdit {
 export interface FixAction {
   readonly title: string;
   readonly edits: FixEdit[];
-  /** The same insertion as a snippet (placeholders, choices), for clients that can insert one. */
-  readonly snippet?: FixEdit;
   /** The preferred fix when there is one obvious repair. */
   readonly preferred: boolean;
 }
@@ -50,17 +51,21 @@ export function fixAction(project: Project, filePath: string, start: number, end
     case 'migrate':
       return migrationAction(project, filePath, start, end, fix.migration, only);
     case 'addMembers': {
-      const edit = addMembersEdit(project, filePath, start, fix.members);
+      const record = recordAt(file, start);
+      const members = record ? fix.members.map((m) => likelyMember(project, record, m)) : fix.members;
+      const edit = addMembersEdit(project, filePath, start, members);
       if (!edit) return undefined;
-      const snippet = addMembersEdit(project, filePath, start, fix.members, true);
-      const names = fix.members.map((m) => `"${m.name}"`).join(', ');
-      return { title: `Add missing member${fix.members.length > 1 ? 's' : ''} ${names}`, edits: [edit], snippet, preferred: only };
+      const names = members.map((m) => `"${m.name}": ${JSON.stringify(m.value)}`).join(', ');
+      return { title: `Add missing member${members.length > 1 ? 's' : ''} ${names}`, edits: [edit], preferred: only };
     }
   }
 }
 
-/** An insertion of `members` after the last member of the object holding `at`. */
-export function addMembersEdit(project: Project, filePath: string, at: number, members: readonly AddedMember[], asSnippet = false): FixEdit | undefined {
+/**
+ * An insertion of `members` after the last member of the object holding `at`. In a formatted file the result is
+ * formatted too: one member per line at the members' indentation, each value as the game's formatter writes it.
+ */
+export function addMembersEdit(project: Project, filePath: string, at: number, members: readonly AddedMember[]): FixEdit | undefined {
   const file = project.files.get(filePath);
   if (!file) return undefined;
   const record = recordAt(file, at);
@@ -75,10 +80,13 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
     const ls = text.lastIndexOf('\n', offset - 1) + 1;
     return /^[ \t]*/.exec(text.slice(ls, offset))![0];
   };
-  // As a snippet: each value a placeholder (a choice among a closed set's values), the names escaped.
-  const valueText = (m: AddedMember, i: number): string => (asSnippet ? snippetValue(m, i + 1) : JSON.stringify(m.value));
-  const nameText = (m: AddedMember): string => (asSnippet ? escapeSnippet(JSON.stringify(m.name)) : JSON.stringify(m.name));
-  const render = (indent: string) => members.map((m, i) => `${indent}${nameText(m)}: ${valueText(m, i)}`);
+  // A definition is an element of the file's top-level array (depth 1) or the file's one object (depth 0).
+  const depth = /^\uFEFF?\s*\[/.test(text) ? 1 : 0;
+  const memberText = (m: AddedMember): string => {
+    const formatted = formatMember(m.name, JSON.stringify(m.value), depth, eol);
+    return formatted.ok ? formatted.text : `${JSON.stringify(m.name)}: ${JSON.stringify(m.value)}`;
+  };
+  const render = (indent: string) => members.map((m) => `${indent}${memberText(m)}`);
   if (props.length === 0) {
     const base = lineIndent(objStart);
     const unit = detectUnit(text);
@@ -89,7 +97,7 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
   const lastEnd = lastStart + last.length;
   const sameLine = !text.slice(objStart, lastStart).includes('\n');
   if (sameLine) {
-    return { start: lastEnd, end: lastEnd, newText: members.map((m, i) => `, ${nameText(m)}: ${valueText(m, i)}`).join('') };
+    return { start: lastEnd, end: lastEnd, newText: members.map((m) => `, ${memberText(m)}`).join('') };
   }
   const indent = lineIndent(lastStart);
   // A trailing comma already after the last member is kept: insert after it.
@@ -100,20 +108,22 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
   return { start: insertAt, end: insertAt, newText: hasComma ? `${eol}${body},` : `,${eol}${body}` };
 }
 
-/** Text taken literally inside a snippet. */
-function escapeSnippet(text: string): string {
-  return text.replace(/[\\$}]/g, (c) => `\\${c}`);
-}
-
-/** A member's value as snippet placeholder `n`: `"${n|a,b|}"` for a closed set, else the placeholder value selected. */
-function snippetValue(m: AddedMember, n: number): string {
-  if (m.choices && m.choices.length) {
-    const choice = (s: string): string => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
-    return `"\${${n}|${m.choices.map(choice).join(',')}|}"`;
+/**
+ * A member of a closed set with the value the loaded definitions of the record's type use most (ties and unused
+ * values in the table's order): what a modder most likely means, not the set's first name.
+ */
+function likelyMember(project: Project, record: DefinitionRecord, m: AddedMember): AddedMember {
+  if (!m.choices || m.choices.length < 2) return m;
+  const uses = new Map<string, number>(m.choices.map((c) => [c, 0]));
+  for (const records of project.entries(record.kind).values()) {
+    for (const r of records) {
+      const v = r.type === record.type && !r.summarized ? r.value[m.name] : undefined;
+      if (typeof v === 'string' && uses.has(v)) uses.set(v, uses.get(v)! + 1);
+    }
   }
-  const json = JSON.stringify(m.value);
-  if (typeof m.value === 'string') return `"\${${n}:${escapeSnippet(json.slice(1, -1))}}"`;
-  return `\${${n}:${escapeSnippet(json)}}`;
+  const choices = [...m.choices].sort((a, b) => uses.get(b)! - uses.get(a)!);
+  const value = uses.get(choices[0])! > 0 ? choices[0] : m.value;
+  return { ...m, value, choices };
 }
 
 function detectUnit(text: string): string {

@@ -3,7 +3,6 @@ import { CodeActionKind, type CodeAction, type Connection, type Diagnostic } fro
 import { fixAction } from '../../queries/codeActions';
 import { DIAGNOSTIC_SOURCE, pathToUri, type DiagnosticData } from '../convert';
 import type { Session } from '../session';
-import { ClientCommands } from '../../../../shared/src/protocol';
 import { documentParams, invalid, rangeOf } from '../requests';
 
 export function registerCodeActions(connection: Connection, session: Session): void {
@@ -28,14 +27,12 @@ export function registerCodeActions(connection: Connection, session: Session): v
       for (const fix of fixes) {
         const action = fixAction(session.project, p, start, end, fix, fixes.length === 1);
         if (!action) continue;
-        const base = { title: action.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: action.preferred };
-        if (action.snippet && session.support.snippetCommand) {
-          // The client inserts it as a snippet: tab through the values, a closed set offered as a choice.
-          const s = action.snippet;
-          out.push({ ...base, command: { title: action.title, command: ClientCommands.insertSnippet, arguments: [uri, fp.range(s.start, s.end), s.newText] } });
-        } else {
-          out.push({ ...base, edit: { changes: { [uri]: action.edits.map((e) => ({ range: fp.range(e.start, e.end), newText: e.newText })) } } });
-        }
+        // Plain text edits, never snippets: an editor re-indents a snippet's lines, and the file would no longer be
+        // in the game's format.
+        out.push({
+          title: action.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: action.preferred,
+          edit: { changes: { [uri]: action.edits.map((e) => ({ range: fp.range(e.start, e.end), newText: e.newText })) } },
+        });
       }
     }
     return out;

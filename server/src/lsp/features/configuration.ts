@@ -57,6 +57,14 @@ export function registerConfigurationWatch(connection: Connection, session: Sess
 export async function applySettings(session: Session, indexer: Indexer, publisher: DiagnosticsPublisher, next: ServerSettings): Promise<void> {
   const prev = session.settings;
   session.settings = next;
+  // Logged at every change: which game the editor's settings now name is what a user checks first.
+  if (JSON.stringify(next) !== JSON.stringify(prev)) {
+    session.log(`Settings changed: cdda.gamePath ${next.gamePath ?? '(auto-detect)'}, cdda.gameVersion ${next.gameVersion ?? '(auto)'}, cdda.severity ${JSON.stringify(next.severity)}`);
+  }
+  if (prev.gamePath !== undefined && next.gamePath === undefined) {
+    // Not silently: a value the editor stopped sending (a setting it no longer applies) would switch games.
+    session.warn(`CDDA: cdda.gamePath is no longer set (it was "${prev.gamePath}"): the game folder is found again${session.fileConfig.gamePath ? ` (cdda-lint.config.json: "${session.fileConfig.gamePath}")` : ' automatically'}.`);
+  }
   if ((next.gamePath ?? '') !== (prev.gamePath ?? '') || (next.gameVersion ?? '') !== (prev.gameVersion ?? '')) {
     session.log(`cdda.gamePath ${next.gamePath ?? '(auto-detect)'}, cdda.gameVersion ${next.gameVersion ?? '(auto)'}: rebuilding`);
     await indexer.rebuild('cdda.gamePath or cdda.gameVersion changed');

@@ -101,9 +101,19 @@ export class DiagnosticsPublisher {
     return { errors: this.errors, warnings: this.warnings };
   }
 
+  /** The game checked against: its version, its folder and where that came from, and what is wrong with it. */
+  private gameStatus(): Pick<StatusParams, 'gameVersion' | 'game' | 'gameProblem'> {
+    const { session } = this;
+    return {
+      gameVersion: describeVersion(session.project.version),
+      game: { path: session.gamePath, source: session.gameSource },
+      ...(session.gameProblem ? { gameProblem: session.gameProblem } : {}),
+    };
+  }
+
   /** Sends `cdda/status` (ready) when the totals changed since the last one. */
   sendStatus(force = false): void {
-    const params: StatusParams = { state: 'ready', indexed: this.session.project.files.size, errors: this.errors, warnings: this.warnings, gameVersion: describeVersion(this.session.project.version) };
+    const params: StatusParams = { state: 'ready', indexed: this.session.project.files.size, errors: this.errors, warnings: this.warnings, ...this.gameStatus() };
     const key = JSON.stringify(params);
     if (!force && key === this.lastStatus) return;
     this.lastStatus = key;
@@ -111,7 +121,7 @@ export class DiagnosticsPublisher {
   }
 
   sendIndexing(indexed: number | undefined, total: number | undefined): void {
-    const params: StatusParams = { state: 'indexing', indexed, total, errors: this.errors, warnings: this.warnings, gameVersion: describeVersion(this.session.project.version) };
+    const params: StatusParams = { state: 'indexing', indexed, total, errors: this.errors, warnings: this.warnings, ...this.gameStatus() };
     this.lastStatus = JSON.stringify(params);
     void this.session.connection.sendNotification(STATUS_NOTIFICATION, params);
   }

@@ -47,7 +47,6 @@ export class Indexer {
     for (const p of found.problems) session.warn(`CDDA: ${p}`);
     session.fileConfig = found.config;
     const gamePath = this.resolveGamePath(found.config.gamePath);
-    session.gamePath = gamePath;
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
       severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
@@ -91,20 +90,32 @@ export class Indexer {
     }
   }
 
-  /** The configured game folder (checked), else the auto-detected one. */
+  /**
+   * The configured game folder, else the auto-detected one; kept in the session with where it came from. A
+   * configured folder that is not usable is still the one used (no game data then), and the user is told: falling
+   * back to another folder would silently check against another game (0.F where the current one was meant).
+   */
   private resolveGamePath(fromConfigFile: string | undefined): string | undefined {
-    const configured = this.session.settings.gamePath ?? fromConfigFile;
+    const { session } = this;
+    const source = session.settings.gamePath !== undefined ? 'cdda.gamePath' : fromConfigFile !== undefined ? 'cdda-lint.config.json' : 'auto-detected';
+    const configured = session.settings.gamePath ?? fromConfigFile;
+    session.gameSource = source;
+    session.gameProblem = undefined;
     if (configured) {
       const abs = path.resolve(configured);
-      if (!fs.existsSync(path.join(abs, 'json'))) {
-        this.session.warn(`CDDA: cdda.gamePath "${configured}" has no json/ folder; the base game data is not loaded, so ids it defines are unknown.`);
+      const problem = !fs.existsSync(abs) ? 'does not exist' : !fs.existsSync(path.join(abs, 'json')) ? 'has no json/ folder' : undefined;
+      if (problem) {
+        session.gameProblem = `${source} "${configured}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set it to the game's data folder (the one holding json/ and mods/).`;
+        session.warn(`CDDA: ${session.gameProblem}`);
       }
+      session.gamePath = abs;
       return abs;
     }
     const detected = detectGamePath(undefined);
     if (!detected) {
-      this.session.warn('CDDA: no base game data found (looked in /usr/share/games/cataclysm-dda). Set "cdda.gamePath" to the folder holding json/ and mods/.');
+      session.warn('CDDA: no base game data found (looked in /usr/share/games/cataclysm-dda). Set "cdda.gamePath" to the folder holding json/ and mods/.');
     }
+    session.gamePath = detected;
     return detected;
   }
 }
