@@ -1,8 +1,8 @@
 /**
  * The scan that locates a member in well-formed JSON (syntax/locate.ts locateInJson) gives the ranges a parse
  * tree gives (locatePath over objectTree): values and member names, missing members and elements (the deepest
- * existing ancestor, else the opening brace), duplicate names (the first), escaped names, and paths that run
- * into a value of another type.
+ * existing ancestor, else the opening brace), duplicate names (the last: the one whose value the parsers keep),
+ * escaped names, and paths that run into a value of another type. Both point at the text whose value was read.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -34,9 +34,13 @@ function pathsOf(value: unknown, prefix: (string | number)[], out: (string | num
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
 }
 
-/** The text with a duplicate member written into its first object (JSON.parse keeps the last, a tree finds the first). */
+/** The text with a duplicate member written into its first object (JSON.parse keeps the last, and locating finds it). */
 function withDuplicate(text: string): string {
   return text.replace(/\{(\s*)"a"/, '{$1"a": [ 1, { "id": 2 } ],$1"a"');
+}
+
+function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
+  return path.reduce((x, step) => (x as Record<string | number, unknown>)[step], v);
 }
 
 test('locateInJson finds what a parse tree finds, in random well-formed definitions', () => {
@@ -51,8 +55,15 @@ test('locateInJson finds what a parse tree finds, in random well-formed definiti
     const end = text.lastIndexOf('}') + 1;
     const paths: (string | number)[][] = [];
     pathsOf(value, [], paths);
+    const existing = paths.filter((p) => p.length > 0); // (the empty path locates the opening brace only)
     // Astray: a missing member, an element past the end, a member of an array, an element of an object.
     for (const p of paths.slice(0, 6)) paths.push([...p, 'missing'], [...p, 7], [...p, 0, 'a'], [...p, 'a', 0]);
+    // Each path's text is the text of the value JSON.parse read there (not a member of the same name before it).
+    const read = JSON.parse(text)[1] as unknown;
+    for (const p of existing) {
+      const r = locateInJson(text, start, p, 'value');
+      assert.deepEqual(JSON.parse(text.slice(r.start, r.end)), valueAt(read, p), `${JSON.stringify(p)} in ${text}`);
+    }
     for (const p of paths) {
       for (const part of ['value', 'key'] as const) {
         assert.deepEqual(locateInJson(text, start, p, part), byTree(text, start, end, p, part), `${JSON.stringify(p)} (${part}) in ${text}`);

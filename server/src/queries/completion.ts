@@ -10,12 +10,12 @@ import { CORE_MOD, type ModGraph } from '../mods/modGraph';
 import { entriesStamp } from '../index/definitionIndex';
 import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
-import * as jsonc from 'jsonc-parser';
 import { selectorHolderPath, siblingKinds, type SiblingRef, type TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
 import { expand, membersOf, specsAt, typeLabel, type MemberDoc } from './schemaAt';
 import { displayName } from './symbol';
 import { IdTable, foldCase, matchClass, type IdRow } from './idTable';
+import { childAt, nodeAtPath } from '../syntax/locate';
 
 export type CompletionKind = 'id' | 'member' | 'value';
 
@@ -171,10 +171,10 @@ function siblingKindsAt(c: Cursor, by: SiblingRef): readonly string[] {
   const member = by.member;
   if (member === undefined) return siblingKinds(by, {}) ?? [];
   const holderPath = selectorHolderPath(c.path, by.up);
-  const holder = c.tree && (holderPath.length > 0 ? jsonc.findNodeAtLocation(c.tree, holderPath) : c.tree);
+  const holder = c.tree && nodeAtPath(c.tree, holderPath);
   const values: Record<string, unknown> = {};
   for (const m of [member, ...(by.or ?? [])]) {
-    const selector = holder && jsonc.findNodeAtLocation(holder, [m]);
+    const selector = holder && childAt(holder, m);
     if (selector?.type === 'string' || selector?.type === 'boolean') values[m] = selector.value;
   }
   return siblingKinds(by, values) ?? [];

@@ -6,7 +6,7 @@
 import * as jsonc from 'jsonc-parser';
 import type { Project, SourceFile } from '../project';
 import type { DefinitionRecord } from '../records/record';
-import { objectTree, type JsonPath } from '../syntax/locate';
+import { nodeAtPath, objectTree, type JsonPath } from '../syntax/locate';
 import { shallowSlice } from '../syntax/nesting';
 
 export interface StringToken {
@@ -36,6 +36,12 @@ export interface Cursor {
   readonly atKey: boolean;
   /** The string under the cursor, if the cursor is inside one. */
   readonly token: StringToken | undefined;
+  /**
+   * The string under the cursor is not what the parsed object holds at `path`: it is in a member written again
+   * later in its object (`"copy-from": "a", "copy-from": "b"`: the parsers, and the game, keep the last), so the
+   * record's analysis, made from the parsed value, says nothing about it.
+   */
+  readonly shadowed: boolean;
 }
 
 /** The record whose object holds `offset` (object ranges are in file order: a binary search). */
@@ -87,7 +93,25 @@ export function cursorAt(project: Project, filePath: string, offset: number): Cu
       token = { start: record.start + start, end: record.start + end, closed, value: typeof prev.value === 'string' ? prev.value : '' };
     }
   }
-  return { project, file, text, offset, record, tree, path: loc.path, atKey: loc.isAtPropertyKey, token };
+  // The path of the string under the cursor is the tree's: jsonc's location walk counts commas, so after a missing
+  // one (`[ "a" "b", "c" ]`, as an element is typed) it names another element than the value parsed holds there.
+  const node = token && tree ? stringNodeAt(tree, token.start - record.start) : undefined;
+  const path = node ? jsonc.getNodePath(node) : loc.path;
+  return { project, file, text, offset, record, tree, path, atKey: loc.isAtPropertyKey, token, shadowed: node !== undefined && isShadowed(tree!, path, node) };
+}
+
+/** The string node starting at `rel` in the tree. */
+function stringNodeAt(tree: jsonc.Node, rel: number): jsonc.Node | undefined {
+  const node = jsonc.findNodeAtOffset(tree, rel);
+  return node?.type === 'string' && node.offset === rel ? node : undefined;
+}
+
+/** Whether a string (a value, or a member name) at `path` is not what the parsed value holds there. */
+function isShadowed(tree: jsonc.Node, path: JsonPath, node: jsonc.Node): boolean {
+  const read = nodeAtPath(tree, path);
+  const member = node.parent;
+  const isName = member?.type === 'property' && member.children?.[0] === node;
+  return isName ? read?.parent !== member : read !== node;
 }
 
 /** Whether a string token's text has its closing quote (one not escaped by an odd run of backslashes). */
@@ -116,7 +140,7 @@ export function typedPrefix(c: Cursor): string {
 /** The parse tree node of `path` inside the cursor's object. */
 export function nodeAt(c: Cursor, path: JsonPath): jsonc.Node | undefined {
   if (!c.tree) return undefined;
-  return path.length === 0 ? c.tree : jsonc.findNodeAtLocation(c.tree, [...path]);
+  return nodeAtPath(c.tree, path);
 }
 
 export function samePath(a: JsonPath, b: JsonPath): boolean {

@@ -47,6 +47,10 @@ export function* renameSteps(project: Project, filePath: string, offset: number,
   if (newName === '') return { ok: false, message: 'The new id must not be empty' };
   const newText = JSON.stringify(newName);
   const sites = [...definitionSites(project, check.kind, check.id), ...yield* referencesToSteps(project, check.kind, check.id)];
+  // The string at the cursor is one of them, even when it is not read (a member written again later: see
+  // Cursor.shadowed): what is renamed is what the user pointed at.
+  const here = project.files.get(filePath);
+  if (here) sites.push({ path: filePath, start: check.range.start - 1, end: check.range.end + 1, reported: here.reported });
   const seen = new Set<string>();
   const edits: TextEdit[] = [];
   for (const s of sites) {

@@ -5,8 +5,8 @@
 import type { Project, SourceFile } from '../project';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { inlineEocPath } from '../records/inlineDefinitions';
-import type { FoundReference } from '../schema/validate';
-import type { JsonPath, OffsetRange } from '../syntax/locate';
+import { withoutVariant, type FoundReference } from '../schema/validate';
+import { nodeAtPath, type JsonPath, type OffsetRange } from '../syntax/locate';
 import { idPath } from '../checks/describe';
 import { cursorAt, samePath, type Cursor } from './cursor';
 
@@ -61,6 +61,7 @@ export function symbolAt(project: Project, filePath: string, offset: number): Sy
   const here = project.analysisOf(c.record).references.filter((r) => samePath(r.path, c.path) && (r.key === true) === c.atKey);
   // A string that may name several kinds (see FoundReference.alternative) is the symbol of the kind it resolves to.
   const modId = c.record.source.modId;
+  if (c.shadowed) return shadowedSymbol(c, here, range);
   const ref = here.length > 1 ? here.find((r) => project.visibleDefinitions(r.kind, r.id, modId).length > 0) ?? here[0] : here[0];
   if (ref) return { kind: ref.kind, id: ref.id, cursor: c, reference: ref, range };
   if (c.atKey) return undefined;
@@ -71,6 +72,28 @@ export function symbolAt(project: Project, filePath: string, offset: number): Sy
   if (!c.record.ids.includes(id)) return undefined;
   if (!samePath(idMemberPath(c.record, id), c.path)) return undefined;
   return { kind: c.record.kind, id, cursor: c, range };
+}
+
+/**
+ * What a shadowed string names (see Cursor.shadowed): the analysis read the string written last at its path, so
+ * the kind is that reference's and the id is the one written here, as the reference made it of that string
+ * (a variant's `#...` cut off). Unknown when the string read there is not a string naming the reference's id.
+ */
+function shadowedSymbol(c: Cursor, here: readonly FoundReference[], range: OffsetRange): SymbolAt | undefined {
+  const read = c.tree && nodeAtPath(c.tree, c.path);
+  const readText = c.atKey ? c.path[c.path.length - 1] : read?.value;
+  if (typeof readText !== 'string' || !c.token) return undefined;
+  const written = c.token.value;
+  let first: SymbolAt | undefined;
+  for (const r of here) {
+    const id = r.id === readText ? written : r.id === withoutVariant(readText) ? withoutVariant(written) : undefined;
+    if (id === undefined) continue;
+    const s: SymbolAt = { kind: r.kind, id, cursor: c, reference: { ...r, id }, range };
+    // Of the kinds the string may name, the one it resolves to (as in symbolAt).
+    if (c.project.visibleDefinitions(r.kind, id, c.record.source.modId).length > 0) return s;
+    first ??= s;
+  }
+  return first;
 }
 
 /** Definitions of (kind, id) as seen from a mod: the visible ones, else every one (e.g. a missing dependency). */

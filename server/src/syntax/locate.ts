@@ -41,6 +41,30 @@ export function objectTree(holder: object, text: string, start: number, end: num
 }
 
 /**
+ * The value a member name or element index names inside an object or array node. Of a name written twice, the
+ * last: the value the parsers keep (`JSON.parse` and jsonc's `parse` both overwrite), so the text located is the
+ * text whose value was read and analysed (jsonc's `findNodeAtLocation` takes the first).
+ */
+export function childAt(node: jsonc.Node, step: string | number): jsonc.Node | undefined {
+  const children = node.children;
+  if (!children) return undefined;
+  if (typeof step === 'number') return node.type === 'array' && step >= 0 ? children[step] : undefined;
+  if (node.type !== 'object') return undefined;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const member = children[i].children;
+    if (member?.length === 2 && member[0].value === step) return member[1];
+  }
+  return undefined;
+}
+
+/** The node at `path` inside `tree` (see childAt), undefined when the path does not exist. */
+export function nodeAtPath(tree: jsonc.Node, path: JsonPath): jsonc.Node | undefined {
+  let node: jsonc.Node | undefined = tree;
+  for (let k = 0; node && k < path.length; k++) node = childAt(node, path[k]);
+  return node;
+}
+
+/**
  * The range of `path` inside the object; falls back to the deepest existing ancestor (so a diagnostic on a
  * missing member lands on its parent), and to the object's first line when nothing matches.
  */
@@ -49,7 +73,7 @@ export function locatePath(tree: jsonc.Node | undefined, objectStart: number, pa
   let node: jsonc.Node | undefined = tree;
   let depthFound = 0;
   for (let k = 0; k < path.length; k++) {
-    const next = jsonc.findNodeAtLocation(node, [path[k]]);
+    const next = childAt(node, path[k]);
     if (!next) break;
     node = next;
     depthFound = k + 1;
@@ -58,7 +82,7 @@ export function locatePath(tree: jsonc.Node | undefined, objectStart: number, pa
     // Point at the object's opening brace only: underlining a whole definition is noise.
     return { start: objectStart + tree.offset, end: objectStart + tree.offset + 1 };
   }
-  let target: jsonc.Node = node!;
+  let target: jsonc.Node = node;
   if (part === 'key' && depthFound === path.length && target.parent?.type === 'property' && target.parent.children) {
     target = target.parent.children[0];
   }
@@ -134,16 +158,18 @@ export function locateInJson(text: string, objectStart: number, path: JsonPath, 
     let found = false;
     if (typeof step === 'string') {
       if (c !== OPEN_BRACE) break;
-      // The first member of that name, as in a parse tree.
+      // The last member of that name, whose value JSON.parse keeps (see childAt).
+      let ms = -1, me = -1, vs = -1, ve = -1;
       for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) === QUOTE;) {
         const ns = i, ne = pastString(text, i);
-        const vs = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
-        const ve = pastValue(text, vs);
-        if (nameIs(text, ns, ne, step)) { nameStart = ns; nameEnd = ne; start = vs; end = ve; found = true; break; }
-        i = skipWhiteSpace(text, ve);
+        const s = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
+        const e = pastValue(text, s);
+        if (nameIs(text, ns, ne, step)) { ms = ns; me = ne; vs = s; ve = e; found = true; }
+        i = skipWhiteSpace(text, e);
         if (text.charCodeAt(i) !== COMMA) break;
         i = skipWhiteSpace(text, i + 1);
       }
+      if (found) { nameStart = ms; nameEnd = me; start = vs; end = ve; }
     } else {
       if (c !== OPEN_BRACKET || step < 0) break;
       let n = 0;
