@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Project } from '../../project';
-import { detectGamePath } from '../../mods/discover';
+import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, findGame, holdsGameData } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
@@ -46,7 +46,7 @@ export class Indexer {
     const found = session.roots.length ? findConfig(session.roots[0]) : { config: {}, problems: [] as string[] };
     for (const p of found.problems) session.warn(`CDDA: ${p}`);
     session.fileConfig = found.config;
-    const gamePath = this.resolveGamePath(found.config.gamePath);
+    const gamePath = this.resolveGamePath(found.config.gamePath, found.file);
     session.gamePath = gamePath;
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
@@ -91,20 +91,22 @@ export class Indexer {
     }
   }
 
-  /** The configured game folder (checked), else the auto-detected one. */
-  private resolveGamePath(fromConfigFile: string | undefined): string | undefined {
-    const configured = this.session.settings.gamePath ?? fromConfigFile;
-    if (configured) {
-      const abs = path.resolve(configured);
-      if (!fs.existsSync(path.join(abs, 'json'))) {
-        this.session.warn(`CDDA: cdda.gamePath "${configured}" has no json/ folder; the base game data is not loaded, so ids it defines are unknown.`);
-      }
-      return abs;
+  /** The game folder as the CLI finds it (mods/gameFolder.ts), the editor's setting first; logged with how it was found. */
+  private resolveGamePath(fromConfigFile: string | undefined, configFile: string | undefined): string | undefined {
+    const configured = this.session.settings.gamePath;
+    const game = findGame({
+      given: configured !== undefined ? { path: configured, source: 'setting' } : undefined,
+      config: fromConfigFile !== undefined ? { path: fromConfigFile, file: configFile } : undefined,
+      checked: this.session.roots,
+    });
+    if (!game) {
+      this.session.warn(`CDDA: no base game data found (no workspace folder is inside a game, no $${GAME_ENV}, nothing at ${DEFAULT_GAME_PATH}). Set "cdda.gamePath" to the folder holding json/ and mods/.`);
+      return undefined;
     }
-    const detected = detectGamePath(undefined);
-    if (!detected) {
-      this.session.warn('CDDA: no base game data found (looked in /usr/share/games/cataclysm-dda). Set "cdda.gamePath" to the folder holding json/ and mods/.');
+    this.session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
+    if (!holdsGameData(game.path)) {
+      this.session.warn(`CDDA: the game folder ${game.path} (${describeGameSource(game)}) has no json/ folder; the base game data is not loaded, so ids it defines are unknown.`);
     }
-    return detected;
+    return game.path;
   }
 }
