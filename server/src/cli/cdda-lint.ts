@@ -58,7 +58,7 @@ function toolVersion(): string {
     const p = path.resolve(__dirname, up, 'package.json');
     try {
       const pkg = JSON.parse(fs.readFileSync(p, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'cdda-json' && pkg.version) return pkg.version;
+      if (pkg.name === 'cdda-lint' && pkg.version) return pkg.version;
     } catch { /* keep looking */ }
   }
   return '0.0.0';
