@@ -3,11 +3,13 @@
 //   1. typechecks the client (client/tsconfig.json; the root tsconfig does not cover client/),
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js (and the
 //      server's second thread, server/src/index/readAheadWorker.ts -> dist/readAheadWorker.js) with esbuild (platform node, target node20, minified, no source maps),
-//   3. runs `vsce package` (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix.
+//   3. runs `vsce package` in a staged copy whose manifest keeps the extension's name (the npm package is cdda-lint)
+//      (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -32,12 +34,34 @@ function repositoryWebUrl() {
   return `https://github.com/${m[1]}/${m[2]}`;
 }
 
-function run(cmd, cmdArgs) {
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+function run(cmd, cmdArgs, cwd = root) {
+  const r = spawnSync(cmd, cmdArgs, { cwd, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`package: ${path.basename(cmd)} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
     process.exit(1);
   }
+}
+
+/** The extension's identity on the marketplace and in VS Code (publisher.name); the npm package is cdda-lint. */
+const EXTENSION_NAME = 'cdda-json';
+
+/**
+ * A folder to run vsce in: what .vscodeignore lets into the vsix (and the marketplace README), with the manifest's
+ * name set to the extension's, so the npm package's name does not change the installed extension's id.
+ */
+function stageExtension() {
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-vsix-'));
+  process.on('exit', () => fs.rmSync(stage, { recursive: true, force: true }));
+  for (const p of ['.vscodeignore', 'dist', 'syntaxes', 'images', 'docs/marketplace', 'CHANGELOG.md', 'LICENSE', 'README.md']) {
+    if (fs.existsSync(path.join(root, p))) fs.cpSync(path.join(root, p), path.join(stage, p), { recursive: true });
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  manifest.name = EXTENSION_NAME;
+  // npm's fields, not the extension's: vsce would check the files list against the staged folder.
+  delete manifest.files;
+  delete manifest.scripts;
+  fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2));
+  return stage;
 }
 
 const t0 = Date.now();
@@ -103,7 +127,7 @@ if (!noVsix) {
   const readme = path.join(root, 'dist/README.md');
   fs.writeFileSync(readme, packagedReadme(path.join(root, 'docs/marketplace/README.md')));
   // Its links are final: vsce would otherwise point relative ones at the repository and refuse `data:` images.
-  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', path.relative(root, readme), '--no-rewrite-relative-links', '-o', vsixPath]);
+  run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'dist/README.md', '--no-rewrite-relative-links', '-o', vsixPath], stageExtension());
   console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
 }
 console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -36,6 +36,8 @@ import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
+import { tallyTypes, writtenForOther, type TypeTally, type WrittenForOther } from './registry/versions/writtenFor';
+import { underVersionMismatch } from './checks/versionMismatch';
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -456,6 +458,7 @@ export class Project {
     }
     for (const [id, part] of parts) byId.set(id, part);
     const before = this.graph;
+    this.writtenForMemo.clear();
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
     // Owners are found by the mods' ids and folders (see ownerOf): the same while those are.
     if (this.graph.foldersKey() !== before.foldersKey()) this.ownerCache.clear();
@@ -620,6 +623,7 @@ export class Project {
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     file.records = records;
+    this.writtenForMemo.clear();
     if (analyzeNow) {
       // The offsets (found with what the definitions' text hides, see regionAt) and the analyses, while the
       // text and the whole values are at hand.
@@ -655,6 +659,7 @@ export class Project {
   private unindexFile(file: SourceFile): void {
     for (const r of file.records) this.unindexRecord(file, r);
     file.records = [];
+    this.writtenForMemo.clear();
     file.parsed = { objects: [], problems: [] };
     this.diagnosticsCache.delete(file);
   }
@@ -1309,7 +1314,50 @@ export class Project {
       cached = diagnostics;
       this.diagnosticsCache.set(file, cached);
     }
+    const other = file.modId !== undefined ? this.writtenFor(file.modId) : undefined;
+    if (other) cached = underVersionMismatch(file.path, cached, { checked: this.version.version, other, gamePath: this.gamePath, at: this.modIdAt(file) });
     return this.applySeverity(cached);
+  }
+
+  /** Per file's records (a new list on each re-index), how many have each type. */
+  private readonly typeTallies = new WeakMap<readonly DefinitionRecord[], TypeTally>();
+  /** Per mod asked about, the other version its content is written for (undefined: none); cleared on any re-index. */
+  private readonly writtenForMemo = new Map<string, WrittenForOther | undefined>();
+
+  /**
+   * The other game version a reported mod's own content is written for, if it is (registry/versions/writtenFor.ts).
+   * After an edit, one pass over the files' memoized type counts.
+   */
+  writtenFor(modId: string): WrittenForOther | undefined {
+    if (this.writtenForMemo.has(modId)) return this.writtenForMemo.get(modId);
+    const tally = new Map<string, number>();
+    for (const f of this.files.values()) {
+      // Every file of the mod, reported or not (a check of one of its files reads them all).
+      if (f.modId !== modId) continue;
+      this.ensureParsed(f);
+      let own = this.typeTallies.get(f.records);
+      if (!own) { own = tallyTypes(f.records.map((r) => r.type)); this.typeTallies.set(f.records, own); }
+      for (const [t, n] of own) tally.set(t, (tally.get(t) ?? 0) + n);
+    }
+    const verdict = writtenForOther(this.version.version, tally);
+    this.writtenForMemo.set(modId, verdict);
+    return verdict;
+  }
+
+  /**
+   * Where a notice about the whole mod goes: the mod's id in its modinfo.json, or, when that file is not reported
+   * (the CLI given one file of the mod), the first definition's type in this file. Undefined for the mod's other files.
+   */
+  private modIdAt(file: SourceFile): OffsetRange | undefined {
+    const mod = file.modId !== undefined ? this.graph.get(file.modId) : undefined;
+    if (!mod) return undefined;
+    if (file.path === mod.modinfoFile) {
+      const record = file.records.find((r) => r.type === 'MOD_INFO' && r.ids.includes(mod.id));
+      return record && this.locate(record, ['id']);
+    }
+    if (this.files.get(mod.modinfoFile)?.reported) return undefined;
+    const first = file.records[0];
+    return first && this.locate(first, ['type']);
   }
 
   private applySeverity(list: Diagnostic[]): Diagnostic[] {

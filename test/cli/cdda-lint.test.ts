@@ -41,7 +41,7 @@ test('text output: path:line:col  severity  message  [code], a summary, exit 1 o
   const lines = r.stdout.trim().split('\n').filter((l) => !l.endsWith('[game-rejects]'));
   assert.match(lines[0], /^bad[\\/]monsters\.json:2:67 {2}warning {2}Unknown member "speeed"; did you mean "speed"\? {2}\[unknown-field\]$/);
   assert.match(lines[1], /^bad[\\/]more\.json:1:\d+ {2}error {2}.*"mon_nobody".* {2}\[modify-missing\]$/);
-  assert.match(lines[lines.length - 1], /^4 problem\(s\) \(1 error\(s\), 3 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\); game version 0\.F \(Frank\), detected from the game folder\.$/);
+  assert.match(lines[lines.length - 1], /^4 problem\(s\) \(1 error\(s\), 3 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\); game folder \S+ \(given by --game\), game version 0\.F \(Frank\), detected from the game folder\.$/);
 });
 
 test('json output: absolute paths, 0-based LSP positions, severity names', () => {
@@ -60,7 +60,7 @@ test('json output: absolute paths, 0-based LSP positions, severity names', () =>
 test('a clean mod: exit 0 and a one-line summary', () => {
   const r = run(['check', path.join(mods, 'good'), '--game', game]);
   assert.equal(r.code, 0, r.stdout);
-  assert.equal(r.stdout.trim(), 'No problems in 2 file(s); game version 0.F (Frank), detected from the game folder.');
+  assert.equal(r.stdout.trim(), `No problems in 2 file(s); game folder ${game} (given by --game), game version 0.F (Frank), detected from the game folder.`);
   const set = run(['check', path.join(mods, 'good'), '--game', game, '--game-version', '0.I']);
   assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });

@@ -19,14 +19,14 @@ describe('language server: the game folder set in the settings', () => {
     try {
       await client.initialize();
       const ready = await client.waitForReady();
-      assert.deepEqual(ready.game, { path: fx.game, source: 'cdda.gamePath' });
+      assert.deepEqual(ready.game, { path: fx.game, source: 'set in cdda.gamePath' });
       assert.equal(ready.gameProblem, undefined);
       const builds = client.logs.filter((l) => l.startsWith('Indexing')).length;
       settings = { ...settings, severity: { 'unknown-id': 'warning' } };
       const since = client.statuses.length;
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       const after = await client.waitForReady(10_000, since);
-      assert.deepEqual(after.game, { path: fx.game, source: 'cdda.gamePath' });
+      assert.deepEqual(after.game, { path: fx.game, source: 'set in cdda.gamePath' });
       assert.equal(client.logs.filter((l) => l.startsWith('Indexing')).length, builds, 'no rebuild');
       assert.ok(client.logs.some((l) => l.startsWith('Settings changed:') && l.includes(fx.game) && l.includes('unknown-id')), client.logs.join('\n'));
     } finally {
@@ -41,7 +41,7 @@ describe('language server: the game folder set in the settings', () => {
     try {
       await client.initialize();
       const ready = await client.waitForReady();
-      assert.deepEqual(ready.game, { path: missing, source: 'cdda.gamePath' }, 'not switched to an auto-detected game');
+      assert.deepEqual(ready.game, { path: missing, source: 'set in cdda.gamePath' }, 'not switched to an auto-detected game');
       assert.match(ready.gameProblem ?? '', /cdda\.gamePath ".*no-such-game" does not exist/);
       assert.ok(client.shown.some((m) => /no-such-game" does not exist/.test(m)), client.shown.join('\n'));
       fs.mkdirSync(missing);
@@ -66,7 +66,7 @@ describe('language server: the game folder set in the settings', () => {
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       const after = await client.waitForReady(10_000, since);
       assert.ok(client.shown.some((m) => m.includes(`cdda.gamePath is no longer set (it was "${fx.game}")`)), client.shown.join('\n'));
-      assert.notEqual(after.game?.source, 'cdda.gamePath');
+      assert.notEqual(after.game?.source, 'set in cdda.gamePath');
     } finally {
       await client.stop();
     }

@@ -12,6 +12,6 @@ export function checkGameData(ctx: CheckContext): void {
   if (!record || record.ids.includes('dda')) return;
   ctx.report({
     record, path: ['id'], code: 'no-game-data', severity: 'warning',
-    message: 'The base game\'s data was not found (set cdda.gamePath, --game or "gamePath" in cdda-lint.config.json to the folder holding json/ and mods/): ids the game defines are unknown, so references in this mod are not checked',
+    message: 'The base game\'s data was not found (set cdda.gamePath, --game, $CDDA_GAME or "gamePath" in cdda-lint.config.json to the folder holding json/ and mods/): ids the game defines are unknown, so references in this mod are not checked',
   });
 }

@@ -14,6 +14,7 @@ import type { Severity } from '../diagnostic';
 import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
+import { DEFAULT_GAME_PATH, GAME_ENV, findGame, holdsGameData, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -28,7 +29,9 @@ changed: the files not in that style are listed, and the exit status is 1 if the
 JSON is left as it is and reported (exit 1).
 
 Options of check:
-  --game DIR            the base game folder (holding json/ and mods/); default: /usr/share/games/cataclysm-dda if present
+  --game DIR            the base game folder (holding json/ and mods/, or a checkout of the game's repository).
+                        Default: "gamePath" of the settings file, else the game the checked path is inside (a
+                        mod in a game's mods/ folder), else $${GAME_ENV}, else ${DEFAULT_GAME_PATH} if present
   --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
                         detected from the game folder)
   --format FORMAT       text (default), json, github (annotations in GitHub Actions) or sarif (SARIF 2.1.0)
@@ -55,7 +58,7 @@ function toolVersion(): string {
     const p = path.resolve(__dirname, up, 'package.json');
     try {
       const pkg = JSON.parse(fs.readFileSync(p, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'cdda-json' && pkg.version) return pkg.version;
+      if (pkg.name === 'cdda-lint' && pkg.version) return pkg.version;
     } catch { /* keep looking */ }
   }
   return '0.0.0';
@@ -134,12 +137,20 @@ async function run(argv: string[]): Promise<number> {
   for (const p of found.problems) process.stderr.write(`cdda-lint: ${found.fatal ? 'error' : 'warning'}: ${p}\n`);
   if (found.fatal) return 2;
   const config = found.config;
-  gamePath ??= config.gamePath;
   gameVersion ??= config.gameVersion;
-  if (gamePath !== undefined && !fs.existsSync(path.join(gamePath, 'json'))) usage(`game folder ${gamePath}: no json/ folder there; expected the game's data folder`);
+  const game = findGame({
+    given: gamePath !== undefined ? { path: gamePath, source: 'option' } : undefined,
+    config: config.gamePath !== undefined ? { path: config.gamePath, file: found.file } : undefined,
+    checked: paths,
+  });
+  if (game && !holdsGameData(game.path)) {
+    const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
+    usage(`game folder ${game.path}, named by ${named}: no json/ folder there; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
+  }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const cacheOption = cache ? { dir: cacheLocation ?? defaultCacheDir() } : undefined;
-  const { totals: result, list: all } = await lintInParallel({ paths, gamePath, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  const { totals: checked, list: all } = await lintInParallel({ paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  const result = { ...checked, game };
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
     return 2;

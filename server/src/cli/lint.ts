@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Project } from '../project';
-import { detectGamePath } from '../mods/discover';
+import type { FoundGame } from '../mods/gameFolder';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
 import { fixAction } from '../queries/codeActions';
@@ -15,6 +15,7 @@ import type { VersionChoice } from '../registry/versions';
 
 export interface LintOptions {
   readonly paths: readonly string[];
+  /** The game folder to read (see mods/gameFolder.ts: the CLI finds it); none: no base game. */
   readonly gamePath?: string;
   /** The game version whose format applies (id or alias); default: detected from the game folder. */
   readonly gameVersion?: string;
@@ -35,6 +36,8 @@ export interface LintTotals {
   readonly version: VersionChoice;
   /** How many files were checked. */
   readonly filesChecked: number;
+  /** The game folder read, and how it was found (none: no game folder anywhere). */
+  readonly game?: FoundGame;
 }
 
 export interface LintResult extends LintTotals {
@@ -45,7 +48,7 @@ export interface LintResult extends LintTotals {
 }
 
 export function lint(options: LintOptions): LintResult {
-  const gamePath = detectGamePath(options.gamePath);
+  const gamePath = options.gamePath;
   const roots = options.paths.map((p) => path.resolve(p));
   const share = options.share;
   const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));

@@ -56,8 +56,8 @@ export class Session {
   support: ClientSupport = { workDoneProgress: false, configuration: false, configurationDynamic: false, watchedFilesDynamic: false, workspaceFolders: false, symbolResolve: false, markdown: true };
   /** Game folder in use (after auto-detection). */
   gamePath: string | undefined;
-  /** Where gamePath came from, for the status: `cdda.gamePath`, `cdda-lint.config.json` or `auto-detected`. */
-  gameSource = 'auto-detected';
+  /** How gamePath was found, in words for the status (mods/gameFolder.ts describeGameSource: "set in cdda.gamePath"...). */
+  gameSource = 'none found';
   /** Why the configured game folder is not usable (it is used anyway: a fallback would check another game). */
   gameProblem: string | undefined;
   /** Folder of the cache of the game's index (see features/indexCache.ts). */

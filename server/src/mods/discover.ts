@@ -83,14 +83,6 @@ export function siblingModinfos(dir: string): string[] {
   return out.sort();
 }
 
-/** The default game folder, when installed. */
-export const DEFAULT_GAME_PATH = '/usr/share/games/cataclysm-dda';
-
-export function detectGamePath(configured: string | undefined): string | undefined {
-  if (configured) return configured;
-  return fs.existsSync(path.join(DEFAULT_GAME_PATH, 'json')) ? DEFAULT_GAME_PATH : undefined;
-}
-
 /** True when `p` is `root` or inside it (both absolute and normalized; a plain prefix test, as this is hot). */
 export function isUnder(p: string, root: string): boolean {
   if (!p.startsWith(root)) return false;

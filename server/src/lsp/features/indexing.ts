@@ -4,9 +4,8 @@
  * ("N of M files") and `cdda/status`, then publishes every reported file's diagnostics.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { Project } from '../../project';
-import { detectGamePath } from '../../mods/discover';
+import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, findGame, holdsGameData } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
@@ -46,7 +45,7 @@ export class Indexer {
     const found = session.roots.length ? findConfig(session.roots[0]) : { config: {}, problems: [] as string[] };
     for (const p of found.problems) session.warn(`CDDA: ${p}`);
     session.fileConfig = found.config;
-    const gamePath = this.resolveGamePath(found.config.gamePath);
+    const gamePath = this.resolveGamePath(found.config.gamePath, found.file);
     const project = new Project({
       gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
       severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
@@ -91,31 +90,31 @@ export class Indexer {
   }
 
   /**
-   * The configured game folder, else the auto-detected one; kept in the session with where it came from. A
-   * configured folder that is not usable is still the one used (no game data then), and the user is told: falling
-   * back to another folder would silently check against another game (0.F where the current one was meant).
+   * The game folder as the CLI finds it (mods/gameFolder.ts), the editor's setting first; kept in the session with
+   * how it was found, and logged. A configured folder that is not usable is still the one used (no game data then),
+   * and the user is told: falling back to another folder would silently check against another game.
    */
-  private resolveGamePath(fromConfigFile: string | undefined): string | undefined {
+  private resolveGamePath(fromConfigFile: string | undefined, configFile: string | undefined): string | undefined {
     const { session } = this;
-    const source = session.settings.gamePath !== undefined ? 'cdda.gamePath' : fromConfigFile !== undefined ? 'cdda-lint.config.json' : 'auto-detected';
-    const configured = session.settings.gamePath ?? fromConfigFile;
-    session.gameSource = source;
+    const configured = session.settings.gamePath;
+    const game = findGame({
+      given: configured !== undefined ? { path: configured, source: 'setting' } : undefined,
+      config: fromConfigFile !== undefined ? { path: fromConfigFile, file: configFile } : undefined,
+      checked: session.roots,
+    });
+    session.gamePath = game?.path;
+    session.gameSource = game ? describeGameSource(game) : 'none found';
     session.gameProblem = undefined;
-    if (configured) {
-      const abs = path.resolve(configured);
-      const problem = !fs.existsSync(abs) ? 'does not exist' : !fs.existsSync(path.join(abs, 'json')) ? 'has no json/ folder' : undefined;
-      if (problem) {
-        session.gameProblem = `${source} "${configured}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set it to the game's data folder (the one holding json/ and mods/).`;
-        session.warn(`CDDA: ${session.gameProblem}`);
-      }
-      session.gamePath = abs;
-      return abs;
+    if (!game) {
+      session.warn(`CDDA: no base game data found (no workspace folder is inside a game, no $${GAME_ENV}, nothing at ${DEFAULT_GAME_PATH}). Set "cdda.gamePath" to the folder holding json/ and mods/.`);
+      return undefined;
     }
-    const detected = detectGamePath(undefined);
-    if (!detected) {
-      session.warn('CDDA: no base game data found (looked in /usr/share/games/cataclysm-dda). Set "cdda.gamePath" to the folder holding json/ and mods/.');
+    session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
+    if (!holdsGameData(game.path)) {
+      const problem = fs.existsSync(game.path) ? 'has no json/ folder' : 'does not exist';
+      session.gameProblem = `The game folder (${describeGameSource(game)}) "${game.path}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set "cdda.gamePath" to the game's data folder (the one holding json/ and mods/).`;
+      session.warn(`CDDA: ${session.gameProblem}`);
     }
-    session.gamePath = detected;
-    return detected;
+    return game.path;
   }
 }
