@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
+import { ITEM_BASICS, modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
 import { fixAction, type FixEdit } from '../../server/src/queries/codeActions';
 import type { Diagnostic } from '../../server/src/diagnostic';
 
@@ -52,7 +52,7 @@ test('a type the game\'s loader registers but its data never uses is known (mod_
 
 test('current game: a 0.F item type is rejected with its rewrite to ITEM + subtypes; ITEM resolves item references', () => {
   const ws = workspace(mod({
-    'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }, { type: 'ITEM', id: 'my_rock', name: { str: 'rock' } }],
+    'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }, { type: 'ITEM', id: 'my_rock', name: { str: 'rock' }, ...ITEM_BASICS }],
     'groups.json': [{ type: 'item_group', id: 'g', items: ['stick'] }],
   }), CURRENT_CORE);
   const ds = ws.diagnostics('m/items.json');
@@ -61,8 +61,31 @@ test('current game: a 0.F item type is rejected with its rewrite to ITEM + subty
   const after = JSON.parse(fixed(ws, 'm/items.json', ds[0]));
   assert.deepEqual(after[0], { type: 'ITEM', id: 'my_tool', name: { str: 'tool' }, subtypes: ['TOOL'] });
   // The same file in 0.F is fine.
-  assert.deepEqual(workspace(mod({ 'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' } }] })).diagnostics('m/items.json'), []);
+  assert.deepEqual(workspace(mod({ 'items.json': [{ type: 'TOOL', id: 'my_tool', name: { str: 'tool' }, ...ITEM_BASICS }] })).diagnostics('m/items.json'), []);
   assert.equal(ws.project.defs.get('item', 'stick').length, 1);
+});
+
+test('current game: a 0.F item type is one diagnostic per definition; its ids resolve where used and as copy-from parents, its copy-from resolves against ITEM', () => {
+  const ws = workspace(mod({
+    'items.json': [
+      { type: 'TOOL', id: 'my_tool', 'copy-from': 'stick', name: { str: 'tool' } },
+      { type: 'GUN', abstract: 'my_gun_base', name: { str: 'gun' } },
+      { type: 'GUN', id: 'my_gun', 'copy-from': 'my_gun_base' },
+    ],
+    'uses.json': [{ type: 'item_group', id: 'g', items: ['my_tool', 'my_gun', 'stick'] }],
+  }), CURRENT_CORE);
+  assert.deepEqual(ws.diagnostics('m/items.json').map((d) => d.code), ['unknown-type', 'unknown-type', 'unknown-type']);
+  assert.deepEqual(ws.diagnostics('m/uses.json'), []);
+  // Near-misses: an id that nothing defines is still unknown, at a use and as a legacy definition's parent.
+  const typo = workspace(mod({
+    'items.json': [{ type: 'TOOL', id: 'my_tool', 'copy-from': 'stik', name: { str: 'tool' } }],
+    'uses.json': [{ type: 'item_group', id: 'g', items: ['my_tol'] }],
+  }), CURRENT_CORE);
+  assert.deepEqual(typo.diagnostics('m/items.json').map((d) => `${d.code}: ${d.message}`), [
+    'unknown-type: "type": "TOOL" is not loaded by the game version current (0.I / experimental); write "type": "ITEM" with "subtypes": ["TOOL"] instead',
+    'unknown-id: "copy-from": unknown item "stik" (the copy-from parent must be visible: this mod, its dependencies or the base game); did you mean "stick"?',
+  ]);
+  assert.deepEqual(typo.diagnostics('m/uses.json').map((d) => d.code), ['unknown-id']);
 });
 
 test('a definition of a declared kind without an id is reported; abstract and null ids are not', () => {

@@ -22,6 +22,9 @@ export function modinfo(id: string, dependencies: string[] = ['dda'], extra: Rec
   return [{ type: 'MOD_INFO', id, name: id, description: 'test mod', category: 'content', dependencies, ...extra }];
 }
 
+/** What the game needs of every loaded item besides its name (symbol, description, weight, volume: checks/loadRules.ts). */
+export const ITEM_BASICS = { description: 'An item.', symbol: 'x', weight: '1 g', volume: '1 ml' };
+
 /** A small stand-in for the base game: what the fixtures refer to. */
 export const MINI_CORE: FileTree = {
   'mods/dda/modinfo.json': modinfo('dda', [], { path: '../../json', core: true }),

@@ -63,7 +63,8 @@ function registryDigest(registry: KindRegistry): string {
   let d = registryDigests.get(registry);
   if (d === undefined) {
     const rules = registry.kinds.map((k) => [k.kind, k.ids, k.types.map((t) => [t, registry.kindOfType(t), registry.keepsFullValue(t)])]);
-    d = digest(JSON.stringify([registry.version.id, rules]));
+    const retired = Object.keys(registry.version.retiredTypes ?? {}).map((t) => [t, registry.kindOfType(t)]);
+    d = digest(JSON.stringify([registry.version.id, rules, retired]));
     registryDigests.set(registry, d);
   }
   return d;

@@ -32,6 +32,12 @@ export class KindRegistry {
   private readonly builtIns = new Map<string, ReadonlySet<string>>();
   /** kind -> the kinds whose references its ids also satisfy (alsoResolvedBy, reversed). */
   private readonly satisfies = new Map<string, string[]>();
+  /**
+   * Types the version retired (GameVersion.retiredTypes) -> the kind of the type that replaced them. The game
+   * refuses such a definition (checks/definitionType.ts says so once, with the rewrite), yet the id is what the
+   * modder means: indexed as that kind, uses and copy-from resolve, so one cause is one diagnostic.
+   */
+  private readonly retiredKinds = new Map<string, string>();
 
   constructor(readonly version: GameVersion) {
     this.known = new Set([...version.knownTypes, ...version.kinds.flatMap((d) => d.types)]);
@@ -47,6 +53,10 @@ export class KindRegistry {
       }
     }
     for (const [k, list] of Object.entries(version.builtInIds ?? {})) this.builtIns.set(k, new Set(list));
+    for (const [t, retired] of Object.entries(version.retiredTypes ?? {})) {
+      const replacement = this.byTypeMap.get(retired.to);
+      if (replacement && !this.byTypeMap.has(t)) this.retiredKinds.set(t, replacement.kind);
+    }
   }
 
   /** The declaration of a JSON `type`, when this version declares it. */
@@ -59,9 +69,9 @@ export class KindRegistry {
     return this.byKindMap.get(kind);
   }
 
-  /** The index kind of a JSON type (undeclared types are their own kind). */
+  /** The index kind of a JSON type (a retired type: its replacement's; other undeclared types are their own kind). */
   kindOfType(type: string): string {
-    return this.byTypeMap.get(type)?.kind ?? type;
+    return this.byTypeMap.get(type)?.kind ?? this.retiredKinds.get(type) ?? type;
   }
 
   /** Where a type keeps its ids. */

@@ -18,7 +18,13 @@ import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_C
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
 
-/** 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). */
+/**
+ * 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). The
+ * game has no loader for them any more: items::load (generic_factory<itype>) reads `ITEM`, itype::load_slots its
+ * `subtypes`, and DynamicDataLoader::load_object throws "unrecognized JSON object" at any other type, which stops
+ * the mod's loading. Their ids are still indexed as items (KindRegistry.kindOfType): reported once per
+ * definition, not again at each use or copy-from.
+ */
 const ITEM_SUBTYPES_OF_0F: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, [t]])),
   GENERIC: [], TOOL_ARMOR: ['TOOL', 'ARMOR'], BATTERY: [],
