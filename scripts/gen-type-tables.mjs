@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Derives, from a game version's own data, the member table of every JSON type that version loads and that the
 // engine has no hand-written table for:
-//   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE]
+//   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE] [--without MOD_ID]
 // GAME_DIR holds json/ and mods/ (core and every mod). Output:
 // server/src/registry/versions/generated/tables-<slug>.ts (slug: 0F, current), read by schema/generated.ts.
 //
@@ -50,7 +50,12 @@ import { fileURLToPath } from 'url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const require = createRequire(import.meta.url);
-const [gameDir, versionId, outArg] = process.argv.slice(2);
+// --without MOD_ID: learn from every mod but that one (scripts/leave-one-mod-out.mjs checks it against the result);
+// an OUT_FILE ending in .json gets the tables as JSON.
+const argv = process.argv.slice(2);
+const withoutAt = argv.indexOf('--without');
+const without = withoutAt >= 0 ? argv.splice(withoutAt, 2)[1] : undefined;
+const [gameDir, versionId, outArg] = argv;
 if (!gameDir || !versionId) {
   console.error('usage: npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE]');
   process.exit(2);
@@ -92,7 +97,7 @@ const wanted = (type) => registry.handWrittenSchemaOfType(type) === undefined;
 for (const file of files) {
   let last = -1;
   for (const r of file.records) {
-    if (r.index === last || !wanted(r.type)) continue; // a map generator with two ids has two records
+    if (r.index === last || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue; // a map generator with two ids has two records
     last = r.index;
     let list = defsByType.get(r.type);
     if (!list) defsByType.set(r.type, list = []);
@@ -479,5 +484,14 @@ ${lines.join('\n')}
 };
 ${dialogueNotes.length ? `\n// Dialogue members (pooled over every type):\n${dialogueNotes.map((a) => `// ${a.replace(/\*\//g, '* /')}`).join('\n')}\n` : ''}${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
+if (outFile.endsWith('.json')) {
+  const json = Object.fromEntries(types.map((type) => {
+    const t = tables.get(type);
+    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
+  }));
+  fs.writeFileSync(outFile, JSON.stringify(json));
+  console.log(`${outFile}: ${types.length} types, ${totalPaths} paths${without ? `, learned without ${without}` : ''}`);
+  process.exit(0);
+}
 fs.writeFileSync(outFile, body);
 console.log(`${outFile}: ${types.length} types, ${totalPaths} paths, ${(body.length / 1024).toFixed(0)} KiB`);

@@ -5,6 +5,12 @@
 // schema/validate.ts (judgeUnknownMember) and, for comparison, as the plain warning every unknown member was.
 //   npx tsc -p . && node scripts/leave-one-mod-out.mjs GAME_DIR VERSION_ID [--list]
 // --list prints every (type, member, mod) with its verdict.
+//
+//   node scripts/leave-one-mod-out.mjs GAME_DIR VERSION_ID --check [MOD_ID...]
+// checks each mod (default: every mod of the game folder) with tables generated without it (gen-type-tables.mjs
+// --without), as a mod nobody learned from, and with the committed tables: a diagnostic only the first gives
+// is one the mod got because the tables did not see it, though it loads in its game (a false alarm, unless
+// the mod's own data is wrong in a way the full tables happened to accept). Prints them per code and severity.
 import * as path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
@@ -24,6 +30,7 @@ const { judgeUnknownMember } = out('schema/validate.js');
 const { NameEndings } = out('util/nameEndings.js');
 const version = findVersion(versionId);
 if (!version) { console.error(`unknown version ${versionId}`); process.exit(2); }
+if (flags.includes('--check')) { checkHeldOut(flags.filter((f) => !f.startsWith('--'))); process.exit(0); }
 const registry = registryOf(version);
 
 const project = new Project({ gamePath: gameDir, roots: [gameDir], gameVersion: version.id });
@@ -81,3 +88,51 @@ console.log(`${version.id}: ${pairs} (type, member) pairs used by one mod only; 
 console.log(`  before (every unknown member a warning): ${before.warning} warnings`);
 for (const [k, n] of Object.entries(after)) console.log(`  after: ${k}: ${n}`);
 if (program) console.log(`  warnings if only the program's strings counted as read (not the names the data shows): ${programOnlyWarnings}`);
+
+/** The --check mode (see the top): every code, each mod checked against tables that never saw it. */
+function checkHeldOut(only) {
+  const { spawnSync } = require('child_process');
+  const os = require('os');
+  const fs = require('fs');
+  const { lint } = out('cli/lint.js');
+  const { GAME_VERSIONS } = out('registry/versions/index.js');
+  const list = GAME_VERSIONS;
+  const at = list.indexOf(version);
+  const modsDir = path.join(gameDir, 'mods');
+  const mods = fs.readdirSync(modsDir).filter((d) => fs.existsSync(path.join(modsDir, d, 'modinfo.json')) && d !== 'dda');
+  const idOf = (dir) => { const info = JSON.parse(fs.readFileSync(path.join(modsDir, dir, 'modinfo.json'), 'utf8')); return (Array.isArray(info) ? info : [info]).find((o) => o.type === 'MOD_INFO')?.id ?? dir; };
+  const diagnosticsOf = (dir) => {
+    const result = lint({ paths: [path.join(modsDir, dir)], gamePath: gameDir, gameVersion: version.id });
+    const byKey = new Map();
+    for (const [file, ds] of result.diagnostics) for (const d of ds) byKey.set(`${file}:${d.start}:${d.code}`, d);
+    return byKey;
+  };
+  const totals = new Map();
+  let all = 0, falseAlarms = 0;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lomo-'));
+  for (const dir of mods.sort()) {
+    const mod = idOf(dir);
+    if (only.length && !only.includes(mod) && !only.includes(dir)) continue;
+    const tablesFile = path.join(tmp, `${mod}.json`);
+    const gen = spawnSync(process.execPath, [path.join(root, 'scripts', 'gen-type-tables.mjs'), gameDir, version.id, tablesFile, '--without', mod], { encoding: 'utf8' });
+    if (gen.status !== 0) { console.error(`${mod}: generating tables without it failed\n${gen.stderr}`); continue; }
+    const full = diagnosticsOf(dir);
+    const heldOut = Object.defineProperties({}, Object.getOwnPropertyDescriptors(version));
+    Object.defineProperty(heldOut, 'generatedTables', { value: JSON.parse(fs.readFileSync(tablesFile, 'utf8')), enumerable: true });
+    list[at] = heldOut;
+    let unseen;
+    try { unseen = diagnosticsOf(dir); } finally { list[at] = version; }
+    const fresh = [...unseen].filter(([k]) => !full.has(k)).map(([, d]) => d);
+    all += unseen.size;
+    falseAlarms += fresh.length;
+    console.log(`${mod}: ${unseen.size} diagnostics learned without it (${full.size} with the committed tables); ${fresh.length} only without it`);
+    for (const d of fresh) {
+      const key = `${d.code}/${d.severity}`;
+      totals.set(key, (totals.get(key) ?? 0) + 1);
+      if (flags.includes('--list')) console.log(`  ${key}: ${d.message}`);
+    }
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+  console.log(`${version.id}: ${all} diagnostics on mods checked as unseen, ${falseAlarms} of them only because the tables did not learn from the mod:`);
+  for (const [k, n] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`  ${k}: ${n}`);
+}

@@ -37,6 +37,7 @@ import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
 import { tallyTypes, writtenForOther, type TypeTally, type WrittenForOther } from './registry/versions/writtenFor';
+import type { GameVersion } from './registry/declaration';
 import { underVersionMismatch } from './checks/versionMismatch';
 
 export interface ProjectOptions {
@@ -777,12 +778,13 @@ export class Project {
       this.signaturesBefore.clear();
       this.modsChanging = true;
       try {
-        return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
+        return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed), ...this.verdictChanges()])];
       } finally {
         this.modsChanging = false;
       }
     }
     for (const x of this.affectedBy(changed)) out.add(x);
+    for (const x of this.verdictChanges()) out.add(x);
     return [...out];
   }
 
@@ -1315,6 +1317,7 @@ export class Project {
       this.diagnosticsCache.set(file, cached);
     }
     const other = file.modId !== undefined ? this.writtenFor(file.modId) : undefined;
+    if (file.modId !== undefined) this.verdictsGiven.set(file.modId, other?.version);
     if (other) cached = underVersionMismatch(file.path, cached, { checked: this.version.version, other, gamePath: this.gamePath, at: this.modIdAt(file) });
     return this.applySeverity(cached);
   }
@@ -1323,6 +1326,19 @@ export class Project {
   private readonly typeTallies = new WeakMap<readonly DefinitionRecord[], TypeTally>();
   /** Per mod asked about, the other version its content is written for (undefined: none); cleared on any re-index. */
   private readonly writtenForMemo = new Map<string, WrittenForOther | undefined>();
+  /** Per mod, the version verdict its diagnostics were last given under: an update that changes it re-publishes the mod. */
+  private readonly verdictsGiven = new Map<string, GameVersion | undefined>();
+
+  /** The reported files of each mod whose version verdict is no longer the one its diagnostics were given under. */
+  private verdictChanges(): string[] {
+    const out: string[] = [];
+    for (const [mod, given] of this.verdictsGiven) {
+      if (this.graph.get(mod) !== undefined && this.writtenFor(mod)?.version === given) continue;
+      this.verdictsGiven.delete(mod);
+      for (const f of this.files.values()) if (f.modId === mod && f.reported) out.push(f.path);
+    }
+    return out;
+  }
 
   /**
    * The other game version a reported mod's own content is written for, if it is (registry/versions/writtenFor.ts).

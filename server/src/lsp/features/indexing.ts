@@ -112,7 +112,7 @@ export class Indexer {
     session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
     if (!holdsGameData(game.path)) {
       const problem = fs.existsSync(game.path) ? 'has no json/ folder' : 'does not exist';
-      session.gameProblem = `The game folder (${describeGameSource(game)}) "${game.path}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set "cdda.gamePath" to the game's data folder (the one holding json/ and mods/).`;
+      session.gameProblem = `The game folder ${describeGameSource(game)} "${game.path}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set "cdda.gamePath" to the game's data folder (the one holding json/ and mods/).`;
       session.warn(`CDDA: ${session.gameProblem}`);
     }
     return game.path;

@@ -19,8 +19,15 @@ export interface WrittenForOther {
 }
 
 /**
- * The other version a mod is written for, when more of its definitions have types only that version knows than
- * have types only the checked version knows (a stray obsolete type in a current mod is not enough).
+ * Fewer definitions of another version's types than this are a few strays (a current mod keeping one 0.F
+ * `GENERIC`): each is reported as such, the rest of the mod checked as usual.
+ */
+const MIN_OTHER = 5;
+
+/**
+ * The other version a mod is written for, when at least MIN_OTHER of its definitions, and more than twice as many
+ * as have types only the checked version knows, have types only that version knows (a stray obsolete type in a
+ * current mod is not enough).
  */
 export function writtenForOther(checked: GameVersion, tally: TypeTally): WrittenForOther | undefined {
   const here = registryOf(checked);
@@ -36,7 +43,7 @@ export function writtenForOther(checked: GameVersion, tally: TypeTally): Written
         if (n > exampleCount) { example = type; exampleCount = n; }
       } else if (knownHere && !knownThere) onlyHere += n;
     }
-    if (onlyThere > onlyHere && onlyThere > (best?.count ?? 0)) best = { version: other, count: onlyThere, example };
+    if (onlyThere >= MIN_OTHER && onlyThere > 2 * onlyHere && onlyThere > (best?.count ?? 0)) best = { version: other, count: onlyThere, example };
   }
   return best;
 }
