@@ -77,3 +77,20 @@ test('inside a nested effect, completion offers the dialogue\'s operators and ho
     assert.ok(shown && /dialogue member/i.test(JSON.stringify(shown)), JSON.stringify(shown));
   });
 });
+
+const SIBLINGS = parseMarked(`[
+  { "type": "effect_on_condition", "id": "EOC_SIBLINGS", "effect": [
+    { "u_forget_recipe": "CC_OTHER", "category": true },
+    { "u_forget_recipe": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER" },
+    { "u_forget_recipe": ⟦"CC_OTHER"⟧ },
+    { "u_location_variable": { "global_val": "place" }, "target_params": { "om_terrain": "house_", "om_terrain_match_type": "PREFIX" } },
+    { "u_location_variable": { "global_val": "place" }, "target_params": { "om_terrain": "lab", "om_terrain_match_type": "CONTAINS" } },
+    { "u_location_variable": { "global_val": "place" }, "target_params": { "om_terrain": ⟦"house_"⟧ } }
+  ] }
+]`);
+
+test('the current game: a dialogue reference typed by its sibling (u_forget_recipe with "category" or a "subcategory"; om_terrain with a pattern match type)', () => {
+  checked(SIBLINGS, 'current', CORE_CURRENT, (list) => {
+    assertMarked(SIBLINGS, list, 'unknown-id');
+  });
+});

@@ -126,11 +126,15 @@ export interface GameVersion {
    */
   readonly referencesByName?: Readonly<Record<string, SiblingRef>>;
   /**
-   * How the version's dialogue reads members its data writes as durations (schema/dialogueLanguage.ts): by member
-   * name, the words it takes besides a duration (`"PERMANENT"`). Absent: dialogue durations are read as the data
-   * writes them (0.F reads a number of turns).
+   * How the version's dialogue reads its members (schema/dialogueLanguage.ts), where its data alone cannot show it:
+   * the members read as durations, by name, with the words each takes besides (`"PERMANENT"`; absent: read as the
+   * data writes them, 0.F reading a number of turns), and members that name what a sibling selects in dialogue
+   * only (besides `referencesByName`, which applies everywhere).
    */
-  readonly dialogueDurations?: Readonly<Record<string, readonly string[]>>;
+  readonly dialogue?: {
+    readonly durations?: Readonly<Record<string, readonly string[]>>;
+    readonly references?: Readonly<Record<string, SiblingRef>>;
+  };
   /**
    * Where the version's types write effects on condition in place, which define ids of their own (see
    * records/inlineDefinitions.ts): per JSON type, the top-level members to search. Absent: the version has none.

@@ -147,7 +147,11 @@ export class KindRegistry {
   private readonly dialogueContainer = (name: string): TypeSpec | undefined => {
     const tables = this.version.generatedTables;
     if (!tables || !DIALOGUE_CONTAINERS.has(name)) return undefined;
-    this.dialogueLanguage ??= dialogueLanguageOf(tables, { durations: this.version.dialogueDurations, byName: this.referencesByName });
+    if (!this.dialogueLanguage) {
+      const { durations, references } = this.version.dialogue ?? {};
+      const byName = references ? new Map([...(this.referencesByName ?? []), ...Object.entries(references)]) : this.referencesByName;
+      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName });
+    }
     return this.dialogueLanguage.containerSpec(name);
   };
 

@@ -35,11 +35,11 @@ export const DIALOGUE_CONTAINERS: ReadonlySet<string> = new Set([
 /** Containers read as one condition (`read_condition`: an object, or a simple condition's name). */
 const CONDITIONS: ReadonlySet<string> = new Set(['condition', 'deactivate_condition', 'goal_condition', 'if']);
 
-/** What a version says about how its dialogue reads values (GameVersion.dialogueDurations). */
+/** What a version says about how its dialogue reads values (GameVersion.dialogue, referencesByName). */
 export interface DialogueReaders {
   /** Members read as durations (`get_duration_or_var`), with the words each takes besides (`"PERMANENT"`). */
   readonly durations?: Readonly<Record<string, readonly string[]>>;
-  /** Members that name what a sibling selects (GameVersion.referencesByName). */
+  /** Members that name what a sibling selects (GameVersion.referencesByName and dialogue.references). */
   readonly byName?: ReadonlyMap<string, SiblingRef>;
 }
 

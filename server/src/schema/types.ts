@@ -87,6 +87,10 @@ export interface SiblingRef {
   readonly up?: number;
   /** Words the game reads as no id at all (`"u_has_bionics": "ANY"`: any bionic). */
   readonly none?: readonly string[];
+  /** Values of the selecting member under which the string names nothing (a pattern: `"om_terrain_match_type": "PREFIX"`). */
+  readonly noIdWhen?: readonly string[];
+  /** Members whose presence, whatever their value, selects these kinds when `member` selects none (`"subcategory": "X"`). */
+  readonly present?: Readonly<Record<string, readonly [RefKind, ...RefKind[]]>>;
 }
 
 /**
@@ -108,7 +112,10 @@ export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unk
   let selector = by.member === undefined ? undefined : holder[by.member];
   if (selector === undefined && by.or) for (const m of by.or) if (selector === undefined) selector = holder[m];
   const key = typeof selector === 'string' ? selector : typeof selector === 'boolean' ? String(selector) : undefined;
-  return key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key) ? by.kinds[key] : by.otherwise;
+  if (key !== undefined && by.noIdWhen?.includes(key)) return undefined;
+  if (key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key)) return by.kinds[key];
+  if (by.present) for (const m in by.present) if (holder[m] !== undefined) return by.present[m];
+  return by.otherwise;
 }
 
 /** The sibling-selected reference of a member's type: its string spec's, or a union's string option's. */

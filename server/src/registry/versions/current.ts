@@ -39,6 +39,18 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
  * a monster group's with `"group": true`. The flag is in the same object (an effect inherits nothing), so it says
  * which kind the id must be.
  */
+/**
+ * The recipe forgotten, or with `"category": true` (or a `subcategory`) the recipe category whose recipes are
+ * (talk_effect_fun_t::set_forget_recipe; EFFECT_ON_CONDITION.md: `{ "u_forget_recipe": "CC_XEDRA", "category": true }`).
+ */
+const FORGET_RECIPE = { member: 'category', kinds: { true: ['recipe_category'] }, present: { subcategory: ['recipe_category'] }, otherwise: ['recipe'] } as const;
+
+/**
+ * An overmap terrain matched by its id (EXACT, or TYPE, the default) or by part of it (ot_match_type in
+ * overmap.h: PREFIX, CONTAINS and SUBTYPE read the string as a pattern, naming no one terrain).
+ */
+const OM_TERRAIN_MATCHED = { member: 'om_terrain_match_type', kinds: {}, noIdWhen: ['PREFIX', 'CONTAINS', 'SUBTYPE'], otherwise: ['overmap_terrain'] } as const;
+
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
 
@@ -122,12 +134,17 @@ export const VERSION_CURRENT: GameVersion = {
     mapgen_update: named('update_mapgen'), u_mutate_towards: TRAIT, npc_mutate_towards: TRAIT,
     u_mutate_category: named('mutation_category'), npc_mutate_category: named('mutation_category'),
     u_assign_activity: named('activity_type'), npc_assign_activity: named('activity_type'),
-    u_forget_recipe: named('recipe'), npc_forget_recipe: named('recipe'),
+    u_forget_recipe: FORGET_RECIPE, npc_forget_recipe: FORGET_RECIPE,
     u_has_item_category: named('ITEM_CATEGORY'), npc_has_item_category: named('ITEM_CATEGORY'),
   },
   // get_duration_or_var (dialogue.h): a time string, turns, a variable or [min, max]. talk_effect_fun_t::set_add_effect
   // takes "PERMANENT" (the effect never ends), set_queue_eocs "infinite" (EFFECT_ON_CONDITION.md: queue_eocs).
-  dialogueDurations: { duration: ['PERMANENT'], time_in_future: ['infinite'] },
+  dialogue: {
+    durations: { duration: ['PERMANENT'], time_in_future: ['infinite'] },
+    // A location's overmap terrain (target_params, u_location_variable: talk_effect_fun_t's target_om), or a
+    // pattern of ids with its om_terrain_match_type.
+    references: { om_terrain: OM_TERRAIN_MATCHED },
+  },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
   // that removes the field); bp_null is no body part (a sub body part's parent).
