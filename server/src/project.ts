@@ -752,6 +752,32 @@ export class Project {
    */
   updateFiles(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
+    const mods = (): Set<string> => new Set(changes.map((c) => this.files.get(path.resolve(c.path))?.modId).filter((m): m is string => m !== undefined));
+    const before = new Map([...mods()].map((m) => [m, this.writtenFor(m)]));
+    const out = this.applyUpdates(changes);
+    for (const m of mods()) if (!before.has(m)) before.set(m, undefined);
+    return [...new Set([...out, ...this.filesOfChangedVerdicts(before)])];
+  }
+
+  /**
+   * The reported files whose diagnostics a change of their mod's game-version verdict changes (see writtenFor):
+   * the modinfo.json whose notice names the count, and every file of the mod when the notice comes or goes.
+   */
+  private filesOfChangedVerdicts(before: ReadonlyMap<string, WrittenForOther | undefined>): string[] {
+    const out: string[] = [];
+    for (const [modId, was] of before) {
+      const now = this.writtenFor(modId);
+      if (was?.version === now?.version && was?.count === now?.count && was?.example === now?.example) continue;
+      const mod = this.graph.get(modId);
+      const whole = (was === undefined) !== (now === undefined);
+      for (const f of this.files.values()) {
+        if (f.reported && f.modId === modId && (whole || f.path === mod?.modinfoFile || !this.files.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
+      }
+    }
+    return out;
+  }
+
+  private applyUpdates(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     this.revision++;
     // Signatures noted by an earlier update that ended without comparing them (a mod changed: memos were dropped
     // instead) say nothing about this one.
