@@ -282,7 +282,7 @@ export class Project {
    * kinds): the same objects either way.
    */
   private indexCached(file: SourceFile, cached: CachedFile): void {
-    file.modId = this.ownerOf(file.path)?.id;
+    this.setModId(file, this.ownerOf(file.path)?.id);
     file.reported = false;
     file.text = undefined;
     file.deferred = cached.deferred;
@@ -407,7 +407,7 @@ export class Project {
       if (existing && problem.code === 'unreadable-file') { existing.reported = true; continue; }
       if (existing && existing.records.length > 0) continue; // loaded after all (a duplicate mod's files are not)
       const file = existing ?? this.fileFor(p);
-      file.modId = undefined;
+      this.setModId(file, undefined);
       file.reported = true;
       const text = problem.code === 'unreadable-file' ? undefined : file.text ?? this.safeRead(p);
       file.parsed = text === undefined ? { objects: [], problems: [] } : compactParsed(parseContentFile(text));
@@ -547,6 +547,16 @@ export class Project {
   private readonly textOfFile = (file: SourceFile): string => this.textOf(file);
   private readonly valueOfObject = (file: SourceFile, i: number): Record<string, unknown> => this.objectValueOf(file, i);
 
+  /** Each mod's files (what writtenFor reads): kept with SourceFile.modId, which is set only here. */
+  private readonly filesByMod = new Map<string, Set<SourceFile>>();
+
+  private setModId(file: SourceFile, modId: string | undefined): void {
+    if (file.modId === modId) return;
+    if (file.modId !== undefined) this.filesByMod.get(file.modId)?.delete(file);
+    file.modId = modId;
+    if (modId !== undefined) addTo(this.filesByMod, modId, file);
+  }
+
   private fileFor(p: string): SourceFile {
     let f = this.files.get(p);
     if (!f) { f = new SourceFile(p, this.textOfFile, this.valueOfObject); this.files.set(p, f); }
@@ -568,7 +578,7 @@ export class Project {
       this.dropFile(file);
       return changed;
     }
-    file.modId = owner.id;
+    this.setModId(file, owner.id);
     file.reported = this.isUnderRoot(file.path);
     // Files read from disk drop their text (read again, and cached a while, when a location is needed):
     // only edited files keep theirs, which is also what an edit is compared with.
@@ -668,6 +678,7 @@ export class Project {
   private dropFile(file: SourceFile): void {
     this.unindexFile(file);
     this.files.delete(file.path);
+    this.setModId(file, undefined);
     this.forgetUnresolved(file);
     for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
     this.relatedOf.delete(file);
@@ -770,8 +781,8 @@ export class Project {
       if (was?.version === now?.version && was?.count === now?.count && was?.example === now?.example) continue;
       const mod = this.graph.get(modId);
       const whole = (was === undefined) !== (now === undefined);
-      for (const f of this.files.values()) {
-        if (f.reported && f.modId === modId && (whole || f.path === mod?.modinfoFile || !this.files.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
+      for (const f of this.filesByMod.get(modId) ?? []) {
+        if (f.reported && (whole || f.path === mod?.modinfoFile || !this.files.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
       }
     }
     return out;
@@ -1342,14 +1353,13 @@ export class Project {
 
   /**
    * The other game version a reported mod's own content is written for, if it is (registry/versions/writtenFor.ts).
-   * After an edit, one pass over the files' memoized type counts.
+   * After an edit, one pass over the mod's files' memoized type counts (only the edited file's is counted again).
    */
   writtenFor(modId: string): WrittenForOther | undefined {
     if (this.writtenForMemo.has(modId)) return this.writtenForMemo.get(modId);
     const tally = new Map<string, number>();
-    for (const f of this.files.values()) {
-      // Every file of the mod, reported or not (a check of one of its files reads them all).
-      if (f.modId !== modId) continue;
+    // Every file of the mod, reported or not (a check of one of its files reads them all).
+    for (const f of this.filesByMod.get(modId) ?? []) {
       this.ensureParsed(f);
       let own = this.typeTallies.get(f.records);
       if (!own) { own = tallyTypes(f.records.map((r) => r.type)); this.typeTallies.set(f.records, own); }
