@@ -37,7 +37,6 @@ import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
 import { tallyTypes, writtenForOther, type TypeTally, type WrittenForOther } from './registry/versions/writtenFor';
-import type { GameVersion } from './registry/declaration';
 import { underVersionMismatch } from './checks/versionMismatch';
 
 export interface ProjectOptions {
@@ -283,7 +282,7 @@ export class Project {
    * kinds): the same objects either way.
    */
   private indexCached(file: SourceFile, cached: CachedFile): void {
-    file.modId = this.ownerOf(file.path)?.id;
+    this.setModId(file, this.ownerOf(file.path)?.id);
     file.reported = false;
     file.text = undefined;
     file.deferred = cached.deferred;
@@ -408,7 +407,7 @@ export class Project {
       if (existing && problem.code === 'unreadable-file') { existing.reported = true; continue; }
       if (existing && existing.records.length > 0) continue; // loaded after all (a duplicate mod's files are not)
       const file = existing ?? this.fileFor(p);
-      file.modId = undefined;
+      this.setModId(file, undefined);
       file.reported = true;
       const text = problem.code === 'unreadable-file' ? undefined : file.text ?? this.safeRead(p);
       file.parsed = text === undefined ? { objects: [], problems: [] } : compactParsed(parseContentFile(text));
@@ -548,6 +547,16 @@ export class Project {
   private readonly textOfFile = (file: SourceFile): string => this.textOf(file);
   private readonly valueOfObject = (file: SourceFile, i: number): Record<string, unknown> => this.objectValueOf(file, i);
 
+  /** Each mod's files (what writtenFor reads): kept with SourceFile.modId, which is set only here. */
+  private readonly filesByMod = new Map<string, Set<SourceFile>>();
+
+  private setModId(file: SourceFile, modId: string | undefined): void {
+    if (file.modId === modId) return;
+    if (file.modId !== undefined) this.filesByMod.get(file.modId)?.delete(file);
+    file.modId = modId;
+    if (modId !== undefined) addTo(this.filesByMod, modId, file);
+  }
+
   private fileFor(p: string): SourceFile {
     let f = this.files.get(p);
     if (!f) { f = new SourceFile(p, this.textOfFile, this.valueOfObject); this.files.set(p, f); }
@@ -569,7 +578,7 @@ export class Project {
       this.dropFile(file);
       return changed;
     }
-    file.modId = owner.id;
+    this.setModId(file, owner.id);
     file.reported = this.isUnderRoot(file.path);
     // Files read from disk drop their text (read again, and cached a while, when a location is needed):
     // only edited files keep theirs, which is also what an edit is compared with.
@@ -669,6 +678,7 @@ export class Project {
   private dropFile(file: SourceFile): void {
     this.unindexFile(file);
     this.files.delete(file.path);
+    this.setModId(file, undefined);
     this.forgetUnresolved(file);
     for (const p of this.relatedOf.get(file) ?? []) this.relatedInto.get(p)?.delete(file);
     this.relatedOf.delete(file);
@@ -754,6 +764,32 @@ export class Project {
   updateFiles(batch: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     if (this.forOneCheck) throw new Error('a project made for one check keeps no reverse index: it cannot be updated');
     const changes = lastChangeOfEachFile(batch);
+    const mods = (): Set<string> => new Set(changes.map((c) => this.files.get(path.resolve(c.path))?.modId).filter((m): m is string => m !== undefined));
+    const before = new Map([...mods()].map((m) => [m, this.writtenFor(m)]));
+    const out = this.applyUpdates(changes);
+    for (const m of mods()) if (!before.has(m)) before.set(m, undefined);
+    return [...new Set([...out, ...this.filesOfChangedVerdicts(before)])];
+  }
+
+  /**
+   * The reported files whose diagnostics a change of their mod's game-version verdict changes (see writtenFor):
+   * the modinfo.json whose notice names the count, and every file of the mod when the notice comes or goes.
+   */
+  private filesOfChangedVerdicts(before: ReadonlyMap<string, WrittenForOther | undefined>): string[] {
+    const out: string[] = [];
+    for (const [modId, was] of before) {
+      const now = this.writtenFor(modId);
+      if (was?.version === now?.version && was?.count === now?.count && was?.example === now?.example) continue;
+      const mod = this.graph.get(modId);
+      const whole = (was === undefined) !== (now === undefined);
+      for (const f of this.filesByMod.get(modId) ?? []) {
+        if (f.reported && (whole || f.path === mod?.modinfoFile || !this.files.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
+      }
+    }
+    return out;
+  }
+
+  private applyUpdates(changes: readonly { readonly path: string; readonly text: string | undefined }[]): string[] {
     this.revision++;
     // Signatures noted by an earlier update that ended without comparing them (a mod changed: memos were dropped
     // instead) say nothing about this one.
@@ -778,13 +814,12 @@ export class Project {
       this.signaturesBefore.clear();
       this.modsChanging = true;
       try {
-        return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed), ...this.verdictChanges()])];
+        return [...new Set([...out, ...this.updateModinfos(modinfos, changes, changed)])];
       } finally {
         this.modsChanging = false;
       }
     }
     for (const x of this.affectedBy(changed)) out.add(x);
-    for (const x of this.verdictChanges()) out.add(x);
     return [...out];
   }
 
@@ -1317,7 +1352,6 @@ export class Project {
       this.diagnosticsCache.set(file, cached);
     }
     const other = file.modId !== undefined ? this.writtenFor(file.modId) : undefined;
-    if (file.modId !== undefined) this.verdictsGiven.set(file.modId, other?.version);
     if (other) cached = underVersionMismatch(file.path, cached, { checked: this.version.version, other, gamePath: this.gamePath, at: this.modIdAt(file) });
     return this.applySeverity(cached);
   }
@@ -1326,30 +1360,16 @@ export class Project {
   private readonly typeTallies = new WeakMap<readonly DefinitionRecord[], TypeTally>();
   /** Per mod asked about, the other version its content is written for (undefined: none); cleared on any re-index. */
   private readonly writtenForMemo = new Map<string, WrittenForOther | undefined>();
-  /** Per mod, the version verdict its diagnostics were last given under: an update that changes it re-publishes the mod. */
-  private readonly verdictsGiven = new Map<string, GameVersion | undefined>();
-
-  /** The reported files of each mod whose version verdict is no longer the one its diagnostics were given under. */
-  private verdictChanges(): string[] {
-    const out: string[] = [];
-    for (const [mod, given] of this.verdictsGiven) {
-      if (this.graph.get(mod) !== undefined && this.writtenFor(mod)?.version === given) continue;
-      this.verdictsGiven.delete(mod);
-      for (const f of this.files.values()) if (f.modId === mod && f.reported) out.push(f.path);
-    }
-    return out;
-  }
 
   /**
    * The other game version a reported mod's own content is written for, if it is (registry/versions/writtenFor.ts).
-   * After an edit, one pass over the files' memoized type counts.
+   * After an edit, one pass over the mod's files' memoized type counts (only the edited file's is counted again).
    */
   writtenFor(modId: string): WrittenForOther | undefined {
     if (this.writtenForMemo.has(modId)) return this.writtenForMemo.get(modId);
     const tally = new Map<string, number>();
-    for (const f of this.files.values()) {
-      // Every file of the mod, reported or not (a check of one of its files reads them all).
-      if (f.modId !== modId) continue;
+    // Every file of the mod, reported or not (a check of one of its files reads them all).
+    for (const f of this.filesByMod.get(modId) ?? []) {
       this.ensureParsed(f);
       let own = this.typeTallies.get(f.records);
       if (!own) { own = tallyTypes(f.records.map((r) => r.type)); this.typeTallies.set(f.records, own); }

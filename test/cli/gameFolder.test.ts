@@ -101,6 +101,14 @@ test('a mod written for another version than the game found: one diagnostic nami
   // One stray old type in a current mod is an unknown type, not a mod of another version.
   fs.writeFileSync(path.join(f, 'mods', 'new_items', 'stray.json'), JSON.stringify([{ type: 'GENERIC', id: 'stray', name: { str: 'stray' }, description: 'x', weight: '1 g', volume: '1 ml', symbol: ';', color: 'red' }]));
   assert.deepEqual(json(['check', path.join(f, 'mods', 'new_items', 'stray.json'), '--game', path.join(f, 'gameCurrent')]).map((d) => d.code), ['unknown-type']);
+  // A mod of types both versions have, with a few old item types: those are unknown types, each with its hint.
+  fs.mkdirSync(path.join(f, 'mods', 'mostly_common'));
+  fs.writeFileSync(path.join(f, 'mods', 'mostly_common', 'modinfo.json'), JSON.stringify(modinfo('mostly_common')));
+  fs.writeFileSync(path.join(f, 'mods', 'mostly_common', 'things.json'), JSON.stringify([
+    ...Array.from({ length: 4 }, (_, i) => ({ type: 'GENERIC', id: `old_${i}`, name: { str: 'old' }, description: 'x', weight: '1 g', volume: '1 ml', symbol: ';', color: 'red' })),
+    { type: 'MONSTER', id: 'mon_common', 'copy-from': 'mon_zombie' },
+  ]));
+  assert.deepEqual(json(['check', path.join(f, 'mods', 'mostly_common'), '--game', path.join(f, 'gameCurrent')]).map((d) => d.code), ['unknown-type', 'unknown-type', 'unknown-type', 'unknown-type']);
   // One file of a mod checked alone: the notice is on that file (its modinfo.json is not reported).
   const oneFile = json(['check', path.join(f, 'mods', 'old_items', 'items.json'), '--game', path.join(f, 'gameCurrent')]);
   assert.deepEqual(oneFile.map((d) => [d.code, path.basename(d.file)]), [['game-version-mismatch', 'items.json']]);

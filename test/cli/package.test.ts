@@ -22,7 +22,7 @@ function npm(args: string[], cwd: string): { code: number | null; stdout: string
 }
 
 /** One LSP message over stdio: the initialize request, and the first answer. */
-function initializeOverStdio(bin: string): Promise<{ capabilities?: Record<string, unknown>; serverInfo?: { name: string } }> {
+function initializeOverStdio(bin: string): Promise<{ capabilities?: Record<string, unknown>; serverInfo?: { name: string; version: string } }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(bin, ['--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const timer = setTimeout(() => { proc.kill(); reject(new Error('no answer to initialize within 20 s')); }, 20_000);
@@ -76,4 +76,5 @@ test('npm pack gives a tarball of the built server whose two commands work after
   assert.match(check.stdout, /game folder .* \(the checked mod is inside it\)/);
   const init = await initializeOverStdio(path.join(binDir, 'cdda-language-server'));
   assert.ok(init.capabilities?.completionProvider, JSON.stringify(init));
+  assert.deepEqual(init.serverInfo, { name: 'cdda-language-server', version: pkg.version });
 });

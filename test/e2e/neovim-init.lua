@@ -11,7 +11,8 @@ vim.api.nvim_create_autocmd('FileType', {
       cmd = { 'cdda-language-server', '--stdio' },
       root_dir = root,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = 'mods' } },
-      init_options = { gamePath = '/usr/share/games/cataclysm-dda' },
+      -- The game: found as cdda-lint finds it (the game your mods are in, $CDDA_GAME, Debian's install);
+      -- or name it: init_options = { gamePath = '/path/to/Cataclysm-DDA/data' },
     })
     vim.lsp.buf_attach_client(args.buf, _G.cdda_client)
   end,

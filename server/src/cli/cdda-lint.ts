@@ -14,6 +14,7 @@ import type { Severity } from '../diagnostic';
 import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
+import { packageVersion } from '../util/packageVersion';
 import { DEFAULT_GAME_PATH, GAME_ENV, findGame, holdsGameData, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
@@ -53,16 +54,7 @@ error or no JSON file.`;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
-function toolVersion(): string {
-  for (const up of ['..', '../..', '../../..', '../../../..']) {
-    const p = path.resolve(__dirname, up, 'package.json');
-    try {
-      const pkg = JSON.parse(fs.readFileSync(p, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'cdda-lint' && pkg.version) return pkg.version;
-    } catch { /* keep looking */ }
-  }
-  return '0.0.0';
-}
+const toolVersion = packageVersion;
 
 class UsageError extends Error {}
 

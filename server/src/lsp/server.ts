@@ -31,9 +31,11 @@ import { registerCodeActions } from './features/codeActions';
 import { registerFormatting } from './features/formatting';
 import { registerResolvedDefinition } from './features/resolvedDefinition';
 import { registerTypeHierarchy } from './features/typeHierarchy';
+import { packageVersion } from '../util/packageVersion';
 
 export const SERVER_NAME = 'cdda-language-server';
-export const SERVER_VERSION = '0.1.0';
+/** The package's version (package.json), as `cdda-lint --version` gives it. */
+export const SERVER_VERSION = packageVersion();
 
 export function startServer(connection: Connection): Session {
   const session = new Session(connection);

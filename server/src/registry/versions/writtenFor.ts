@@ -19,18 +19,21 @@ export interface WrittenForOther {
 }
 
 /**
- * Fewer definitions of another version's types than this are a few strays (a current mod keeping one 0.F
- * `GENERIC`): each is reported as such, the rest of the mod checked as usual.
+ * Fewer definitions of another version's types than this are left to their own unknown-type errors (each says
+ * what to write instead): a few stray old types are not a mod of another version, and cost a few lines at most.
  */
-const MIN_OTHER = 5;
+const MIN_FOREIGN = 5;
+/** ...and so is a share of the mod's definitions below this. */
+const MIN_FOREIGN_SHARE = 0.1;
 
 /**
- * The other version a mod is written for, when at least MIN_OTHER of its definitions, and more than twice as many
- * as have types only the checked version knows, have types only that version knows (a stray obsolete type in a
- * current mod is not enough).
+ * The other version a mod is written for: when at least MIN_FOREIGN of its definitions, a tenth or more, have
+ * types only that version knows, and more than have types only the checked version knows.
  */
 export function writtenForOther(checked: GameVersion, tally: TypeTally): WrittenForOther | undefined {
   const here = registryOf(checked);
+  let total = 0;
+  for (const n of tally.values()) total += n;
   let best: WrittenForOther | undefined;
   for (const other of GAME_VERSIONS) {
     if (other === checked) continue;
@@ -43,7 +46,8 @@ export function writtenForOther(checked: GameVersion, tally: TypeTally): Written
         if (n > exampleCount) { example = type; exampleCount = n; }
       } else if (knownHere && !knownThere) onlyHere += n;
     }
-    if (onlyThere >= MIN_OTHER && onlyThere > 2 * onlyHere && onlyThere > (best?.count ?? 0)) best = { version: other, count: onlyThere, example };
+    const enough = onlyThere >= MIN_FOREIGN && onlyThere >= total * MIN_FOREIGN_SHARE && onlyThere > onlyHere;
+    if (enough && onlyThere > (best?.count ?? 0)) best = { version: other, count: onlyThere, example };
   }
   return best;
 }
