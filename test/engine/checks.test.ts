@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { coveredText, modinfo, workspace } from '../helpers/workspace';
+import { coveredText, ITEM_BASICS, modinfo, workspace } from '../helpers/workspace';
 import { alternativesCount } from '../../server/src/checks/tooComplex';
 
 /** A complete monster; tests override what they need. */
@@ -80,7 +80,7 @@ test('duplicate-id: near-misses: override, modify, and same id of another kind',
     'a.json': [
       monster('mon_zombie', { 'edit-mode': 'override' }),
       { type: 'MONSTER', id: 'mon_dog', 'edit-mode': 'modify', hp: 5 },
-      { type: 'GENERIC', id: 'mon_zombie', name: 'an item named like a monster' },
+      { type: 'GENERIC', id: 'mon_zombie', name: 'an item named like a monster', ...ITEM_BASICS },
     ],
   }));
   assert.deepEqual(ws.codes('m/a.json'), []);

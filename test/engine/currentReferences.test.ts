@@ -77,9 +77,9 @@ function with0F(fixture: MarkedText, core: Record<string, unknown>, more?: (ws: 
 
 test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
   const fixture = parseMarked(`[
-  { "type": "ITEM", "id": "m_coat", "name": "coat", "flags": [ "WATERPROOF", "LIGHT_40", ⟦"WATERPRUF"⟧ ] },
-  { "type": "ITEM", "id": "m_hat", "name": "hat", "flags": ⟦"WATERPROFF"⟧ },
-  { "type": "ITEM", "id": "m_cap", "name": "cap", "flags": "WATERPROOF" }
+  { "type": "ITEM", "id": "m_coat", "name": "coat", "description": "A coat.", "symbol": "[", "weight": "1 kg", "volume": "1 L", "flags": [ "WATERPROOF", "LIGHT_40", ⟦"WATERPRUF"⟧ ] },
+  { "type": "ITEM", "id": "m_hat", "name": "hat", "description": "A hat.", "symbol": "[", "weight": "1 kg", "volume": "1 L", "flags": ⟦"WATERPROFF"⟧ },
+  { "type": "ITEM", "id": "m_cap", "name": "cap", "description": "A cap.", "symbol": "[", "weight": "1 kg", "volume": "1 L", "flags": "WATERPROOF" }
 ]`);
   withMod(fixture, (ws) => {
     assertMarked(fixture, ws.diagnostics('m/content.json'), 'unknown-id');

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { modinfo, workspace, type FileTree } from '../helpers/workspace';
+import { ITEM_BASICS, modinfo, workspace, type FileTree } from '../helpers/workspace';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
 
 const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
@@ -28,14 +28,14 @@ test('every refinement of a generated table applies to its table (both versions)
 test('colors: a name the game cannot parse fires, with the nearest name; every form it reads does not', () => {
   const monster = { type: 'MONSTER', id: 'mon_x', 'copy-from': 'mon_zombie' };
   assert.deepEqual(diagnostics([{ ...monster, color: 'light_gaay' }]), ['invalid-value: "color": "light_gaay" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "light_gray"?)']);
-  assert.deepEqual(diagnostics([{ type: 'GENERIC', id: 'x', color: 'c_whitte' }]), ['invalid-value: "color": "c_whitte" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "c_white"?)']);
+  assert.deepEqual(diagnostics([{ type: 'GENERIC', id: 'x', name: 'x', ...ITEM_BASICS, color: 'c_whitte' }]), ['invalid-value: "color": "c_whitte" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "c_white"?)']);
   assert.deepEqual(diagnostics([{ type: 'terrain', id: 't_x', color: ['green', 'brwn', 'brown', 'white'] }]), ['invalid-value: "color[1]": "brwn" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "brown"?)']);
   assert.deepEqual(diagnostics([{ type: 'vehicle_part', id: 'vp_x', broken_color: 'light_bleu' }]), ['invalid-value: "broken_color": "light_bleu" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "light_blue"?)']);
   // The current game reads colors alike.
-  assert.deepEqual(diagnostics([{ type: 'ITEM', id: 'x', color: 'yelow' }], CURRENT_CORE), ['invalid-value: "color": "yelow" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "yellow"?)']);
+  assert.deepEqual(diagnostics([{ type: 'ITEM', id: 'x', name: 'x', ...ITEM_BASICS, color: 'yelow' }], CURRENT_CORE), ['invalid-value: "color": "yelow" is not a valid value; expected a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...) (did you mean "yellow"?)']);
   // Near-misses: the prefixes, a background, the empty string ("no color").
   for (const color of ['light_gray', 'c_light_gray', 'h_red', 'i_yellow', 'white_red', 'c_light_green_cyan', '']) {
-    assert.deepEqual(diagnostics([{ ...monster, color }, { type: 'GENERIC', id: 'x', color }, { type: 'furniture', id: 'f_x', color }]), [], color);
+    assert.deepEqual(diagnostics([{ ...monster, color }, { type: 'GENERIC', id: 'x', name: 'x', ...ITEM_BASICS, color }, { type: 'furniture', id: 'f_x', color }]), [], color);
   }
   // A background color is a bare name (bgcolor_from_string adds `i_`).
   assert.deepEqual(diagnostics([{ type: 'furniture', id: 'f_x', color: 'white', bgcolor: 'light_gray' }]), []);
@@ -46,17 +46,17 @@ test('colors: a name the game cannot parse fires, with the nearest name; every f
 });
 
 test('0.F item phases and item group subtypes are closed sets; the values the game reads pass', () => {
-  assert.deepEqual(diagnostics([{ type: 'COMESTIBLE', id: 'x', phase: 'liqud' }]), ['invalid-value: "phase": "liqud" is not a phase the game knows; did you mean "liquid"?']);
+  assert.deepEqual(diagnostics([{ type: 'COMESTIBLE', id: 'x', name: 'x', ...ITEM_BASICS, phase: 'liqud' }]), ['invalid-value: "phase": "liqud" is not a phase the game knows; did you mean "liquid"?']);
   assert.deepEqual(diagnostics([{ type: 'item_group', id: 'g', subtype: 'colection', entries: [{ item: 'rag' }] }]), ['invalid-value: "subtype": "colection" is not an item group subtype the game knows; did you mean "collection"?']);
   assert.deepEqual(diagnostics([
-    { type: 'COMESTIBLE', id: 'x', phase: 'liquid' }, { type: 'AMMO', id: 'y', phase: 'solid' },
+    { type: 'COMESTIBLE', id: 'x', name: 'x', ...ITEM_BASICS, phase: 'liquid' }, { type: 'AMMO', id: 'y', name: 'y', ...ITEM_BASICS, phase: 'solid' },
     { type: 'item_group', id: 'g1', subtype: 'collection', entries: [{ item: 'rag' }] }, { type: 'item_group', id: 'g2', subtype: 'distribution', entries: [{ item: 'rag' }] }, { type: 'item_group', id: 'g3', subtype: 'old', entries: [{ item: 'rag' }] },
   ]), []);
 });
 
 test('0.F references the generated tables could not prove: tool ammunition, harvest drops, requirement components', () => {
   const core: FileTree = { 'json/ammo.json': [{ type: 'ammunition_type', id: 'battery', name: 'batteries', default: 'rag' }], 'json/groups.json': [{ type: 'item_group', id: 'bionics_common', entries: [{ item: 'rag' }] }] };
-  assert.deepEqual(diagnostics([{ type: 'TOOL', id: 'x', ammo: 'batery' }], core), ['unknown-id: "ammo": unknown ammunition type "batery"; did you mean "battery"?']);
+  assert.deepEqual(diagnostics([{ type: 'TOOL', id: 'x', name: 'x', ...ITEM_BASICS, ammo: 'batery' }], core), ['unknown-id: "ammo": unknown ammunition type "batery"; did you mean "battery"?']);
   assert.deepEqual(diagnostics([{ type: 'harvest', id: 'h', entries: [{ drop: 'ragg', type: 'flesh', mass_ratio: 0.1 }] }], core), ['unknown-id: "entries[0].drop": unknown item "ragg"; did you mean "rag"?']);
   assert.deepEqual(diagnostics([{ type: 'requirement', id: 'r', components: [[['rag', 1], ['sheet_coton', 1]]], tools: [[['hamer', -1]]] }], core), [
     'unknown-id: "components[0][1][0]": unknown item "sheet_coton"; did you mean "sheet_cotton"?',
@@ -64,7 +64,7 @@ test('0.F references the generated tables could not prove: tool ammunition, harv
   ]);
   // Near-misses: a known ammunition type; a bionic_group entry drops an item group; a LIST of a requirement.
   assert.deepEqual(diagnostics([
-    { type: 'TOOL', id: 'x', ammo: 'battery' },
+    { type: 'TOOL', id: 'x', name: 'x', ...ITEM_BASICS, ammo: 'battery' },
     { type: 'harvest', id: 'h', entries: [{ drop: 'rag', type: 'flesh', mass_ratio: 0.1 }, { drop: 'bionics_common', type: 'bionic_group' }] },
     { type: 'requirement', id: 'r', components: [[['rag', 1], ['r2', 1, 'LIST']]], tools: [[['hammer', -1]]], qualities: [{ id: 'HAMMER', level: 1 }] },
     { type: 'requirement', id: 'r2', components: [[['rag', 1]]] },
@@ -196,6 +196,102 @@ test('0.F effects: base_mods and scaling_mods take the modifiers 0.F reads; map 
 
 test('0.F item flags are json_flag ids (or LIGHT_<n> light levels)', () => {
   const flags = [{ type: 'json_flag', id: 'EATEN_HOT' }, { type: 'json_flag', id: 'VARSIZE' }];
-  assert.deepEqual(diagnostics([...flags, { type: 'COMESTIBLE', id: 'x', flags: ['EATENsHOT'] }]), ['unknown-id: "flags[0]": unknown flag "EATENsHOT"; did you mean "EATEN_HOT"?']);
-  assert.deepEqual(diagnostics([...flags, { type: 'ARMOR', id: 'x', flags: ['VARSIZE'] }, { type: 'TOOL', id: 'y', flags: ['LIGHT_240'] }, { type: 'GENERIC', id: 'z', flags: ['EATEN_HOT', 'LIGHT_4'] }]), []);
+  assert.deepEqual(diagnostics([...flags, { type: 'COMESTIBLE', id: 'x', name: 'x', ...ITEM_BASICS, flags: ['EATENsHOT'] }]), ['unknown-id: "flags[0]": unknown flag "EATENsHOT"; did you mean "EATEN_HOT"?']);
+  assert.deepEqual(diagnostics([...flags, { type: 'ARMOR', id: 'x', name: 'x', ...ITEM_BASICS, flags: ['VARSIZE'] }, { type: 'TOOL', id: 'y', name: 'y', ...ITEM_BASICS, flags: ['LIGHT_240'] }, { type: 'GENERIC', id: 'z', name: 'z', ...ITEM_BASICS, flags: ['EATEN_HOT', 'LIGHT_4'] }]), []);
+});
+
+/** An item that the game loads without a word (both versions), to take members from. */
+const WHOLE_ITEM = { name: { str: 'x' }, description: 'An x.', symbol: 'x', weight: '1 g', volume: '1 ml' };
+const without = (o: Record<string, unknown>, ...members: string[]): Record<string, unknown> => Object.fromEntries(Object.entries(o).filter(([k]) => !members.includes(k)));
+const GAME_SAYS = {
+  symbol: 'the game reports it when loading: "symbol not defined" (Item_factory::check_definitions)',
+  description: 'the game reports it when loading: "empty description" (Item_factory::check_definitions)',
+  weight: 'the game reports it when loading: "zero weight (if zero weight is intentional you can suppress this error with the ZERO_WEIGHT flag)" (Item_factory::check_definitions)',
+  volume: 'the game reports it when loading: "item has zero volume (if zero volume is intentional you can suppress this error with the ZERO_WEIGHT flag)" (Item_factory::finalize_pre)',
+};
+
+test('items: a symbol, a description, a weight and a volume, after copy-from, as the game checks them (both versions; each found with 0.F --check-mods)', () => {
+  const flags: FileTree = { 'json/flags.json': ['PSEUDO', 'ZERO_WEIGHT', 'NO_DROP', 'IRREMOVABLE'].map((id) => ({ type: 'json_flag', id })) };
+  for (const [type, core] of [['GENERIC', flags], ['ITEM', { ...CURRENT_CORE, ...flags }]] as const) {
+    assert.deepEqual(diagnostics([
+      { type, id: 'a', ...without(WHOLE_ITEM, 'symbol') },
+      { type, id: 'b', ...WHOLE_ITEM, symbol: '' },
+      { type, id: 'c', ...without(WHOLE_ITEM, 'description') },
+      { type, id: 'd', ...WHOLE_ITEM, description: { str: '' } },
+      { type, id: 'e', ...without(WHOLE_ITEM, 'weight') },
+      { type, id: 'f', ...WHOLE_ITEM, weight: '0 g' },
+      { type, id: 'g', ...without(WHOLE_ITEM, 'volume') },
+      { type, id: 'h', ...WHOLE_ITEM, volume: '0 L' },
+    ], core), [
+      `missing-field: item "a" has no "symbol"; ${GAME_SAYS.symbol}`,
+      `invalid-value: "symbol": "" of item "b"; ${GAME_SAYS.symbol}`,
+      `missing-field: item "c" has no "description"; ${GAME_SAYS.description}`,
+      `invalid-value: "description": {"str":""} of item "d"; ${GAME_SAYS.description}`,
+      `missing-field: item "e" has no "weight"; ${GAME_SAYS.weight}`,
+      `invalid-value: "weight": "0 g" of item "f"; ${GAME_SAYS.weight}`,
+      `missing-field: item "g" has no "volume"; ${GAME_SAYS.volume}`,
+      `invalid-value: "volume": "0 L" of item "h"; ${GAME_SAYS.volume}`,
+    ], type);
+    // What a copy-from chain sets counts; an abstract definition is not checked (the game checks loaded items).
+    const ws = workspace(mod({ 'a.json': [
+      { type, abstract: 'base', name: { str: 'base' }, weight: '0 kg' },
+      { type, id: 'child', 'copy-from': 'base', name: { str: 'child' }, description: 'A child.', volume: '1 L' },
+    ] }), core);
+    assert.deepEqual(ws.diagnostics('m/a.json').map((d) => `${d.code}: ${d.message}`), [
+      `missing-field: item "child" has no "symbol" (nor does its copy-from chain); ${GAME_SAYS.symbol}`,
+      `invalid-value: item "child" copies "weight": "0 kg" from item "base"; ${GAME_SAYS.weight}`,
+    ], type);
+    assert.equal(ws.diagnostics('m/a.json')[1].related?.[0].message, '"weight": "0 kg" of copy-from ancestor item "base"');
+    // Near-misses: inherited members; a flag the game's is_physical reads, own, copied or added by `extend`.
+    assert.deepEqual(diagnostics([
+      { type, abstract: 'base', ...without(WHOLE_ITEM, 'name', 'weight', 'volume'), name: { str: 'base' }, flags: ['PSEUDO'] },
+      { type, id: 'copied', 'copy-from': 'base', name: { str: 'copied' } },
+      { type, id: 'own', ...without(WHOLE_ITEM, 'weight', 'volume'), flags: ['ZERO_WEIGHT'] },
+      { type, id: 'extended', ...without(WHOLE_ITEM, 'weight', 'volume'), 'copy-from': 'own', extend: { flags: ['NO_DROP'] }, delete: { flags: ['ZERO_WEIGHT'] } },
+      { type, id: 'irremovable', ...WHOLE_ITEM, weight: '0 g', volume: '0 ml', flags: ['IRREMOVABLE'] },
+      { type, abstract: 'incomplete', name: { str: 'incomplete' } },
+    ], core), [], type);
+    // `delete` takes the flag away again.
+    assert.deepEqual(diagnostics([
+      { type, id: 'own', ...without(WHOLE_ITEM, 'weight'), flags: ['ZERO_WEIGHT'] },
+      { type, id: 'deleted', 'copy-from': 'own', name: { str: 'deleted' }, delete: { flags: ['ZERO_WEIGHT'] } },
+    ], core), [`missing-field: item "deleted" has no "weight" (nor does its copy-from chain); ${GAME_SAYS.weight}`], type);
+  }
+});
+
+test('items: a name, as each version reads it (0.F: in every definition, abstract or copying; current: unless it copies)', () => {
+  const says0F = 'the game stops loading the mod there: "name unspecified for item type" (Item_factory::load_basic_info)';
+  assert.deepEqual(diagnostics([
+    { type: 'GENERIC', id: 'a', ...without(WHOLE_ITEM, 'name') },
+    { type: 'GENERIC', id: 'whole', ...WHOLE_ITEM },
+    { type: 'GENERIC', id: 'b', 'copy-from': 'whole' },
+    { type: 'GENERIC', abstract: 'c' },
+  ]), [
+    `missing-field: item "a" has no "name"; ${says0F}`,
+    `missing-field: item "b" has no "name" (copy-from does not carry it: the game reads it in each definition); ${says0F}`,
+    `missing-field: item "c" has no "name"; ${says0F}`,
+  ]);
+  const saysCurrent = 'the game stops loading the mod there: "object beginning at next line missing mandatory member "name"" (itype::load, generic_factory mandatory)';
+  assert.deepEqual(diagnostics([
+    { type: 'ITEM', id: 'a', ...without(WHOLE_ITEM, 'name') },
+    { type: 'ITEM', abstract: 'c' },
+  ], CURRENT_CORE), [`missing-field: item "a" has no "name"; ${saysCurrent}`, `missing-field: item "c" has no "name"; ${saysCurrent}`]);
+  // Near-miss: the current game's copy inherits it.
+  assert.deepEqual(diagnostics([{ type: 'ITEM', id: 'a', ...WHOLE_ITEM }, { type: 'ITEM', id: 'b', 'copy-from': 'a' }], CURRENT_CORE), []);
+});
+
+test('recipes: a decomp_learn level needs skill_used, own or copied (both versions); its array form names its skills', () => {
+  const recipe = { type: 'recipe', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', difficulty: 1, time: '1 m', components: [[['rag', 1]]] };
+  const says = 'the game stops loading the mod there: "decomp_learn specified with no skill_used" (recipe::load)';
+  for (const core of [{}, CURRENT_CORE]) {
+    const current = core === CURRENT_CORE ? { activity_level: 'NO_EXERCISE' } : {};
+    assert.deepEqual(diagnostics([{ ...recipe, ...current, result: 'rag', id_suffix: 'a', decomp_learn: 2 }], core).filter((d) => d.startsWith('missing-field')), [
+      `missing-field: recipe "rag_a" has no "skill_used", which a number in "decomp_learn" is a level of; ${says}`,
+    ]);
+    assert.deepEqual(diagnostics([
+      { ...recipe, ...current, result: 'rag', id_suffix: 'b', skill_used: 'tailor', decomp_learn: 2 },
+      { ...recipe, ...current, result: 'rag', id_suffix: 'c', decomp_learn: [['tailor', 2]] },
+      { ...recipe, ...current, result: 'rag', id_suffix: 'd', 'copy-from': 'rag_b', decomp_learn: 3 },
+    ], core).filter((d) => d.startsWith('missing-field')), []);
+  }
 });

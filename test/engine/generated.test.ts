@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
-import { modinfo, workspace, type FileTree } from '../helpers/workspace';
+import { ITEM_BASICS, modinfo, workspace, type FileTree } from '../helpers/workspace';
 import { references } from '../../server/src/queries/references';
 import { documentSymbols } from '../../server/src/queries/symbols';
 import { hover } from '../../server/src/queries/hover';
@@ -72,13 +72,13 @@ test('unknown-id: a monster group entry naming a missing monster fires; an exist
 });
 
 test('bad-unit: an item weight in an unknown unit fires (0.F GENERIC, current ITEM); valid units do not', () => {
-  const f = workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', name: { str: 'rock' }, weight: '500 gr', volume: '250 ml' }, { type: 'GENERIC', id: 'my_stone', name: { str: 'stone' }, weight: '500 g', volume: '1 L' }] }));
+  const f = workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', name: { str: 'rock' }, ...ITEM_BASICS, weight: '500 gr', volume: '250 ml' }, { type: 'GENERIC', id: 'my_stone', name: { str: 'stone' }, ...ITEM_BASICS, weight: '500 g', volume: '1 L' }] }));
   const ds = f.diagnostics('m/items.json');
   assert.deepEqual(ds.map((d) => d.code), ['bad-unit']);
   assert.match(ds[0].message, /"weight" "500 gr" uses unknown unit "gr"/);
   // No style hint from a generated table ("1000 g" is fine): that is the spec's rule for the spec's kinds.
-  assert.deepEqual(workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', weight: '1000 g' }] })).diagnostics('m/items.json'), []);
-  const c = workspace(mod({ 'items.json': [{ type: 'ITEM', id: 'my_rock', name: { str: 'rock' }, weight: '500 gr', volume: '250 ml', price: '2 USD', longest_side: '10 cm' }] }), CURRENT_CORE);
+  assert.deepEqual(workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', name: { str: 'rock' }, ...ITEM_BASICS, weight: '1000 g' }] })).diagnostics('m/items.json'), []);
+  const c = workspace(mod({ 'items.json': [{ type: 'ITEM', id: 'my_rock', name: { str: 'rock' }, ...ITEM_BASICS, weight: '500 gr', volume: '250 ml', price: '2 USD', longest_side: '10 cm' }] }), CURRENT_CORE);
   assert.deepEqual(c.diagnostics('m/items.json').map((d) => d.code), ['bad-unit']);
 });
 

@@ -123,7 +123,7 @@ test('the second thread\'s results: parsed and reduced, left to the loading thre
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-reader-'));
   try {
     const files = ['a', 'b', 'c'].map((n) => path.join(dir, `${n}.json`));
-    fs.writeFileSync(files[0], JSON.stringify([{ type: 'GENERIC', id: 'a', weight: 1 }]));
+    fs.writeFileSync(files[0], JSON.stringify([{ type: 'GENERIC', id: 'a', price: 1 }]));
     fs.writeFileSync(files[1], '[ { "type": "GENERIC", } ]');
     fs.writeFileSync(files[2], JSON.stringify([{ type: 'mapgen', om_terrain: 'x' }]));
     const reader = ReadAhead.start(files, [], { everyFile: true });

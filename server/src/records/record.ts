@@ -114,8 +114,17 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
   return record.summarized ? record.source.fullValueOf(record.index) : record.value;
 }
 
-/** Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record. */
-const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category'];
+/**
+ * Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record, and what
+ * the load rules ask of every item's copy-from chain (checks/loadRules.ts: symbol, weight, volume).
+ */
+const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category', 'symbol', 'weight', 'volume'];
+const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_MEMBERS);
+
+/** One member of a record's object: from its value, or from its file when its summary does not keep that member. */
+export function memberOf(record: DefinitionRecord, member: string): unknown {
+  return record.summarized && !IN_SUMMARY.has(member) ? record.source.fullValueOf(record.index)[member] : record.value[member];
+}
 
 /**
  * A record's summary (see KindDeclaration.fullValue): of a summary, the same summary again. `eocRoots`: where the

@@ -146,6 +146,38 @@ export interface GameVersion {
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */
   readonly derivedIds?: readonly DerivedIds[];
+  /** What the game's loader and consistency checks say about members of a kind's definitions (see LoadRule), by index kind. */
+  readonly loadRules?: Readonly<Record<string, readonly LoadRule[]>>;
+}
+
+/**
+ * A member the game reports at load when it is absent, empty or zero (checks/loadRules.ts), for kinds whose table
+ * cannot say so (generated tables require nothing) or only in part (a member needed with another's form). What the
+ * definition inherits through copy-from counts, unless `own`.
+ */
+export interface LoadRule {
+  readonly member: string;
+  /**
+   * What the game refuses: `absent` (neither the definition nor its copy-from chain sets it), `empty` (absent, or
+   * an empty string or translation), `zero` (absent, or a quantity of zero).
+   */
+  readonly when: 'absent' | 'empty' | 'zero';
+  /** Only the definition's own object counts: the game reads the member anew at each definition. */
+  readonly own?: true;
+  /** A definition with a `copy-from` is not checked (generic_factory's `mandatory` with `was_loaded`). */
+  readonly exceptCopies?: true;
+  /** Abstract definitions are checked too (a load error; a consistency check looks at loaded, non-abstract ones). */
+  readonly abstractToo?: true;
+  /** Only when the definition itself writes this member as a number (recipe `decomp_learn`: a level of `skill_used`). */
+  readonly withNumber?: string;
+  /** Flags that spare a definition (after copy-from, `extend` and `delete`). */
+  readonly unlessFlags?: readonly string[];
+  /** Whether the game stops loading the mod there (a JSON error), or reports and goes on (a debug message). */
+  readonly stops: boolean;
+  /** What the game says, as it says it. */
+  readonly says: string;
+  /** The game's function that says it (CleverRaven/Cataclysm-DDA src/...). */
+  readonly where: string;
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
-import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named } from './shared';
+import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
 import { OVERLAYS_CURRENT } from './overlays-current';
@@ -157,6 +157,7 @@ export const VERSION_CURRENT: GameVersion = {
       'MP3_ON', 'MULTICOOKER_TICK', 'RADIOCONTROL_TICK', 'RADIO_TICK', 'REMOTEVEH_TICK', 'TAZER2', 'emit_actor',
     ],
   },
+  loadRules: LOAD_RULES_CURRENT,
   // MonsterGenerator::finalize_mtypes: a GEN_DORMANT monster gets a pseudo_dormant_<id> twin.
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize_pre reads and drops it).
   derivedIds: [...DERIVED_IDS, { kind: 'MONSTER', prefix: 'pseudo_dormant_', from: 'MONSTER' }, { kind: 'json_flag', prefix: 'LIGHT_' },

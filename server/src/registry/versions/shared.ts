@@ -1,7 +1,7 @@
 /**
  * Declarations that read the same in every supported version, and a constructor that keeps version files short.
  */
-import type { GameVersion, KindDeclaration } from '../declaration';
+import type { GameVersion, KindDeclaration, LoadRule } from '../declaration';
 import type { GeneratedTables } from '../../schema/generated';
 import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef } from '../../schema/types';
@@ -214,4 +214,49 @@ export const SPELL_EFFECT_STR_CURRENT: SiblingRef = {
     remove_effect: ['effect_type'],
     remove_field: ['field_type'],
   },
+};
+
+/**
+ * is_physical (item_factory.cpp, both versions): an item with one of these flags may weigh nothing and take no room
+ * (checked with 0.F's --check-mods, each flag alone).
+ */
+const NOT_PHYSICAL = ['AURA', 'CORPSE', 'IRREMOVABLE', 'NO_DROP', 'NO_UNWIELD', 'PERSONAL', 'PSEUDO', 'ZERO_WEIGHT'];
+
+/**
+ * What both versions report of a loaded (non-abstract) item after copy-from: Item_factory::check_definitions
+ * ("warnings for type x:" then each line) and Item_factory::finalize_pre (zero volume). The game goes on loading.
+ */
+const ITEM_CONSISTENCY: readonly LoadRule[] = [
+  { member: 'symbol', when: 'empty', stops: false, says: 'symbol not defined', where: 'Item_factory::check_definitions' },
+  { member: 'description', when: 'empty', stops: false, says: 'empty description', where: 'Item_factory::check_definitions' },
+  {
+    member: 'weight', when: 'zero', unlessFlags: NOT_PHYSICAL, stops: false,
+    says: 'zero weight (if zero weight is intentional you can suppress this error with the ZERO_WEIGHT flag)', where: 'Item_factory::check_definitions',
+  },
+  {
+    member: 'volume', when: 'zero', unlessFlags: NOT_PHYSICAL, stops: false,
+    says: 'item has zero volume (if zero volume is intentional you can suppress this error with the ZERO_WEIGHT flag)', where: 'Item_factory::finalize_pre',
+  },
+];
+
+/**
+ * recipe::load, both versions (recipes and disassembly alike): a `decomp_learn` level is one of `skill_used`, which
+ * the recipe or its copy-from chain must set (the array form names its skills).
+ */
+const DECOMP_LEARN: LoadRule = { member: 'skill_used', when: 'absent', withNumber: 'decomp_learn', abstractToo: true, stops: true, says: 'decomp_learn specified with no skill_used', where: 'recipe::load' };
+const RECIPE_LOAD_RULES = { recipe: [DECOMP_LEARN], uncraft: [DECOMP_LEARN] };
+
+/**
+ * 0.F: Item_factory::load_basic_info reads `name` anew at every item definition, abstract or copying ("name
+ * unspecified for item type"), and stops loading the mod.
+ */
+export const LOAD_RULES_0F: GameVersion['loadRules'] = {
+  item: [{ member: 'name', when: 'absent', own: true, abstractToo: true, stops: true, says: 'name unspecified for item type', where: 'Item_factory::load_basic_info' }, ...ITEM_CONSISTENCY],
+  ...RECIPE_LOAD_RULES,
+};
+
+/** The current game: itype::load reads `name` as mandatory, which a definition with copy-from inherits. */
+export const LOAD_RULES_CURRENT: GameVersion['loadRules'] = {
+  item: [{ member: 'name', when: 'absent', own: true, exceptCopies: true, abstractToo: true, stops: true, says: 'object beginning at next line missing mandatory member "name"', where: 'itype::load, generic_factory mandatory' }, ...ITEM_CONSISTENCY],
+  ...RECIPE_LOAD_RULES,
 };

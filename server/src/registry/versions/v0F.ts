@@ -5,7 +5,7 @@
 import type { GameVersion } from '../declaration';
 import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
-import { BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
+import { LOAD_RULES_0F, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { OVERLAYS_0F } from './overlays-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
@@ -44,6 +44,7 @@ export const VERSION_0F: GameVersion = {
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".
   // A spell's field_id "none" is no field (spell_type::load).
   builtInIds: { ...BUILT_IN_IDS, item: [...BUILT_IN_IDS.item, 'UPS'], monster_attack: HARDCODED_ATTACKS_0F, field_type: ['none'] },
+  loadRules: LOAD_RULES_0F,
   // An item flag LIGHT_<n> is a light level, no json_flag (Item_factory::finalize). A vehicle prototype's part
   // may name a variant: the part's id, "_" and one of VEHICLE_PART_VARIANTS_0F (get_vpart_id_variant).
   derivedIds: [...DERIVED_IDS, { kind: 'json_flag', prefix: 'LIGHT_' }, { kind: 'vehicle_part', from: 'vehicle_part', suffixes: VEHICLE_PART_VARIANTS_0F.map((v) => `_${v}`) }],

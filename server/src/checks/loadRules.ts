@@ -1,0 +1,124 @@
+/**
+ * What the game reports at load about a definition's members that its table does not say (GameVersion.loadRules):
+ * an item without a name, a symbol or a description, or weighing nothing; a recipe's `decomp_learn` level with no
+ * `skill_used`. Counted after copy-from as the game inherits (unless the rule says the game reads the member anew
+ * at each definition). Absent: `missing-field`; written empty or zero: `invalid-value`. Errors: the game refuses
+ * the definition or reports it when loading.
+ */
+import type { LoadRule } from '../registry/declaration';
+import type { DefinitionRecord } from '../records/record';
+import { memberOf } from '../records/record';
+import { ancestorsOf } from '../index/inheritance';
+import type { CheckContext, RecordCheck } from './context';
+import { describeRecord, idPath } from './describe';
+
+/** Longer copy-from chains than this are not followed (the game's data has chains of 5). */
+const MAX_CHAIN = 64;
+
+export const checkLoadRules: RecordCheck = (record, ctx) => {
+  const registry = ctx.project.registry;
+  const rules = registry.version.loadRules?.[record.kind];
+  // A definition of a type the game does not load is reported as that alone (checks/definitionType.ts).
+  if (!rules || record.editMode === 'modify' || record.editMode === 'unknown' || !registry.isKnownType(record.type)) return;
+  let chain: readonly DefinitionRecord[] | undefined;
+  for (const rule of rules) {
+    if ((record.abstract && !rule.abstractToo) || (rule.exceptCopies && record.copyFrom !== undefined)) continue;
+    if (rule.withNumber !== undefined && typeof memberOf(record, rule.withNumber) !== 'number') continue;
+    if (!rule.own && !chain) {
+      const lineage = ctx.project.lineageOf(record);
+      if (lineage.problem) return; // the broken chain is reported instead; what it would give is unknowable
+      chain = [record, ...ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN)];
+    }
+    const found = firstSetting(rule.own ? [record] : chain!, rule.member);
+    if (found && !refused(rule, found.value)) continue;
+    if (rule.unlessFlags && spared(rule.unlessFlags, chain ?? [record])) continue;
+    report(ctx, record, rule, found);
+  }
+};
+
+/** The nearest definition of the chain that writes `member`, and what it writes. */
+function firstSetting(chain: readonly DefinitionRecord[], member: string): { from: DefinitionRecord; value: unknown } | undefined {
+  for (const r of chain) {
+    const value = memberOf(r, member);
+    if (value !== undefined) return { from: r, value };
+  }
+  return undefined;
+}
+
+/** Whether a written value is one the rule refuses (an empty text, a zero quantity). */
+function refused(rule: LoadRule, value: unknown): boolean {
+  if (rule.when === 'empty') return isEmptyText(value);
+  if (rule.when === 'zero') return isZeroQuantity(value);
+  return false;
+}
+
+/** `""`, or a translation object whose text is `""` (`{ "str": "" }`). */
+function isEmptyText(value: unknown): boolean {
+  if (typeof value === 'string') return value === '';
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    const text = o.str ?? o.str_sp;
+    return typeof text === 'string' && text === '';
+  }
+  return false;
+}
+
+/** `0`, or a quantity string whose every amount is zero (`"0 g"`, `"0 kg 0 g"`). */
+function isZeroQuantity(value: unknown): boolean {
+  if (typeof value === 'number') return value === 0;
+  if (typeof value !== 'string') return false;
+  const amounts = value.match(/\d+(?:\.\d+)?/g);
+  return amounts !== null && amounts.every((a) => Number(a) === 0);
+}
+
+/**
+ * Whether the definition has one of `flags` after its chain: each definition's `flags` replaces what it copied,
+ * then its `extend` adds and its `delete` removes (generic_factory's order). Read only when a rule would fire.
+ */
+function spared(flags: readonly string[], chain: readonly DefinitionRecord[]): boolean {
+  const set = new Set<string>();
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const own = memberOf(chain[i], 'flags');
+    if (own !== undefined) { set.clear(); for (const f of listOf(own)) set.add(f); }
+    for (const f of listOf(objectMember(memberOf(chain[i], 'extend'), 'flags'))) set.add(f);
+    for (const f of listOf(objectMember(memberOf(chain[i], 'delete'), 'flags'))) set.delete(f);
+  }
+  return flags.some((f) => set.has(f));
+}
+
+function objectMember(o: unknown, member: string): unknown {
+  return o !== null && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>)[member] : undefined;
+}
+
+/** A flag list as the game's readers take it: an array of strings, or one string. */
+function listOf(v: unknown): string[] {
+  if (typeof v === 'string') return [v];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function report(ctx: CheckContext, record: DefinitionRecord, rule: LoadRule, found: { from: DefinitionRecord; value: unknown } | undefined): void {
+  const registry = ctx.project.registry;
+  const what = describeRecord(registry, record);
+  const game = `${rule.stops ? 'the game stops loading the mod there' : 'the game reports it when loading'}: "${rule.says}" (${rule.where})`;
+  if (!found) {
+    const inherits = rule.own
+      ? record.copyFrom !== undefined ? ' (copy-from does not carry it: the game reads it in each definition)' : ''
+      : record.copyFrom !== undefined ? ' (nor does its copy-from chain)' : '';
+    const needed = rule.withNumber !== undefined ? `, which a number in "${rule.withNumber}" is a level of` : '';
+    ctx.report({
+      record, path: rule.withNumber !== undefined ? [rule.withNumber] : idPath(record), part: rule.withNumber !== undefined ? 'key' : undefined,
+      code: 'missing-field', severity: 'error', message: `${what} has no "${rule.member}"${inherits}${needed}; ${game}`,
+    });
+    return;
+  }
+  const written = `"${rule.member}": ${JSON.stringify(found.value)}`;
+  if (found.from === record) {
+    ctx.report({ record, path: [rule.member], code: 'invalid-value', severity: 'error', message: `${written} of ${what}; ${game}` });
+    return;
+  }
+  ctx.report({
+    record, path: idPath(record), code: 'invalid-value', severity: 'error',
+    message: `${what} copies ${written} from ${describeRecord(registry, found.from)}; ${game}`,
+    related: [{ record: found.from, path: [rule.member], message: `${written} of copy-from ancestor ${describeRecord(registry, found.from)}` }],
+  });
+}
