@@ -78,3 +78,25 @@ test('locateInJson: a member name written with escapes is found by its value', (
     for (const part of ['value', 'key'] as const) assert.deepEqual(locateInJson(text, 0, path, part), byTree(text, 0, text.length, path, part));
   }
 });
+
+test('locateInJson reads no text past the object it locates in (a search running on to the file\'s end, per member, made a file of 50,000 definitions quadratic)', () => {
+  const objects = Array.from({ length: 50 }, (_, i) => JSON.stringify({ type: 'MONSTER', id: `mon_${i}`, 'copy-from': 'mon_zombie', upgrades: { into: 'mon_x' }, name: { str: 'a' } }));
+  const text = `[\n  ${objects.join(',\n  ')}\n]\n`;
+  const start = text.indexOf('{', text.indexOf('mon_24') - 20);
+  const end = text.indexOf('}}', start) + 2;
+  // Every search of the file's text starts and stops inside the object (a miss searches to the text's end).
+  const searches: [number, number][] = [];
+  const indexOf = String.prototype.indexOf;
+  String.prototype.indexOf = function (this: string, needle: string, from?: number): number {
+    const found = indexOf.call(this, needle, from);
+    if (this.length === text.length) searches.push([from ?? 0, found < 0 ? this.length : found]);
+    return found;
+  };
+  try {
+    for (const path of [['id'], ['upgrades', 'into'], ['name', 'str'], ['missing']]) locateInJson(text, start, path);
+  } finally {
+    String.prototype.indexOf = indexOf;
+  }
+  assert.ok(searches.length > 0);
+  assert.deepEqual(searches.filter(([from, to]) => from < start || to > end), [], `searches outside the object at ${start}-${end}`);
+});

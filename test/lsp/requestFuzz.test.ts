@@ -8,7 +8,9 @@
  * a cancelled request); every range lies inside the document it names (as the server sees it: the open
  * document's text, else the file's without its byte order mark); a completion edit is on one line and contains
  * the position, a hover range and a prepareRename range contain it; no request takes over 1 s of the server's CPU
- * time (read from /proc; wall time where there is none; `cdda.reindex`, which indexes everything again, 10 s).
+ * time (read from /proc; wall time where there is none; `cdda.reindex`, which indexes everything again, 10 s);
+ * hover, definition and rename on a string answer for the id written there (the workspace has members written
+ * twice and arrays missing a comma, and edits make more: issue 23), and rename rewrites that id's text only.
  * Also: every published diagnostic lies inside the text of the version it names, the server logs no error, and
  * every 1,000 steps and at the end what it last published for each file equals a fresh project's diagnostics.
  *
@@ -29,6 +31,7 @@ import { modinfo } from '../helpers/workspace';
 import { rng } from '../helpers/trust';
 import { Project } from '../../server/src/project';
 import { readTextFile } from '../../server/src/util/text';
+import { withoutVariant } from '../../server/src/schema/validate';
 
 const SEED = Number(process.env.CDDA_FUZZ_SEED ?? 20261122);
 const REQUESTS = Number(process.env.CDDA_FUZZ_REQUESTS ?? 3000);
@@ -121,10 +124,21 @@ function hostileFiles(): Record<string, string> {
     'mod_f/big.json': pretty(Array.from({ length: 2400 }, (_, i) => m(`mon_f_big_${i}`, { description: `${'x'.repeat(300)} ${i}`, upgrades: { half_life: 1, into: i % 500 === 0 ? 'mon_f_nope' : 'mon_zombie' } }))),
     'mod_f/deeper.json': `[ ${JSON.stringify(m('mon_f_deeper')).slice(0, -1)}, "special_attacks": ${'[{"a":'.repeat(3000)}1${'}]'.repeat(3000)} }\n]\n`,
     'mod_f/object.json': pretty(m('mon_f_single', { volume: '1 mL', weight: 5 })),
+    // Members written twice (the parsed value keeps the last; the text under the cursor may be the first).
+    'mod_f/duplicates.json': `[\n  { "type": "MONSTER", "id": "mon_f_dup", "copy-from": "mon_f_emoji", "copy-from": "mon_zombie", "upgrades": { "half_life": 1, "into": "mon_a_shambler", "into": "mon_f_bom" } },\n`
+      + `  { "type": "MONSTER", "id": "mon_f_dup2", "id": "mon_f_dup3", "copy-from": "mon_f_dup", "upgrades": { "into": "mon_f_crlf" }, "upgrades": { "into": "mon_b_hulk" } },\n`
+      + `  { "type": "profession", "id": "f_dup_prof", "name": "D", "description": "d", "points": 0, "pets": [ { "name": "mon_f_dup", "name": "mon_zombie", "amount": 1 } ] }\n]\n`,
+    // Arrays as an element is typed: a comma missing, an element half written.
+    'mod_f/halfTyped.json': `[\n  { "type": "profession", "id": "f_half", "name": "H", "description": "d", "points": 0, "items": { "both": [ "jeans" "tshirt", "rag" ], "male": [ "rag", "jea ] } },\n`
+      + `  { "type": "MONSTER", "id": "mon_f_half", "copy-from": "mon_zombie", "species": [ "ZOMBIE" "MAMMAL", "ZOMBIE" ], "upgrades": { "half_life": 1, "into": "mon_f_dup" } }\n]\n`,
   };
 }
 
-const PIECES = ['{', '}', '[', ']', '"', ',', ':', '\\', '\n', '\r\n', ' ', '\t', EMOJI, CLEF, 'é', '"mon_', 'mon_zombie', '"into": "', '"upgrades": { "half_life": 1, "into": "', '"id": "', '"copy-from": "', '"hp": 1,', '// c', '/*', '0', '-', 'null', '"type": "MONSTER",'];
+const PIECES = [
+  '{', '}', '[', ']', '"', ',', ':', '\\', '\n', '\r\n', ' ', '\t', EMOJI, CLEF, 'é', '"mon_', 'mon_zombie', '"into": "', '"upgrades": { "half_life": 1, "into": "', '"id": "', '"copy-from": "', '"hp": 1,', '// c', '/*', '0', '-', 'null', '"type": "MONSTER",',
+  // A member written again; an array element typed without its comma.
+  '"copy-from": "mon_dog", ', '"into": "mon_dog", ', ' "mon_dog" ', '" "',
+];
 
 // ------------------------------------------------------------------------------------------------ the run
 
@@ -252,9 +266,14 @@ describe('language server: request fuzz', () => {
         if (pairs.length) return d.positionAt(pick(pairs) + 1);
       }
       if (r < 0.25) return { line: d.lineCount - 1 + int(3), character: int(40) };
+      if (chance(0.25)) {
+        // Inside a string: an id, a member name (where the value parsed and the text may disagree, issue 23).
+        const strings = [...d.text.matchAll(/"(?:[^"\\\n\r]|\\.)*"/g)];
+        if (strings.length) { const m = pick(strings); return d.positionAt(m.index! + 1 + int(m[0].length - 1)); }
+      }
       if (r < 0.4) { const line = int(d.lineCount); return { line, character: d.lineLength(line) + int(4) }; }
       if (r < 0.55) {
-        const marks = [...d.text.matchAll(/"[^"\n\r]*$|"mon_|into|copy-from|\[\[|, *[}\]]|: *,/gm)].map((x) => x.index!);
+        const marks = [...d.text.matchAll(/"[^"\n\r]*$|"mon_|into|copy-from|\[\[|, *[}\]]|: *,|" +"|"(?:jeans|tshirt|rag|ZOMBIE|MAMMAL)/gm)].map((x) => x.index!);
         if (marks.length) return d.positionAt(Math.min(d.text.length, pick(marks) + int(8)));
       }
       return d.positionAt(int(d.text.length + 1));
@@ -269,6 +288,35 @@ describe('language server: request fuzz', () => {
     const checkLocation = (what: string, l: Location): void => checkRange(`${what} -> ${l.uri}`, pathOfUri(l.uri), l.range);
     const checkEdit = (what: string, e: WorkspaceEdit | null | undefined): void => {
       for (const [u, edits] of Object.entries(e?.changes ?? {})) for (const te of edits) checkRange(`${what} edit in ${u}`, pathOfUri(u), te.range);
+    };
+
+    /** The value of the closed string around an offset of a text (the cursor strictly inside it), if any. */
+    const stringAround = (text: string, offset: number): string | undefined => {
+      let lineStart = offset;
+      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--;
+      for (let i = lineStart; i < offset; i++) {
+        if (text[i] !== '"') continue;
+        let j = i + 1;
+        while (j < text.length && text[j] !== '"' && text[j] !== '\n' && text[j] !== '\r') j += text[j] === '\\' ? 2 : 1;
+        if (text[j] !== '"') return undefined;
+        if (offset < j + 1) return stringValue(text.slice(i, j + 1));
+        i = j;
+      }
+      return undefined;
+    };
+    const stringValue = (written: string): string | undefined => {
+      try { const v: unknown = JSON.parse(written); return typeof v === 'string' ? v : undefined; } catch { return undefined; }
+    };
+    const textOf = (p: string | undefined, r: Range): string => {
+      const d = p ? docOf(p) : undefined;
+      return d && d.valid(r.start) && d.valid(r.end) ? d.text.slice(d.offsetAt(r.start), d.offsetAt(r.end)) : '';
+    };
+    /** Whether `id`, as a query answered it, is the id the string `written` at the cursor names (issue 23: another value's). */
+    const names = (written: string, id: string): boolean => id === written || id === withoutVariant(written);
+    /** The id a hover describes, from its first line (`**name** — monster \`id\``, or `**id**` alone). */
+    const hoveredId = (h: Hover): string | undefined => {
+      const first = (typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '').split('\n')[0];
+      return /^\*\*.*\*\* — .*`([^`]+)`( \(abstract\))?$/.exec(first)?.[1] ?? /^\*\*([^*]+)\*\*$/.exec(first)?.[1];
     };
 
     const refusal = (method: string, err: { code?: number; message?: string }): boolean => {
@@ -336,9 +384,51 @@ describe('language server: request fuzz', () => {
       }
     };
 
+    const whereIs = (p: string, position: Position): string => `${path.basename(p)}@${position.line}:${position.character}`;
+    const hoverAt = async (p: string, position: Position): Promise<void> => {
+      const where = whereIs(p, position);
+      const d = docOf(p);
+      const at = d.positionAt(d.offsetAt(position));
+      const h = await send<Hover | null>('textDocument/hover', { textDocument: { uri: uri(p) }, position });
+      if (!h?.range) return;
+      checkRange(`hover at ${where}`, p, h.range);
+      if (!before_(h.range.start, at) || !before_(at, h.range.end)) fail(`hover at ${where}: range ${show(h.range)} does not contain ${at.line}:${at.character}`);
+      // A hover on an id describes the id written there.
+      const written = stringValue(textOf(p, h.range)), id = hoveredId(h);
+      if (written !== undefined && id !== undefined && !names(written, id)) fail(`hover at ${where} on "${written}" describes ${id}`);
+    };
+    const definitionAt = async (p: string, position: Position): Promise<void> => {
+      const where = whereIs(p, position);
+      const d = docOf(p);
+      const locs = await send<Location[] | null>('textDocument/definition', { textDocument: { uri: uri(p) }, position });
+      const written = stringAround(d.text, d.offsetAt(position));
+      for (const l of locs ?? []) {
+        checkLocation(`definition at ${where}`, l);
+        // Each definition reached writes the id under the cursor (or the one it is derived from, a part of it).
+        const target = stringValue(textOf(pathOfUri(l.uri), l.range));
+        if (written !== undefined && target !== undefined && !written.includes(target)) fail(`definition at ${where} on "${written}" reaches ${target} (${l.uri})`);
+      }
+    };
+    /**
+     * Hover and definition inside every string of the files written to disagree with their parsed values (members
+     * written twice, commas missing), as they are: at the start, and at the end as the edits have made them.
+     */
+    const disagreeing = [fx.file('mod_f/duplicates.json'), fx.file('mod_f/halfTyped.json')];
+    const sweepStrings = async (): Promise<void> => {
+      for (const p of disagreeing) {
+        const d = docOf(p);
+        for (const m of d.text.matchAll(/"(?:[^"\\\n\r]|\\.)*"/g)) {
+          const position = d.positionAt(m.index! + 1);
+          await hoverAt(p, position);
+          await definitionAt(p, position);
+        }
+      }
+    };
+
     // Most hostile files start open, as a modder's editor has them.
-    for (const f of files.slice(0, 8)) await openDoc(f);
+    for (const f of [...files.slice(0, 8), fx.file('mod_f/duplicates.json'), fx.file('mod_f/halfTyped.json')]) await openDoc(f);
     let lastCompletion: CompletionItem[] = [];
+    await sweepStrings();
 
     while (requests < REQUESTS) {
       step++;
@@ -383,14 +473,9 @@ describe('language server: request fuzz', () => {
         if (lastCompletion.length) await send<CompletionItem>('completionItem/resolve', pick(lastCompletion));
         else await send<CompletionItem>('completionItem/resolve', { label: 'x', data: { kind: 'MONSTER', id: 'mon_zombie', modId: 'dda' } });
       } else if (r < 0.42) {
-        const h = await send<Hover | null>('textDocument/hover', { textDocument: { uri: u }, position });
-        if (h?.range) {
-          checkRange(`hover at ${where}`, p, h.range);
-          if (!before_(h.range.start, at) || !before_(at, h.range.end)) fail(`hover at ${where}: range ${show(h.range)} does not contain ${at.line}:${at.character}`);
-        }
+        await hoverAt(p, position);
       } else if (r < 0.52) {
-        const locs = await send<Location[] | null>('textDocument/definition', { textDocument: { uri: u }, position });
-        for (const l of locs ?? []) checkLocation(`definition at ${where}`, l);
+        await definitionAt(p, position);
       } else if (r < 0.6) {
         const locs = await send<Location[] | null>('textDocument/references', { textDocument: { uri: u }, position, context: { includeDeclaration: chance(0.5) } });
         for (const l of locs ?? []) checkLocation(`references at ${where}`, l);
@@ -403,6 +488,11 @@ describe('language server: request fuzz', () => {
       } else if (r < 0.73) {
         const e = await send<WorkspaceEdit | null>('textDocument/rename', { textDocument: { uri: u }, position, newName: pick(['mon_new', '', EMOJI, 'a"b', 'mon_zombie']) });
         checkEdit(`rename at ${where}`, e);
+        // Every edit rewrites the id under the cursor: one id, written there (the variant edit covers it unquoted).
+        const written = stringAround(d.text, d.offsetAt(at));
+        const renamed = new Set<string>();
+        for (const [u, edits] of Object.entries(e?.changes ?? {})) for (const te of edits) { const t = textOf(pathOfUri(u), te.range); renamed.add(stringValue(t) ?? t); }
+        if (renamed.size > 1 || (written !== undefined && renamed.size === 1 && !names(written, [...renamed][0]))) fail(`rename at ${where} on "${written}" rewrites ${[...renamed].join(', ')}`);
       } else if (r < 0.8) {
         const symbols = await send<DocumentSymbol[] | null>('textDocument/documentSymbol', { textDocument: { uri: u } });
         for (const s of symbols ?? []) {
@@ -428,6 +518,7 @@ describe('language server: request fuzz', () => {
       checkPublished();
       if (step % 1000 === 0) await sameAsFresh();
     }
+    await sweepStrings();
     // A last round trip, then every publication so far is checked.
     await send('workspace/symbol', { query: 'mon' });
     checkPublished();
