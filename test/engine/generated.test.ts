@@ -82,6 +82,13 @@ test('bad-unit: an item weight in an unknown unit fires (0.F GENERIC, current IT
   assert.deepEqual(c.diagnostics('m/items.json').map((d) => d.code), ['bad-unit']);
 });
 
+test('a duration the data writes as a time string may be an integer number of turns (time_duration::deserialize); not a boolean', () => {
+  const item = (spoils: unknown) => ({ type: 'ITEM', subtypes: ['COMESTIBLE'], id: 'my_bread', name: { str: 'bread' }, ...ITEM_BASICS, weight: '100 g', volume: '250 ml', spoils_in: spoils });
+  assert.deepEqual(workspace(mod({ 'items.json': [item(0)] }), CURRENT_CORE).codes('m/items.json'), []);
+  assert.deepEqual(workspace(mod({ 'items.json': [item('2 days')] }), CURRENT_CORE).codes('m/items.json'), []);
+  assert.deepEqual(workspace(mod({ 'items.json': [item(true)] }), CURRENT_CORE).codes('m/items.json'), ['invalid-value']);
+});
+
 test('unknown-field: a generated table closes the top level (did you mean), keeps nested objects open, accepts inheritance members', () => {
   const ws = workspace(mod({
     'groups.json': [

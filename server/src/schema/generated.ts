@@ -274,6 +274,8 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   // A translatable text: a string, or an object of translation members.
   if (has('o') && !has('s') && !node.mapValue && node.named !== undefined && node.named.size > 0 && [...node.named.keys()].every((k) => TRANSLATION_KEYS.has(k))) options.push(STRING);
   if (has('s') && !has('o') && TEXT_MEMBERS.has(name)) options.push(TRANSLATION_OBJECT);
+  // A duration is read by time_duration::deserialize (calendar.cpp), which takes an integer as a number of turns.
+  if (code.format === 'time' && !number) options.push(NUMBER);
   // A dialogue value where the data writes a number or a string: `{ "math": [...] }`, `{ "u_val": "x" }`...
   if (vars && !has('o') && (has('i') || has('n') || has('s'))) options.push(OPEN);
   // A member that names a definition by name takes its id even where the data only writes something else there (a
