@@ -94,3 +94,15 @@ test('the current game: a dialogue reference typed by its sibling (u_forget_reci
     assertMarked(SIBLINGS, list, 'unknown-id');
   });
 });
+
+const IN_HAND_WRITTEN = parseMarked(`[
+  { "type": "recipe", "result": "eff_calm_potion", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "skill_used": "fabrication", "time": "1 m", "difficulty": 0, "components": [ [ [ "sheet_cotton", 1 ] ] ],
+    "result_eocs": [ { "id": "EOC_BREWED", "effect": [ { "if": "u_is_outside", "then": [ { "u_add_effect": "eff_calm", "duration": "PERMANENT" }, { "u_add_effect": "eff_calm", "duration": ⟦"5 minuts"⟧ } ] } ] } ] }
+]`);
+
+test('the current game: dialogue written in a hand-written table (a recipe\'s result_eocs in place) is read with the same language', () => {
+  checked(IN_HAND_WRITTEN, 'current', CORE_CURRENT, (list) => {
+    assertMarked(IN_HAND_WRITTEN, list, 'bad-unit');
+    assert.deepEqual(list.filter((d) => d.code === 'invalid-value').map((d) => d.message), []);
+  });
+});

@@ -109,7 +109,7 @@ export function memberAt(registry: KindRegistry, record: DefinitionRecord, path:
   for (const parent of specsAt(registry, record, path.slice(0, -1), jsonTypeAt)) {
     if (parent.kind === 'object') {
       const f = parent.fields.find((x) => x.name === last);
-      if (f) return fieldDoc(f);
+      if (f) return objectFieldDoc(registry, parent, f);
     } else if (parent.kind === 'any') {
       const by = parent.namedRefs?.get(last);
       if (by) return dialogueMember(registry, last, by);
@@ -130,10 +130,16 @@ export function membersOf(registry: KindRegistry, record: DefinitionRecord, path
   }
   const out: MemberDoc[] = [];
   for (const s of specsAt(registry, record, path, jsonTypeAt)) {
-    if (s.kind === 'object') out.push(...s.fields.map(fieldDoc));
+    if (s.kind === 'object') out.push(...s.fields.map((f) => objectFieldDoc(registry, s, f)));
     else if (s.kind === 'any' && s.namedRefs) for (const [name, by] of s.namedRefs) out.push(dialogueMember(registry, name, by));
   }
   return out;
+}
+
+/** A field of a nested object; one the version names a reference by name (the dialogue language's) says what it names. */
+function objectFieldDoc(registry: KindRegistry, parent: ObjectSpec, f: FieldSpec): MemberDoc {
+  const by = parent.namedRefs?.get(f.name);
+  return by ? { ...dialogueMember(registry, f.name, by), type: f.type } : fieldDoc(f);
 }
 
 /** A member a dialogue condition or effect may name (AnySpec.dialogue): one of the version's references by name. */
