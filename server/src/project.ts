@@ -36,6 +36,9 @@ import { finish, type Steps } from './util/steps';
 import { NearWords, byDistance, type Scored } from './util/closest';
 import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from './cache/store';
 import { cacheKey } from './cache/key';
+import { PALETTE_KIND } from './mapgen/resolve';
+
+const PALETTE_PREFIX = refKey(PALETTE_KIND, '');
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -888,6 +891,7 @@ export class Project {
         if (!bumped.has(k)) { bumped.add(k); inherited.push(k); }
       }
     }
+    for (const k of this.palettesIncluding(bumped)) inherited.push(k);
     // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
     this.bumpVersions(inherited);
     const affected = new Set<SourceFile>();
@@ -909,6 +913,30 @@ export class Project {
     for (const f of affected) {
       this.diagnosticsCache.delete(f);
       if (f.reported && this.files.get(f.path) === f) out.push(f.path);
+    }
+    return out;
+  }
+
+  /**
+   * The keys of the palettes that name a changed palette, directly or through others (added to `bumped`): a
+   * palette includes the palettes it names (mapgen/resolve.ts), so the map generators using any of them are
+   * checked again. Found through the reverse index: the palettes of analysed files (those edited or reported).
+   */
+  private palettesIncluding(bumped: Set<string>): string[] {
+    const out: string[] = [];
+    const queue = [...bumped].filter((k) => k.startsWith(PALETTE_PREFIX));
+    while (queue.length) {
+      const key = queue.pop()!;
+      const id = key.slice(PALETTE_PREFIX.length);
+      for (const f of this.refs.filesReferencing(PALETTE_KIND, id)) {
+        for (const r of f.records) {
+          if (r.kind !== PALETTE_KIND || !f.analyses.get(r)?.includes(key)) continue;
+          for (const other of r.ids) {
+            const k = refKey(PALETTE_KIND, other);
+            if (!bumped.has(k)) { bumped.add(k); out.push(k); queue.push(k); }
+          }
+        }
+      }
     }
     return out;
   }

@@ -25,9 +25,10 @@ import { checkTooComplex } from './tooComplex';
 import { checkGunAmmo } from './gunAmmo';
 import { checkDefinitionType } from './definitionType';
 import { checkDefinitionText } from './definitionText';
+import { checkMapgenRows } from './mapgenRows';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo,
+  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo, checkMapgenRows,
 ];
 
 
