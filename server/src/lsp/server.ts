@@ -32,6 +32,7 @@ import { registerCodeActions } from './features/codeActions';
 import { registerFormatting } from './features/formatting';
 import { registerResolvedDefinition } from './features/resolvedDefinition';
 import { registerTypeHierarchy } from './features/typeHierarchy';
+import { registerDocumentHighlight } from './features/documentHighlight';
 
 export const SERVER_NAME = 'cdda-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -69,6 +70,7 @@ export function startServer(connection: Connection): Session {
         definitionProvider: true,
         referencesProvider: true,
         hoverProvider: true,
+        documentHighlightProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
@@ -112,6 +114,7 @@ export function startServer(connection: Connection): Session {
   registerReferences(connection, session);
   registerRename(connection, session);
   registerHover(connection, session);
+  registerDocumentHighlight(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);
