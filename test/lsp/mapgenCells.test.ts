@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { DocumentHighlight, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol/node';
+import { MAP_PREVIEW_REQUEST, type MapPreviewResult } from '../../shared/src/protocol';
 import { TestClient, positionAtOffset, uri } from './client';
 import { modinfo, writeTree } from '../helpers/workspace';
 
@@ -43,8 +44,9 @@ describe('map cells over LSP', () => {
 
   before(async () => {
     dir = writeTree({
-      'game/json/terrain.json': [{ type: 'terrain', id: 't_wall', name: 'wall', symbol: '#', color: 'white', move_cost: 0 }, { type: 'terrain', id: 't_floor', name: 'floor', symbol: '.', color: 'white', move_cost: 2 }],
-      'game/json/furniture.json': ['f_chair', 'f_rug', 'f_mat'].map((id) => ({ type: 'furniture', id, name: id, symbol: 'h', color: 'white', move_cost_mod: 1, required_str: 1 })),
+      'mods/m/terrain.json': [{ type: 'terrain', id: 't_wall', name: 'wall', symbol: 'LINE_OXOX', color: 'light_gray', move_cost: 0 }, { type: 'terrain', id: 't_floor', name: 'floor', symbol: '.', color: 'cyan', move_cost: 2 }],
+      'mods/m/furniture.json': ['f_chair', 'f_rug', 'f_mat'].map((id) => ({ type: 'furniture', id, name: id, symbol: id === 'f_chair' ? '#' : 'r', color: id === 'f_chair' ? 'brown' : 'i_red', move_cost_mod: 1, required_str: 1 })),
+      'game/json/.keep.json': [],
       'mods/m/modinfo.json': modinfo('m'),
       'mods/m/palettes.json': PALETTES,
       'mods/m/map.json': MAP,
@@ -90,5 +92,20 @@ describe('map cells over LSP', () => {
   test('document highlight: every cell of the character', async () => {
     const hs = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', { textDocument: { uri: uri(file('m/map.json')) }, position: cell(0, 0) });
     assert.deepEqual(hs.map((h) => [h.range.start.line, h.range.start.character]), [cell(0, 0), cell(0, 1), cell(0, 2), cell(1, 0), cell(2, 0), cell(2, 2)].map((p) => [p.line, p.character]));
+  });
+
+  test('the map preview: each cell the symbol and colors of its furniture, else its terrain; markers; the cursor cell', async () => {
+    const p = await client.request<MapPreviewResult>(MAP_PREVIEW_REQUEST, { textDocument: { uri: uri(file('m/map.json')) }, position: cell(1, 2) });
+    assert.equal(p.title, 'nested map n_room');
+    assert.equal(p.tile, 0);
+    assert.deepEqual(p.cursor, { row: 1, column: 2 });
+    const show = (c: MapPreviewResult['rows'][number][number]): string => `${c.symbol} ${c.fg ?? '-'}/${c.bg ?? '-'} ${c.furniture ?? c.terrain}${c.markers.length ? ` +${c.markers.join('+')}` : ''}`;
+    assert.deepEqual(p.rows.map((r) => r.map(show)), [
+      ['─ #969696/- t_wall', '─ #969696/- t_wall', '─ #969696/- t_wall'],
+      ['─ #969696/- t_wall', '# #5c3317/- f_chair +items', 'r #000000/#ff0000 f_rug'],
+      ['─ #969696/- t_wall', '# #5c3317/- f_chair +items', '─ #969696/- t_wall'],
+    ]);
+    // Outside any map: nothing.
+    assert.equal(await client.request(MAP_PREVIEW_REQUEST, { textDocument: { uri: uri(file('m/palettes.json')) }, position: { line: 1, character: 4 } }), null);
   });
 });

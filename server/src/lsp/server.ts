@@ -33,6 +33,7 @@ import { registerFormatting } from './features/formatting';
 import { registerResolvedDefinition } from './features/resolvedDefinition';
 import { registerTypeHierarchy } from './features/typeHierarchy';
 import { registerDocumentHighlight } from './features/documentHighlight';
+import { registerMapPreview } from './features/mapPreview';
 
 export const SERVER_NAME = 'cdda-language-server';
 export const SERVER_VERSION = '0.1.0';
@@ -115,6 +116,7 @@ export function startServer(connection: Connection): Session {
   registerRename(connection, session);
   registerHover(connection, session);
   registerDocumentHighlight(connection, session);
+  registerMapPreview(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);
