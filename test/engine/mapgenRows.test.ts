@@ -207,3 +207,13 @@ test('completion inside a mapping offers ids of its kind, and an unknown id in a
     assert.deepEqual(labels('"item": "wa"'), ['wall_stuff']);
   });
 });
+
+test('a mapping key is one character of one column, in a map or a palette (0.F --check-mods: "format map key must be 1 column")', () => {
+  const fixture = parseMarked(`[
+  { "type": "palette", "id": "p_k", "terrain": { "#": "t_wall", ⟦"##"⟧: "t_wall", "m̌": "t_floor" } },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "n_k",
+    "object": { "mapgensize": [ 1, 1 ], "palettes": [ "p_k" ], "furniture": { ⟦"Ｚ"⟧: "f_chair", "é": "f_chair" }, "rows": [ "#" ] } }
+]`);
+  check(fixture, {}, '0.F');
+});
+

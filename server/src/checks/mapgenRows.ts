@@ -17,7 +17,7 @@ import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { fullValueOf } from '../records/record';
 import { displayCells, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, hasLayerAlways, mappedKeys, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
+import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
@@ -32,8 +32,34 @@ export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): Ma
   return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) });
 }
 
+/** A character taking two columns (East Asian wide and fullwidth forms, emoji): mk_wcwidth's 2. */
+const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+/**
+ * map_key's constructor (mapgen.cpp): a mapping key must be one character of one column ("format map key must be
+ * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's.
+ */
+function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
+  const root = mappingRoot(record);
+  if (!root) return;
+  const report = (path: (string | number)[], key: string): void => ctx.report({
+    record, path, part: 'key', code: 'mapgen-rows', severity: 'error',
+    message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
+  });
+  for (const layer of [...Object.keys(MAPPING_LAYERS), 'mapping']) {
+    const members = root.value[layer];
+    if (!isObject(members)) continue;
+    for (const key of Object.keys(members)) {
+      const cells = displayCells(key);
+      if (cells.length !== 1 || WIDE.test(cells[0].key)) report([...root.at, layer, key], key);
+    }
+  }
+}
+
 export const checkMapgenRows: RecordCheck = (record, ctx) => {
+  if (record.type === PALETTE_KIND) { checkMappingKeys(record, ctx); return; }
   if (record.type !== 'mapgen') return;
+  checkMappingKeys(record, ctx);
   const value = fullValueOf(record);
   if (value.method !== undefined && value.method !== 'json') return;
   const object = value.object;
