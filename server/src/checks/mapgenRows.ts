@@ -16,7 +16,7 @@ import type { DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { fullValueOf } from '../records/record';
-import { displayCells, mapSizeOf } from '../mapgen/rows';
+import { cellKeys, displayCells, mapSizeOf } from '../mapgen/rows';
 import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
@@ -163,7 +163,8 @@ class RowsCheck {
       const row = rows[r];
       if (typeof row !== 'string') continue;
       const width = widths[r];
-      const cells = displayCells(row);
+      // A string of simple characters stands for its own cells (a whole game's rows, without an object per cell).
+      const cells = cellKeys(row);
       if (cells.length < width) {
         const lit = this.rowsWritten()?.rows[r];
         const end = lit ? { start: lit.end - 1, end: lit.end } : undefined;
@@ -174,7 +175,7 @@ class RowsCheck {
         this.report('width', from && to ? { start: from.start, end: to.end } : undefined, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have ${width} columns")`);
       }
       for (let c = 0; c < Math.min(width, cells.length); c++) {
-        const key = cells[c].key;
+        const key = cells[c];
         used.add(key);
         if (!terrainKeys.has(key) && !this.fallback) {
           this.cellReport('no-terrain-cell', r, c, 'error', `${show(key)} (row ${r + 1}, column ${c + 1}) is not in "terrain" (nor in a palette's), and the map has no "fill_ter": the game rejects it`);

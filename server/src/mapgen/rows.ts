@@ -55,6 +55,14 @@ export interface RowCell {
 /** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector). */
 const ZERO_WIDTH = /^[\p{M}\u200B-\u200F\u2060\uFEFF]$/u;
 
+/** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
+const SIMPLE_ROW = /^[\u0000-\u02FF]*$/;
+
+/** The keys of a row's display cells (a row of simple characters is its characters: no objects made). */
+export function cellKeys(row: string): readonly string[] | string {
+  return SIMPLE_ROW.test(row) ? row : displayCells(row).map((c) => c.key);
+}
+
 /** The display cells of a row (the value of a JSON string), each with its offsets relative to the row's value. */
 export function displayCells(row: string): { key: string; from: number; to: number }[] {
   const out: { key: string; from: number; to: number }[] = [];
