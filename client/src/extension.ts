@@ -1,7 +1,8 @@
 /**
  * VS Code client for the CDDA JSON language server. Deliberately thin: it starts the server
  * (dist/server.js, over Node IPC), forwards settings and file events, shows the server's
- * status, and opens resolved definitions (cdda/resolvedDefinition) in read-only documents.
+ * status, opens resolved definitions (cdda/resolvedDefinition) in read-only documents and pictures of maps
+ * (cdda/mapPreview) in a webview.
  * Everything that understands CDDA JSON lives in the server.
  */
 import * as vscode from 'vscode';
@@ -26,6 +27,8 @@ import {
   ServerCommands,
   type StatusParams,
 } from '../../shared/src/protocol';
+
+import { MapPreview } from './mapPreview';
 
 const OUTPUT_CHANNEL_NAME = 'CDDA Language Server';
 
@@ -249,6 +252,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(RESOLVED_DEFINITION_SCHEME, resolvedProvider),
     vscode.commands.registerCommand(ClientCommands.showResolvedDefinition, () => showResolvedDefinition(resolvedProvider, outputChannel)),
   );
+  const mapPreview = new MapPreview(() => (client && client.state === State.Running ? client : undefined), context);
+  context.subscriptions.push(vscode.commands.registerCommand(ClientCommands.showMapPreview, () => mapPreview.show()));
 
   await startClient(client, outputChannel);
 }

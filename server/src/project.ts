@@ -38,6 +38,9 @@ import { IndexCache, type CachedFile, type CacheOptions, type CacheWrite } from 
 import { cacheKey } from './cache/key';
 import { tallyTypes, writtenForOther, type TypeTally, type WrittenForOther } from './registry/versions/writtenFor';
 import { underVersionMismatch } from './checks/versionMismatch';
+import { PALETTE_KIND } from './mapgen/resolve';
+
+const PALETTE_PREFIX = refKey(PALETTE_KIND, '');
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -931,6 +934,7 @@ export class Project {
         if (!bumped.has(k)) { bumped.add(k); inherited.push(k); }
       }
     }
+    for (const k of this.palettesIncluding(bumped)) inherited.push(k);
     // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
     this.bumpVersions(inherited);
     const affected = new Set<SourceFile>();
@@ -961,6 +965,30 @@ export class Project {
     for (const f of affected) {
       this.diagnosticsCache.delete(f);
       if (f.reported && this.files.get(f.path) === f) out.push(f.path);
+    }
+    return out;
+  }
+
+  /**
+   * The keys of the palettes that name a changed palette, directly or through others (added to `bumped`): a
+   * palette includes the palettes it names (mapgen/resolve.ts), so the map generators using any of them are
+   * checked again. Found through the reverse index: the palettes of analysed files (those edited or reported).
+   */
+  private palettesIncluding(bumped: Set<string>): string[] {
+    const out: string[] = [];
+    const queue = [...bumped].filter((k) => k.startsWith(PALETTE_PREFIX));
+    while (queue.length) {
+      const key = queue.pop()!;
+      const id = key.slice(PALETTE_PREFIX.length);
+      for (const f of this.refs.filesReferencing(PALETTE_KIND, id)) {
+        for (const r of f.records) {
+          if (r.kind !== PALETTE_KIND || !f.analyses.get(r)?.includes(key)) continue;
+          for (const other of r.ids) {
+            const k = refKey(PALETTE_KIND, other);
+            if (!bumped.has(k)) { bumped.add(k); out.push(k); queue.push(k); }
+          }
+        }
+      }
     }
     return out;
   }

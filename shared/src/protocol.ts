@@ -43,6 +43,8 @@ export const ClientCommands = {
   reindexWorkspace: 'cdda.reindexWorkspace',
   /** Opens the definition under the cursor as the game resolves it, in a read-only document (RESOLVED_DEFINITION_SCHEME). */
   showResolvedDefinition: 'cdda.showResolvedDefinition',
+  /** Opens a live picture of the map generator under the cursor beside the editor (MAP_PREVIEW_REQUEST). */
+  showMapPreview: 'cdda.showMapPreview',
 } as const;
 
 /** workspace/executeCommand ids implemented by the server. */
@@ -107,4 +109,36 @@ export interface ResolvedDefinitionResult {
   language: 'jsonc';
   /** What made the resolution incomplete or approximate (also in the text). */
   problems: string[];
+}
+
+/**
+ * Custom request: a picture of the map generator at a place (`textDocument` + `position`), as the game's ASCII view
+ * draws it: per cell of `rows`, the symbol and colors (CSS) of its furniture, else its terrain, and markers for what
+ * else the character places. Answers null when no map generator with rows is there.
+ */
+export const MAP_PREVIEW_REQUEST = 'cdda/mapPreview';
+
+export interface MapPreviewParams {
+  textDocument: { uri: string };
+  position: { line: number; character: number };
+}
+
+export interface MapPreviewCell {
+  key: string;
+  symbol: string;
+  fg?: string;
+  bg?: string;
+  terrain?: string;
+  furniture?: string;
+  markers: string[];
+}
+
+export interface MapPreviewResult {
+  title: string;
+  /** The map's position in its file (its `{`): the client asks again when the cursor leaves it. */
+  start: { line: number; character: number };
+  rows: MapPreviewCell[][];
+  /** The side of an overmap terrain's part (24) for a grid; 0: none. */
+  tile: number;
+  cursor?: { row: number; column: number };
 }

@@ -314,7 +314,7 @@ test('obsolete recipes are not checked: the game stops reading them after their 
 
 test('a map-generator-only file is indexed without parsing and still gets its syntax errors', () => {
   const ws = workspace(mod({
-    'mapgen.json': '[ { "type": "mapgen", "om_terrain": "field", "object": { "rows": [] }, } ]',
+    'mapgen.json': '[ { "type": "mapgen", "om_terrain": "field", "object": { "predecessor_mapgen": "field" }, } ]',
     'update.json': [{ type: 'mapgen', update_mapgen_id: 'upd_x', object: {} }],
     'overmap.json': [{ type: 'overmap_terrain', id: 'field' }],
   }));

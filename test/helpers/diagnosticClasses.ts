@@ -14,6 +14,15 @@ export function classOf(d: Diagnostic): string {
       return `unknown-id: ${member} -> ${/unknown (.+?) "/.exec(m)?.[1]}`;
     case 'duplicate-id':
       return `duplicate-id: ${/^(.+?) "/.exec(m)?.[1]} ${/already defined (in mod|earlier in this file|in another file)/.exec(m)?.[1]}`;
+    case 'mapgen-rows': {
+      // What is wrong, without the character, its row and column.
+      const what = /has no terrain, furniture/.test(m) ? 'a character with no mapping' : /is not in "terrain"/.test(m) ? 'a character not in terrain, no fill_ter'
+        : /is a terrain only when/.test(m) ? 'a terrain in some palette choices only' : /^"rows" has/.test(m) ? 'the number of rows' : /^Row \d+ has/.test(m) ? 'the cells of a row'
+          : /none of "fill_ter"/.test(m) ? 'no terrain at all' : /no character is mapped to a terrain/.test(m) ? 'rows with no terrain' : m.slice(0, 40);
+      return `mapgen-rows/${d.severity}: ${what}${/"weight" is 0/.test(m) ? ' (weight 0)' : ''}`;
+    }
+    case 'unused-mapping':
+      return `unused-mapping/${d.severity}`;
     default:
       return `${d.code}/${d.severity}: ${member ?? m.slice(0, 40)}`;
   }

@@ -39,7 +39,9 @@ function beastMod(version: '0.F' | 'current', id: string): FileTree {
       {
         type: 'mapgen', ...(current ? {} : { method: 'json' }), om_terrain: ['test_den'],
         object: {
-          fill_ter: 't_test_floor', rows: ['B.M'], palettes: ['test_beast_palette'],
+          // A whole map of one overmap terrain, as the game wants it (24 rows of 24 cells, a terrain mapping).
+          fill_ter: 't_test_floor', rows: ['B.M'.padEnd(24, '.'), ...new Array<string>(23).fill('.'.repeat(24))], palettes: ['test_beast_palette'],
+          terrain: { '.': 't_test_floor' },
           monster: { M: { monster: id } },
           place_monster: [{ monster: id, x: 1, y: 0 }],
           place_monsters: [{ monster: 'GROUP_TEST_BEASTS', x: 0, y: 0, density: 1 }],

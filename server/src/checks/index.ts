@@ -26,9 +26,10 @@ import { checkGunAmmo } from './gunAmmo';
 import { checkDefinitionType } from './definitionType';
 import { checkDefinitionText } from './definitionText';
 import { checkLoadRules } from './loadRules';
+import { checkMapgenRows } from './mapgenRows';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
-  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkLoadRules, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo,
+  checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkLoadRules, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo, checkMapgenRows,
 ];
 
 

@@ -32,6 +32,8 @@ import { registerFormatting } from './features/formatting';
 import { registerResolvedDefinition } from './features/resolvedDefinition';
 import { registerTypeHierarchy } from './features/typeHierarchy';
 import { packageVersion } from '../util/packageVersion';
+import { registerDocumentHighlight } from './features/documentHighlight';
+import { registerMapPreview } from './features/mapPreview';
 
 export const SERVER_NAME = 'cdda-language-server';
 /** The package's version (package.json), as `cdda-lint --version` gives it. */
@@ -69,6 +71,7 @@ export function startServer(connection: Connection): Session {
         definitionProvider: true,
         referencesProvider: true,
         hoverProvider: true,
+        documentHighlightProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
@@ -112,6 +115,8 @@ export function startServer(connection: Connection): Session {
   registerReferences(connection, session);
   registerRename(connection, session);
   registerHover(connection, session);
+  registerDocumentHighlight(connection, session);
+  registerMapPreview(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);

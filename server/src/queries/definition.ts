@@ -1,12 +1,16 @@
 /**
  * Go to definition: from a reference, the definitions it resolves to (every visible one: a create, its
  * overrides and edits, across files, mods and the game data); from a definition's own id, the other
- * definitions of the same (kind, id) — the override chain.
+ * definitions of the same (kind, id) — the override chain; from a character of a map's `rows`, its mappings.
  */
 import type { Project } from '../project';
 import { definitionsSeenFrom, derivedBase, idRange, symbolAt, type Target } from './symbol';
+import { cellDefinitions } from './mapgenCell';
 
 export function definitions(project: Project, filePath: string, offset: number): Target[] {
+  // A character of a map's rows: the keys of its mappings, in the map and its palettes.
+  const cell = cellDefinitions(project, filePath, offset);
+  if (cell) return cell;
   const s = symbolAt(project, filePath, offset);
   if (!s) return [];
   const self = s.cursor.record;

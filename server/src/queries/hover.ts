@@ -4,14 +4,14 @@
  * value came from when it is not the definition's own), its copy-from chain, and every definition of the id in
  * load order (which mods override it).
  */
-import * as path from 'path';
 import type { Project } from '../project';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
 import { brief } from '../util/brief';
 import { cursorAt, jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
-import { definitionsSeenFrom, derivedBase, displayName, symbolAt } from './symbol';
+import { definitionsSeenFrom, derivedBase, displayName, shortPath, symbolAt } from './symbol';
+import { mapgenHover } from './mapgenCell';
 import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition } from './resolve';
 
 export interface HoverResult {
@@ -22,6 +22,9 @@ export interface HoverResult {
 }
 
 export function hover(project: Project, filePath: string, offset: number): HoverResult | undefined {
+  // A character of a map's rows: what it places and where each meaning comes from.
+  const cell = mapgenHover(project, filePath, offset);
+  if (cell) return cell;
   const s = symbolAt(project, filePath, offset);
   if (s) {
     const from = s.cursor.record;
@@ -77,12 +80,6 @@ function enumValues(m: MemberDoc): readonly string[] | undefined {
 
 function show(v: unknown): string {
   return brief(v, 60);
-}
-
-/** Where a file is, shortly: relative to its mod folder. */
-export function shortPath(project: Project, mod: string | undefined, file: string): string {
-  const m = mod ? project.graph.get(mod) : undefined;
-  return m ? path.relative(path.dirname(m.contentRoot), file) : file;
 }
 
 function describeDefinitions(project: Project, defs: readonly DefinitionRecord[], id: string, fromMod: string | undefined): string {

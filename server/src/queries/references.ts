@@ -1,6 +1,7 @@
 /**
  * Find references of a (kind, id): every reference of that kind to that id (the reverse index names the files,
- * their analyses the exact members), plus optionally the definitions themselves.
+ * their analyses the exact members), plus optionally the definitions themselves; of a map's or palette's
+ * mapping key, the cells of `rows` it gives a meaning (queries/mapgenCell.ts).
  *
  * An id may have tens of thousands of uses: the searches are generators that pause between records (see
  * util/steps.ts), so the language server can answer other messages meanwhile and stop when cancelled.
@@ -9,6 +10,7 @@ import type { Project, SourceFile } from '../project';
 import { finish, type Steps } from '../util/steps';
 import { idRange, symbolAt, type Target } from './symbol';
 import { fullValueOf } from '../records/record';
+import { mappingReferences } from './mapgenCell';
 
 export interface ReferenceSite extends Target {
   /** The file is reported (part of the workspace): editable. */
@@ -45,6 +47,9 @@ export function references(project: Project, filePath: string, offset: number, i
 }
 
 export function* referencesSteps(project: Project, filePath: string, offset: number, includeDeclaration: boolean): Steps<ReferenceSite[]> {
+  // A mapping key of a map or palette: the cells of `rows` it gives a meaning.
+  const cells = mappingReferences(project, filePath, offset);
+  if (cells) return sortTargets(cells.map((t) => ({ ...t, reported: (project.files.get(t.path)?.reported ?? false) })));
   const s = symbolAt(project, filePath, offset);
   if (!s) return [];
   const refs = yield* referencesToSteps(project, s.kind, s.id);

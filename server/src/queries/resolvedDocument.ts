@@ -9,7 +9,7 @@ import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { brief } from '../util/brief';
 import { cursorAt } from './cursor';
-import { shortPath } from './hover';
+import { shortPath } from './symbol';
 import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition, type MemberOrigin, type RecordRef, type ResolvedDefinition } from './resolve';
 import { definitionsSeenFrom, symbolAt } from './symbol';
 

@@ -2,6 +2,7 @@
  * The (kind, id) a position names — a reference (from the record's analysis) or a definition's own id — and
  * the helpers the navigation queries share: where a record writes an id, its display name.
  */
+import * as path from 'path';
 import type { Project, SourceFile } from '../project';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { inlineEocPath } from '../records/inlineDefinitions';
@@ -117,4 +118,10 @@ export function displayName(record: DefinitionRecord): string | undefined {
     for (const k of ['str', 'str_sp', 'male', 'female']) if (typeof o[k] === 'string') return o[k] as string;
   }
   return undefined;
+}
+
+/** Where a file is, shortly: relative to its mod folder. */
+export function shortPath(project: Project, mod: string | undefined, file: string): string {
+  const m = mod ? project.graph.get(mod) : undefined;
+  return m ? path.relative(path.dirname(m.contentRoot), file) : file;
 }

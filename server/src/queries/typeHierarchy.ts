@@ -8,7 +8,7 @@ import type { Project } from '../project';
 import type { DefinitionRecord } from '../records/record';
 import { parentOf } from '../index/inheritance';
 import { cursorAt } from './cursor';
-import { shortPath } from './hover';
+import { shortPath } from './symbol';
 import { editedDefinition } from './resolve';
 import { definitionsSeenFrom, displayName, idRange, symbolAt } from './symbol';
 

@@ -148,6 +148,8 @@ export interface GameVersion {
   readonly derivedIds?: readonly DerivedIds[];
   /** What the game's loader and consistency checks say about members of a kind's definitions (see LoadRule), by index kind. */
   readonly loadRules?: Readonly<Record<string, readonly LoadRule[]>>;
+  /** How the version's loader checks a map generator's `rows` (see MapgenRowRules). */
+  readonly mapgenRows: MapgenRowRules;
 }
 
 /**
@@ -178,6 +180,19 @@ export interface LoadRule {
   readonly says: string;
   /** The game's function that says it (CleverRaven/Cataclysm-DDA src/...). */
   readonly where: string;
+}
+
+/**
+ * What a version's mapgen_function_json_base::setup_common rejects in a map generator's `rows`, besides what both
+ * versions reject (fewer rows than the map's height, a row with fewer cells than its width, a character not in
+ * `terrain` without `fill_ter`, a character with no mapping at all, a map with none of `fill_ter`,
+ * `predecessor_mapgen`, `rows`).
+ */
+export interface MapgenRowRules {
+  /** More rows than the height, or more cells than the width, are rejected ("check mapgensize"); else ignored. */
+  readonly exactSize: boolean;
+  /** Rows with no character mapped to a terrain are rejected even with a `fill_ter` ("format: no terrain map"). */
+  readonly rowsNeedTerrain: boolean;
 }
 
 /**

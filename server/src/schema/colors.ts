@@ -49,3 +49,28 @@ export const COLOR_RULES: MemberRules = {
   vehicle_part: { color, broken_color: color },
   weather_type: { color, map_color: color, 'weather_animation.color': color },
 };
+
+/**
+ * The 16 colors' default RGB values (the game's data/raw/colors.json, which a player's theme may change), for
+ * pictures of what the game draws.
+ */
+const RGB: Readonly<Record<string, string>> = {
+  black: '#000000', red: '#ff0000', green: '#006e00', brown: '#5c3317', blue: '#0000c8', magenta: '#8b3a62',
+  cyan: '#0096b4', light_gray: '#969696', dark_gray: '#636363', light_red: '#ff9696', light_green: '#00ff00',
+  yellow: '#ffff00', light_blue: '#6464ff', pink: '#fe00fe', light_cyan: '#00f0ff', white: '#ffffff',
+};
+
+/**
+ * The foreground and background a color name draws with (color_from_string: `c_` optional; `h_x` is x on blue,
+ * `i_x` black on x, `x_y` x on y); undefined for a name the game does not read.
+ */
+export function colorStyle(name: string): { readonly fg: string; readonly bg?: string } | undefined {
+  let n = name.startsWith('c_') ? name.slice(2) : name;
+  if (n.startsWith('h_') && RGB[n.slice(2)]) return { fg: RGB[n.slice(2)], bg: RGB.blue };
+  if (n.startsWith('i_') && RGB[n.slice(2)]) return { fg: RGB.black, bg: RGB[n.slice(2)] };
+  if (n.startsWith('lt')) n = `light_${n.slice(2)}`;
+  else if (n.startsWith('dk')) n = `dark_${n.slice(2)}`;
+  if (RGB[n]) return { fg: RGB[n] };
+  for (const bg of BACKGROUNDS) if (n.endsWith(`_${bg}`) && RGB[n.slice(0, -bg.length - 1)]) return { fg: RGB[n.slice(0, -bg.length - 1)], bg: RGB[bg] };
+  return undefined;
+}

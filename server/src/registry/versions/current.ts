@@ -102,6 +102,9 @@ export const VERSION_CURRENT: GameVersion = {
   markers: ['json/damage_types.json'],
   modInteractions: true,
   editModes: false,
+  // setup_common: rows and row cells must be exactly the map's size ("check mapgensize if applicable"); a nested
+  // or update map's rows may map no terrain (it draws over a map).
+  mapgenRows: { exactSize: true, rowsNeedTerrain: false },
   knownTypes: KNOWN_TYPES,
   retiredTypes: RETIRED_ITEM_TYPES,
   // Loaded when first read (see VERSION_0F).

@@ -33,6 +33,9 @@ export const VERSION_0F: GameVersion = {
   modInteractions: false,
   editModes: true,
   damageInheritance: 'matching-units',
+  // 0.F's setup_common reads the first rows and cells it needs and ignores the rest; it returns "no terrain map"
+  // for rows without a terrain mapping, even with a fill_ter (0.F --check-mods).
+  mapgenRows: { exactSize: false, rowsNeedTerrain: true },
   knownTypes: KNOWN_TYPES,
   // Loaded when first read: a start loads the tables of its own version only (0.F's take 7 ms, the current's 11).
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },

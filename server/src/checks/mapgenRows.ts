@@ -1,0 +1,239 @@
+/**
+ * A map generator's `rows`, checked as the game's loader checks them (mapgen.cpp
+ * mapgen_function_json_base::setup_common, with the palettes resolved as mapgen_palette::load_internal and
+ * mapgen_palette::add resolve them: mapgen/resolve.ts), each finding at its row and cell:
+ * - fewer rows than the map's height, a row with fewer cells than its width (display cells, utf8_display_split);
+ *   more of either where the version wants the exact size;
+ * - a character not in `terrain` when nothing else gives the map its terrain (`fill_ter`, `predecessor_mapgen`;
+ *   a nested or update map draws over another: setup_internal says it has one); a character that is a terrain in
+ *   some of the palettes an entry may choose only (a warning: the game keeps the union and loads it);
+ * - a character with no mapping at all (space and `.` excepted: 0.F --check-mods reports a `,`);
+ * - a map with none of `fill_ter`, `predecessor_mapgen` and `rows`;
+ * and what the game does not check: a mapping of the definition's own that no cell uses.
+ */
+import type { CheckContext, RecordCheck } from './context';
+import type { DefinitionRecord } from '../records/record';
+import type { Severity } from '../diagnostic';
+import type { MapgenRowRules } from '../registry/declaration';
+import { fullValueOf } from '../records/record';
+import { cellKeys, displayCells, mapSizeOf } from '../mapgen/rows';
+import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
+import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
+
+/** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
+const MAX_CELLS_REPORTED = 12;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The resolution of a map generator's characters, its palettes looked up through the check's view (recorded). */
+export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): MapResolution | undefined {
+  return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) });
+}
+
+/** A character taking two columns (East Asian wide and fullwidth forms, emoji): mk_wcwidth's 2. */
+const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+/**
+ * map_key's constructor (mapgen.cpp): a mapping key must be one character of one column ("format map key must be
+ * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's.
+ */
+function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
+  const root = mappingRoot(record);
+  if (!root) return;
+  const report = (path: (string | number)[], key: string): void => ctx.report({
+    record, path, part: 'key', code: 'mapgen-rows', severity: 'error',
+    message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
+  });
+  for (const layer of [...Object.keys(MAPPING_LAYERS), 'mapping']) {
+    const members = root.value[layer];
+    if (!isObject(members)) continue;
+    for (const key of Object.keys(members)) {
+      const cells = displayCells(key);
+      if (cells.length !== 1 || WIDE.test(cells[0].key)) report([...root.at, layer, key], key);
+    }
+  }
+}
+
+export const checkMapgenRows: RecordCheck = (record, ctx) => {
+  if (record.type === PALETTE_KIND) { checkMappingKeys(record, ctx); return; }
+  if (record.type !== 'mapgen') return;
+  checkMappingKeys(record, ctx);
+  const value = fullValueOf(record);
+  if (value.method !== undefined && value.method !== 'json') return;
+  const object = value.object;
+  if (!isObject(object)) return;
+  const rules = ctx.project.registry.version.mapgenRows;
+  const nestedOrUpdate = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
+  // setup_internal: a nested or update map draws over another, so it always has a terrain to fall back on.
+  // mapgen_function_json::setup_internal: `fill_ter`, `predecessor_mapgen` or (current) `fallback_predecessor_mapgen`.
+  const fallback = nestedOrUpdate || object.fill_ter !== undefined || object.predecessor_mapgen !== undefined || object.fallback_predecessor_mapgen !== undefined;
+  const rows = object.rows;
+  if (!Array.isArray(rows)) {
+    if (!fallback) {
+      ctx.report({
+        record, path: ['object'], part: 'key', code: 'mapgen-rows', severity: 'error',
+        message: 'The map has none of "fill_ter", "predecessor_mapgen" and "rows" + "terrain": the game rejects it ("Need one of \'fill_terrain\' or \'predecessor_mapgen\' or \'rows\' + \'terrain\'")',
+      });
+    }
+    return;
+  }
+  const size = mapSizeOf(value, object);
+  const resolution = resolveForCheck(record, ctx);
+  if (!size || !resolution) return;
+  new RowsCheck(record, ctx, rows, size.rowWidths, size.from, resolution, fallback, rules).run();
+};
+
+class RowsCheck {
+  private written: WrittenRows | undefined | null = null;
+  private readonly text: string;
+  /** An overmap terrain's map of weight 0 (0.F --check-mods is silent on its rows). */
+  private readonly neverGenerated: boolean;
+  constructor(
+    private readonly record: DefinitionRecord,
+    private readonly ctx: CheckContext,
+    private readonly rows: readonly unknown[],
+    private readonly widths: readonly number[],
+    private readonly sizeFrom: string,
+    private readonly resolution: MapResolution,
+    private readonly fallback: boolean,
+    private readonly rules: MapgenRowRules,
+  ) {
+    this.text = ctx.project.textOf(ctx.file);
+    const value = fullValueOf(record);
+    this.neverGenerated = value.nested_mapgen_id === undefined && value.update_mapgen_id === undefined && typeof value.weight === 'number' && value.weight < 1;
+  }
+
+  private rowsWritten(): WrittenRows | undefined {
+    if (this.written === null) this.written = writtenRows(this.ctx.file.parsed, this.text, this.record);
+    return this.written;
+  }
+
+  /** Findings held until the end, by class: the last one shown says how many more there are. */
+  private readonly pending = new Map<string, { where: { start: number; end: number } | undefined; path: (string | number)[]; severity: Severity; message: string }[]>();
+  private readonly counts = new Map<string, number>();
+
+  /** Reports at offsets of the file (made relative to the record), or on the member at `path`. */
+  private report(cls: string, where: { start: number; end: number } | undefined, path: (string | number)[], severity: Severity, message: string): void {
+    const n = (this.counts.get(cls) ?? 0) + 1;
+    this.counts.set(cls, n);
+    if (n > MAX_CELLS_REPORTED) return;
+    let list = this.pending.get(cls);
+    if (!list) { list = []; this.pending.set(cls, list); }
+    list.push({ where, path, severity, message });
+  }
+
+  private flush(): void {
+    for (const [cls, list] of this.pending) {
+      const more = (this.counts.get(cls) ?? 0) - list.length;
+      list.forEach((f, i) => {
+        const at = f.where ? { start: f.where.start - this.record.start, end: f.where.end - this.record.start } : undefined;
+        let message = more > 0 && i === list.length - 1 ? `${f.message} (and ${more} more cell${more === 1 ? '' : 's'} like this, not marked)` : f.message;
+        let severity = f.severity;
+        // calculate_mapgen_weights sets up no map of weight below 1 (it is never generated): nothing rejects it.
+        if (this.neverGenerated && severity === 'error') { severity = 'warning'; message += '; its "weight" is 0: the game never generates it, nor checks it'; }
+        this.ctx.report({ record: this.record, path: f.path, at, code: 'mapgen-rows', severity, message });
+      });
+    }
+  }
+
+  run(): void {
+    const { rows, widths } = this;
+    const height = widths.length;
+    const terrainKeys = mappedKeys(this.resolution, 'terrain');
+    if (this.rules.rowsNeedTerrain && terrainKeys.size === 0) {
+      this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
+      this.flush();
+      return;
+    }
+    if (rows.length < height) {
+      const w = this.rowsWritten();
+      const end = w ? { start: w.range.end - 1, end: w.range.end } : undefined;
+      this.report('rows', end, ['object', 'rows'], 'error', `"rows" has ${rows.length} rows; the map (${this.sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have at least ${height} rows")`);
+    } else if (rows.length > height && this.rules.exactSize) {
+      const w = this.rowsWritten();
+      const first = w?.rows[height];
+      this.report('rows', first, ['object', 'rows', height], 'error', `"rows" has ${rows.length} rows; the map (${this.sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have ${height} rows")`);
+    }
+    const all = mappedKeys(this.resolution);
+    const used = new Set<string>();
+    const terrainAlways = new Map<string, boolean>();
+    for (let r = 0; r < Math.min(rows.length, height); r++) {
+      const row = rows[r];
+      if (typeof row !== 'string') continue;
+      const width = widths[r];
+      // A string of simple characters stands for its own cells (a whole game's rows, without an object per cell).
+      const cells = cellKeys(row);
+      if (cells.length < width) {
+        const lit = this.rowsWritten()?.rows[r];
+        const end = lit ? { start: lit.end - 1, end: lit.end } : undefined;
+        this.report('width', end, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have at least ${width} columns")`);
+      } else if (cells.length > width && this.rules.exactSize) {
+        const written = this.writtenRowCells(r);
+        const from = written?.[width], to = written?.[written.length - 1];
+        this.report('width', from && to ? { start: from.start, end: to.end } : undefined, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have ${width} columns")`);
+      }
+      for (let c = 0; c < Math.min(width, cells.length); c++) {
+        const key = cells[c];
+        used.add(key);
+        if (!terrainKeys.has(key) && !this.fallback) {
+          this.cellReport('no-terrain-cell', r, c, 'error', `${show(key)} (row ${r + 1}, column ${c + 1}) is not in "terrain" (nor in a palette's), and the map has no "fill_ter": the game rejects it`);
+        } else if (!this.fallback) {
+          let always = terrainAlways.get(key);
+          if (always === undefined) { always = hasLayerAlways(this.resolution.root, key, 'terrain'); terrainAlways.set(key, always); }
+          if (!always) {
+            const from = palettesGiving(this.resolution, key, 'terrain');
+            this.cellReport('some-terrain-cell', r, c, 'warning', `${show(key)} (row ${r + 1}, column ${c + 1}) is a terrain only when ${from.length === 1 ? `palette "${from[0]}" is` : `one of the palettes ${from.map((p) => `"${p}"`).join(', ')} is`} chosen; with another, nothing sets its terrain (no "fill_ter")`);
+          }
+        }
+        if (!all.has(key) && key !== ' ' && key !== '.') {
+          this.cellReport('unmapped-cell', r, c, 'error', `${show(key)} (row ${r + 1}, column ${c + 1}) has no terrain, furniture or other mapping: the game rejects it`);
+        }
+      }
+    }
+    this.flush();
+    this.reportUnused(used);
+  }
+
+  private writtenCache = new Map<number, ReturnType<typeof writtenCells>>();
+
+  private writtenRowCells(r: number): ReturnType<typeof writtenCells> | undefined {
+    const w = this.rowsWritten();
+    if (!w) return undefined;
+    let cells = this.writtenCache.get(r);
+    if (!cells) { cells = writtenCells(this.text, w, r); this.writtenCache.set(r, cells); }
+    return cells;
+  }
+
+  private cellReport(cls: string, r: number, c: number, severity: Severity, message: string): void {
+    if ((this.counts.get(cls) ?? 0) >= MAX_CELLS_REPORTED) { this.counts.set(cls, (this.counts.get(cls) ?? 0) + 1); return; }
+    const cell = this.writtenRowCells(r)?.[c];
+    this.report(cls, cell, ['object', 'rows', r], severity, message);
+  }
+
+  /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
+  private reportUnused(used: ReadonlySet<string>): void {
+    const seen = new Set<string>();
+    for (const [key, list] of this.resolution.root.own) {
+      if (used.has(key)) continue;
+      for (const m of list) {
+        // A `mapping` entry is one mapping of several layers: its key is reported once.
+        const path = m.path[m.path.length - 3] === 'mapping' ? m.path.slice(0, -1) : m.path;
+        const layer = path === m.path ? `${m.layer} mapping` : 'mapping';
+        const id = path.join('\u0000');
+        if (seen.has(id)) continue;
+        seen.add(id);
+        this.ctx.report({
+          record: this.record, path, part: 'key', code: 'unused-mapping', severity: 'hint',
+          message: `No cell of "rows" is ${show(key)}: this ${layer} is not used`,
+        });
+      }
+    }
+  }
+}
+
+/** A character for a message: quoted, escaped when not printable. */
+function show(key: string): string {
+  return JSON.stringify(key);
+}

@@ -1,0 +1,251 @@
+/**
+ * What each character of a map generator's `rows` means: the mappings of the definition itself and of the
+ * palettes it names, resolved as the game resolves them (mapgen.cpp):
+ * - mapgen_palette::load_internal reads a definition's mappings: one member per layer (`terrain`, `furniture`,
+ *   `items`...: load_place_mapings), and `mapping`, an object of characters each with its layers;
+ *   `keys_with_terrain` are the characters of `terrain` (and of a `mapping` entry with a `terrain`);
+ * - its `palettes` are ids, `{ "param": ... }` (a parameter's possible values: mapgen_value::all_possible_results)
+ *   or `{ "distribution": [...] }`; mapgen_palette::add adds every possible palette (all of them: the game keeps
+ *   the union of their characters, choosing among them when it generates), and their own palettes in turn.
+ * Plain data: each meaning says where it comes from (the definition, or palette X through which entry).
+ */
+import { fullValueOf, type DefinitionRecord } from '../records/record';
+import type { JsonPath } from '../syntax/locate';
+
+/** The kind of palettes (their ids name them, `palettes` entries refer to them). */
+export const PALETTE_KIND = 'palette';
+
+/**
+ * The members of a palette (or of a map generator's `object`) that map characters, and what each places
+ * (mapgen_palette::load_internal, both versions; `mapping` entries use the same names).
+ */
+export const MAPPING_LAYERS: Readonly<Record<string, string>> = {
+  terrain: 'terrain', furniture: 'furniture', traps: 'trap', fields: 'field', items: 'item group', item: 'item',
+  monsters: 'monster group', monster: 'monster', nested: 'nested map', vehicles: 'vehicle', npcs: 'NPC', signs: 'sign',
+  graffiti: 'graffiti', toilets: 'toilet', gaspumps: 'gas pump', vendingmachines: 'vending machine', liquids: 'liquid',
+  computers: 'computer', sealed_item: 'sealed item', rubble: 'rubble', corpses: 'corpse', zones: 'zone',
+  translate: 'terrain translation', ter_furn_transforms: 'terrain and furniture transform', remove_all: 'removal',
+  faction_owner_character: 'owner', variables: 'variable',
+};
+
+/** How a palette was reached from the definition that names it. */
+export interface PaletteStep {
+  /** The palette's id. */
+  readonly palette: string;
+  /** A plain id, one of a parameter's values, or one of a distribution's. */
+  readonly how: 'named' | 'parameter' | 'distribution';
+  readonly parameter?: string;
+  /** How many palettes the entry chooses among (1 for a plain id). */
+  readonly among: number;
+}
+
+/** One mapping of a character in one definition: what it places there. */
+export interface Mapping {
+  readonly key: string;
+  /** The mapping member (`terrain`, `furniture`, `items`...). */
+  readonly layer: string;
+  readonly value: unknown;
+  /** The definition holding the mapping (the map generator or a palette). */
+  readonly record: DefinitionRecord;
+  /** The mapping's path in that definition's value (its key: `["object", "terrain", "#"]`). */
+  readonly path: JsonPath;
+}
+
+/** One meaning of a character: a mapping, and the palettes it was reached through (none: the definition's own). */
+export interface Meaning extends Mapping {
+  readonly via: readonly PaletteStep[];
+}
+
+/** One entry of a definition's `palettes`: the palettes it may be. */
+export interface PaletteUse {
+  readonly path: JsonPath;
+  readonly how: PaletteStep['how'];
+  readonly parameter?: string;
+  /** Each palette it may be: its definition in effect, then those extending it (none: no such palette). */
+  readonly options: readonly { readonly id: string; readonly nodes: readonly PaletteNode[] }[];
+}
+
+/** A definition's mappings with the palettes it names, resolved. */
+export interface PaletteNode {
+  readonly record: DefinitionRecord;
+  /** The palettes it was reached through, outermost first (none: the definition resolved). */
+  readonly via: readonly PaletteStep[];
+  /** The definition's own mappings, by character. */
+  readonly own: ReadonlyMap<string, readonly Mapping[]>;
+  readonly uses: readonly PaletteUse[];
+  /** A palette naming itself through others: the chain, for a message. */
+  readonly cycle?: readonly string[];
+}
+
+/** Where palettes are found (recording what was looked up: see checks/context.ts ProjectView). */
+export interface PaletteLookup {
+  /** The definitions of palette `id` that the map generator's mod sees, in load order (the last one is in effect). */
+  palettes(id: string): readonly DefinitionRecord[];
+}
+
+export interface MapResolution {
+  readonly root: PaletteNode;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Where a definition's mappings are: a map generator's `object`, a palette's top level. */
+export function mappingRoot(record: DefinitionRecord): { value: Record<string, unknown>; at: JsonPath } | undefined {
+  if (record.type !== 'mapgen') return { value: paletteValue(record), at: [] };
+  const whole = fullValueOf(record);
+  return isObject(whole.object) ? { value: whole.object, at: ['object'] } : undefined;
+}
+
+/** A definition's own mappings (cached per record: a record's value never changes; a new text makes new records). */
+const ownCache = new WeakMap<DefinitionRecord, ReadonlyMap<string, readonly Mapping[]>>();
+
+function ownMappings(record: DefinitionRecord, root: { value: Record<string, unknown>; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
+  const cached = ownCache.get(record);
+  if (cached) return cached;
+  const out = new Map<string, Mapping[]>();
+  const add = (m: Mapping): void => {
+    const list = out.get(m.key);
+    if (list) list.push(m); else out.set(m.key, [m]);
+  };
+  for (const layer of Object.keys(root.value)) {
+    if (!(layer in MAPPING_LAYERS)) continue;
+    const members = root.value[layer];
+    if (!isObject(members)) continue;
+    for (const key of Object.keys(members)) add({ key, layer, value: members[key], record, path: [...root.at, layer, key] });
+  }
+  // mapgen_palette::load_internal: `mapping`, per character, its layers.
+  const mapping = root.value.mapping;
+  if (isObject(mapping)) {
+    for (const key of Object.keys(mapping)) {
+      const entry = mapping[key];
+      if (!isObject(entry)) continue;
+      for (const layer of Object.keys(entry)) add({ key, layer, value: entry[layer], record, path: [...root.at, 'mapping', key, layer] });
+    }
+  }
+  ownCache.set(record, out);
+  return out;
+}
+
+/** A palette's whole value (cached per record: map generators name the same palettes again and again). */
+const paletteValues = new WeakMap<DefinitionRecord, Record<string, unknown>>();
+
+function paletteValue(record: DefinitionRecord): Record<string, unknown> {
+  let v = paletteValues.get(record);
+  if (!v) { v = fullValueOf(record); paletteValues.set(record, v); }
+  return v;
+}
+
+/**
+ * The values a mapgen_value may take (mapgen_value::all_possible_results): a string; `{ "distribution": [id or
+ * [id, weight]...] }`; `{ "param": name, "fallback": id }` (the parameter's default's values, and the fallback);
+ * `{ "switch": ..., "cases": { ...: value } }`.
+ */
+export function possibleValues(v: unknown, parameter: (name: string) => unknown, depth = 0): string[] {
+  if (depth > 8) return [];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? [x] : Array.isArray(x) && typeof x[0] === 'string' ? [x[0]] : []));
+  if (!isObject(v)) return [];
+  if (v.distribution !== undefined) return possibleValues(v.distribution, parameter, depth + 1);
+  if (typeof v.param === 'string') {
+    const def = parameter(v.param);
+    const out = isObject(def) ? possibleValues(def.default, parameter, depth + 1) : [];
+    if (typeof v.fallback === 'string') out.push(v.fallback);
+    return [...new Set(out)];
+  }
+  if (isObject(v.cases)) return [...new Set(Object.values(v.cases).flatMap((c) => possibleValues(c, parameter, depth + 1)))];
+  return [];
+}
+
+const MAX_DEPTH = 16;
+
+/**
+ * Resolves a map generator's (or palette's) mappings with every palette it may use. `record`: the definition;
+ * `lookup`: where its palettes are. Undefined when it has no mappings to resolve (a map generator without an
+ * `object`).
+ */
+export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup): MapResolution | undefined {
+  const root = mappingRoot(record);
+  if (!root) return undefined;
+  // The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
+  // merges each palette's parameters into the map's before the next entry's values are read).
+  const parameters = new Map<string, unknown>();
+  const noteParameters = (value: Record<string, unknown>): void => {
+    if (!isObject(value.parameters)) return;
+    for (const [name, def] of Object.entries(value.parameters)) if (!parameters.has(name)) parameters.set(name, def);
+  };
+  const nodeOf = (rec: DefinitionRecord, at: { value: Record<string, unknown>; at: JsonPath }, via: readonly PaletteStep[], chain: readonly string[]): PaletteNode => {
+    noteParameters(at.value);
+    const own = ownMappings(rec, at);
+    const uses: PaletteUse[] = [];
+    const list = at.value.palettes;
+    let cycle: string[] | undefined;
+    if (Array.isArray(list)) {
+      list.forEach((entry, i) => {
+        const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
+        const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
+        const ids = possibleValues(entry, (name) => parameters.get(name));
+        const options = ids.map((id) => {
+          if (chain.includes(id)) { cycle = [...chain, id]; return { id, nodes: [] }; }
+          const step: PaletteStep = { palette: id, how, parameter, among: ids.length };
+          const defs = inEffect(chain.length >= MAX_DEPTH ? [] : lookup.palettes(id));
+          return { id, nodes: defs.map((def) => nodeOf(def, { value: paletteValue(def), at: [] }, [...via, step], [...chain, id])) };
+        });
+        uses.push({ path: [...at.at, 'palettes', i], how, parameter, options });
+      });
+    }
+    return cycle ? { record: rec, via, own, uses, cycle } : { record: rec, via, own, uses };
+  };
+  const start = record.type === 'mapgen' ? [] : record.ids.slice(0, 1);
+  return { root: nodeOf(record, root, [], start) };
+}
+
+/**
+ * The definitions of a palette that make it, in load order: the last one that replaces (mapgen_palette::load),
+ * then those loaded after it with `"extending": true`, which add their mappings to it (current game).
+ */
+function inEffect(defs: readonly DefinitionRecord[]): readonly DefinitionRecord[] {
+  let base = defs.length - 1;
+  while (base > 0 && paletteValue(defs[base]).extending === true) base--;
+  return base < 0 ? [] : defs.slice(base);
+}
+
+/** Calls `f` on every definition of a resolution: the one resolved, then its palettes in the order named. */
+export function eachNode(resolution: MapResolution, f: (n: PaletteNode) => void): void {
+  const walk = (n: PaletteNode): void => {
+    f(n);
+    for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) walk(x);
+  };
+  walk(resolution.root);
+}
+
+/** Every meaning of a character, the definition's own first, then its palettes' in the order they are named. */
+export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
+  const out: Meaning[] = [];
+  eachNode(resolution, (n) => { for (const m of n.own.get(key) ?? []) out.push({ ...m, via: n.via }); });
+  return out;
+}
+
+/** Every character some mapping gives a meaning (of `layer`, when given), in any palette. */
+export function mappedKeys(resolution: MapResolution, layer?: string): Set<string> {
+  const out = new Set<string>();
+  eachNode(resolution, (n) => {
+    for (const [key, list] of n.own) if (layer === undefined || list.some((m) => m.layer === layer)) out.add(key);
+  });
+  return out;
+}
+
+/**
+ * Whether a character has a meaning of `layer` whatever palettes are chosen: in the definition's own mappings,
+ * or in every palette an entry may be (each resolved the same way).
+ */
+export function hasLayerAlways(node: PaletteNode, key: string, layer: string): boolean {
+  if (node.own.get(key)?.some((m) => m.layer === layer)) return true;
+  return node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer))));
+}
+
+/** The palettes (ids) whose choice gives a character its meaning of `layer`, for a message. */
+export function palettesGiving(resolution: MapResolution, key: string, layer: string): string[] {
+  return [...new Set(meaningsOf(resolution, key).filter((m) => m.layer === layer && m.via.length > 0).map((m) => m.via[m.via.length - 1].palette))];
+}

@@ -1,0 +1,118 @@
+/**
+ * The grid of a map generator's `rows`: its size as the game computes it, and each row split into display cells
+ * as the game splits it (catacharset.cpp utf8_display_split: a character of width 0, a combining mark, joins the
+ * cell before it), with where each cell is written in the file's text.
+ */
+
+/** The side of one overmap terrain's map (game_constants.h SEEX * 2). */
+export const OMT_SIZE = 24;
+
+export interface MapSize {
+  /** Cells each row must have, row by row (a grid of overmap terrains may have rows of different lengths). */
+  readonly rowWidths: readonly number[];
+  readonly width: number;
+  readonly height: number;
+  /** Where the size comes from, for messages. */
+  readonly from: string;
+}
+
+/**
+ * The size of a map generator's grid (mapgen.cpp: mapgen_function_json's `om_terrain` grid, each overmap terrain
+ * 24 by 24 at its offset `m_offset`; mapgen_function_json_nested::setup_internal's `mapgensize`; an update map
+ * generator's default 24 by 24). Undefined when the definition does not say it well enough to check.
+ */
+export function mapSizeOf(value: Record<string, unknown>, object: Record<string, unknown>): MapSize | undefined {
+  const nestedOrUpdate = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
+  const given = object.mapgensize;
+  if (nestedOrUpdate && Array.isArray(given)) {
+    const [x, y] = given;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || (x as number) <= 0 || (y as number) <= 0) return undefined;
+    return square(x as number, y as number, '"mapgensize"');
+  }
+  if (nestedOrUpdate) return square(OMT_SIZE, OMT_SIZE, 'an update or nested map without "mapgensize"');
+  const om = value.om_terrain;
+  // An array of arrays: a grid of overmap terrains, each row of ids a band of 24 rows of the map.
+  if (Array.isArray(om) && om.length > 0 && om.every(Array.isArray)) {
+    const bands = om as unknown[][];
+    if (bands.some((b) => b.length === 0)) return undefined;
+    const rowWidths = bands.flatMap((b) => new Array<number>(OMT_SIZE).fill(b.length * OMT_SIZE));
+    return { rowWidths, width: Math.max(...rowWidths), height: rowWidths.length, from: `"om_terrain" (${Math.max(...bands.map((b) => b.length))} by ${bands.length} overmap terrains)` };
+  }
+  return square(OMT_SIZE, OMT_SIZE, 'one overmap terrain');
+}
+
+function square(x: number, y: number, from: string): MapSize {
+  return { rowWidths: new Array<number>(y).fill(x), width: x, height: y, from };
+}
+
+/** One display cell of a row: its text (its key) and where it is written, offsets in the file's text. */
+export interface RowCell {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector). */
+const ZERO_WIDTH = /^[\p{M}\u200B-\u200F\u2060\uFEFF]$/u;
+
+/** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
+const SIMPLE_ROW = /^[\u0000-\u02FF]*$/;
+
+/** The keys of a row's display cells (a row of simple characters is its characters: no objects made). */
+export function cellKeys(row: string): readonly string[] | string {
+  return SIMPLE_ROW.test(row) ? row : displayCells(row).map((c) => c.key);
+}
+
+/** The display cells of a row (the value of a JSON string), each with its offsets relative to the row's value. */
+export function displayCells(row: string): { key: string; from: number; to: number }[] {
+  const out: { key: string; from: number; to: number }[] = [];
+  let i = 0;
+  for (const ch of row) {
+    const last = out[out.length - 1];
+    if (last && ZERO_WIDTH.test(ch)) { last.key += ch; last.to = i + ch.length; } else out.push({ key: ch, from: i, to: i + ch.length });
+    i += ch.length;
+  }
+  return out;
+}
+
+/**
+ * The cells of the row written as the JSON string literal at [start, end) of `text` (quotes included), each with
+ * its offsets in the text: an escape (`\"`, `\u00e9`) is one character written with several.
+ */
+export function cellsOfLiteral(text: string, start: number, end: number): RowCell[] {
+  // Each character of the value with the offsets of its writing.
+  const chars: { ch: string; start: number; end: number }[] = [];
+  const stop = text.charCodeAt(end - 1) === 0x22 && end - 1 > start ? end - 1 : end;
+  for (let i = start + 1; i < stop;) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) {
+      const e = text[i + 1];
+      if (e === 'u') {
+        let code = parseInt(text.slice(i + 2, i + 6), 16);
+        let j = i + 6;
+        // A surrogate pair written as two escapes is one character.
+        if (code >= 0xd800 && code < 0xdc00 && text.startsWith('\\u', j)) {
+          const low = parseInt(text.slice(j + 2, j + 6), 16);
+          if (low >= 0xdc00 && low < 0xe000) { code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00); j += 6; }
+        }
+        chars.push({ ch: Number.isNaN(code) ? '\uFFFD' : String.fromCodePoint(code), start: i, end: j });
+        i = j;
+      } else {
+        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
+        chars.push({ ch: simple[e] ?? e ?? '', start: i, end: i + 2 });
+        i += 2;
+      }
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    chars.push({ ch: text.slice(i, i + len), start: i, end: i + len });
+    i += len;
+  }
+  const out: { key: string; start: number; end: number }[] = [];
+  for (const c of chars) {
+    const last = out[out.length - 1];
+    if (last && ZERO_WIDTH.test(c.ch)) { last.key += c.ch; last.end = c.end; } else out.push({ key: c.ch, start: c.start, end: c.end });
+  }
+  return out;
+}
