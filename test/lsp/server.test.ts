@@ -503,6 +503,22 @@ describe('language server: hostile input', () => {
 });
 
 describe('language server: shutdown and a lost client', () => {
+  test('a request before initialize is refused with ServerNotInitialized (-32002), then served once initialized', async () => {
+    const fx = writeFixture();
+    const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    try {
+      const f = uri(fx.file('mod_b/monsters/hulks.json'));
+      for (const [method, params] of [['textDocument/hover', { textDocument: { uri: f }, position: { line: 3, character: 12 } }], ['workspace/symbol', { query: 'mon' }], ['shutdown', undefined]] as const) {
+        await assert.rejects(client.connection.sendRequest(method, params), (err: { code?: number; message: string }) => err.code === -32002 || assert.fail(`${method}: ${err.code} ${err.message}`));
+      }
+      await client.initialize();
+      await client.waitForReady();
+      assert.ok((await client.request<unknown[]>('workspace/symbol', { query: 'mon_b_hulk' })).length > 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('after shutdown, requests are refused with InvalidRequest (-32600); exit then ends the process with 0', async () => {
     const fx = writeFixture();
     const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
