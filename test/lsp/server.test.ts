@@ -239,6 +239,20 @@ describe('language server over stdio (fixture mods)', () => {
     assert.match((own.contents as MarkupContent).value, /copy-from: `mon_b_hulk` ← `mon_zombie`/);
   });
 
+  test('hover and definition on an id\'s opening quote answer as inside the id (a member name\'s too)', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    const at = (needle: string, delta: number) => ({ textDocument: { uri: uri(f) }, position: positionOf(text, needle, delta) });
+    for (const needle of ['"mon_zombie"', '"mon_a_shambler"', '"speed"']) {
+      const inside = await client.request<Hover>('textDocument/hover', at(needle, 2));
+      const onQuote = await client.request<Hover | null>('textDocument/hover', at(needle, 0));
+      assert.deepEqual(onQuote, inside, needle);
+    }
+    const inside = await client.request<Location[]>('textDocument/definition', at('"mon_a_shambler"', 2));
+    assert.equal(inside.length, 1);
+    assert.deepEqual(await client.request<Location[] | null>('textDocument/definition', at('"mon_a_shambler"', 0)), inside);
+  });
+
   test('document symbols and workspace symbols', async () => {
     const f = hulks();
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri(f) } });

@@ -52,9 +52,21 @@ export function writesId(project: Project, record: DefinitionRecord, id: string)
   return project.textOf(record.source as SourceFile).slice(r.start, r.end) === JSON.stringify(id);
 }
 
+/**
+ * The cursor at `offset` for the queries about what a string names (hover, definition, references, rename): on
+ * a string's opening quote, where a click before the id lands, the string it opens (for completion the cursor
+ * there is before the string: cursorAt).
+ */
+export function cursorOnString(project: Project, filePath: string, offset: number): Cursor | undefined {
+  const c = cursorAt(project, filePath, offset);
+  if (!c || c.token || c.text.charCodeAt(offset) !== 0x22) return c;
+  const inside = cursorAt(project, filePath, offset + 1);
+  return inside?.token?.start === offset ? inside : c;
+}
+
 /** What the position names, if anything. */
 export function symbolAt(project: Project, filePath: string, offset: number): SymbolAt | undefined {
-  const c = cursorAt(project, filePath, offset);
+  const c = cursorOnString(project, filePath, offset);
   if (!c || !c.token) return undefined;
   const range = { start: c.token.start, end: c.token.end };
   // On a member name, only a name that is itself an id (a map key) names something; the member's value does not.
