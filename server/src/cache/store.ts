@@ -259,8 +259,6 @@ export class IndexCache {
       this.contents = undefined;
     } else {
       this.contents = read;
-      // Used now: the least recently used cache files are the ones pruned (a cache up to date is not written).
-      try { const now = new Date(); fs.utimesSync(this.file, now, now); } catch { /* read-only: kept as it is */ }
     }
   }
 
@@ -441,7 +439,7 @@ function isAlive(pid: number): boolean {
 export function tidyCacheFolder(dir: string, current: string, log?: (message: string) => void): void {
   let names: string[];
   try { names = fs.readdirSync(dir); } catch { return; }
-  const caches: { file: string; mtimeMs: number }[] = [];
+  const caches: { file: string; usedMs: number }[] = [];
   let removed = 0;
   const now = Date.now();
   for (const name of names) {
@@ -452,11 +450,13 @@ export function tidyCacheFolder(dir: string, current: string, log?: (message: st
         if (writing.has(file)) continue;
         if (!isAlive(Number(temp[1])) || now - fs.statSync(file).mtimeMs > ABANDONED_AFTER_MS) { fs.rmSync(file, { force: true }); removed++; }
       } else if (CACHE_FILE.test(name) && file !== current) {
-        caches.push({ file, mtimeMs: fs.statSync(file).mtimeMs });
+        // Last written or read (as far as the file system keeps access times).
+        const st = fs.statSync(file);
+        caches.push({ file, usedMs: Math.max(st.atimeMs, st.mtimeMs) });
       }
     } catch { /* gone meanwhile */ }
   }
-  caches.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  caches.sort((a, b) => b.usedMs - a.usedMs);
   for (const c of caches.slice(MAX_CACHE_FILES - 1)) { try { fs.rmSync(c.file, { force: true }); removed++; } catch { /* gone meanwhile */ } }
   if (removed) log?.(`cache folder ${dir}: ${removed} abandoned or least recently used file(s) removed`);
 }
