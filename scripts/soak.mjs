@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Soak test of incremental updates (the compiled engine in out/; run `npx tsc -p .` or `npm run build` first):
-// random workspace operations applied to the disk and to a project through updateFile / updateFiles, each step
-// compared with a fresh build over the same disk (test/helpers/trust.ts, as test/engine/property.test.ts does).
+// random workspace operations (edits; mods and folders coming, going, moving, replaced in one batch; overmap
+// terrains and the rotations city buildings name) applied to the disk and to a project through updateFile /
+// updateFiles, each step compared with a fresh build over the same disk (test/helpers/trust.ts, as
+// test/engine/property.test.ts does).
 //
 //   node scripts/soak.mjs [--steps 10000] [--seed N] [--chunk 500] [--version 0.F|current|both] [--minimize 3]
 //   node scripts/soak.mjs --replay test-output/soak-N.json

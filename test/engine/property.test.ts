@@ -1,7 +1,8 @@
 /**
  * Never stale, as a property: seeded random sequences of workspace operations on a small multi-mod fixture
  * (edits that break and repair JSON, id renames, copy-from and reference changes, modinfo.json changes, mods
- * appearing and leaving, folders moved, files renamed, created and deleted), applied to the disk and to the
+ * appearing and leaving, folders moved, folders deleted and created again in one batch, files renamed, created and
+ * deleted, overmap terrains removed under city buildings naming their rotations), applied to the disk and to the
  * project through updateFile / updateFiles; after each step the project (and what a client was sent) must equal a
  * fresh build over the same disk. See test/helpers/trust.ts; scripts/soak.mjs runs the same for longer.
  *
@@ -23,7 +24,8 @@ const RUNS: { seed: number; options: TrustOptions }[] = process.env.CDDA_TRUST_S
     { seed: 505, options: { gameVersion: 'current' } },
     { seed: 606, options: { warmStart: true } },
     { seed: 707, options: { gameVersion: 'current', warmStart: true } },
-    // Moves an object holding an effect on condition written in place (a definition inserted before it).
+    // Moved an object holding an effect on condition written in place (a definition inserted before it), before
+    // the folder-replace and overmap operations changed what each seed draws.
     { seed: 10, options: { gameVersion: 'current' } },
   ];
 

@@ -1,7 +1,8 @@
 /**
  * Trust as a property: a random sequence of workspace operations (edits that break and repair JSON, id renames,
- * copy-from and reference changes, modinfo.json changes, mods appearing and leaving, folders moved, files
- * renamed, created and deleted), applied to the disk AND to a project through `updateFile` / `updateFiles` as
+ * copy-from and reference changes, modinfo.json changes, mods appearing and leaving, folders moved, deleted and
+ * created again in one batch, files renamed, created and deleted, overmap terrains and city buildings naming
+ * their rotations), applied to the disk AND to a project through `updateFile` / `updateFiles` as
  * the language server does, must leave after EACH step what a fresh `new Project(...)` + `load()` over the same
  * disk gives: the same reported files, the same diagnostics per file, the same index ((kind, id) ->
  * definitions). A simulated client also holds what was "published" (only the files `updateFile` returned are
@@ -49,7 +50,10 @@ const PROFS = ['prof_a', 'prof_b', 'unemployed', 'prof_x'];
 const SCENS = ['scen_a', 'scen_b'];
 const GROUPS = ['GROUP_A', 'GROUP_B'];
 const EOCS = ['EOC_A', 'EOC_B', 'EOC_IN', 'EOC_IN2'];
-const POOLS: Record<string, readonly string[]> = { mon: MONS, it: ITEMS, prof: PROFS, scen: SCENS, GROUP: GROUPS, EOC: EOCS };
+/** Overmap terrains, and what city buildings name: a terrain's rotations and linear forms (registry derivedIds). */
+const TERS = ['ter_a', 'ter_b', 'ter_c'];
+const TER_FORMS = ['', '_north', '_east', '_west', '_straight', '_ns'];
+const POOLS: Record<string, readonly string[]> = { mon: MONS, it: ITEMS, prof: PROFS, scen: SCENS, GROUP: GROUPS, EOC: EOCS, ter: TERS };
 const TOP = ['ma', 'mb', 'mc', 'md', 'me', 'mf'];
 const SUBFOLDERS = ['sub', 'monsters', 'extra', 'mod_interactions/mod_b', 'mod_interactions/mod_a'];
 const FILE_NAMES = ['a.json', 'b.json', 'c.json', 'monsters.json', 'items.json', 'prof.json'];
@@ -121,7 +125,7 @@ export class OpGenerator {
   private randomDef(): Record<string, unknown> {
     const mon = (): string => this.pick(MONS);
     const item = (): string => this.pick(ITEMS);
-    switch (this.int(12)) {
+    switch (this.int(14)) {
       case 0: case 1: {
         const extra: Record<string, unknown> = {};
         if (this.chance(0.3)) extra['copy-from'] = mon();
@@ -150,6 +154,9 @@ export class OpGenerator {
         if (this.chance(0.5)) effect.push({ run_eocs: [{ id: this.pick(EOCS), effect: [{ run_eocs: this.pick(EOCS) }] }] });
         return { type: 'effect_on_condition', id: this.pick(EOCS), effect };
       }
+      // Ids the game derives from an overmap terrain (ter_a_north), named by a city building.
+      case 12: return { type: 'overmap_terrain', id: this.pick(TERS), name: 't', sym: 'x', color: 'red' };
+      case 13: return { type: 'city_building', id: `bld_${this.int(3)}`, overmaps: [{ point: [0, 0, 0], overmap: this.pick(TERS) + this.pick(TER_FORMS) }] };
       default: return { type: 'MONSTER_FACTION', name: this.pick(['zombie', 'fac_x']), base_faction: 'zombie' };
     }
   }
@@ -198,11 +205,13 @@ export class OpGenerator {
     const roll = this.random();
     const content = this.contentFiles();
     if (roll < 0.45 && content.length) return this.editContent(this.pick(content));
-    if (roll < 0.62) return this.editModinfo();
-    if (roll < 0.68) return this.newMod();
-    if (roll < 0.72) return this.folderLeaves();
-    if (roll < 0.79) return this.moveFolder();
-    if (roll < 0.85 && content.length) return this.renameFile(this.pick(content));
+    if (roll < 0.60) return this.editModinfo();
+    if (roll < 0.66) return this.newMod();
+    if (roll < 0.70) return this.folderLeaves();
+    if (roll < 0.74) return this.replaceFolder();
+    if (roll < 0.78) return this.overmapTerrains();
+    if (roll < 0.82) return this.moveFolder();
+    if (roll < 0.86 && content.length) return this.renameFile(this.pick(content));
     if (roll < 0.93) return this.createFile();
     if (content.length) { const rel = this.pick(content); return { name: `delete ${rel}`, changes: [this.setText(rel, undefined)] }; }
     return undefined;
@@ -230,7 +239,7 @@ export class OpGenerator {
         break;
       }
       case 3: case 4: {
-        const tokens = [...text.matchAll(/"((mon|it|prof|scen|GROUP|EOC)_[A-Za-z0-9_]*)"/g)];
+        const tokens = [...text.matchAll(/"((mon|it|prof|scen|GROUP|EOC|ter)_[A-Za-z0-9_]*)"/g)];
         if (!tokens.length) return undefined;
         const t = this.pick(tokens);
         const to = this.pick(POOLS[t[2]] ?? MONS);
@@ -334,6 +343,60 @@ export class OpGenerator {
     const folder = this.pick(folders);
     const changes = [...this.files.keys()].filter((r) => r.startsWith(`${folder}/`)).map((r) => this.setText(r, undefined));
     return { name: `folder ${folder} deleted`, changes };
+  }
+
+  /**
+   * A folder deleted and created again in one batch (a `git checkout`, an `rm -rf` and a copy): every file's
+   * deletion, then the files written again, one of them maybe changed and one maybe left out. Not deduplicated:
+   * a file's last change is what the disk holds.
+   */
+  private replaceFolder(): Op | undefined {
+    const folders = this.folders();
+    if (!folders.length) return undefined;
+    const folder = this.pick(folders);
+    const inside = [...this.files.keys()].filter((r) => r.startsWith(`${folder}/`));
+    const texts = new Map(inside.map((r) => [r, this.files.get(r)!]));
+    const changes = inside.map((r) => this.setText(r, undefined));
+    const changed = this.chance(0.4) ? this.pick(inside) : undefined;
+    const left = this.chance(0.15) ? this.pick(inside) : undefined;
+    for (const [r, text] of texts) {
+      if (r === left) continue;
+      const modinfo = path.posix.basename(r) === 'modinfo.json';
+      changes.push(this.setText(r, r !== changed ? text : modinfo ? this.modinfoFor(path.posix.dirname(r)) : this.randomContent()));
+    }
+    return { name: `folder ${folder} deleted and created again${changed ? ` (${changed} changed)` : ''}${left ? ` (without ${left})` : ''}`, changes };
+  }
+
+  /**
+   * Overmap terrains and the ids the game derives from them (ter_a_north: registry derivedIds): a terrain
+   * defined, a city building naming one of its rotations, or a file defining terrains deleted.
+   */
+  private overmapTerrains(): Op | undefined {
+    const folders = this.folders();
+    if (!folders.length) return undefined;
+    const defining = this.contentFiles().filter((r) => this.files.get(r)!.includes('"overmap_terrain"'));
+    const roll = this.int(3);
+    if (roll === 0 || !defining.length) {
+      const rel = `${this.pick(folders)}/terrains.json`;
+      return { name: `${rel}: terrain defined`, changes: [this.setText(rel, contentText([{ type: 'overmap_terrain', id: this.pick(TERS), name: 't', sym: 'x', color: 'red' }]))] };
+    }
+    if (roll === 1) {
+      // Mostly a rotation of a terrain defined beside it (the same mod sees it): what removing it must report.
+      const beside = this.chance(0.8) ? this.pick(defining) : undefined;
+      const defined = beside ? [...this.files.get(beside)!.matchAll(/"id": ?"(ter_[a-z]+)"/g)].map((m) => m[1]) : [];
+      const rel = `${beside ? path.posix.dirname(beside) : this.pick(folders)}/buildings.json`;
+      const named = this.pick(defined.length ? defined : TERS) + this.pick(TER_FORMS.slice(1));
+      return { name: `${rel}: ${named} named`, changes: [this.setText(rel, contentText([{ type: 'city_building', id: `bld_${this.int(3)}`, overmaps: [{ point: [0, 0, 0], overmap: named }] }]))] };
+    }
+    // Mostly every file defining a terrain whose rotation a city building names (one batch): the rotation is gone.
+    const named = this.contentFiles().flatMap((r) => [...this.files.get(r)!.matchAll(/"overmap": ?"(ter_[a-z]+)_/g)].map((m) => m[1]));
+    if (named.length && this.chance(0.8)) {
+      const id = this.pick(named);
+      const gone = defining.filter((r) => new RegExp(`"id": ?"${id}"`).test(this.files.get(r)!));
+      if (gone.length) return { name: `files defining ${id} deleted`, changes: gone.map((r) => this.setText(r, undefined)) };
+    }
+    const rel = this.pick(defining);
+    return { name: `${rel} (defining terrains) deleted`, changes: [this.setText(rel, undefined)] };
   }
 
   private moveFolder(): Op | undefined {

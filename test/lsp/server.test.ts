@@ -239,6 +239,20 @@ describe('language server over stdio (fixture mods)', () => {
     assert.match((own.contents as MarkupContent).value, /copy-from: `mon_b_hulk` ← `mon_zombie`/);
   });
 
+  test('hover and definition on an id\'s opening quote answer as inside the id (a member name\'s too)', async () => {
+    const f = hulks();
+    const text = fs.readFileSync(f, 'utf8');
+    const at = (needle: string, delta: number) => ({ textDocument: { uri: uri(f) }, position: positionOf(text, needle, delta) });
+    for (const needle of ['"mon_zombie"', '"mon_a_shambler"', '"speed"']) {
+      const inside = await client.request<Hover>('textDocument/hover', at(needle, 2));
+      const onQuote = await client.request<Hover | null>('textDocument/hover', at(needle, 0));
+      assert.deepEqual(onQuote, inside, needle);
+    }
+    const inside = await client.request<Location[]>('textDocument/definition', at('"mon_a_shambler"', 2));
+    assert.equal(inside.length, 1);
+    assert.deepEqual(await client.request<Location[] | null>('textDocument/definition', at('"mon_a_shambler"', 0)), inside);
+  });
+
   test('document symbols and workspace symbols', async () => {
     const f = hulks();
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri(f) } });
@@ -479,6 +493,22 @@ describe('language server: hostile input', () => {
 });
 
 describe('language server: shutdown and a lost client', () => {
+  test('a request before initialize is refused with ServerNotInitialized (-32002), then served once initialized', async () => {
+    const fx = writeFixture();
+    const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });
+    try {
+      const f = uri(fx.file('mod_b/monsters/hulks.json'));
+      for (const [method, params] of [['textDocument/hover', { textDocument: { uri: f }, position: { line: 3, character: 12 } }], ['workspace/symbol', { query: 'mon' }], ['shutdown', undefined]] as const) {
+        await assert.rejects(client.connection.sendRequest(method, params), (err: { code?: number; message: string }) => err.code === -32002 || assert.fail(`${method}: ${err.code} ${err.message}`));
+      }
+      await client.initialize();
+      await client.waitForReady();
+      assert.ok((await client.request<unknown[]>('workspace/symbol', { query: 'mon_b_hulk' })).length > 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('after shutdown, requests are refused with InvalidRequest (-32600); exit then ends the process with 0', async () => {
     const fx = writeFixture();
     const client = new TestClient({ roots: [fx.ws], initializationOptions: { gamePath: fx.game } });

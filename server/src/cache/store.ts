@@ -10,7 +10,9 @@
  * folders listed with their entries (a warm start lists only the changed ones again); meta data and values are
  * as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
  * another key is ignored, with a log line, and replaced after the load. Written to a temporary file renamed into
- * place: a reader sees the old file or the new one, never half of one.
+ * place: a reader sees the old file or the new one, never half of one. The temporary file is removed when the
+ * process exits meanwhile, or, killed, at the next start; the folder keeps the MAX_CACHE_FILES most recently used
+ * cache files (see tidyCacheFolder).
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';
@@ -250,6 +252,7 @@ export class IndexCache {
 
   constructor(private readonly options: CacheOptions, private readonly key: CacheKey) {
     this.file = cacheFileOf(options.dir, key);
+    tidyCacheFolder(options.dir, this.file, options.log);
     const read = options.rewrite ? 'none yet' : readCache(this.file, key);
     if (typeof read === 'string') {
       if (read !== 'none yet') this.log(`cache ${this.file} not used: ${read}; the game's files are read again`);
@@ -377,13 +380,90 @@ export class IndexCache {
   }
 }
 
-function tempName(file: string): string {
-  return `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+// ---------------------------------------------------------------- the cache folder stays bounded
+
+/** Cache files kept in a folder: one per game folder and version (see cacheFileOf), the most recently used. */
+export const MAX_CACHE_FILES = 6;
+/** A temporary file this old is abandoned even when its writer's process id is alive again (reused). */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const TEMP_FILE = /^index-[0-9a-f]+\.cache\.(\d+)\.[0-9a-f]+\.tmp$/;
+const CACHE_FILE = /^index-[0-9a-f]+\.cache$/;
+
+/** Temporary files this process is writing: removed when it exits before renaming them (see removeOnExit). */
+const writing = new Set<string>();
+
+function removeWriting(): void {
+  for (const t of writing) { try { fs.rmSync(t, { force: true }); } catch { /* nothing to clean */ } }
+  writing.clear();
+}
+
+let exitHooked = false;
+/**
+ * Removes the temporary files being written on every exit the process sees: a normal end or process.exit (the
+ * server's `exit` notification), and SIGTERM, SIGINT, SIGHUP (a closed window, a killed server), after which the
+ * signal ends the process as it would have. A SIGKILL leaves them: the next start removes them (tidyCacheFolder).
+ */
+function removeOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', removeWriting);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    const onSignal = (): void => {
+      removeWriting();
+      // Nobody else handles the signal: it does what it would have done without this listener.
+      if (process.listenerCount(signal) === 1) { process.removeListener(signal, onSignal); process.kill(process.pid, signal); }
+    };
+    process.on(signal, onSignal);
+  }
+}
+
+/** A new temporary file for `file`, named after this process (see tidyCacheFolder), removed if it exits meanwhile. */
+export function tempFileFor(file: string): string {
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  removeOnExit();
+  writing.add(temp);
+  return temp;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/**
+ * Keeps a cache folder bounded, at every start with a cache: removes the temporary files of writers that are gone
+ * (a process killed while writing: its id is not alive, or the file is an hour old), and the cache files beyond
+ * the MAX_CACHE_FILES most recently used (`current`, the one this start uses, is kept). Files of other names are
+ * not this tool's: left alone. Failures are logged, never thrown.
+ */
+export function tidyCacheFolder(dir: string, current: string, log?: (message: string) => void): void {
+  let names: string[];
+  try { names = fs.readdirSync(dir); } catch { return; }
+  const caches: { file: string; usedMs: number }[] = [];
+  let removed = 0;
+  const now = Date.now();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const temp = TEMP_FILE.exec(name);
+    try {
+      if (temp) {
+        if (writing.has(file)) continue;
+        if (!isAlive(Number(temp[1])) || now - fs.statSync(file).mtimeMs > ABANDONED_AFTER_MS) { fs.rmSync(file, { force: true }); removed++; }
+      } else if (CACHE_FILE.test(name) && file !== current) {
+        // Last written or read (as far as the file system keeps access times).
+        const st = fs.statSync(file);
+        caches.push({ file, usedMs: Math.max(st.atimeMs, st.mtimeMs) });
+      }
+    } catch { /* gone meanwhile */ }
+  }
+  caches.sort((a, b) => b.usedMs - a.usedMs);
+  for (const c of caches.slice(MAX_CACHE_FILES - 1)) { try { fs.rmSync(c.file, { force: true }); removed++; } catch { /* gone meanwhile */ } }
+  if (removed) log?.(`cache folder ${dir}: ${removed} abandoned or least recently used file(s) removed`);
 }
 
 /** Writes a cache file (temporary file, then renamed into place); a failure is logged, never thrown. */
 export function writeCacheSync(w: CacheWrite, log?: (message: string) => void): boolean {
-  const temp = tempName(w.file);
+  const temp = tempFileFor(w.file);
   try {
     fs.mkdirSync(path.dirname(w.file), { recursive: true });
     fs.writeFileSync(temp, Buffer.concat(w.parts));
@@ -393,12 +473,14 @@ export function writeCacheSync(w: CacheWrite, log?: (message: string) => void): 
     log?.(`cache ${w.file} not written: ${err instanceof Error ? err.message : String(err)}`);
     try { fs.rmSync(temp, { force: true }); } catch { /* nothing to clean */ }
     return false;
+  } finally {
+    writing.delete(temp);
   }
 }
 
 /** As writeCacheSync, without blocking: for the language server. */
 export async function writeCache(w: CacheWrite, log?: (message: string) => void): Promise<boolean> {
-  const temp = tempName(w.file);
+  const temp = tempFileFor(w.file);
   try {
     await fs.promises.mkdir(path.dirname(w.file), { recursive: true });
     await fs.promises.writeFile(temp, Buffer.concat(w.parts));
@@ -408,5 +490,7 @@ export async function writeCache(w: CacheWrite, log?: (message: string) => void)
     log?.(`cache ${w.file} not written: ${err instanceof Error ? err.message : String(err)}`);
     await fs.promises.rm(temp, { force: true }).catch(() => undefined);
     return false;
+  } finally {
+    writing.delete(temp);
   }
 }

@@ -1,7 +1,7 @@
 /**
- * What every request handler does first: refuse to serve after `shutdown` (LSP: InvalidRequest), and check the
- * parameters it reads, so that a malformed request is answered InvalidParams naming what is wrong rather than
- * InternalError from deep inside a feature.
+ * What every request handler does first: refuse to serve before `initialize` (LSP: ServerNotInitialized) and
+ * after `shutdown` (InvalidRequest), and check the parameters it reads, so that a malformed request is answered
+ * InvalidParams naming what is wrong rather than InternalError from deep inside a feature.
  */
 import { ErrorCodes, ResponseError, type Position, type Range } from 'vscode-languageserver/node';
 import type { Session } from './session';
@@ -10,8 +10,12 @@ export function invalid(what: string): never {
   throw new ResponseError(ErrorCodes.InvalidParams, `Invalid params: ${what}`);
 }
 
-/** LSP: once `shutdown` was answered, every request fails with InvalidRequest (only `exit` is expected). */
-export function refuseAfterShutdown(session: Session): void {
+/**
+ * LSP: a request before `initialize` fails with ServerNotInitialized (-32002); once `shutdown` was answered, every
+ * request fails with InvalidRequest (only `exit` is expected).
+ */
+export function refuseUnlessServing(session: Session): void {
+  if (!session.initializeReceived) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'The server is not initialized: the first request must be "initialize"');
   if (session.shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shut down: after "shutdown" only the "exit" notification is accepted');
 }
 
@@ -25,7 +29,7 @@ function isIndex(v: unknown): v is number {
 
 /** The request's params as an object, once the server is known to be serving. */
 export function requestParams(session: Session, params: unknown): Record<string, unknown> {
-  refuseAfterShutdown(session);
+  refuseUnlessServing(session);
   if (!isObject(params)) invalid('expected an object');
   return params;
 }

@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Session } from './session';
 import { uriToPath } from './convert';
-import { refuseAfterShutdown, requestParams } from './requests';
+import { refuseUnlessServing, requestParams } from './requests';
 import { DiagnosticsPublisher } from './features/diagnostics';
 import { Indexer } from './features/indexing';
 import { cacheDirOf } from './features/indexCache';
@@ -50,6 +50,7 @@ export function startServer(connection: Connection): Session {
   });
 
   connection.onInitialize((raw: InitializeParams): InitializeResult => {
+    session.initializeReceived = true;
     const params = requestParams(session, raw) as Partial<InitializeParams>;
     const caps = typeof params.capabilities === 'object' && params.capabilities !== null ? params.capabilities : {};
     session.support = {
@@ -102,7 +103,7 @@ export function startServer(connection: Connection): Session {
   });
 
   connection.onShutdown(() => {
-    refuseAfterShutdown(session); // a second shutdown is a request after shutdown too
+    refuseUnlessServing(session); // a second shutdown is a request after shutdown too
     session.shutDown = true;
     session.generation++; // stops a build under way
   });

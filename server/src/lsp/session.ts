@@ -49,6 +49,8 @@ export class Session {
   settings: ServerSettings = DEFAULT_SETTINGS;
   roots: string[] = [];
   state: SessionState = 'starting';
+  /** Set by `initialize`: requests before it are refused (see refuseUnlessServing). */
+  initializeReceived = false;
   /** Set by `shutdown`: requests are refused from then on (only `exit` is expected). */
   shutDown = false;
   /** Bumped by every rebuild; a load of an older generation stops. */

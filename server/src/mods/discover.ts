@@ -24,17 +24,34 @@ export interface FolderEntries {
   readonly folders: readonly string[];
 }
 
-/** A folder's entries as on disk; undefined when it cannot be read. */
+/**
+ * A folder's entries as on disk; undefined when it cannot be read. A symbolic link counts as what it points to
+ * (the game reads through links: std::filesystem in src/filesystem.cpp get_files_from_path); a broken one is
+ * skipped. See listJsonFiles for links that loop.
+ */
 export function readFolder(dir: string): FolderEntries | undefined {
   let entries: fs.Dirent[];
   try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return undefined; }
   const files: string[] = [];
   const folders: string[] = [];
   for (const e of entries) {
-    if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) folders.push(e.name); }
-    else if (e.isFile() && e.name.endsWith('.json') && e.name !== CONFIG_FILE) files.push(e.name);
+    let isDirectory = e.isDirectory(), isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      try { const st = fs.statSync(path.join(dir, e.name)); isDirectory = st.isDirectory(); isFile = st.isFile(); } catch { continue; }
+    }
+    if (isDirectory) { if (!SKIP_DIRS.has(e.name)) folders.push(e.name); }
+    else if (isFile && e.name.endsWith('.json') && e.name !== CONFIG_FILE) files.push(e.name);
   }
   return { files, folders };
+}
+
+/** Whether `p` is a symbolic link (not what it points to). */
+function isLink(p: string): boolean {
+  try { return fs.lstatSync(p).isSymbolicLink(); } catch { return false; }
+}
+
+function realPath(p: string): string | undefined {
+  try { return fs.realpathSync(p); } catch { return undefined; }
 }
 
 /**
@@ -43,13 +60,25 @@ export function readFolder(dir: string): FolderEntries | undefined {
  */
 export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries | undefined = readFolder): string[] {
   const out: string[] = [];
+  // Folders entered through a link, by real path, and the folder listed: a link to one of them (a loop, or a
+  // folder reached twice) is not followed again.
+  const entered = new Set<string>();
   const walk = (d: string): void => {
     const entries = read(d);
     if (!entries) return;
     // `d` is normalized: joined by hand (path.join normalizes again, for each of the game's thousands of files).
     const prefix = d === '.' ? '' : d.endsWith(path.sep) ? d : d + path.sep;
     for (const f of entries.files) out.push(prefix + f);
-    for (const sub of entries.folders) walk(prefix + sub);
+    for (const sub of entries.folders) {
+      const p = prefix + sub;
+      if (isLink(p)) {
+        const target = realPath(p);
+        if (target === undefined || entered.has(target) || isUnderOrSame(realPath(d) ?? d, target)) continue;
+        if (entered.size === 0) entered.add(realPath(dir) ?? dir);
+        entered.add(target);
+      }
+      walk(p);
+    }
   };
   try {
     if (fs.statSync(dir).isFile()) return dir.endsWith('.json') ? [dir] : [];
@@ -90,3 +119,8 @@ export function isUnder(p: string, root: string): boolean {
 }
 
 const SEP = path.sep.charCodeAt(0);
+
+/** Whether `p` is `folder` or inside it. */
+function isUnderOrSame(p: string, folder: string): boolean {
+  return p === folder || p.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+}

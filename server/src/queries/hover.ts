@@ -8,9 +8,9 @@ import type { Project } from '../project';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
 import { brief } from '../util/brief';
-import { cursorAt, jsonTypes } from './cursor';
+import { jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
-import { definitionsSeenFrom, derivedBase, displayName, shortPath, symbolAt } from './symbol';
+import { cursorOnString, definitionsSeenFrom, derivedBase, displayName, shortPath, symbolAt } from './symbol';
 import { mapgenHover } from './mapgenCell';
 import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition } from './resolve';
 
@@ -33,7 +33,7 @@ export function hover(project: Project, filePath: string, offset: number): Hover
     const md = defs.length ? describeDefinitions(project, defs, s.id, from.source.modId) : describeUndefined(project, s.kind, s.id, from.source.modId);
     return { markdown: md, start: s.range.start, end: s.range.end };
   }
-  const c = cursorAt(project, filePath, offset);
+  const c = cursorOnString(project, filePath, offset);
   if (!c || !c.atKey || !c.token) return undefined;
   const member = memberAt(project.registry, c.record, c.path, jsonTypes(c));
   if (!member) return undefined;

@@ -18,7 +18,7 @@ export type RenameCheck =
 
 /** Whether the position names an id that can be renamed; the range is the id's text without quotes. */
 export function prepareRename(project: Project, filePath: string, offset: number): RenameCheck | undefined {
-  const s = symbolAt(project, filePath, offset);
+  const s = symbolAt(project, filePath, offset, false);
   if (!s) return undefined;
   const title = `${project.registry.title(s.kind)} "${s.id}"`;
   const defs = project.defs.get(s.kind, s.id);

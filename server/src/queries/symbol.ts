@@ -53,9 +53,24 @@ export function writesId(project: Project, record: DefinitionRecord, id: string)
   return project.textOf(record.source as SourceFile).slice(r.start, r.end) === JSON.stringify(id);
 }
 
-/** What the position names, if anything. */
-export function symbolAt(project: Project, filePath: string, offset: number): SymbolAt | undefined {
+/**
+ * The cursor at `offset` for the queries about what a string names (hover, definition, references): on
+ * a string's opening quote, where a click before the id lands, the string it opens (for completion the cursor
+ * there is before the string: cursorAt).
+ */
+export function cursorOnString(project: Project, filePath: string, offset: number): Cursor | undefined {
   const c = cursorAt(project, filePath, offset);
+  if (!c || c.token || c.text.charCodeAt(offset) !== 0x22) return c;
+  const inside = cursorAt(project, filePath, offset + 1);
+  return inside?.token?.start === offset ? inside : c;
+}
+
+/**
+ * What the position names, if anything. `onOpeningQuote`: the string a cursor on its opening quote opens too
+ * (hover, definition, references); rename asks without (the range it offers, the id's text, must hold the cursor).
+ */
+export function symbolAt(project: Project, filePath: string, offset: number, onOpeningQuote = true): SymbolAt | undefined {
+  const c = onOpeningQuote ? cursorOnString(project, filePath, offset) : cursorAt(project, filePath, offset);
   if (!c || !c.token) return undefined;
   const range = { start: c.token.start, end: c.token.end };
   // On a member name, only a name that is itself an id (a map key) names something; the member's value does not.

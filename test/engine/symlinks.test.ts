@@ -1,0 +1,57 @@
+/**
+ * Content reached through symbolic links is read, as the game reads it (std::filesystem follows links): a
+ * `.json` link and a linked folder inside a mod, by the CLI's load and the server's; a link that loops back is
+ * not followed again (no hang, each file once).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Project } from '../../server/src/project';
+import { lint } from '../../server/src/cli/lint';
+import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+
+const monster = (id: string) => ({ type: 'MONSTER', id, 'copy-from': 'mon_zombie' });
+
+function fixture(): { game: string; mods: string; outside: string; cleanup(): void } {
+  const game = writeTree(MINI_CORE);
+  const outside = writeTree({ 'linked.json': [monster('mon_linked_file')], 'folder/in.json': [monster('mon_linked_folder')] });
+  const mods = writeTree({
+    'm/modinfo.json': modinfo('m'),
+    'm/uses.json': [{ type: 'MONSTER', id: 'mon_user', 'copy-from': 'mon_zombie', upgrades: { half_life: 3, into: 'mon_linked_file' } }, { type: 'MONSTER', id: 'mon_user2', 'copy-from': 'mon_linked_folder' }],
+  });
+  fs.symlinkSync(path.join(outside, 'linked.json'), path.join(mods, 'm/linked.json'));
+  fs.symlinkSync(path.join(outside, 'folder'), path.join(mods, 'm/folder'));
+  // Loops: a link to the mod's own folder, and a broken link.
+  fs.symlinkSync(path.join(mods, 'm'), path.join(mods, 'm/again'));
+  fs.symlinkSync(path.join(outside, 'missing'), path.join(mods, 'm/broken.json'));
+  return { game, mods, outside, cleanup: () => { for (const d of [game, mods, outside]) fs.rmSync(d, { recursive: true, force: true }); } };
+}
+
+test('the CLI indexes a symlinked .json file and a symlinked folder of a mod; a link looping back is not followed', () => {
+  const fx = fixture();
+  try {
+    const result = lint({ paths: [fx.mods], gamePath: fx.game });
+    const ids = [...result.project.defs.entries('MONSTER').keys()];
+    for (const id of ['mon_linked_file', 'mon_linked_folder', 'mon_user']) assert.ok(ids.includes(id), `${id} in ${ids.join(' ')}`);
+    const files = result.project.reportedFiles().map((f) => path.relative(fx.mods, f.path)).sort();
+    assert.deepEqual(files, ['m/folder/in.json', 'm/linked.json', 'm/modinfo.json', 'm/uses.json']);
+    assert.equal([...result.diagnostics.values()].flat().filter((d) => d.code === 'unknown-id').length, 0);
+  } finally {
+    fx.cleanup();
+  }
+});
+
+test('the server\'s load (in slices) indexes them too', async () => {
+  const fx = fixture();
+  try {
+    const project = new Project({ gamePath: fx.game, roots: [fx.mods], readFile: (p) => fs.readFileSync(p, 'utf8') });
+    assert.equal(await project.loadInSlices(), true);
+    const uses = path.join(fx.mods, 'm/uses.json');
+    assert.deepEqual(project.diagnostics(uses).filter((d) => d.code === 'unknown-id'), []);
+    assert.ok(project.files.has(path.join(fx.mods, 'm/folder/in.json')));
+  } finally {
+    fx.cleanup();
+  }
+});
