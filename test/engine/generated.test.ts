@@ -89,6 +89,13 @@ test('a duration the data writes as a time string may be an integer number of tu
   assert.deepEqual(workspace(mod({ 'items.json': [item(true)] }), CURRENT_CORE).codes('m/items.json'), ['invalid-value']);
 });
 
+test('a list of ids may be written as its one id (the generic readers take a single value); the id is still a reference', () => {
+  const trait = (id: string, cancels: unknown) => ({ type: 'mutation', id, name: { str: id }, description: 'd', points: 0, cancels });
+  const ws = workspace(mod({ 'traits.json': [trait('MY_THINSKIN', []), trait('MY_A', 'MY_THINSKIN'), trait('MY_B', ['MY_THINSKIN']), trait('MY_C', 'MY_THINSKNI')] }), CURRENT_CORE);
+  assert.deepEqual(unknownIds(ws.diagnostics('m/traits.json')), ['"cancels": unknown trait "MY_THINSKNI"; did you mean "MY_THINSKIN"?']);
+  assert.deepEqual(ws.codes('m/traits.json'), ['unknown-id']);
+});
+
 test('unknown-field: a generated table closes the top level (did you mean), keeps nested objects open, accepts inheritance members', () => {
   const ws = workspace(mod({
     'groups.json': [

@@ -234,17 +234,9 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   let number = false;
   for (const t of code.types) {
     switch (t) {
-      case 's': {
-        const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-        const rule = node.rule;
-        if (rule?.ref) s.ref = rule.ref;
-        else if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
-        else if (byName?.has(name)) s.refBy = byName.get(name);
-        if (code.format && !rule?.ref) { s.format = code.format; s.unitStyle = false; }
-        if (rule?.values) { s.values = rule.values.values; s.valuesName = rule.values.name; }
-        options.push(s);
+      case 's':
+        options.push(stringSpecOf(node, code, name, byName));
         break;
-      }
       case 'i': case 'n':
         if (!number) options.push(NUMBER);
         number = true;
@@ -255,6 +247,10 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
           options.push({ kind: 'tuple', items: Array.from(node.positions, (p) => (p ? specOf(p, name, vars, byName, dialogue) : ANY)), required: 0, open: true });
         } else {
           options.push({ kind: 'array', of: node.element ? specOf(node.element, name, vars, byName, dialogue) : ANY });
+          // A list of strings may be its one string: the generic readers (generic_factory.h, read_container via
+          // the string readers) take a single value where they read a list.
+          const element = node.element?.code;
+          if (element?.types.includes('s') && !code.types.includes('s')) options.push(stringSpecOf(node.element!, element, name, byName));
         }
         break;
       case 'o':
@@ -285,6 +281,18 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   // A reviewed rule says what the game reads here, however rarely the data writes it.
   if (code.count < MIN_EVIDENCE && !node.rule && !options.includes(ANY)) options.push(ANY);
   return { kind: 'union', options, mismatch: 'warning' };
+}
+
+/** The string a member path takes (a reference, a unit format, a closed set of values, or any string). */
+function stringSpecOf(node: Node, code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
+  const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
+  const rule = node.rule;
+  if (rule?.ref) s.ref = rule.ref;
+  else if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+  else if (byName?.has(name)) s.refBy = byName.get(name);
+  if (code.format && !rule?.ref) { s.format = code.format; s.unitStyle = false; }
+  if (rule?.values) { s.values = rule.values.values; s.valuesName = rule.values.name; }
+  return s;
 }
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): FieldSpec[] {
