@@ -626,6 +626,15 @@ async function main() {
   log(`server ready: status bar ${JSON.stringify(ready)}`);
   await shot('ready');
 
+  // (k) a swatch on the game's color names: hulks.json's "color": "light_gray" in the game's RGB (150, 150, 150)
+  const swatches = await waitUntil('a color swatch beside "light_gray" in hulks.json', async () => {
+    const colors = await page
+      .locator('.editor-instance .colorpicker-color-decoration')
+      .evaluateAll((es) => es.map((e) => getComputedStyle(e).backgroundColor));
+    return colors.includes('rgb(150, 150, 150)') ? colors : undefined;
+  });
+  log(`(k) ok: color swatches ${JSON.stringify(swatches)}`);
+
   // (h) the game set in User settings holds when another cdda.* setting changes
   const indexedWith = () => [...clientLog().matchAll(/Indexing \(([^)]*)\): game data (.+?), game version/g)].map((m) => ({ reason: m[1], game: m[2] }));
   const firstBuilds = indexedWith();
@@ -970,8 +979,8 @@ try {
     for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
-  // The closing line CI reads: scenarios (a) to (j).
-  console.log('e2e: 10 passed, 0 failed');
+  // The closing line CI reads: scenarios (a) to (k).
+  console.log('e2e: 11 passed, 0 failed');
 } catch (e) {
   code = 1;
   if (timedOut) {
