@@ -2,7 +2,7 @@
  * The game's color names as colors, through real LSP messages: a swatch (textDocument/documentColor) on every
  * `color`, `bgcolor` and `..._color` name the game reads, in the RGB of its default scheme; a color chosen in the
  * picker (textDocument/colorPresentation) writes the nearest game color in the same form; completion offers the
- * names where a color is expected.
+ * names where a color is expected. Each version in its own default colors.
  */
 import { describe, test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -22,7 +22,8 @@ const LOOKS = parseMarked(`[
   { "type": "MONSTER", "id": "mon_a", "name": "a", "color": "c_unset", "description": "blue" }
 ]
 `);
-const EXPECTED = ['light_red #ff9696', 'i_green #006e00', 'c_brown #5c3317', 'cyan_white #0096b4', 'ltblue #6464ff', 'red #ff0000', 'h_yellow #ffff00', 'dark_gray #636363'];
+// The fixture's game folder is empty: 0.F, whose brown is 97, 56, 28 (the current game's: 92, 51, 23).
+const EXPECTED = ['light_red #ff9696', 'i_green #006e00', 'c_brown #61381c', 'cyan_white #0096b4', 'ltblue #6464ff', 'red #ff0000', 'h_yellow #ffff00', 'dark_gray #636363'];
 
 const hex = (c: ColorInformation['color']): string =>
   `#${[c.red, c.green, c.blue].map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('')}`;
@@ -51,6 +52,21 @@ describe('game colors over LSP', () => {
     const colors = await client.request<ColorInformation[]>('textDocument/documentColor', { textDocument: { uri: uri(file) } });
     assert.deepEqual(colors.map((c) => c.range), LOOKS.ranges.map((_, i) => range(i)));
     assert.deepEqual(colors.map((c, i) => `${LOOKS.text.slice(LOOKS.ranges[i].start, LOOKS.ranges[i].end)} ${hex(c.color)}`), EXPECTED);
+  });
+
+  test('the current game in its own default colors (brown 92, 51, 23; blue 0, 0, 200)', async () => {
+    const current = new TestClient({ roots: [path.join(dir, 'mods')], initializationOptions: { gamePath: path.join(dir, 'game'), gameVersion: 'current' } });
+    try {
+      await current.initialize();
+      await current.waitForReady();
+      await current.open(file);
+      const colors = await current.request<ColorInformation[]>('textDocument/documentColor', { textDocument: { uri: uri(file) } });
+      assert.equal(hex(colors[2].color), '#5c3317');
+      const [blue] = await current.request<ColorPresentation[]>('textDocument/colorPresentation', { textDocument: { uri: uri(file) }, range: range(0), color: { red: 0, green: 0, blue: 200 / 255, alpha: 1 } });
+      assert.equal(blue.label, 'blue');
+    } finally {
+      await current.stop();
+    }
   });
 
   test('a color chosen in the picker: the nearest game color, written in the same form', async () => {

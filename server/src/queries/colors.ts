@@ -1,13 +1,13 @@
 /**
  * The game's color names written in a file, for swatches: the string of every `color`, `bgcolor` or `..._color`
  * member (or an element of its array: a color per season) that color_from_string or bgcolor_from_string reads,
- * with the RGB of its color in the game's default scheme (schema/colors.ts). `i_red`, `h_red`, `red_white` and a
+ * with the RGB of its color in the version's default scheme (schema/colors.ts). `i_red`, `h_red`, `red_white` and a
  * `bgcolor` `red` all show red; choosing another color writes the nearest game color in the same form.
  */
 import * as jsonc from 'jsonc-parser';
 import type { Project } from '../project';
 import { shallowSlice } from '../syntax/nesting';
-import { colorName, nearestColorName, rgbOf } from '../schema/colors';
+import { colorName, nearestColorName } from '../schema/colors';
 
 export interface ColorUse {
   /** The name's text, inside its quotes. */
@@ -24,6 +24,7 @@ export function documentColors(project: Project, filePath: string): ColorUse[] {
   const file = project.files.get(filePath);
   if (!file) return [];
   const text = project.textOf(file);
+  const scheme = project.version.version.colors;
   const out: ColorUse[] = [];
   let visitedTo = -1;
   // Only the definitions whose text names a color member are parsed (most of a large file names none).
@@ -51,7 +52,7 @@ export function documentColors(project: Project, filePath: string): ColorUse[] {
         const start = r.start + offset + 1, end = r.start + offset + length - 1;
         if (text.slice(start, end) !== value) return; // escapes: not a name the game knows anyway
         const c = colorName(value);
-        const rgb = c && rgbOf(c.base);
+        const rgb = c && scheme[c.base];
         if (rgb) out.push({ start, end, name: value, rgb });
       },
     }, { allowTrailingComma: true });
@@ -60,7 +61,7 @@ export function documentColors(project: Project, filePath: string): ColorUse[] {
 }
 
 /** The game's color name to write for a color chosen in place of `current` (nearest, in the same form). */
-export function colorNameFor(current: string, rgb: { r: number; g: number; b: number }): string | undefined {
+export function colorNameFor(project: Project, current: string, rgb: { r: number; g: number; b: number }): string | undefined {
   const c = colorName(current);
-  return c && nearestColorName(rgb, c);
+  return c && nearestColorName(rgb, c, project.version.version.colors);
 }

@@ -33,7 +33,7 @@ export function registerDocumentColors(connection: Connection, session: Session)
     const file = p && session.project.files.get(p);
     if (!p || !fp || !file) return [];
     const current = session.project.textOf(file).slice(fp.offsetAt(range.start), fp.offsetAt(range.end));
-    const name = colorNameFor(current, rgb);
+    const name = colorNameFor(session.project, current, rgb);
     return name ? [{ label: name, textEdit: { range, newText: name } }] : [];
   });
 }
