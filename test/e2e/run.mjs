@@ -15,7 +15,9 @@
 //   (h) cdda.gamePath set in User settings (a folder other than the one auto-detection finds) holds when another
 //       cdda.* setting changes: the server keeps that game (code-server is a remote window, like WSL and SSH);
 //   (i) the "add missing member" quick fix leaves a file in the game's format formatted (no snippet re-indented
-//       by VS Code), with the body type the game's monsters use most.
+//       by VS Code), with the body type the game's monsters use most;
+//   (j) CDDA: Show Map Preview on a real two-tile house of the game (four palettes) draws every cell as the server's
+//       cdda/mapPreview resolves it (symbol, colors, hover, grid, cursor), and redraws a cell typed into its rows.
 // Screenshots of every step go to test-output/e2e/*.png (also on failure); the final ones are copied to
 // docs/screenshots/ (with UPDATE_SCREENSHOTS=1). Stops code-server (its own process group) and Chromium, pass or fail. Exit 1 on failure.
 //
@@ -324,6 +326,172 @@ async function waitReady(what) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// (j) the map preview: a real multi-tile map of the game (0.F) with four palettes and characters outside ASCII
+const PREVIEW_MAP = 'json/mapgen/house/urban_16_house_ranch.json';
+const PREVIEW_ROW = '".......________.!#1,,,0f0||+|||||||+|||||#......"';
+const PREVIEW_ROW_INDEX = 8;
+const PREVIEW_COLUMN = 24; // the first cell of the map's second overmap terrain
+
+/** Opens a file outside the workspace (the game's) by its absolute path in Quick Open. */
+async function openPath(file) {
+  const name = path.basename(file);
+  await page.keyboard.press('Control+P');
+  await waitUntil('Quick Open', () => quickInput().isVisible());
+  await page.evaluate((t) => navigator.clipboard.writeText(t), file);
+  await page.keyboard.press('Control+V');
+  await waitUntil(`Quick Open to list ${file}`, async () =>
+    (await page.locator('.quick-input-list .monaco-list-row').first().textContent())?.includes(name),
+  );
+  await page.keyboard.press('Enter');
+  await quickInputClosed();
+  await waitUntil(`tab ${name}`, async () => (await activeTabTitle()) === name);
+  await editorFocused();
+}
+
+/** The cells of the map preview's webview as drawn: symbol, inline colors, hover (title) and classes. */
+async function previewCells() {
+  for (const frame of page.frames()) {
+    const found = await frame
+      .evaluate(() => {
+        const table = document.querySelector('body > table');
+        const h1 = document.querySelector('body > h1');
+        if (!table || !h1) return undefined;
+        return {
+          title: h1.textContent,
+          rows: [...table.querySelectorAll('tr')].map((tr) =>
+            [...tr.querySelectorAll('td')].map((td) => ({
+              text: td.textContent,
+              color: td.style.color,
+              bg: td.style.backgroundColor,
+              title: td.title,
+              classes: td.className.split(' ').filter(Boolean),
+            })),
+          ),
+        };
+      })
+      .catch(() => undefined);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * cdda/mapPreview at `position` of `file`, asked of a server of this checkout (out/, over stdio, as the LSP tests
+ * start it) on the same workspace and game as the editor's.
+ */
+async function expectedPreview(file, position, roots, game) {
+  const { TestClient, uri } = createRequire(import.meta.url)(path.join(root, 'out/test/lsp/client.js'));
+  const client = new TestClient({ roots, initializationOptions: { gamePath: game } });
+  try {
+    await client.initialize();
+    await client.waitForReady();
+    await client.open(file);
+    return await client.request('cdda/mapPreview', { textDocument: { uri: uri(file) }, position });
+  } finally {
+    await client.stop();
+  }
+}
+
+/** `#5c3317` as the browser reports an inline color: `rgb(92, 51, 23)`; none: ''. */
+function cssRgb(hex) {
+  if (!hex) return '';
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** Where the drawn preview differs from the server's cells: symbol, colors, hover, grid line and cursor. */
+function comparePreview(shown, expected) {
+  const out = [];
+  if (shown.rows.length !== expected.rows.length) out.push(`${shown.rows.length} rows drawn, ${expected.rows.length} expected`);
+  expected.rows.forEach((row, r) => {
+    const drawn = shown.rows[r] ?? [];
+    if (drawn.length !== row.length) out.push(`row ${r + 1}: ${drawn.length} cells drawn, ${row.length} expected`);
+    row.forEach((want, c) => {
+      const got = drawn[c];
+      if (!got) return;
+      const at = `row ${r + 1} column ${c + 1} (${JSON.stringify(want.key)})`;
+      if (got.text !== want.symbol) out.push(`${at}: symbol ${JSON.stringify(got.text)}, expected ${JSON.stringify(want.symbol)}`);
+      if (got.color !== cssRgb(want.fg)) out.push(`${at}: color ${got.color}, expected ${want.fg}`);
+      if (got.bg !== cssRgb(want.bg)) out.push(`${at}: background ${got.bg}, expected ${want.bg}`);
+      for (const part of [JSON.stringify(want.key), want.terrain, want.furniture, ...want.markers]) {
+        if (part && !got.title.includes(part)) out.push(`${at}: hover ${JSON.stringify(got.title)} lacks ${part}`);
+      }
+      const gridLine = expected.tile > 0 && c > 0 && c % expected.tile === 0;
+      if (got.classes.includes('tl') !== gridLine) out.push(`${at}: grid line ${!gridLine ? 'drawn' : 'missing'}`);
+      const isCursor = expected.cursor?.row === r && expected.cursor?.column === c;
+      if (got.classes.includes('cur') !== isCursor) out.push(`${at}: cursor ${isCursor ? 'missing' : 'drawn'}`);
+    });
+  });
+  if (!expected.cursor) out.push('the server placed no cursor cell');
+  return out;
+}
+
+/** (j) the map preview of a real multi-tile map of the game with palettes, cell by cell against the server's
+ *  resolution (cdda/mapPreview asked of a server of this checkout over stdio, on the same game and position). */
+async function mapPreviewScenario(ws, setGame, previewMap) {
+  await runCommand('View: Close All Editors'); // the map's file alone beside its picture
+  await openPath(previewMap);
+  const previewRowLine = lineOf(previewMap, PREVIEW_ROW);
+  log(`(j) CDDA: Show Map Preview on ${path.relative(setGame, previewMap)} line ${previewRowLine}`);
+  await goToLine(previewRowLine);
+  await page.keyboard.press('Home'); // before the row's opening quote
+  for (let i = 0; i < 1 + PREVIEW_COLUMN; i++) await page.keyboard.press('ArrowRight');
+  const rowText = fs.readFileSync(previewMap, 'utf8').split('\n')[previewRowLine - 1];
+  const wantCol = rowText.length - rowText.trimStart().length + 2 + PREVIEW_COLUMN; // 1-based, after the quote
+  const previewPos = await waitUntil(`the cursor at column ${wantCol}`, async () => {
+    const p = await cursorPosition();
+    return p?.line === previewRowLine && p.col === wantCol ? p : undefined;
+  });
+  await runCommand('CDDA: Show Map Preview');
+  await waitUntil('the map preview beside the editor', async () =>
+    (await page.locator('.tabs-container .tab .label-name').allTextContents()).some((t) => t.startsWith('Map: ')),
+  );
+  const expected = await expectedPreview(previewMap, { line: previewPos.line - 1, character: previewPos.col - 1 }, [ws], setGame);
+  if (!expected) fail(`(j) the server of this checkout has no map preview at ${previewMap}:${previewPos.line}:${previewPos.col}`);
+  // The picture follows the cursor's last move a moment later: wait for it, then report what still differs.
+  let mismatches = ['no picture drawn'];
+  const shown = await waitUntil('the map preview drawn as the server resolves it', async () => {
+    const cells = await previewCells();
+    mismatches = cells ? comparePreview(cells, expected) : ['no picture drawn'];
+    return mismatches.length ? undefined : cells;
+  }).catch(() => fail(`(j) the preview differs from the server's resolution in ${mismatches.length} cells: ${mismatches.slice(0, 8).join('; ')}`));
+  const colors = new Set(shown.rows.flat().map((c) => c.color));
+  log(`(j) ok: "${shown.title}", ${shown.rows.length}x${shown.rows[0].length} cells, every symbol, color, hover and the cursor cell as cdda/mapPreview resolves them (${colors.size} colors, grid line at column ${expected.tile + 1})`);
+
+  // it updates as you type: the first cell of the row becomes a brick wall, then back on undo
+  const wall = expected.rows.flat().find((c) => c.key === '#');
+  const cellBefore = expected.rows[PREVIEW_ROW_INDEX][0];
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type('#');
+  await page.keyboard.press('Escape');
+  await waitUntil(`the typed "#" drawn as ${JSON.stringify(wall.symbol)} (${wall.terrain})`, async () => {
+    const cell = (await previewCells())?.rows[PREVIEW_ROW_INDEX]?.[0];
+    return cell && cell.text === wall.symbol && cell.title.includes(wall.terrain);
+  });
+  await page.keyboard.press('Control+Z');
+  await waitUntil(`the undone cell drawn as ${JSON.stringify(cellBefore.symbol)} again`, async () => {
+    const cell = (await previewCells())?.rows[PREVIEW_ROW_INDEX]?.[0];
+    return cell && cell.text === cellBefore.symbol && cell.title.includes(JSON.stringify(cellBefore.key));
+  });
+  log(`(j) ok: a "#" typed into the row is drawn at once as ${JSON.stringify(wall.symbol)}, and undone`);
+
+  // the screenshot: the editor on the map's rows, the preview beside; no side bar, no panel
+  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
+  if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
+  await focusEditor();
+  await goToLine(lineOf(previewMap, '"rows"') + 4); // the cursor on a bed ("@") of the house
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 1 + 28; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(1000);
+  await shot('j-map-preview');
+  if (!(await page.locator('.part.sidebar').isVisible())) await page.keyboard.press('Control+B');
+  await runCommand('View: Close All Editors');
+
+}
+
+// ---------------------------------------------------------------------------------------------------
 async function main() {
   // 1. package
   if (!process.env.E2E_SKIP_PACKAGE) {
@@ -342,6 +510,8 @@ async function main() {
   // The game under a second name: a server that fell back to auto-detection would name the other folder.
   const setGame = path.join(tmp, 'game-set-in-user-settings');
   fs.symlinkSync(gamePath, setGame);
+  const previewMap = path.join(setGame, PREVIEW_MAP);
+  if (!fs.existsSync(previewMap)) fail(`(j) the game at ${gamePath} has no ${PREVIEW_MAP} (the 0.F data's two-tile house)`);
   const ud = path.join(tmp, 'ud');
   const ext = path.join(tmp, 'ext');
   fs.mkdirSync(path.join(ud, 'User'), { recursive: true });
@@ -455,6 +625,15 @@ async function main() {
   );
   log(`server ready: status bar ${JSON.stringify(ready)}`);
   await shot('ready');
+
+  // (k) a swatch on the game's color names: hulks.json's "color": "light_gray" in the game's RGB (150, 150, 150)
+  const swatches = await waitUntil('a color swatch beside "light_gray" in hulks.json', async () => {
+    const colors = await page
+      .locator('.editor-instance .colorpicker-color-decoration')
+      .evaluateAll((es) => es.map((e) => getComputedStyle(e).backgroundColor));
+    return colors.includes('rgb(150, 150, 150)') ? colors : undefined;
+  });
+  log(`(k) ok: color swatches ${JSON.stringify(swatches)}`);
 
   // (h) the game set in User settings holds when another cdda.* setting changes
   const indexedWith = () => [...clientLog().matchAll(/Indexing \(([^)]*)\): game data (.+?), game version/g)].map((m) => ({ reason: m[1], game: m[2] }));
@@ -700,6 +879,8 @@ async function main() {
   if (!isCddaFormatted(fixedText)) fail(`(i) the fixed file is not in the game's format:\n${fixedText}`);
   log('(i) ok: "bodytype": "human" added, the file is still in the game\'s format');
 
+  await mapPreviewScenario(ws, setGame, previewMap);
+
   // (g) the extension's page, as a user finds it in the Extensions view: name, icon and the marketplace README
   //     (with its packaged screenshots) must render from the installed vsix.
   await runCommand('Extensions: Show Enabled Extensions');
@@ -789,6 +970,7 @@ try {
     'e-resolved': 'resolved-definition.png',
     'f-type-hierarchy-supertypes': 'type-hierarchy.png',
     'g-extension-page': 'extension-page.png',
+    'j-map-preview': 'map-preview.png',
   };
   // The README's screenshots are tracked: refreshed only on request (UPDATE_SCREENSHOTS=1), so a CI run leaves
   // the checkout clean.
@@ -797,8 +979,8 @@ try {
     for (const [name, dest] of Object.entries(finals)) if (shots[name]) fs.copyFileSync(shots[name], path.join(docsShots, dest));
   }
   log(`PASSED in ${((Date.now() - t0) / 1000).toFixed(1)}s; screenshots in ${path.relative(root, outDir)}/ and ${path.relative(root, docsShots)}/`);
-  // The closing line CI reads: scenarios (a) to (i).
-  console.log('e2e: 9 passed, 0 failed');
+  // The closing line CI reads: scenarios (a) to (k).
+  console.log('e2e: 11 passed, 0 failed');
 } catch (e) {
   code = 1;
   if (timedOut) {

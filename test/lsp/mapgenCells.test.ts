@@ -102,8 +102,8 @@ describe('map cells over LSP', () => {
     const show = (c: MapPreviewResult['rows'][number][number]): string => `${c.symbol} ${c.fg ?? '-'}/${c.bg ?? '-'} ${c.furniture ?? c.terrain}${c.markers.length ? ` +${c.markers.join('+')}` : ''}`;
     assert.deepEqual(p.rows.map((r) => r.map(show)), [
       ['─ #969696/- t_wall', '─ #969696/- t_wall', '─ #969696/- t_wall'],
-      ['─ #969696/- t_wall', '# #5c3317/- f_chair +items', 'r #000000/#ff0000 f_rug'],
-      ['─ #969696/- t_wall', '# #5c3317/- f_chair +items', '─ #969696/- t_wall'],
+      ['─ #969696/- t_wall', '# #61381c/- f_chair +items', 'r #000000/#ff0000 f_rug'],
+      ['─ #969696/- t_wall', '# #61381c/- f_chair +items', '─ #969696/- t_wall'],
     ]);
     // Outside any map: nothing.
     assert.equal(await client.request(MAP_PREVIEW_REQUEST, { textDocument: { uri: uri(file('m/palettes.json')) }, position: { line: 1, character: 4 } }), null);

@@ -34,6 +34,7 @@ import { registerTypeHierarchy } from './features/typeHierarchy';
 import { packageVersion } from '../util/packageVersion';
 import { registerDocumentHighlight } from './features/documentHighlight';
 import { registerMapPreview } from './features/mapPreview';
+import { registerDocumentColors } from './features/documentColors';
 
 export const SERVER_NAME = 'cdda-language-server';
 /** The package's version (package.json), as `cdda-lint --version` gives it. */
@@ -73,6 +74,7 @@ export function startServer(connection: Connection): Session {
         referencesProvider: true,
         hoverProvider: true,
         documentHighlightProvider: true,
+        colorProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
@@ -118,6 +120,7 @@ export function startServer(connection: Connection): Session {
   registerHover(connection, session);
   registerDocumentHighlight(connection, session);
   registerMapPreview(connection, session);
+  registerDocumentColors(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);
   registerCodeActions(connection, session);

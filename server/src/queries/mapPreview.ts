@@ -131,7 +131,8 @@ class Looks {
       const v = resolveDefinition(this.project, defs[defs.length - 1], id).value;
       const symbol = Array.isArray(v.symbol) ? v.symbol[0] : v.symbol;
       const color = Array.isArray(v.color) ? v.color[0] : v.color;
-      const style = typeof color === 'string' ? colorStyle(color) : typeof v.bgcolor === 'string' ? colorStyle(`i_${Array.isArray(v.bgcolor) ? v.bgcolor[0] : v.bgcolor}`) : undefined;
+      const scheme = this.project.version.version.colors;
+      const style = typeof color === 'string' ? colorStyle(color, scheme) : typeof v.bgcolor === 'string' ? colorStyle(`i_${Array.isArray(v.bgcolor) ? v.bgcolor[0] : v.bgcolor}`, scheme) : undefined;
       look = { symbol: typeof symbol === 'string' && symbol !== '' ? drawn(symbol) : '?', fg: style?.fg, bg: style?.bg };
     }
     this.cache.set(key, look);

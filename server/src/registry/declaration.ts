@@ -8,6 +8,7 @@ import type { KindSchema, SiblingRef } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { GeneratedTables, MemberRules } from '../schema/generated';
 import type { TableOverlay } from '../schema/overlay';
+import type { ColorScheme } from '../schema/colors';
 
 /**
  * Where a definition keeps its ids.
@@ -109,6 +110,8 @@ export interface GameVersion {
   readonly generatedTables?: GeneratedTables;
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
+  /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
+  readonly colors: ColorScheme;
   /**
    * The identifier-like strings of the version's program, space-separated (scripts/gen-member-names.mjs): a
    * member name the game reads ends one of them. Known for 0.F (its binary); without them, a member no data

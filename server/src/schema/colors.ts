@@ -50,27 +50,65 @@ export const COLOR_RULES: MemberRules = {
   weather_type: { color, map_color: color, 'weather_animation.color': color },
 };
 
+/** The RGB (`#rrggbb`) of each of the 16 colors in a game version's default color scheme. */
+export type ColorScheme = Readonly<Record<string, string>>;
+
 /**
- * The 16 colors' default RGB values (the game's data/raw/colors.json, which a player's theme may change), for
- * pictures of what the game draws.
+ * The current game's default color scheme: its data/raw/colors.json (a `colordef`, copied to
+ * config/base_colors.json, which a player may change), for pictures and swatches of what the game draws. Its
+ * names: GRAY is light_gray, DGRAY dark_gray, LMAGENTA pink.
  */
-const RGB: Readonly<Record<string, string>> = {
+export const COLORS_CURRENT: ColorScheme = {
   black: '#000000', red: '#ff0000', green: '#006e00', brown: '#5c3317', blue: '#0000c8', magenta: '#8b3a62',
   cyan: '#0096b4', light_gray: '#969696', dark_gray: '#636363', light_red: '#ff9696', light_green: '#00ff00',
   yellow: '#ffff00', light_blue: '#6464ff', pink: '#fe00fe', light_cyan: '#00f0ff', white: '#ffffff',
 };
 
+/** 0.F's data/raw/colors.json: brown (97, 56, 28) and blue (10, 10, 220) as they were then. */
+export const COLORS_0F: ColorScheme = { ...COLORS_CURRENT, brown: '#61381c', blue: '#0a0adc' };
+
+const isColor = (n: string): boolean => COLORS.includes(n);
+
+/** A color name read as color_from_string reads it: `c_`, `h_` or `i_`, one of the 16 colors, maybe on a background. */
+export interface ColorName {
+  readonly prefix: '' | 'c_' | 'h_' | 'i_';
+  /** One of the 16 colors (`light_red` for the old `ltred`). */
+  readonly base: string;
+  /** `x_y`: x on y. */
+  readonly background?: string;
+}
+
+/** The parts of a color name; undefined for a name the game does not read. */
+export function colorName(name: string): ColorName | undefined {
+  const prefix = /^[chi]_/.test(name) ? (name.slice(0, 2) as ColorName['prefix']) : '';
+  let n = name.slice(prefix.length);
+  if (prefix === 'h_' || prefix === 'i_') return isColor(n) ? { prefix, base: n } : undefined;
+  if (n.startsWith('lt')) n = `light_${n.slice(2)}`;
+  else if (n.startsWith('dk')) n = `dark_${n.slice(2)}`;
+  if (isColor(n)) return { prefix, base: n };
+  for (const bg of BACKGROUNDS) if (n.endsWith(`_${bg}`) && isColor(n.slice(0, -bg.length - 1))) return { prefix, base: n.slice(0, -bg.length - 1), background: bg };
+  return undefined;
+}
+
 /**
  * The foreground and background a color name draws with (color_from_string: `c_` optional; `h_x` is x on blue,
  * `i_x` black on x, `x_y` x on y); undefined for a name the game does not read.
  */
-export function colorStyle(name: string): { readonly fg: string; readonly bg?: string } | undefined {
-  let n = name.startsWith('c_') ? name.slice(2) : name;
-  if (n.startsWith('h_') && RGB[n.slice(2)]) return { fg: RGB[n.slice(2)], bg: RGB.blue };
-  if (n.startsWith('i_') && RGB[n.slice(2)]) return { fg: RGB.black, bg: RGB[n.slice(2)] };
-  if (n.startsWith('lt')) n = `light_${n.slice(2)}`;
-  else if (n.startsWith('dk')) n = `dark_${n.slice(2)}`;
-  if (RGB[n]) return { fg: RGB[n] };
-  for (const bg of BACKGROUNDS) if (n.endsWith(`_${bg}`) && RGB[n.slice(0, -bg.length - 1)]) return { fg: RGB[n.slice(0, -bg.length - 1)], bg: RGB[bg] };
-  return undefined;
+export function colorStyle(name: string, rgb: ColorScheme): { readonly fg: string; readonly bg?: string } | undefined {
+  const c = colorName(name);
+  if (!c) return undefined;
+  if (c.prefix === 'h_') return { fg: rgb[c.base], bg: rgb.blue };
+  if (c.prefix === 'i_') return { fg: rgb.black, bg: rgb[c.base] };
+  return c.background ? { fg: rgb[c.base], bg: rgb[c.background] } : { fg: rgb[c.base] };
+}
+
+/** The name of the color nearest to an RGB value, written as `like` is (its prefix and background kept). */
+export function nearestColorName(rgb: { r: number; g: number; b: number }, like: ColorName, scheme: ColorScheme): string {
+  let best = '', bestDistance = Infinity;
+  for (const base of COLORS) {
+    const n = parseInt(scheme[base].slice(1), 16);
+    const d = ((n >> 16) - rgb.r) ** 2 + (((n >> 8) & 255) - rgb.g) ** 2 + ((n & 255) - rgb.b) ** 2;
+    if (d < bestDistance) { best = base; bestDistance = d; }
+  }
+  return `${like.prefix}${best}${like.background ? `_${like.background}` : ''}`;
 }

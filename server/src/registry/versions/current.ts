@@ -6,6 +6,7 @@
  * - damage types are data (`damage_type`), as are monster attacks, weakpoint sets, profession groups...;
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
+import { COLORS_CURRENT } from '../../schema/colors';
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
@@ -110,6 +111,7 @@ export const VERSION_CURRENT: GameVersion = {
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
+  colors: COLORS_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {

@@ -2,6 +2,7 @@
  * Cataclysm: DDA 0.F ("Frank", 2021): the format the spec documents (spec part 2), with `edit-mode` and
  * `add:`/`remove:` members, one JSON type per item category, monster groups and monster factions keyed by `name`.
  */
+import { COLORS_0F } from '../../schema/colors';
 import type { GameVersion } from '../declaration';
 import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
@@ -40,6 +41,7 @@ export const VERSION_0F: GameVersion = {
   // Loaded when first read: a start loads the tables of its own version only (0.F's take 7 ms, the current's 11).
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },
   memberRules: RULES_0F,
+  colors: COLORS_0F,
   memberNames: MEMBER_NAMES,
   tableOverlays: OVERLAYS_0F,
   // 0.F's u_buy_item has no use_item_group: an item.
