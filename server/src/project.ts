@@ -461,7 +461,9 @@ export class Project {
     }
     for (const [id, part] of parts) byId.set(id, part);
     const before = this.graph;
+    // Which files are whose may change with the mods: every mod's count is made again when asked.
     this.writtenForMemo.clear();
+    this.modTallies.clear();
     this.graph = new ModGraph([...byId.values()].filter((m) => needed.has(m.id)));
     // Owners are found by the mods' ids and folders (see ownerOf): the same while those are.
     if (this.graph.foldersKey() !== before.foldersKey()) this.ownerCache.clear();
@@ -635,8 +637,9 @@ export class Project {
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
+    const previous = file.records;
     file.records = records;
-    this.writtenForMemo.clear();
+    this.retally(file, previous);
     if (analyzeNow) {
       // The offsets (found with what the definitions' text hides, see regionAt) and the analyses, while the
       // text and the whole values are at hand.
@@ -671,8 +674,9 @@ export class Project {
 
   private unindexFile(file: SourceFile): void {
     for (const r of file.records) this.unindexRecord(file, r);
+    const previous = file.records;
     file.records = [];
-    this.writtenForMemo.clear();
+    this.retally(file, previous);
     file.parsed = { objects: [], problems: [] };
     this.diagnosticsCache.delete(file);
   }
@@ -1386,6 +1390,31 @@ export class Project {
 
   /** Per file's records (a new list on each re-index), how many have each type. */
   private readonly typeTallies = new WeakMap<readonly DefinitionRecord[], TypeTally>();
+  /**
+   * Per mod counted so far, how many of its definitions have each type: kept up to date as its files are indexed
+   * again (retally), so a keystroke costs the edited file's types, not a pass over every file of its mod.
+   */
+  private readonly modTallies = new Map<string, Map<string, number>>();
+
+  private tallyOf(records: readonly DefinitionRecord[]): TypeTally {
+    let own = this.typeTallies.get(records);
+    if (!own) { own = tallyTypes(records.map((r) => r.type)); this.typeTallies.set(records, own); }
+    return own;
+  }
+
+  /** A file's records changed from `previous`: its mod's type count follows, and its verdict is asked again. */
+  private retally(file: SourceFile, previous: readonly DefinitionRecord[]): void {
+    const modId = file.modId;
+    if (modId === undefined) return;
+    this.writtenForMemo.delete(modId);
+    const tally = this.modTallies.get(modId);
+    if (!tally || previous === file.records) return;
+    for (const [t, n] of this.tallyOf(previous)) {
+      const left = (tally.get(t) ?? 0) - n;
+      if (left > 0) tally.set(t, left); else tally.delete(t);
+    }
+    for (const [t, n] of this.tallyOf(file.records)) tally.set(t, (tally.get(t) ?? 0) + n);
+  }
   /** Per mod asked about, the other version its content is written for (undefined: none); cleared on any re-index. */
   private readonly writtenForMemo = new Map<string, WrittenForOther | undefined>();
 
@@ -1395,13 +1424,15 @@ export class Project {
    */
   writtenFor(modId: string): WrittenForOther | undefined {
     if (this.writtenForMemo.has(modId)) return this.writtenForMemo.get(modId);
-    const tally = new Map<string, number>();
-    // Every file of the mod, reported or not (a check of one of its files reads them all).
-    for (const f of this.filesByMod.get(modId) ?? []) {
-      this.ensureParsed(f);
-      let own = this.typeTallies.get(f.records);
-      if (!own) { own = tallyTypes(f.records.map((r) => r.type)); this.typeTallies.set(f.records, own); }
-      for (const [t, n] of own) tally.set(t, (tally.get(t) ?? 0) + n);
+    let tally = this.modTallies.get(modId);
+    if (!tally) {
+      tally = new Map<string, number>();
+      // Every file of the mod, reported or not (a check of one of its files reads them all).
+      for (const f of this.filesByMod.get(modId) ?? []) {
+        this.ensureParsed(f);
+        for (const [t, n] of this.tallyOf(f.records)) tally.set(t, (tally.get(t) ?? 0) + n);
+      }
+      this.modTallies.set(modId, tally);
     }
     const verdict = writtenForOther(this.version.version, tally);
     this.writtenForMemo.set(modId, verdict);

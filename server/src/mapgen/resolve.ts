@@ -98,12 +98,22 @@ export function mappingRoot(record: DefinitionRecord): { value: Record<string, u
   return isObject(whole.object) ? { value: whole.object, at: ['object'] } : undefined;
 }
 
-/** A definition's own mappings (cached per record: a record's value never changes; a new text makes new records). */
+/**
+ * A palette's own mappings (cached per record: a record's value never changes, a new text makes new records; map
+ * generators name the same palettes again and again). A map generator's are made when asked: each is checked once,
+ * and keeping the mappings of all of them would hold a fifth of the game's content.
+ */
 const ownCache = new WeakMap<DefinitionRecord, ReadonlyMap<string, readonly Mapping[]>>();
 
 function ownMappings(record: DefinitionRecord, root: { value: Record<string, unknown>; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
   const cached = ownCache.get(record);
   if (cached) return cached;
+  const out = mappingsOf(record, root);
+  if (record.type !== 'mapgen') ownCache.set(record, out);
+  return out;
+}
+
+function mappingsOf(record: DefinitionRecord, root: { value: Record<string, unknown>; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
   const out = new Map<string, Mapping[]>();
   const add = (m: Mapping): void => {
     const list = out.get(m.key);
@@ -124,7 +134,6 @@ function ownMappings(record: DefinitionRecord, root: { value: Record<string, unk
       for (const layer of Object.keys(entry)) add({ key, layer, value: entry[layer], record, path: [...root.at, 'mapping', key, layer] });
     }
   }
-  ownCache.set(record, out);
   return out;
 }
 
