@@ -15,9 +15,8 @@ import type { CheckContext, RecordCheck } from './context';
 import type { DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
-import { fullValueOf } from '../records/record';
 import { cellKeys, displayCells, mapSizeOf } from '../mapgen/rows';
-import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
+import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mapgenValue, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
@@ -50,6 +49,8 @@ function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
     const members = root.value[layer];
     if (!isObject(members)) continue;
     for (const key of Object.keys(members)) {
+      // Nearly every key is one plain character (below U+0300: no combining mark, one column).
+      if (key.length === 1 && key.charCodeAt(0) < 0x300) continue;
       const cells = displayCells(key);
       if (cells.length !== 1 || WIDE.test(cells[0].key)) report([...root.at, layer, key], key);
     }
@@ -60,7 +61,7 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   if (record.type === PALETTE_KIND) { checkMappingKeys(record, ctx); return; }
   if (record.type !== 'mapgen') return;
   checkMappingKeys(record, ctx);
-  const value = fullValueOf(record);
+  const value = mapgenValue(record);
   if (value.method !== undefined && value.method !== 'json') return;
   const object = value.object;
   if (!isObject(object)) return;
@@ -101,7 +102,7 @@ class RowsCheck {
     private readonly rules: MapgenRowRules,
   ) {
     this.text = ctx.project.textOf(ctx.file);
-    const value = fullValueOf(record);
+    const value = mapgenValue(record);
     this.neverGenerated = value.nested_mapgen_id === undefined && value.update_mapgen_id === undefined && typeof value.weight === 'number' && value.weight < 1;
   }
 

@@ -91,10 +91,21 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * A map generator's whole value. Its check, its mapping keys' check and its resolution each need it, one after the
+ * other: the last one read is kept (one, so that the values of all maps are not held), where each read it again.
+ */
+let lastMap: { record: DefinitionRecord; value: Record<string, unknown> } | undefined;
+
+export function mapgenValue(record: DefinitionRecord): Record<string, unknown> {
+  if (lastMap?.record !== record) lastMap = { record, value: fullValueOf(record) };
+  return lastMap.value;
+}
+
 /** Where a definition's mappings are: a map generator's `object`, a palette's top level. */
 export function mappingRoot(record: DefinitionRecord): { value: Record<string, unknown>; at: JsonPath } | undefined {
   if (record.type !== 'mapgen') return { value: paletteValue(record), at: [] };
-  const whole = fullValueOf(record);
+  const whole = mapgenValue(record);
   return isObject(whole.object) ? { value: whole.object, at: ['object'] } : undefined;
 }
 
