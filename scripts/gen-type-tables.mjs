@@ -376,7 +376,8 @@ const lastName = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').pop() ?? p;
  * depth): a member name means the same wherever it is (`u_add_effect` names an effect), so its values are
  * pooled over the whole version, and one decision applies to every path that ends in it.
  */
-const DIALOGUE_CONTAINERS = new Set(['condition', 'deactivate_condition', 'goal_condition', 'effect', 'false_effect', 'if', 'then', 'else', 'true_eocs', 'false_eocs', 'run_eocs', 'effect_on_conditions', 'speaker_effect', 'dynamic_line']);
+// The engine's list (schema/dialogueLanguage.ts), which reads these paths by name: one list for both.
+const { DIALOGUE_CONTAINERS } = require(out('schema/dialogueLanguage.js'));
 const isDialogue = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').slice(0, -1).some((n) => DIALOGUE_CONTAINERS.has(n));
 /** member name -> its string values with their uses, over every dialogue path of the version. */
 const dialoguePool = new Map();

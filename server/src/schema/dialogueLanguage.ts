@@ -25,7 +25,8 @@ import { parseCode, parsePath, type GeneratedTables, type MemberCode } from './g
 
 /**
  * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
- * one of these, every member is read by name. The generator (scripts/gen-type-tables.mjs) pools the same paths.
+ * one of these, every member is read by name. The generator (scripts/gen-type-tables.mjs) pools the same paths,
+ * reading this list.
  */
 export const DIALOGUE_CONTAINERS: ReadonlySet<string> = new Set([
   'condition', 'deactivate_condition', 'goal_condition', 'effect', 'false_effect', 'if', 'then', 'else', 'true_eocs',
@@ -77,9 +78,11 @@ function pool(into: Pooled, code: MemberCode): void {
   if (code.keyRef) into.keyRef = code.keyRef;
 }
 
-/** The names of a path's members (positions and map values left out), as the generator's isDialogue reads them. */
-function isDialoguePath(segments: ReturnType<typeof parsePath>): number {
-  // The index of the last member name, when a container stands before it; -1 otherwise.
+/**
+ * The index of a path's last member name when a container stands before it (a dialogue path, as the generator's
+ * isDialogue reads it), else -1.
+ */
+function dialogueMemberAt(segments: ReturnType<typeof parsePath>): number {
   let last = -1;
   for (let i = 0; i < segments.length; i++) if ('name' in segments[i]) last = i;
   for (let i = 0; i < last; i++) {
@@ -104,7 +107,7 @@ export function dialogueLanguageOf(tables: GeneratedTables, readers: DialogueRea
   for (const table of Object.values(tables)) {
     for (const [p, code] of Object.entries(table.m)) {
       const segments = parsePath(p);
-      const last = isDialoguePath(segments);
+      const last = dialogueMemberAt(segments);
       if (last < 0) continue;
       const name = (segments[last] as { name: string }).name;
       let node = members.get(name);
