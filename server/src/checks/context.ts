@@ -1,7 +1,7 @@
 /** What a check sees: the project's queries, the file under check, and a way to report. */
 import type { FileProblem, SourceFile } from '../sourceFile';
 import type { RecordReport } from './report';
-import type { ModGraph } from '../mods/modGraph';
+import type { ModsView } from '../mods/modGraph';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
@@ -16,7 +16,8 @@ export type { RecordOffsets, RecordReport, RelatedAnchor, RecordMemo } from './r
  * record's checks made can be recorded and their results memoized until one of those definitions changes.
  */
 export interface ProjectView {
-  readonly graph: ModGraph;
+  /** The mods as they are now (a snapshot: see ModsView). */
+  readonly mods: ModsView;
   /** The kinds of the game version in force. */
   readonly registry: KindRegistry;
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];

@@ -7,7 +7,7 @@ import type { CheckContext } from './context';
 
 export function checkGameData(ctx: CheckContext): void {
   const { project, file } = ctx;
-  if (project.graph.get('dda')) return;
+  if (project.mods.get('dda')) return;
   const record = file.records.find((r) => r.type === 'MOD_INFO');
   if (!record || record.ids.includes('dda')) return;
   ctx.report({

@@ -42,7 +42,7 @@ function isObsoleteRecipe(record: DefinitionRecord): boolean {
 class RecordingView implements ProjectView {
   readonly deps = new Map<string, number>();
   constructor(private readonly project: CheckHost) {}
-  get graph() { return this.project.graph; }
+  get mods() { return this.project.mods; }
   get registry() { return this.project.registry; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
     this.dependOn(kind, id);

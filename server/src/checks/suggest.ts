@@ -15,7 +15,7 @@ export const notAbstract: Accepts = (r) => !r.abstract;
  * `accepts` takes: a suggestion must not be unresolved for the same reason.
  */
 export function suggestIds(project: ProjectView, kind: string, id: string, modId: string | undefined, accepts: Accepts = notAbstract, count = 3): string[] {
-  const visible = project.graph.visibleFrom(modId);
+  const visible = project.mods.visibleFrom(modId);
   const entries = project.entries(kind);
   const takes = (candidate: string): boolean => (entries.get(candidate) ?? []).some((r) => r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r));
   // The ids near `id` among those of the mods it sees, then those this definition can take: the same as searching
@@ -29,7 +29,7 @@ export function suggestIds(project: ProjectView, kind: string, id: string, modId
 
 /** A definition of `id` that `accepts` takes, in a mod that `modId` cannot see (the first in load order). */
 export function definedOutOfSight(project: ProjectView, kind: string, id: string, modId: string | undefined, accepts: Accepts = notAbstract): DefinitionRecord | undefined {
-  const visible = project.graph.visibleFrom(modId);
+  const visible = project.mods.visibleFrom(modId);
   const hidden = (project.entries(kind).get(id) ?? []).filter((r) => r.source.modId !== undefined && !visible.has(r.source.modId) && accepts(r));
   return hidden.sort((a, b) => project.compareLoadOrder(a, b))[0];
 }

@@ -74,7 +74,7 @@ const CYCLE_LISTED = 20;
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
-  if (!project.graph.get('dda') || project.graph.seesUnknownDependency(modId)) return;
+  if (!project.mods.get('dda') || project.mods.seesUnknownDependency(modId)) return;
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
   // it is never instantiated, its children name the real thing.
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;

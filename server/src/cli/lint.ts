@@ -90,7 +90,7 @@ export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
   const lines = (file: string): LineIndex => {
     let li = lineIndexes.get(file);
     if (!li) {
-      const sf = project.files.get(file);
+      const sf = project.fileAt(file);
       li = new LineIndex(sf ? project.textOf(sf) : safeRead(file));
       lineIndexes.set(file, li);
     }

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { URI } from 'vscode-uri';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location, type Position, type Range } from 'vscode-languageserver/node';
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { Diagnostic, Severity } from '../diagnostic';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Target } from '../queries/symbol';
@@ -58,8 +58,8 @@ export class FilePositions {
   constructor(readonly path: string, readonly text: string, private readonly index: PositionConverter) {}
 
   /** `document`: the open document of the file, used when it holds the very text the project has. */
-  static of(project: Project, cache: LineIndexCache, p: string, document?: { getText(): string } & PositionConverter): FilePositions | undefined {
-    const file = project.files.get(p);
+  static of(project: WorkspaceView, cache: LineIndexCache, p: string, document?: { getText(): string } & PositionConverter): FilePositions | undefined {
+    const file = project.fileAt(p);
     if (!file) return undefined;
     const text = project.textOf(file);
     if (document && document.getText() === text) return new FilePositions(p, text, document);
@@ -80,13 +80,13 @@ export class FilePositions {
 }
 
 /** A range in any project file (reads context files through the project). */
-export function targetRange(project: Project, cache: LineIndexCache, t: { path: string; start: number; end: number }): Range {
+export function targetRange(project: WorkspaceView, cache: LineIndexCache, t: { path: string; start: number; end: number }): Range {
   const fp = FilePositions.of(project, cache, t.path);
   if (!fp) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return fp.range(t.start, t.end);
 }
 
-export function toLocation(project: Project, cache: LineIndexCache, t: Target): Location {
+export function toLocation(project: WorkspaceView, cache: LineIndexCache, t: Target): Location {
   return { uri: pathToUri(t.path), range: targetRange(project, cache, t) };
 }
 
@@ -104,7 +104,7 @@ export interface DiagnosticData {
   readonly fixes: Diagnostic['fixes'];
 }
 
-export function toLspDiagnostic(project: Project, cache: LineIndexCache, fp: FilePositions, d: Diagnostic): LspDiagnostic {
+export function toLspDiagnostic(project: WorkspaceView, cache: LineIndexCache, fp: FilePositions, d: Diagnostic): LspDiagnostic {
   const out: LspDiagnostic = {
     range: fp.range(d.start, d.end),
     severity: SEVERITY[d.severity],

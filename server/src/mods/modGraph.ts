@@ -14,7 +14,21 @@ export interface DependencyProblem {
   readonly message: string;
 }
 
-export class ModGraph {
+/**
+ * What queries and checks read of the mods: a snapshot, replaced (never changed) when the mods change, so it
+ * also stands for them in a cache.
+ */
+export interface ModsView {
+  get(id: string): ModInfo | undefined;
+  /** The mod ids a definition in `modId` can see. */
+  visibleFrom(modId: string | undefined): ReadonlySet<string>;
+  /** Whether a mod the mod sees names an unknown dependency. */
+  seesUnknownDependency(modId: string | undefined): boolean;
+  /** The mods' dependency problems (unknown, cycles). */
+  readonly problems: readonly DependencyProblem[];
+}
+
+export class ModGraph implements ModsView {
   private readonly byId = new Map<string, ModInfo>();
   private readonly visible = new Map<string, ReadonlySet<string>>();
   private readonly rank = new Map<string, number>();

@@ -5,7 +5,7 @@
  * one the loaded definitions of that type use most). Plain text edits: an editor inserts them as they are.
  */
 import * as jsonc from 'jsonc-parser';
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { AddedMember, DiagnosticFix } from '../diagnostic';
 import type { DefinitionRecord } from '../records/record';
 import type { Migration } from '../schema/types';
@@ -27,8 +27,8 @@ export interface FixAction {
 }
 
 /** The edits of a fix for a diagnostic covering [start, end) of a file. */
-export function fixAction(project: Project, filePath: string, start: number, end: number, fix: DiagnosticFix, only: boolean): FixAction | undefined {
-  const file = project.files.get(filePath);
+export function fixAction(project: WorkspaceView, filePath: string, start: number, end: number, fix: DiagnosticFix, only: boolean): FixAction | undefined {
+  const file = project.fileAt(filePath);
   if (!file) return undefined;
   const text = project.textOf(file);
   switch (fix.kind) {
@@ -65,8 +65,8 @@ export function fixAction(project: Project, filePath: string, start: number, end
  * An insertion of `members` after the last member of the object holding `at`. In a formatted file the result is
  * formatted too: one member per line at the members' indentation, each value as the game's formatter writes it.
  */
-export function addMembersEdit(project: Project, filePath: string, at: number, members: readonly AddedMember[]): FixEdit | undefined {
-  const file = project.files.get(filePath);
+export function addMembersEdit(project: WorkspaceView, filePath: string, at: number, members: readonly AddedMember[]): FixEdit | undefined {
+  const file = project.fileAt(filePath);
   if (!file) return undefined;
   const record = recordAt(file, at);
   if (!record) return undefined;
@@ -112,7 +112,7 @@ export function addMembersEdit(project: Project, filePath: string, at: number, m
  * A member of a closed set with the value the loaded definitions of the record's type use most (ties and unused
  * values in the table's order): what a modder most likely means, not the set's first name.
  */
-function likelyMember(project: Project, record: DefinitionRecord, m: AddedMember): AddedMember {
+function likelyMember(project: WorkspaceView, record: DefinitionRecord, m: AddedMember): AddedMember {
   if (!m.choices || m.choices.length < 2) return m;
   const uses = new Map<string, number>(m.choices.map((c) => [c, 0]));
   for (const records of project.entries(record.kind).values()) {
@@ -135,11 +135,11 @@ function detectUnit(text: string): string {
  * `armor: { bash: 3 }`). A move gathers every removed member of the record moving into the same object, so
  * one action ports them all: into the existing object, or in place of the first of them.
  */
-function migrationAction(project: Project, filePath: string, start: number, end: number, migration: Migration, only: boolean): FixAction | undefined {
+function migrationAction(project: WorkspaceView, filePath: string, start: number, end: number, migration: Migration, only: boolean): FixAction | undefined {
   if (migration.kind === 'rename') {
     return { title: `Rename to "${migration.to}"`, edits: [{ start, end, newText: JSON.stringify(migration.to) }], preferred: only };
   }
-  const file = project.files.get(filePath);
+  const file = project.fileAt(filePath);
   const record = file && recordAt(file, start);
   if (!file || !record) return undefined;
   const text = project.textOf(file);

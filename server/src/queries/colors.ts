@@ -5,7 +5,7 @@
  * `bgcolor` `red` all show red; choosing another color writes the nearest game color in the same form.
  */
 import * as jsonc from 'jsonc-parser';
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import { shallowSlice } from '../syntax/nesting';
 import { colorName, nearestColorName } from '../schema/colors';
 
@@ -20,8 +20,8 @@ export interface ColorUse {
 
 const isColorMember = (name: string): boolean => name === 'color' || name === 'bgcolor' || name.endsWith('_color');
 
-export function documentColors(project: Project, filePath: string): ColorUse[] {
-  const file = project.files.get(filePath);
+export function documentColors(project: WorkspaceView, filePath: string): ColorUse[] {
+  const file = project.fileAt(filePath);
   if (!file) return [];
   const text = project.textOf(file);
   const scheme = project.version.version.colors;
@@ -61,7 +61,7 @@ export function documentColors(project: Project, filePath: string): ColorUse[] {
 }
 
 /** The game's color name to write for a color chosen in place of `current` (nearest, in the same form). */
-export function colorNameFor(project: Project, current: string, rgb: { r: number; g: number; b: number }): string | undefined {
+export function colorNameFor(project: WorkspaceView, current: string, rgb: { r: number; g: number; b: number }): string | undefined {
   const c = colorName(current);
   return c && nearestColorName(rgb, c, project.version.version.colors);
 }

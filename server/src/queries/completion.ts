@@ -6,9 +6,9 @@
  * substring, then subsequence matches, each bucket capped, and a class not searched once more than enough rank
  * above it; a keystroke never sorts the full id set.
  */
-import { CORE_MOD, type ModGraph } from '../mods/modGraph';
+import { CORE_MOD, type ModsView } from '../mods/modGraph';
 import { entriesStamp } from '../index/definitionIndex';
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { selectorHolderPath, siblingKinds, type SiblingRef, type TypeSpec } from '../schema/types';
 import { cursorAt, jsonTypes, nodeAt, typedPrefix, type Cursor } from './cursor';
@@ -51,7 +51,7 @@ export const DEFAULT_LIMIT = 200;
 
 const EMPTY: CompletionResult = { items: [], isIncomplete: false };
 
-export function complete(project: Project, filePath: string, offset: number, limit = DEFAULT_LIMIT): CompletionResult {
+export function complete(project: WorkspaceView, filePath: string, offset: number, limit = DEFAULT_LIMIT): CompletionResult {
   const c = cursorAt(project, filePath, offset);
   if (!c) return EMPTY;
   if (c.atKey) return completeMembers(c);
@@ -191,7 +191,7 @@ type IdEntry = Omit<CompletionEntry, 'insertText' | 'start' | 'end'>;
  * The documentation of an id completion, built when the editor shows that item (completionItem/resolve)
  * rather than for every candidate on every keystroke.
  */
-export function idDocumentation(project: Project, kind: string, id: string, modId: string | undefined): string | undefined {
+export function idDocumentation(project: WorkspaceView, kind: string, id: string, modId: string | undefined): string | undefined {
   const records = project.visibleDefinitions(kind, id, modId);
   const r = records[records.length - 1];
   if (!r) return undefined;
@@ -209,14 +209,14 @@ export function idDocumentation(project: Project, kind: string, id: string, modI
 class Sight {
   /** Rows by origin (see originOf), in rank order. */
   readonly byOrigin: readonly IdRow[][] = [[], [], []];
-  /** The mods when it was made: a sight is for one graph. */
-  readonly graph: ModGraph;
+  /** The mods when it was made: a sight is for one snapshot of them. */
+  readonly mods: ModsView;
   private readonly visible: ReadonlySet<string>;
   private readonly redefinition: string | undefined;
 
-  constructor(private readonly project: Project, kind: string, private readonly mod: string | undefined, private readonly allowAbstract: boolean, table: IdTable) {
-    this.graph = project.graph;
-    this.visible = project.graph.visibleFrom(mod);
+  constructor(private readonly project: WorkspaceView, kind: string, private readonly mod: string | undefined, private readonly allowAbstract: boolean, table: IdTable) {
+    this.mods = project.mods;
+    this.visible = project.mods.visibleFrom(mod);
     this.redefinition = project.registry.ofKind(kind)?.redefinition;
     // Rows come in rank order.
     for (const row of table.rows) {
@@ -282,20 +282,20 @@ function positionIn(list: readonly IdRow[], id: string): number {
 /** Per kind: its ids ready to match, the kind's stamp they reflect (see entriesStamp), and what mods see of them. */
 interface KindCache { readonly table: IdTable; stamp: number; readonly sights: Map<string, Sight> }
 
-const caches = new WeakMap<Project, Map<string, KindCache>>();
+const caches = new WeakMap<WorkspaceView, Map<string, KindCache>>();
 
 /** How many mods' sights of a kind are kept (a workspace completes from a few mods at a time). */
 const SIGHTS_KEPT = 8;
 
-function sightOf(project: Project, kind: string, mod: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
+function sightOf(project: WorkspaceView, kind: string, mod: string | undefined, allowAbstract: boolean): { table: IdTable; sight: Sight } {
   let perKind = caches.get(project);
   if (!perKind) { perKind = new Map(); caches.set(project, perKind); }
-  const entries = project.defs.entries(kind);
+  const entries = project.entries(kind);
   const stamp = entriesStamp(entries);
   let cache = perKind.get(kind);
   if (cache && cache.stamp !== stamp) {
     // Brought up to date with what changed since (an edit: a few ids), else made again.
-    const ids = project.defs.changedSince(kind, cache.stamp);
+    const ids = project.idsChangedSince(kind, cache.stamp);
     if (ids) {
       cache.table.update(entries, ids);
       for (const sight of cache.sights.values()) sight.update(cache.table, ids);
@@ -305,7 +305,7 @@ function sightOf(project: Project, kind: string, mod: string | undefined, allowA
   if (!cache) { cache = { table: new IdTable(entries), stamp, sights: new Map() }; perKind.set(kind, cache); }
   const key = `${mod ?? ''}\u0000${allowAbstract}`;
   let sight = cache.sights.get(key);
-  if (!sight || sight.graph !== project.graph) {
+  if (!sight || sight.mods !== project.mods) {
     sight = new Sight(project, kind, mod, allowAbstract, cache.table);
     cache.sights.delete(key);
     if (cache.sights.size >= SIGHTS_KEPT) cache.sights.delete(cache.sights.keys().next().value!);
@@ -318,7 +318,7 @@ function sightOf(project: Project, kind: string, mod: string | undefined, allowA
  * Ids of `kind` visible from the record's mod matching `prefix`: prefix matches first (shortest first; same case
  * before other case), then substring, then subsequence matches.
  */
-export function completeIds(project: Project, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
+export function completeIds(project: WorkspaceView, kind: string, prefix: string, from: DefinitionRecord, allowAbstract: boolean, limit: number): { entries: IdEntry[]; incomplete: boolean } {
   const { table, sight } = sightOf(project, kind, from.source.modId, allowAbstract);
   // Buckets by match (prefix same case, prefix other case, substring, subsequence) and then by where the id is
   // defined (this mod, another non-core mod it sees, core): a mod's own ids come first. Each fills in rank order.

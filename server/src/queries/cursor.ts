@@ -4,7 +4,8 @@
  * (completion, definition, references, hover, rename) starts here.
  */
 import * as jsonc from 'jsonc-parser';
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { nodeAtPath, objectTree, type JsonPath } from '../syntax/locate';
 import { shallowSlice } from '../syntax/nesting';
@@ -21,7 +22,7 @@ export interface StringToken {
 }
 
 export interface Cursor {
-  readonly project: Project;
+  readonly project: WorkspaceView;
   readonly file: SourceFile;
   /** The file's text as the project holds it (what offsets refer to). */
   readonly text: string;
@@ -63,13 +64,13 @@ function isClosed(file: SourceFile, r: DefinitionRecord): boolean {
   return file.text === undefined || file.text.charCodeAt(r.end - 1) === 0x7d;
 }
 
-export function fileOf(project: Project, filePath: string): SourceFile | undefined {
-  return project.files.get(filePath);
+export function fileOf(project: WorkspaceView, filePath: string): SourceFile | undefined {
+  return project.fileAt(filePath);
 }
 
 /** The cursor context at `offset` of a project file, or undefined when it is outside every record. */
-export function cursorAt(project: Project, filePath: string, offset: number): Cursor | undefined {
-  const file = project.files.get(filePath);
+export function cursorAt(project: WorkspaceView, filePath: string, offset: number): Cursor | undefined {
+  const file = project.fileAt(filePath);
   if (!file) return undefined;
   const record = recordAt(file, offset);
   if (!record) return undefined;

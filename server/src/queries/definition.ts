@@ -3,11 +3,11 @@
  * overrides and edits, across files, mods and the game data); from a definition's own id, the other
  * definitions of the same (kind, id) — the override chain; from a character of a map's `rows`, its mappings.
  */
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import { definitionsSeenFrom, derivedBase, idRange, symbolAt, type Target } from './symbol';
 import { cellDefinitions } from './mapgenCell';
 
-export function definitions(project: Project, filePath: string, offset: number): Target[] {
+export function definitions(project: WorkspaceView, filePath: string, offset: number): Target[] {
   // A character of a map's rows: the keys of its mappings, in the map and its palettes.
   const cell = cellDefinitions(project, filePath, offset);
   if (cell) return cell;
@@ -29,6 +29,6 @@ export function definitions(project: Project, filePath: string, offset: number):
     }
     return found.map((r) => idRange(project, r, s.id));
   }
-  const others = [...project.defs.get(s.kind, s.id)].sort((a, b) => project.compareLoadOrder(a, b)).filter((r) => r !== self);
+  const others = [...project.definitionsOf(s.kind, s.id)].sort((a, b) => project.compareLoadOrder(a, b)).filter((r) => r !== self);
   return (others.length ? others : [self]).map((r) => idRange(project, r, s.id));
 }

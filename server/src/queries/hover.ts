@@ -4,7 +4,7 @@
  * value came from when it is not the definition's own), its copy-from chain, and every definition of the id in
  * load order (which mods override it).
  */
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { chainOf } from '../index/inheritance';
 import { brief } from '../util/brief';
@@ -21,7 +21,7 @@ export interface HoverResult {
   readonly end: number;
 }
 
-export function hover(project: Project, filePath: string, offset: number): HoverResult | undefined {
+export function hover(project: WorkspaceView, filePath: string, offset: number): HoverResult | undefined {
   // A character of a map's rows: what it places and where each meaning comes from.
   const cell = mapgenHover(project, filePath, offset);
   if (cell) return cell;
@@ -44,7 +44,7 @@ export function hover(project: Project, filePath: string, offset: number): Hover
  * An id no definition of its kind has: one the game derives from another definition (that one, described), one
  * its code defines, or else what else it names, if anything.
  */
-function describeUndefined(project: Project, kind: string, id: string, modId: string | undefined): string {
+function describeUndefined(project: WorkspaceView, kind: string, id: string, modId: string | undefined): string {
   const title = project.registry.title(kind);
   // "A vehicle part", "An overmap terrain".
   const aTitle = project.registry.aTitle(kind).replace(/^a/, 'A');
@@ -59,7 +59,7 @@ function describeUndefined(project: Project, kind: string, id: string, modId: st
 }
 
 /** What else an id names, for one that names nothing of the kind expected (`"aspirin" is an item`). */
-function definedAsOtherKinds(project: Project, kind: string, id: string, modId: string | undefined): string {
+function definedAsOtherKinds(project: WorkspaceView, kind: string, id: string, modId: string | undefined): string {
   const others = project.kindsDefining(id, modId).filter((k) => k !== kind);
   return others.length ? ` \`${id}\` is ${project.registry.titlesOf(others)}.` : '';
 }
@@ -82,7 +82,7 @@ function show(v: unknown): string {
   return brief(v, 60);
 }
 
-function describeDefinitions(project: Project, defs: readonly DefinitionRecord[], id: string, fromMod: string | undefined): string {
+function describeDefinitions(project: WorkspaceView, defs: readonly DefinitionRecord[], id: string, fromMod: string | undefined): string {
   // The effective definition is the last one loaded; the others are listed.
   const r = defs[defs.length - 1];
   const chain = chainOf(project, r);

@@ -4,7 +4,7 @@
  * the palettes (mapgen/resolve.ts; a choice among palettes or values shows its first), with markers for what else a
  * cell places (items, monsters, nested maps...). Plain data for the client's webview (cdda/mapPreview).
  */
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { fullValueOf } from '../records/record';
 import { recordAt } from './cursor';
@@ -44,8 +44,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The picture of the map generator holding `offset`, undefined when there is none. */
-export function mapPreviewAt(project: Project, filePath: string, offset: number): MapPreview | undefined {
-  const file = project.files.get(filePath);
+export function mapPreviewAt(project: WorkspaceView, filePath: string, offset: number): MapPreview | undefined {
+  const file = project.fileAt(filePath);
   const record = file && recordAt(file, offset);
   if (!record || record.type !== 'mapgen') return undefined;
   const preview = mapPreviewOf(project, record);
@@ -53,7 +53,7 @@ export function mapPreviewAt(project: Project, filePath: string, offset: number)
   return preview && cell ? { ...preview, cursor: { row: cell.row, column: cell.column } } : preview;
 }
 
-export function mapPreviewOf(project: Project, record: DefinitionRecord): MapPreview | undefined {
+export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): MapPreview | undefined {
   const value = fullValueOf(record);
   const object = value.object;
   if (!isObject(object) || !Array.isArray(object.rows)) return undefined;
@@ -120,7 +120,7 @@ function drawn(symbol: string): string {
 /** The symbol and color of terrain and furniture ids, as their definitions (with what they inherit) say. */
 class Looks {
   private readonly cache = new Map<string, { symbol: string; fg?: string; bg?: string } | undefined>();
-  constructor(private readonly project: Project, private readonly from: DefinitionRecord) {}
+  constructor(private readonly project: WorkspaceView, private readonly from: DefinitionRecord) {}
 
   of(kind: string, id: string): { symbol: string; fg?: string; bg?: string } | undefined {
     const key = `${kind}\u0000${id}`;

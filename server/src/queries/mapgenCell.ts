@@ -4,7 +4,8 @@
  * mappings (go to definition), the cells that use a mapping (find references) and the other cells of the same
  * character (document highlight). The meanings are mapgen/resolve.ts's.
  */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { cursorAt } from './cursor';
 import { shortPath } from './symbol';
@@ -34,12 +35,12 @@ export interface MappingKeyAt {
 }
 
 /** The resolution of a definition's characters, its palettes as its mod sees them. */
-export function resolutionOf(project: Project, record: DefinitionRecord): MapResolution | undefined {
+export function resolutionOf(project: WorkspaceView, record: DefinitionRecord): MapResolution | undefined {
   return resolveMappings(record, { palettes: (id) => project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) });
 }
 
 /** The cell of `rows` at an offset (the one it is on, or just after at a row's end). */
-export function cellAt(project: Project, filePath: string, offset: number): CellAt | undefined {
+export function cellAt(project: WorkspaceView, filePath: string, offset: number): CellAt | undefined {
   const c = cursorAt(project, filePath, offset);
   if (!c || c.record.type !== 'mapgen' || !c.token || c.atKey) return undefined;
   const p = c.path;
@@ -53,7 +54,7 @@ export function cellAt(project: Project, filePath: string, offset: number): Cell
 }
 
 /** The mapping key at an offset: a member name directly under a mapping layer, or under `mapping`. */
-export function mappingKeyAt(project: Project, filePath: string, offset: number): MappingKeyAt | undefined {
+export function mappingKeyAt(project: WorkspaceView, filePath: string, offset: number): MappingKeyAt | undefined {
   const c = cursorAt(project, filePath, offset);
   if (!c || !c.atKey || !c.token) return undefined;
   const type = c.record.type;
@@ -70,7 +71,7 @@ function describeValue(value: unknown): string {
 }
 
 /** Where a meaning comes from: this definition, or palette X (in file Y), through which entry. */
-function describeSource(project: Project, m: Meaning, self: DefinitionRecord): string {
+function describeSource(project: WorkspaceView, m: Meaning, self: DefinitionRecord): string {
   if (m.via.length === 0) return m.record === self ? 'this definition' : `\`${m.record.ids[0] ?? '?'}\``;
   const steps = m.via.map((s) => {
     const how = s.how === 'parameter' ? ` (a value of parameter \`${s.parameter}\`, one of ${s.among})` : s.how === 'distribution' ? ` (one of ${s.among} in a distribution)` : '';
@@ -80,7 +81,7 @@ function describeSource(project: Project, m: Meaning, self: DefinitionRecord): s
 }
 
 /** Markdown: what a character places, each meaning with where it comes from. */
-export function describeCharacter(project: Project, record: DefinitionRecord, key: string, where?: { row: number; column: number }): string {
+export function describeCharacter(project: WorkspaceView, record: DefinitionRecord, key: string, where?: { row: number; column: number }): string {
   const resolution = resolutionOf(project, record);
   const meanings = resolution ? meaningsOf(resolution, key) : [];
   const head = `**${JSON.stringify(key)}**${where ? ` — row ${where.row + 1}, column ${where.column + 1}` : ''}`;
@@ -102,14 +103,14 @@ function fillNote(record: DefinitionRecord): string {
 }
 
 /** Hover on a cell of `rows` or on a mapping key. */
-export function mapgenHover(project: Project, filePath: string, offset: number): { markdown: string; start: number; end: number } | undefined {
+export function mapgenHover(project: WorkspaceView, filePath: string, offset: number): { markdown: string; start: number; end: number } | undefined {
   const cell = cellAt(project, filePath, offset);
   if (cell) return { markdown: describeCharacter(project, cell.record, cell.key, { row: cell.row, column: cell.column }), start: cell.start, end: cell.end };
   return undefined;
 }
 
 /** Go to definition from a cell: the keys of every mapping of its character, here and in the palettes. */
-export function cellDefinitions(project: Project, filePath: string, offset: number): Target[] | undefined {
+export function cellDefinitions(project: WorkspaceView, filePath: string, offset: number): Target[] | undefined {
   const cell = cellAt(project, filePath, offset);
   if (!cell) return undefined;
   const resolution = resolutionOf(project, cell.record);
@@ -129,7 +130,7 @@ export function cellDefinitions(project: Project, filePath: string, offset: numb
 }
 
 /** The cells of a map generator whose character is `key`, as written. */
-export function cellsOf(project: Project, record: DefinitionRecord, key: string): Target[] {
+export function cellsOf(project: WorkspaceView, record: DefinitionRecord, key: string): Target[] {
   const file = record.source as SourceFile;
   const text = project.textOf(file);
   const rows = writtenRows(file.parsed, text, record);
@@ -142,7 +143,7 @@ export function cellsOf(project: Project, record: DefinitionRecord, key: string)
 }
 
 /** Document highlight on a cell: every cell of the same character in its map. */
-export function cellHighlights(project: Project, filePath: string, offset: number): Target[] | undefined {
+export function cellHighlights(project: WorkspaceView, filePath: string, offset: number): Target[] | undefined {
   const cell = cellAt(project, filePath, offset);
   if (cell) return cellsOf(project, cell.record, cell.key);
   const key = mappingKeyAt(project, filePath, offset);
@@ -155,7 +156,7 @@ export function cellHighlights(project: Project, filePath: string, offset: numbe
  * palette's: the cells of the map generators using the palette (directly or through palettes naming it) whose
  * character the palette's mapping reaches.
  */
-export function mappingReferences(project: Project, filePath: string, offset: number): Target[] | undefined {
+export function mappingReferences(project: WorkspaceView, filePath: string, offset: number): Target[] | undefined {
   const at = mappingKeyAt(project, filePath, offset);
   if (!at) return undefined;
   if (at.record.type === 'mapgen') return cellsOf(project, at.record, at.key);
@@ -169,7 +170,7 @@ export function mappingReferences(project: Project, filePath: string, offset: nu
 }
 
 /** The map generators that may use a palette: those naming it, or naming a palette that names it. */
-function mapsUsing(project: Project, palette: DefinitionRecord): DefinitionRecord[] {
+function mapsUsing(project: WorkspaceView, palette: DefinitionRecord): DefinitionRecord[] {
   const maps = new Set<DefinitionRecord>();
   const seen = new Set<string>(palette.ids);
   const queue = [...palette.ids];

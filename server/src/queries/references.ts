@@ -6,7 +6,8 @@
  * An id may have tens of thousands of uses: the searches are generators that pause between records (see
  * util/steps.ts), so the language server can answer other messages meanwhile and stop when cancelled.
  */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import { finish, type Steps } from '../util/steps';
 import { idRange, symbolAt, type Target } from './symbol';
 import { fullValueOf } from '../records/record';
@@ -18,11 +19,11 @@ export interface ReferenceSite extends Target {
 }
 
 /** References to (kind, id) across the project, in file order. */
-export function referencesTo(project: Project, kind: string, id: string): ReferenceSite[] {
+export function referencesTo(project: WorkspaceView, kind: string, id: string): ReferenceSite[] {
   return finish(referencesToSteps(project, kind, id));
 }
 
-export function* referencesToSteps(project: Project, kind: string, id: string): Steps<ReferenceSite[]> {
+export function* referencesToSteps(project: WorkspaceView, kind: string, id: string): Steps<ReferenceSite[]> {
   const out: ReferenceSite[] = [];
   for (const file of yield* project.filesReferencingSteps(kind, id)) {
     for (const record of file.records) {
@@ -38,18 +39,18 @@ export function* referencesToSteps(project: Project, kind: string, id: string): 
 }
 
 /** Definitions of (kind, id): the ranges of their id strings. */
-export function definitionSites(project: Project, kind: string, id: string): ReferenceSite[] {
-  return sortTargets(project.defs.get(kind, id).map((r) => ({ ...idRange(project, r, id), reported: (r.source as SourceFile).reported })));
+export function definitionSites(project: WorkspaceView, kind: string, id: string): ReferenceSite[] {
+  return sortTargets(project.definitionsOf(kind, id).map((r) => ({ ...idRange(project, r, id), reported: (r.source as SourceFile).reported })));
 }
 
-export function references(project: Project, filePath: string, offset: number, includeDeclaration: boolean): ReferenceSite[] {
+export function references(project: WorkspaceView, filePath: string, offset: number, includeDeclaration: boolean): ReferenceSite[] {
   return finish(referencesSteps(project, filePath, offset, includeDeclaration));
 }
 
-export function* referencesSteps(project: Project, filePath: string, offset: number, includeDeclaration: boolean): Steps<ReferenceSite[]> {
+export function* referencesSteps(project: WorkspaceView, filePath: string, offset: number, includeDeclaration: boolean): Steps<ReferenceSite[]> {
   // A mapping key of a map or palette: the cells of `rows` it gives a meaning.
   const cells = mappingReferences(project, filePath, offset);
-  if (cells) return sortTargets(cells.map((t) => ({ ...t, reported: (project.files.get(t.path)?.reported ?? false) })));
+  if (cells) return sortTargets(cells.map((t) => ({ ...t, reported: (project.fileAt(t.path)?.reported ?? false) })));
   const s = symbolAt(project, filePath, offset);
   if (!s) return [];
   const refs = yield* referencesToSteps(project, s.kind, s.id);

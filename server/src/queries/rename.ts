@@ -3,7 +3,8 @@
  * definition lives in read-only data (a file the project does not report: the base game, a mod outside the
  * workspace) or writes its id implicitly (a recipe id built from `result`).
  */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import { definitionSites, referencesToSteps } from './references';
 import { finish, type Steps } from '../util/steps';
 import { symbolAt, writesId, type Target } from './symbol';
@@ -17,11 +18,11 @@ export type RenameCheck =
   | { readonly ok: false; readonly message: string };
 
 /** Whether the position names an id that can be renamed; the range is the id's text without quotes. */
-export function prepareRename(project: Project, filePath: string, offset: number): RenameCheck | undefined {
+export function prepareRename(project: WorkspaceView, filePath: string, offset: number): RenameCheck | undefined {
   const s = symbolAt(project, filePath, offset, false);
   if (!s) return undefined;
   const title = `${project.registry.title(s.kind)} "${s.id}"`;
-  const defs = project.defs.get(s.kind, s.id);
+  const defs = project.definitionsOf(s.kind, s.id);
   if (defs.length === 0) return { ok: false, message: `Cannot rename ${title}: it is not defined anywhere` };
   const readOnly = defs.find((r) => !(r.source as SourceFile).reported);
   if (readOnly) {
@@ -35,12 +36,12 @@ export function prepareRename(project: Project, filePath: string, offset: number
 
 export type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly message: string };
 
-export function rename(project: Project, filePath: string, offset: number, newName: string): RenameResult | undefined {
+export function rename(project: WorkspaceView, filePath: string, offset: number, newName: string): RenameResult | undefined {
   return finish(renameSteps(project, filePath, offset, newName));
 }
 
 /** As `rename`, pausing between records while it finds the references (see util/steps.ts). */
-export function* renameSteps(project: Project, filePath: string, offset: number, newName: string): Steps<RenameResult | undefined> {
+export function* renameSteps(project: WorkspaceView, filePath: string, offset: number, newName: string): Steps<RenameResult | undefined> {
   const check = prepareRename(project, filePath, offset);
   if (!check) return undefined;
   if (!check.ok) return check;
@@ -49,7 +50,7 @@ export function* renameSteps(project: Project, filePath: string, offset: number,
   const sites = [...definitionSites(project, check.kind, check.id), ...yield* referencesToSteps(project, check.kind, check.id)];
   // The string at the cursor is one of them, even when it is not read (a member written again later: see
   // Cursor.shadowed): what is renamed is what the user pointed at.
-  const here = project.files.get(filePath);
+  const here = project.fileAt(filePath);
   if (here) sites.push({ path: filePath, start: check.range.start - 1, end: check.range.end + 1, reported: here.reported });
   const seen = new Set<string>();
   const edits: TextEdit[] = [];
@@ -59,7 +60,7 @@ export function* renameSteps(project: Project, filePath: string, offset: number,
     if (seen.has(key)) continue;
     seen.add(key);
     // A string naming a variant of the id (`"frame#cross"`, see StringSpec.variants) keeps its variant.
-    const file = project.files.get(s.path);
+    const file = project.fileAt(s.path);
     const written = file ? project.textOf(file).slice(s.start, s.end) : '';
     const idText = JSON.stringify(check.id).slice(0, -1);
     if (written.startsWith(`${idText}#`)) edits.push({ path: s.path, start: s.start + 1, end: s.start + idText.length, newText: newText.slice(1, -1) });

@@ -17,7 +17,8 @@
  * what it changes and shares the rest (no deep copies: a definition may nest thousands of levels).
  */
 import * as jsonc from 'jsonc-parser';
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import { fullValueOf } from '../records/record';
 import type { DefinitionRecord, EditMode } from '../records/record';
 import type { FieldSpec, TypeSpec } from '../schema/types';
@@ -99,12 +100,12 @@ export function refOf(record: DefinitionRecord, id = record.ids[0] ?? '?'): Reco
 }
 
 /** The resolved value of one definition. */
-export function resolveDefinition(project: Project, record: DefinitionRecord, id?: string): ResolvedDefinition {
+export function resolveDefinition(project: WorkspaceView, record: DefinitionRecord, id?: string): ResolvedDefinition {
   return new Resolver(project).resolve(record, id);
 }
 
 /** The definition an edit-mode `modify` applies to: the last one of its id it can see loaded before it. */
-export function editedDefinition(project: Project, record: DefinitionRecord, id = record.ids[0]): DefinitionRecord | undefined {
+export function editedDefinition(project: WorkspaceView, record: DefinitionRecord, id = record.ids[0]): DefinitionRecord | undefined {
   if (id === undefined) return undefined;
   const before = project.visibleDefinitions(record.kind, id, record.source.modId).filter((r) => r !== record && project.compareLoadOrder(r, record) < 0);
   return before[before.length - 1];
@@ -410,7 +411,7 @@ class Resolver {
   private readonly memo = new Map<DefinitionRecord, ResolvedDefinition>();
   private readonly active = new Set<DefinitionRecord>();
 
-  constructor(private readonly project: Project) {}
+  constructor(private readonly project: WorkspaceView) {}
 
   resolve(record: DefinitionRecord, id = record.ids[0] ?? '?'): ResolvedDefinition {
     const hit = this.memo.get(record);
@@ -626,8 +627,8 @@ export interface IdDefinition {
  * a later definition replaces an earlier one (the current game: silently, across mods; 0.F: `override`), a
  * copy-from of its own id copies the earlier one, a 0.F `modify` edits it.
  */
-export function definitionsOfId(project: Project, kind: string, id: string, fromMod: string | undefined): IdDefinition[] {
-  const all = [...project.defs.get(kind, id)].filter((r) => r.source.modId !== undefined).sort((a, b) => project.compareLoadOrder(a, b));
+export function definitionsOfId(project: WorkspaceView, kind: string, id: string, fromMod: string | undefined): IdDefinition[] {
+  const all = [...project.definitionsOf(kind, id)].filter((r) => r.source.modId !== undefined).sort((a, b) => project.compareLoadOrder(a, b));
   const visible = new Set(project.visibleDefinitions(kind, id, fromMod));
   const effective = [...visible].pop();
   const rule = project.registry.ofKind(kind)?.redefinition;

@@ -5,7 +5,7 @@
  * it); then the object, each member followed by where its value came from and, for computed values, the steps
  * (`80 (mon_zombie) → +20 = 100 (mon_child)`). Read-only by nature: editing it changes nothing.
  */
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { brief } from '../util/brief';
 import { cursorAt } from './cursor';
@@ -31,7 +31,7 @@ const ONE_LINE = 72;
 const COMMENT_COLUMN = 48;
 
 /** The definition a position is about: a reference's target (as the position's mod sees it), else the definition there. */
-export function resolvedDocumentAt(project: Project, filePath: string, offset: number): ResolvedDocument | undefined {
+export function resolvedDocumentAt(project: WorkspaceView, filePath: string, offset: number): ResolvedDocument | undefined {
   const s = symbolAt(project, filePath, offset);
   if (s?.reference) {
     const from = s.cursor.record;
@@ -49,19 +49,19 @@ export function resolvedDocumentAt(project: Project, filePath: string, offset: n
  * The definition of (kind, id) in effect: as `mod` sees it (the last visible one), or with every loaded mod
  * (the last loaded one) when no mod is given.
  */
-export function resolvedDocumentOf(project: Project, kind: string, id: string, mod?: string): ResolvedDocument | undefined {
-  const defs = mod !== undefined ? definitionsSeenFrom(project, kind, id, mod) : [...project.defs.get(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
+export function resolvedDocumentOf(project: WorkspaceView, kind: string, id: string, mod?: string): ResolvedDocument | undefined {
+  const defs = mod !== undefined ? definitionsSeenFrom(project, kind, id, mod) : [...project.definitionsOf(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
   const r = defs[defs.length - 1];
   return r ? documentOf(project, r, id, mod ?? r.source.modId) : undefined;
 }
 
-function documentOf(project: Project, record: DefinitionRecord, id: string, viewMod: string | undefined): ResolvedDocument {
+function documentOf(project: WorkspaceView, record: DefinitionRecord, id: string, viewMod: string | undefined): ResolvedDocument {
   const resolved = resolveDefinition(project, record, id);
   const title = `${project.registry.title(record.kind)} ${id}`;
   return { kind: record.kind, id, mod: record.source.modId, title, text: render(project, resolved, viewMod, title), problems: resolved.problems };
 }
 
-function where(project: Project, ref: RecordRef): string {
+function where(project: WorkspaceView, ref: RecordRef): string {
   return `${ref.mod ?? '?'}: ${shortPath(project, ref.mod, ref.path)}`;
 }
 
@@ -110,7 +110,7 @@ function history(origin: MemberOrigin | undefined, self: RecordRef): string | un
   return steps.map((s) => `${op(s)}${brief(s.value, 30)} (${name(s.by)})`).join(' → ');
 }
 
-function render(project: Project, r: ResolvedDefinition, viewMod: string | undefined, title: string): string {
+function render(project: WorkspaceView, r: ResolvedDefinition, viewMod: string | undefined, title: string): string {
   const self = r.record;
   const out: string[] = [];
   out.push(`// ${title}: the definition as the game holds it after copy-from, relative, proportional, extend and delete${project.version.version.editModes ? ' (and edit-mode)' : ''}.`);

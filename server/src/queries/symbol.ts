@@ -3,7 +3,8 @@
  * the helpers the navigation queries share: where a record writes an id, its display name.
  */
 import * as path from 'path';
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import { inlineEocPath } from '../records/inlineDefinitions';
 import { withoutVariant, type FoundReference } from '../schema/validate';
@@ -42,13 +43,13 @@ export function idMemberPath(record: DefinitionRecord, id: string): JsonPath {
 }
 
 /** The range of the string naming `id` in a record (falls back to the record's first line). */
-export function idRange(project: Project, record: DefinitionRecord, id: string): Target {
+export function idRange(project: WorkspaceView, record: DefinitionRecord, id: string): Target {
   const r = project.locate(record, idMemberPath(record, id));
   return { path: record.source.path, start: r.start, end: r.end };
 }
 
 /** Whether the record literally writes `id` at its id member (recipe ids built from `result` + suffix do not). */
-export function writesId(project: Project, record: DefinitionRecord, id: string): boolean {
+export function writesId(project: WorkspaceView, record: DefinitionRecord, id: string): boolean {
   const r = idRange(project, record, id);
   return project.textOf(record.source as SourceFile).slice(r.start, r.end) === JSON.stringify(id);
 }
@@ -58,7 +59,7 @@ export function writesId(project: Project, record: DefinitionRecord, id: string)
  * a string's opening quote, where a click before the id lands, the string it opens (for completion the cursor
  * there is before the string: cursorAt).
  */
-export function cursorOnString(project: Project, filePath: string, offset: number): Cursor | undefined {
+export function cursorOnString(project: WorkspaceView, filePath: string, offset: number): Cursor | undefined {
   const c = cursorAt(project, filePath, offset);
   if (!c || c.token || c.text.charCodeAt(offset) !== 0x22) return c;
   const inside = cursorAt(project, filePath, offset + 1);
@@ -69,7 +70,7 @@ export function cursorOnString(project: Project, filePath: string, offset: numbe
  * What the position names, if anything. `onOpeningQuote`: the string a cursor on its opening quote opens too
  * (hover, definition, references); rename asks without (the range it offers, the id's text, must hold the cursor).
  */
-export function symbolAt(project: Project, filePath: string, offset: number, onOpeningQuote = true): SymbolAt | undefined {
+export function symbolAt(project: WorkspaceView, filePath: string, offset: number, onOpeningQuote = true): SymbolAt | undefined {
   const c = onOpeningQuote ? cursorOnString(project, filePath, offset) : cursorAt(project, filePath, offset);
   if (!c || !c.token) return undefined;
   const range = { start: c.token.start, end: c.token.end };
@@ -113,14 +114,14 @@ function shadowedSymbol(c: Cursor, here: readonly FoundReference[], range: Offse
 }
 
 /** Definitions of (kind, id) as seen from a mod: the visible ones, else every one (e.g. a missing dependency). */
-export function definitionsSeenFrom(project: Project, kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+export function definitionsSeenFrom(project: WorkspaceView, kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
   const visible = project.visibleDefinitions(kind, id, modId);
   if (visible.length) return visible;
-  return [...project.defs.get(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
+  return [...project.definitionsOf(kind, id)].sort((a, b) => project.compareLoadOrder(a, b));
 }
 
 /** The definition a derived id is made from, as `modId` sees the definitions (see KindRegistry.derivedFrom). */
-export function derivedBase(project: Project, kind: string, id: string, modId: string | undefined): { readonly kind: string; readonly id: string } | undefined {
+export function derivedBase(project: WorkspaceView, kind: string, id: string, modId: string | undefined): { readonly kind: string; readonly id: string } | undefined {
   return project.registry.derivedFrom(kind, id, (k, i) => project.visibleDefinitions(k, i, modId).length > 0);
 }
 
@@ -136,7 +137,7 @@ export function displayName(record: DefinitionRecord): string | undefined {
 }
 
 /** Where a file is, shortly: relative to its mod folder. */
-export function shortPath(project: Project, mod: string | undefined, file: string): string {
-  const m = mod ? project.graph.get(mod) : undefined;
+export function shortPath(project: WorkspaceView, mod: string | undefined, file: string): string {
+  const m = mod ? project.mods.get(mod) : undefined;
   return m ? path.relative(path.dirname(m.contentRoot), file) : file;
 }

@@ -2,7 +2,8 @@
  * Document symbols (each definition of a file) and workspace symbols (every id of the project matching a
  * query, capped).
  */
-import type { Project, SourceFile } from '../project';
+import type { SourceFile } from '../sourceFile';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { displayName, idRange, type Target } from './symbol';
 import { finish, type Steps } from '../util/steps';
@@ -20,13 +21,13 @@ export interface DocumentSymbolEntry {
   readonly selection: Target;
 }
 
-export function documentSymbols(project: Project, filePath: string): DocumentSymbolEntry[] {
+export function documentSymbols(project: WorkspaceView, filePath: string): DocumentSymbolEntry[] {
   return finish(documentSymbolSteps(project, filePath));
 }
 
 /** As `documentSymbols`, pausing between definitions (a file may hold tens of thousands; see util/steps.ts). */
-export function* documentSymbolSteps(project: Project, filePath: string): Steps<DocumentSymbolEntry[]> {
-  const file = project.files.get(filePath);
+export function* documentSymbolSteps(project: WorkspaceView, filePath: string): Steps<DocumentSymbolEntry[]> {
+  const file = project.fileAt(filePath);
   if (!file) return [];
   const out: DocumentSymbolEntry[] = [];
   for (const r of file.records) {
@@ -59,18 +60,18 @@ export interface WorkspaceSymbolEntry {
  * Ids matching `query` (case-insensitive: prefix matches first, then substring, then subsequence), at most
  * `limit`. Locations are computed on demand by the caller (`idRange`): finding them reads files.
  */
-export function workspaceSymbols(project: Project, query: string, limit = 200): WorkspaceSymbolEntry[] {
+export function workspaceSymbols(project: WorkspaceView, query: string, limit = 200): WorkspaceSymbolEntry[] {
   return finish(workspaceSymbolSteps(project, query, limit));
 }
 
 /** As `workspaceSymbols`, pausing every few hundred ids (see util/steps.ts). */
-export function* workspaceSymbolSteps(project: Project, query: string, limit = 200): Steps<WorkspaceSymbolEntry[]> {
+export function* workspaceSymbolSteps(project: WorkspaceView, query: string, limit = 200): Steps<WorkspaceSymbolEntry[]> {
   const q = query.toLowerCase();
   let n = 0;
   const buckets: WorkspaceSymbolEntry[][] = [[], [], []];
   const cap = limit;
-  for (const kind of project.defs.kinds()) {
-    for (const [id, records] of project.defs.entries(kind)) {
+  for (const kind of project.definedKinds()) {
+    for (const [id, records] of project.entries(kind)) {
       if (++n % 256 === 0) yield;
       const idl = id.toLowerCase();
       const b = q === '' || idl.startsWith(q) ? 0 : idl.includes(q) ? 1 : isSubsequence(q, idl) ? 2 : -1;
@@ -93,7 +94,7 @@ function isSubsequence(needle: string, hay: string): boolean {
 }
 
 /** The id location of a workspace symbol (reads the file when it is not held in memory). */
-export function symbolLocation(project: Project, e: WorkspaceSymbolEntry): Target {
+export function symbolLocation(project: WorkspaceView, e: WorkspaceSymbolEntry): Target {
   return idRange(project, e.record, e.name);
 }
 

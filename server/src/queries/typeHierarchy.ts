@@ -4,7 +4,7 @@
  * subtypes are the definitions that copy from it (found through the reverse index: files referring to its id)
  * and the modifies that edit it. Plain data: the LSP edge converts.
  */
-import type { Project } from '../project';
+import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { parentOf } from '../index/inheritance';
 import { cursorAt } from './cursor';
@@ -32,7 +32,7 @@ export interface HierarchyItem {
   readonly relation?: 'copy-from' | 'edits';
 }
 
-export function hierarchyItem(project: Project, record: DefinitionRecord, id = record.ids[0] ?? '?', relation?: HierarchyItem['relation']): HierarchyItem {
+export function hierarchyItem(project: WorkspaceView, record: DefinitionRecord, id = record.ids[0] ?? '?', relation?: HierarchyItem['relation']): HierarchyItem {
   const sel = idRange(project, record, id);
   const name = displayName(record);
   const detail = [record.type, record.source.modId ?? '?', shortPath(project, record.source.modId, record.source.path), record.abstract ? 'abstract' : '', name ?? ''].filter(Boolean).join(' · ');
@@ -43,12 +43,12 @@ export function hierarchyItem(project: Project, record: DefinitionRecord, id = r
 }
 
 /** The record an item names, if it is still there. */
-export function recordOfItem(project: Project, item: { readonly path: string; readonly index: number; readonly kind: string }): DefinitionRecord | undefined {
-  return project.files.get(item.path)?.records.find((r) => r.index === item.index && r.kind === item.kind);
+export function recordOfItem(project: WorkspaceView, item: { readonly path: string; readonly index: number; readonly kind: string }): DefinitionRecord | undefined {
+  return project.fileAt(item.path)?.records.find((r) => r.index === item.index && r.kind === item.kind);
 }
 
 /** The definition at a position: a reference's target (as the position's mod sees it), else the definition there. */
-export function prepareHierarchy(project: Project, filePath: string, offset: number): HierarchyItem[] {
+export function prepareHierarchy(project: WorkspaceView, filePath: string, offset: number): HierarchyItem[] {
   const s = symbolAt(project, filePath, offset);
   if (s?.reference) {
     const from = s.cursor.record;
@@ -68,7 +68,7 @@ export function prepareHierarchy(project: Project, filePath: string, offset: num
 }
 
 /** What the definition copies from (or, for a 0.F modify, edits). */
-export function supertypes(project: Project, record: DefinitionRecord): HierarchyItem[] {
+export function supertypes(project: WorkspaceView, record: DefinitionRecord): HierarchyItem[] {
   if (project.version.version.editModes && record.editMode === 'modify') {
     const edited = editedDefinition(project, record);
     return edited ? [hierarchyItem(project, edited, record.ids[0], 'edits')] : [];
@@ -78,7 +78,7 @@ export function supertypes(project: Project, record: DefinitionRecord): Hierarch
 }
 
 /** The definitions that copy from this one (and the 0.F modifies that edit it), in load order. */
-export function subtypes(project: Project, record: DefinitionRecord): HierarchyItem[] {
+export function subtypes(project: WorkspaceView, record: DefinitionRecord): HierarchyItem[] {
   const out: { r: DefinitionRecord; id: string; relation: HierarchyItem['relation'] }[] = [];
   for (const id of record.ids) {
     for (const f of project.filesReferencing(record.kind, id)) {
@@ -87,7 +87,7 @@ export function subtypes(project: Project, record: DefinitionRecord): HierarchyI
       }
     }
     if (project.version.version.editModes) {
-      for (const r of project.defs.get(record.kind, id)) if (r.editMode === 'modify' && editedDefinition(project, r, id) === record) out.push({ r, id, relation: 'edits' });
+      for (const r of project.definitionsOf(record.kind, id)) if (r.editMode === 'modify' && editedDefinition(project, r, id) === record) out.push({ r, id, relation: 'edits' });
     }
   }
   const seen = new Set<DefinitionRecord>();

@@ -33,7 +33,7 @@ export class DiagnosticsPublisher {
 
   private publishOne(p: string): void {
     const { project, connection } = this.session;
-    const file = project.files.get(p);
+    const file = project.fileAt(p);
     let list: LspDiagnostic[] = [];
     if (file?.reported && isContentCandidate(p)) {
       const fp = this.session.positions(p);

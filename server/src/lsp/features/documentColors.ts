@@ -30,7 +30,7 @@ export function registerDocumentColors(connection: Connection, session: Session)
     const rgb = { r: channel('red'), g: channel('green'), b: channel('blue') };
     const p = session.contentPath(d.uri);
     const fp = p && session.positions(p);
-    const file = p && session.project.files.get(p);
+    const file = p && session.project.fileAt(p);
     if (!p || !fp || !file) return [];
     const current = session.project.textOf(file).slice(fp.offsetAt(range.start), fp.offsetAt(range.end));
     const name = colorNameFor(session.project, current, rgb);

@@ -35,7 +35,7 @@ export function registerWorkspaceSymbols(connection: Connection, session: Sessio
     const data = symbol.data as SymbolData | undefined;
     const location = symbol.location as { uri?: unknown } | undefined;
     const p = typeof location === 'object' && location !== null && typeof location.uri === 'string' ? uriToPath(location.uri) : undefined;
-    const file = p ? session.project.files.get(p) : undefined;
+    const file = p ? session.project.fileAt(p) : undefined;
     const record = file && data && typeof data === 'object' ? file.records.find((r) => r.index === data.index && r.kind === data.kind) : undefined;
     if (!record || !data || typeof data.id !== 'string') return symbol;
     return { ...symbol, location: toLocation(session.project, session.lines, symbolLocation(session.project, { name: data.id, kind: data.kind, type: record.type, container: '', record, path: p! })) };

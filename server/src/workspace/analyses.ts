@@ -1,0 +1,83 @@
+/**
+ * What each record says on its own (shape problems, outgoing references: records/analyze.ts), computed when asked
+ * and a few kept. The first analysis of a record puts its references into the reverse index, in place of its
+ * copy-from link.
+ */
+import { analyzeRecord, type RecordAnalysis } from '../records/analyze';
+import { refKey, type ReferenceIndex } from '../index/referenceIndex';
+import type { DefinitionRecord } from '../records/record';
+import type { KindRegistry } from '../registry/registry';
+import type { SourceFile } from '../sourceFile';
+
+/** How many recent analyses are kept: the checks of one record ask for its analysis one after the other. */
+const RECENT_ANALYSES = 8;
+
+/** The key of a record's copy-from link in the reverse index (none without a parent). */
+export function copyFromKeys(r: DefinitionRecord): string[] {
+  return r.copyFrom === undefined ? [] : [refKey(r.kind, r.copyFrom)];
+}
+
+export class Analyses {
+  /** Records dropped from the index; their analysis must not touch the reverse index any more. */
+  private readonly unindexed = new WeakSet<DefinitionRecord>();
+  /** The last analyses asked for (record -> analysis), most recent last: checks ask for one several times. */
+  private readonly recent = new Map<DefinitionRecord, RecordAnalysis>();
+  /** The most recent of them (see of). */
+  private last: { readonly record: DefinitionRecord; readonly analysis: RecordAnalysis } | undefined;
+
+  /** `keepsReferences`: false for a project made for one check (it keeps no reverse index). */
+  constructor(
+    private readonly registry: KindRegistry,
+    private readonly refs: ReferenceIndex<SourceFile>,
+    private readonly keepsReferences: boolean,
+  ) {}
+
+  /**
+   * What a record says on its own. The first time, its references replace its copy-from link in the reverse
+   * index. Only the keys are kept for good: the whole game's references (several hundred thousand, with their
+   * paths) would not fit the memory budget, so an analysis is computed again when asked for later (a few recent
+   * ones are kept), reading a summarized record's value again from its file (records/record.ts fullValueOf).
+   */
+  of(record: DefinitionRecord): RecordAnalysis {
+    if (this.last?.record === record) return this.last.analysis;
+    const recent = this.recent.get(record);
+    if (recent) {
+      this.recent.delete(record);
+      this.recent.set(record, recent);
+      this.last = { record, analysis: recent };
+      return recent;
+    }
+    const file = record.source as SourceFile;
+    const a = file.takeLoadedAnalysis(record) ?? analyzeRecord(record, this.registry);
+    if (this.recent.size >= RECENT_ANALYSES) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(record, a);
+    this.last = { record, analysis: a };
+    // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
+    if (!this.keepsReferences || this.unindexed.has(record) || file.analyses.has(record)) return a;
+    this.indexReferences(file, record, a);
+    return a;
+  }
+
+  /** A record's references replace its copy-from link in the reverse index (see of). */
+  indexReferences(file: SourceFile, record: DefinitionRecord, a: RecordAnalysis): void {
+    this.refs.remove(file, copyFromKeys(record));
+    file.analyses.set(record, a.references.map((ref) => this.refs.add(file, ref.kind, ref.id)));
+  }
+
+  /** A record leaves the index: its references leave the reverse index, and a late analysis of it stays out. */
+  unindex(file: SourceFile, r: DefinitionRecord): void {
+    const keys = file.analyses.get(r);
+    this.refs.remove(file, keys ?? copyFromKeys(r));
+    this.recent.delete(r);
+    if (this.last?.record === r) this.last = undefined;
+    file.takeLoadedAnalysis(r);
+    this.unindexed.add(r);
+    file.analyses.delete(r);
+  }
+
+  /** Drops the recent analyses (a pass over every record needs none of them again soon). */
+  forgetRecent(): void {
+    this.recent.clear();
+    this.last = undefined;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Finding definitions as a definition in a mod sees them: the definitions of an id in the mods it can see, in
+ * load order; the kinds defining an id; the ids near a misspelt one or beginning a half-typed one.
+ */
+import type { DefinitionIndex } from '../index/definitionIndex';
+import type { ModGraph } from '../mods/modGraph';
+import type { DefinitionRecord } from '../records/record';
+import { NearWords, byDistance, type Scored } from '../util/closest';
+
+export class Lookups {
+  /** Per kind and mod, its ids searchable (see wordsOf). */
+  private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
+
+  /** `graph`: the mods as they are now (a new graph whenever they change). */
+  constructor(private readonly defs: DefinitionIndex, private readonly graph: () => ModGraph) {}
+
+  /** Definitions of (kind, id) that a definition in `modId` can see, in load order. */
+  visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return [];
+    const visible = this.graph().visibleFrom(modId);
+    const out = records.filter((r) => r.source.modId !== undefined && visible.has(r.source.modId));
+    return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
+  }
+
+  /** The kinds with a definition of `id` that `modId` can see (see DefinitionIndex.kindsDefining). */
+  kindsDefining(id: string, modId: string | undefined): string[] {
+    return this.defs.kindsDefining(id, this.graph().visibleFrom(modId));
+  }
+
+  /** Whether some definition of (kind, id) that `modId` can see is one `accepts` takes. */
+  anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+    const records = this.defs.get(kind, id);
+    if (records.length === 0) return false;
+    const visible = this.graph().visibleFrom(modId);
+    for (const r of records) if (r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r)) return true;
+    return false;
+  }
+
+  /** Negative when `a` loads before `b`: by mod load order, then path, then position in the file. */
+  compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
+    const graph = this.graph();
+    const ra = graph.loadRank(a.source.modId), rb = graph.loadRank(b.source.modId);
+    if (ra !== rb) return ra - rb;
+    if (a.source.path !== b.source.path) return a.source.path < b.source.path ? -1 : 1;
+    return a.index - b.index;
+  }
+
+  /**
+   * "Did you mean": the ids of a kind near `id` among those of the mods `modId` sees, nearest first. Each mod's
+   * ids of a kind are searched apart (kept until they change), so that an edit in one mod, or a workspace of many
+   * mods, costs no search of every id.
+   */
+  nearIds(kind: string, id: string, modId: string | undefined): string[] {
+    const found = new Map<string, Scored>();
+    for (const mod of this.visibleMods(modId)) for (const s of this.wordsOf(kind, mod).scored(id)) found.set(s.c, s);
+    return [...found.values()].sort(byDistance).map((s) => s.c);
+  }
+
+  /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
+  idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
+    const found = new Set<string>();
+    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).words) if (c !== prefix && c.startsWith(prefix)) found.add(c);
+    return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  }
+
+  /** The mods a definition in `modId` sees that the graph has (a dependency being typed names no mod). */
+  private visibleMods(modId: string | undefined): string[] {
+    const graph = this.graph();
+    return [...graph.visibleFrom(modId)].filter((m) => graph.get(m));
+  }
+
+  /** The ids a mod defines of a kind, searchable (see NearWords), made again when they change. */
+  private wordsOf(kind: string, mod: string): NearWords {
+    const { ids, version } = this.defs.idsOfMod(kind, mod);
+    const key = `${kind}\u0000${mod}`;
+    const cached = this.nearWords.get(key);
+    if (cached && cached.version === version) return cached.words;
+    const words = new NearWords([...ids]);
+    this.nearWords.set(key, { version, words });
+    return words;
+  }
+}
