@@ -10,6 +10,9 @@ import * as path from 'path';
 import { Project } from '../../server/src/project';
 import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
 import { NearWords } from '../../server/src/util/closest';
+import { definitionSites } from '../../server/src/queries/references';
+import { hover } from '../../server/src/queries/hover';
+import { modinfoText, replay } from '../helpers/trust';
 
 const monster = (id: string, extra: Record<string, unknown> = {}) => ({
   type: 'MONSTER', id, name: { str: id }, description: 'd', default_faction: 'zombie', bodytype: 'human',
@@ -297,4 +300,23 @@ test('a mod that comes to be written for another version (its fifth current ITEM
   const shrunk = change(ws, 'm/b.json', undefined);
   assert.ok(shrunk.includes(modinfoFile), 'and again when it changes back');
   assertSameAsFresh(ws);
+});
+
+test('a definition naming its id twice is one definition of it after an edit, as in a fresh build: hover and go to definition show it once (soak seed 700005)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/m.json': [monster('mon_x', { id: ['mon_x', 'mon_x'] })] });
+  const sites = (project: Project) => definitionSites(project, 'MONSTER', 'mon_x').map((s) => `${s.path}@${s.start}`);
+  const text = fs.readFileSync(ws.file('a/m.json'), 'utf8');
+  const onId = text.indexOf('"mon_x"') + 1;
+  assert.equal(sites(ws.project).length, 1, 'a fresh build lists it once');
+  change(ws, 'a/m.json', `${text}\n`);
+  assert.equal(sites(ws.project).length, 1, sites(ws.project).join());
+  assert.doesNotMatch(hover(ws.project, ws.file('a/m.json'), onId)!.markdown, /Defined 2 times/);
+  assertSameAsFresh(ws);
+  // The soak's sequence: a modinfo.json typed half-written inside a mod, its "id" array reading "mod_d" twice.
+  const soak = [
+    { name: 'me/modinfo.json: repaired', changes: [{ rel: 'me/modinfo.json', text: modinfoText('mod_e', ['dda', 'mod_a', 'mod_c'], 'compact') }] },
+    { name: 'me/monsters/modinfo.json: typed', changes: [{ rel: 'me/monsters/modinfo.json', text: modinfoText('mod_d', ['dda', 'mod_d', 'mod_e']).replace('"id": "mod_d",', '"id": ["mod_d",') }] },
+  ];
+  const mismatch = replay(soak);
+  assert.equal(mismatch, undefined, mismatch?.what);
 });

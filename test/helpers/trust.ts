@@ -471,9 +471,16 @@ function snapshot(project: Project, ws: string): Snapshot {
   return { reported, diagnostics, defs: defs.sort() };
 }
 
+/** What `a` has more of than `b` (an item `a` lists twice and `b` once is one of them). */
+function surplus(a: readonly string[], b: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const x of b) left.set(x, (left.get(x) ?? 0) + 1);
+  return a.filter((x) => { const n = left.get(x) ?? 0; left.set(x, n - 1); return n <= 0; });
+}
+
 function firstDifference(a: readonly string[], b: readonly string[]): string {
-  const extra = a.filter((x) => !b.includes(x));
-  const missing = b.filter((x) => !a.includes(x));
+  const extra = surplus(a, b);
+  const missing = surplus(b, a);
   if (!extra.length && !missing.length) return `same items, other order`;
   return [...extra.slice(0, 6).map((x) => `  + ${x}`), ...missing.slice(0, 6).map((x) => `  - ${x}`)].join('\n');
 }

@@ -455,6 +455,9 @@ export class DefinitionIndex {
     const mod = record.source.modId;
     for (const id of record.ids) {
       const list = ids.list(id);
+      // An id the record names again (`"id": ["a", "a"]`, an alias repeating its id): it is listed once, as a
+      // batch lists it (recordsUnder), and was pushed last just before.
+      if (list && list[list.length - 1] === record) continue;
       if (mod !== undefined && !(list && definedBy(list, mod))) {
         const modIds = this.modIdsOf(record.kind, mod, true)!;
         modIds.version++;
