@@ -58,3 +58,19 @@ test('no LSP types below the language server edge (server/src/lsp/)', () => {
     .map((f) => path.relative(SRC, f));
   assert.deepEqual(offenders, []);
 });
+
+test('queries and checks read the workspace through its read-only views, never its rooms or the facade', () => {
+  const allowed = new Set([path.join(SRC, 'workspace', 'view.ts')]);
+  const rooms = (f: string): boolean => f === path.join(SRC, 'project.ts') || (f.startsWith(path.join(SRC, 'workspace') + path.sep) && !allowed.has(f));
+  const offenders = sources(SRC)
+    .filter((f) => ['queries', 'checks'].includes(path.relative(SRC, f).split(path.sep)[0]))
+    .flatMap((f) => importsOf(f).local.filter(rooms).map((g) => `${path.relative(SRC, f)} -> ${path.relative(SRC, g)}`));
+  assert.deepEqual(offenders, []);
+});
+
+test('the workspace rooms below the facade do not import it', () => {
+  const offenders = sources(path.join(SRC, 'workspace'))
+    .filter((f) => importsOf(f).local.includes(path.join(SRC, 'project.ts')))
+    .map((f) => path.relative(SRC, f));
+  assert.deepEqual(offenders, []);
+});

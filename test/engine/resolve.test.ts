@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
 import { hover } from '../../server/src/queries/hover';
-import { definitionsOfId, describeOrigin, resolveDefinition, type ResolvedDefinition } from '../../server/src/queries/resolve';
+import { resolveDefinition, type ResolvedDefinition } from '../../server/src/queries/resolve';
+import { definitionsOfId, describeOrigin } from '../../server/src/queries/provenance';
 
 const CURRENT_CORE: FileTree = {
   'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }, { type: 'damage_type', id: 'cut', name: 'cut' }],

@@ -12,7 +12,8 @@ import { jsonTypes } from './cursor';
 import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
 import { cursorOnString, definitionsSeenFrom, derivedBase, displayName, shortPath, symbolAt } from './symbol';
 import { mapgenHover } from './mapgenCell';
-import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition } from './resolve';
+import { resolveDefinition } from './resolve';
+import { definitionsOfId, describeOrigin, describeRole, isOwnValue } from './provenance';
 
 export interface HoverResult {
   /** Markdown. */

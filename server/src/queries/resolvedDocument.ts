@@ -10,7 +10,8 @@ import type { DefinitionRecord } from '../records/record';
 import { brief } from '../util/brief';
 import { cursorAt } from './cursor';
 import { shortPath } from './symbol';
-import { definitionsOfId, describeOrigin, describeRole, isOwnValue, resolveDefinition, type MemberOrigin, type RecordRef, type ResolvedDefinition } from './resolve';
+import { resolveDefinition, type MemberOrigin, type RecordRef, type ResolvedDefinition } from './resolve';
+import { definitionsOfId, describeOrigin, describeRole, isOwnValue } from './provenance';
 import { definitionsSeenFrom, symbolAt } from './symbol';
 
 export interface ResolvedDocument {
