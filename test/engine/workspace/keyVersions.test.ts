@@ -34,7 +34,7 @@ function replace(keys: KeyVersions, defs: DefinitionIndex, old: DefinitionRecord
   defs.add(now);
 }
 
-test('an edit of what a definition says does not change its id\'s existence; moving it to another mod or removing it does', () => {
+test('an edit of what a definition says does not change its id\'s existence; making it abstract, moving it to another mod or removing it does', () => {
   const { keys, defs, define } = setup();
   const rag = define('a', RAG);
   defs.add(rag);
@@ -42,8 +42,12 @@ test('an edit of what a definition says does not change its id\'s existence; mov
   const edited = define('a', RAG_EDITED);
   replace(keys, defs, rag, edited);
   assert.deepEqual([...keys.existenceChanged([key])], [], 'same mod, same edit mode, not abstract: only its content');
+  const abstract = define('a', '[ { "type": "GENERIC", "abstract": "rag", "name": "rag" } ]');
+  assert.equal(abstract.abstract, true);
+  replace(keys, defs, edited, abstract);
+  assert.deepEqual([...keys.existenceChanged([key])], [key], 'abstract now');
   const moved = define('b', RAG_EDITED);
-  replace(keys, defs, edited, moved);
+  replace(keys, defs, abstract, moved);
   assert.deepEqual([...keys.existenceChanged([key])], [key], 'defined in another mod now');
   replace(keys, defs, moved, undefined);
   assert.deepEqual([...keys.existenceChanged([key])], [key], 'defined nowhere now');
