@@ -26,6 +26,7 @@ import { Loader } from '../../server/src/workspace/loader';
 import { Invalidation } from '../../server/src/workspace/invalidation';
 import { Updates } from '../../server/src/workspace/updates';
 import { Lookups } from '../../server/src/workspace/lookups';
+import { MINI_CORE, writeTree, type FileTree } from './workspace';
 
 /** A mod as a modinfo.json at `folder/modinfo.json` declares it (`extra`: more MOD_INFO members, e.g. `path`). */
 export function modAt(folder: string, id: string, dependencies: string[] = ['dda'], extra: Record<string, unknown> = {}): ModInfo {
@@ -96,6 +97,24 @@ export function rooms(options: RoomsOptions): Rooms {
   const invalidation = new Invalidation({ registry, store, defs, refs, keys, lineages, results });
   const updates = new Updates({ store, mods, indexer, keys, verdicts, results, invalidation, loader });
   return { registry, store, mods, defs, refs, keys, analyses, verdicts, results, indexer, loader, invalidation, updates, lookups, lineages };
+}
+
+/** The rooms of a workspace of `mods` (relative path -> JSON value or text) over MINI_CORE, loaded from disk. */
+export interface LoadedRooms extends Rooms {
+  /** The absolute path of a file relative to the workspace. */
+  file(rel: string): string;
+  /** The workspace path of an absolute path, relative. */
+  rel(p: string): string;
+  /** Removes the temp folders. */
+  done(): void;
+}
+
+export function loadedRooms(mods: FileTree, options: Partial<RoomsOptions> = {}): LoadedRooms {
+  const game = writeTree(MINI_CORE);
+  const ws = writeTree(mods);
+  const r = rooms({ roots: [ws], gamePath: game, ...options });
+  r.loader.load();
+  return { ...r, file: (rel) => path.join(ws, rel), rel: (p) => path.relative(ws, p), done: () => removeAll(game, ws) };
 }
 
 /** Removes the temp folders a test wrote. */

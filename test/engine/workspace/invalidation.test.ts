@@ -8,24 +8,21 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
 import { refKey } from '../../../server/src/index/referenceIndex';
-import { MINI_CORE, modinfo, writeTree } from '../../helpers/workspace';
-import { removeAll, rooms, type Rooms } from '../../helpers/rooms';
+import { modinfo } from '../../helpers/workspace';
+import { loadedRooms, type LoadedRooms } from '../../helpers/rooms';
 
 /** The rooms of a loaded workspace of one mod `m` (files relative to it), with its references indexed. */
-function loaded(files: Record<string, unknown>): { r: Rooms; file: (rel: string) => string; change: (rel: string, text: string) => string[]; done: () => void } {
-  const game = writeTree(MINI_CORE);
-  const ws = writeTree({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([rel, v]) => [`m/${rel}`, v])) });
-  const r = rooms({ roots: [ws], gamePath: game });
-  r.loader.load();
+function loaded(files: Record<string, unknown>): { r: LoadedRooms; file: (rel: string) => string; change: (rel: string, text: string) => string[]; done: () => void } {
+  const r = loadedRooms({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([rel, v]) => [`m/${rel}`, v])) });
   r.indexer.analyzeReported();
-  const file = (rel: string): string => path.join(ws, 'm', rel);
+  const file = (rel: string): string => r.file(path.join('m', rel));
   /** A file's new text indexed (as Updates does), then what it re-checks; returned relative to the mod. */
   const change = (rel: string, text: string): string[] => {
     r.keys.forgetSignatures();
     const changed = r.indexer.indexFile(r.store.get(file(rel))!, text);
-    return r.invalidation.affectedBy(changed).map((p) => path.relative(path.join(ws, 'm'), p)).sort();
+    return r.invalidation.affectedBy(changed).map((p) => path.relative(file(''), p)).sort();
   };
-  return { r, file, change, done: () => removeAll(game, ws) };
+  return { r, file, change, done: r.done };
 }
 
 const monster = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'MONSTER', id, 'copy-from': 'mon_zombie', ...extra });
