@@ -4,6 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import type { CacheOptions } from '../../server/src/cache/store';
 import { DefinitionIndex } from '../../server/src/index/definitionIndex';
 import { ReferenceIndex } from '../../server/src/index/referenceIndex';
 import { LineageCache } from '../../server/src/index/inheritance';
@@ -72,6 +73,8 @@ export interface RoomsOptions {
   readonly readFile?: (p: string) => string;
   /** Indexes reported files' references on loading (see ProjectOptions.checkedAfterLoad). */
   readonly checkedAfterLoad?: (p: string) => boolean;
+  /** The on-disk cache of the files outside the roots (see ProjectOptions.cache). */
+  readonly cache?: CacheOptions;
 }
 
 export function rooms(options: RoomsOptions): Rooms {
@@ -91,7 +94,7 @@ export function rooms(options: RoomsOptions): Rooms {
   const lineages = new LineageCache(lookups, (key) => keys.versionOf(key), registry.memberNames);
   indexer = new Indexer({ registry, store, mods, defs, refs, keys, analyses, verdicts, results, checkedAfterLoad: options.checkedAfterLoad, forOneCheck: false });
   const loader = new Loader({
-    gamePath: options.gamePath, cache: undefined, readListed: readFile, readableElsewhere: undefined, everyFileElsewhere: false,
+    gamePath: options.gamePath, cache: options.cache, readListed: readFile, readableElsewhere: undefined, everyFileElsewhere: false,
     checkedAfterLoad: options.checkedAfterLoad,
   }, registry, store, mods, indexer);
   const invalidation = new Invalidation({ registry, store, defs, refs, keys, lineages, results });
