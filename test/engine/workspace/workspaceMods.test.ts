@@ -11,6 +11,7 @@ import * as path from 'path';
 import { FileStore } from '../../../server/src/workspace/fileStore';
 import { WorkspaceMods } from '../../../server/src/workspace/workspaceMods';
 import { VERSION_0F } from '../../../server/src/registry/versions/v0F';
+import { VERSION_CURRENT } from '../../../server/src/registry/versions/current';
 import { modinfo, writeTree } from '../../helpers/workspace';
 import { removeAll } from '../../helpers/rooms';
 
@@ -132,4 +133,34 @@ test('a modinfo.json that declares no mod is a problem on it, saying why; declar
   }
   assert.equal(mods.modInfoOf(p, info('m'))?.id, 'm');
   assert.equal(store.problemOf(p), undefined);
+});
+
+test('current game: a mod\'s mod_interactions/<other>/ folder is a part of its own, active when the other mod is; a folder appearing is seen', () => {
+  const dir = writeTree({
+    'a/modinfo.json': modinfo('a'),
+    'b/modinfo.json': modinfo('b'),
+    'b/own.json': '[]',
+    'b/mod_interactions/a/with_a.json': '[]',
+    'b/mod_interactions/absent/with_absent.json': '[]',
+    'b/mod_interactions/stray.json': '[]',
+  });
+  try {
+    const store = new FileStore((p) => fs.readFileSync(p, 'utf8'));
+    const mods = new WorkspaceMods({ roots: [dir], gamePath: undefined, dependencyPaths: [] }, VERSION_CURRENT, store, () => undefined);
+    mods.discover();
+    const owner = (rel: string): string | undefined => mods.ownerOf(path.join(dir, rel))?.id;
+    const listed = mods.contentFilesOfActiveMods().map((p) => path.relative(dir, p)).sort();
+    assert.deepEqual(listed, ['a/modinfo.json', 'b/mod_interactions/a/with_a.json', 'b/modinfo.json', 'b/own.json'].map((p) => path.normalize(p)));
+    assert.equal(owner('b/own.json'), 'b');
+    assert.equal(owner('b/mod_interactions/a/with_a.json'), 'b+a');
+    assert.deepEqual([...mods.graph.visibleFrom('b+a')].sort(), ['a', 'b', 'b+a', 'dda']);
+    assert.equal(owner('b/mod_interactions/absent/with_absent.json'), undefined, 'its other mod is not there');
+    assert.equal(owner('b/mod_interactions/stray.json'), undefined, 'directly in the folder: no part\'s');
+    assert.equal(mods.interactionFoldersChanged(path.join(dir, 'b/mod_interactions/a/more.json')), false, 'a file in a known folder');
+    fs.mkdirSync(path.join(dir, 'a/mod_interactions/b'), { recursive: true });
+    assert.equal(mods.interactionFoldersChanged(path.join(dir, 'a/mod_interactions/b/new.json')), true, 'a folder appeared');
+    assert.equal(mods.interactionFoldersChanged(path.join(dir, 'a/other.json')), false);
+  } finally {
+    removeAll(dir);
+  }
 });
