@@ -103,3 +103,26 @@ test('locate finds a member\'s value and key in a well-formed file and in a brok
     assert.equal(at(store.locate(b, ['id'])), '"b"');
   }
 });
+
+test('an object\'s whole value is read again from the file\'s current text; a file not reported leaves the recent texts alone', () => {
+  const disk = fakeDisk();
+  const store = new FileStore(disk.read);
+  const objects = [{ type: 'GENERIC', id: 'a', name: 'a' }, { type: 'GENERIC', id: 'b', name: { str: 'b' } }, { type: 'GENERIC', id: 'c', flags: ['X'] }];
+  const edited = fileWith(store, '/w/edited.json', 'm', JSON.stringify(objects));
+  assert.deepEqual([0, 1, 2].map((i) => edited.fullValueOf(i)), objects);
+  const changed = objects.map((o) => ({ ...o, name: `${o.id} changed` }));
+  fileWith(store, '/w/edited.json', 'm', JSON.stringify(changed));
+  assert.deepEqual([2, 1, 0].map((i) => edited.fullValueOf(i)), [changed[2], changed[1], changed[0]], 'not the values of the text before');
+
+  for (const reported of [false, true]) {
+    const p = `/w/disk_${reported}.json`;
+    disk.texts.set(p, JSON.stringify(objects));
+    const file = fileWith(store, p, 'm', JSON.stringify(objects));
+    file.text = undefined;
+    file.reported = reported;
+    assert.deepEqual([0, 1, 2].map((i) => file.fullValueOf(i)), objects);
+    assert.equal(disk.reads.get(p), 1, 'read once for all its objects');
+    store.textOf(file);
+    assert.equal(disk.reads.get(p), reported ? 1 : 2, reported ? 'a reported file\'s text is kept (its diagnostics are located in it)' : 'a pass over every file keeps no text');
+  }
+});
