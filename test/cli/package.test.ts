@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -85,18 +86,57 @@ const CURRENT_GAME = process.env.CDDA_CURRENT_GAME;
 const DEBIAN_GAME = '/usr/share/games/cataclysm-dda';
 
 /**
+ * A language server over stdio (`cmd args`) on the workspace folder `root`: its logs and first `cdda/status` of
+ * state ready (the game it checked against is in it).
+ */
+function readyOverStdio(cmd: string, args: string[], root: string, env: NodeJS.ProcessEnv): Promise<{ status: { game?: { path?: string; source: string }; errors: number }; logs: string[] }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    const logs: string[] = [];
+    let stderr = '';
+    const timer = setTimeout(() => { proc.kill(); reject(new Error(`no ready status within 120 s; logs: ${logs.join(' | ')}; stderr: ${stderr}`)); }, 120_000);
+    const send = (msg: object): void => { const body = JSON.stringify({ jsonrpc: '2.0', ...msg }); proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`); };
+    let buf = Buffer.alloc(0);
+    proc.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    proc.stdout.on('data', (b: Buffer) => {
+      buf = Buffer.concat([buf, b]);
+      for (;;) {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/Content-Length: (\d+)/i.exec(buf.subarray(0, end).toString('latin1'))?.[1]);
+        if (buf.length < end + 4 + length) return;
+        const msg = JSON.parse(buf.subarray(end + 4, end + 4 + length).toString('utf8')) as { id?: number; method?: string; params?: { message?: string; state?: string } };
+        buf = buf.subarray(end + 4 + length);
+        if (msg.id === 1 && !msg.method) send({ method: 'initialized', params: {} });
+        else if (msg.method === 'window/logMessage') logs.push(msg.params!.message!);
+        else if (msg.method === 'cdda/status' && msg.params?.state === 'ready') { clearTimeout(timer); proc.kill(); resolve({ status: msg.params as never, logs }); }
+        else if (msg.id !== undefined && msg.method) send({ id: msg.id, result: null });
+      }
+    });
+    proc.on('error', reject);
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, workspaceFolders: [{ uri: pathToFileURL(root).href, name: path.basename(root) }], capabilities: {} } });
+  });
+}
+
+/**
  * Runs `cmd` as on a machine without Debian's game install: when it is there, in a user and mount namespace
  * where an empty folder hides it (unshare); undefined when that cannot be done here.
  */
 function withoutDebianGame(cmd: string, args: string[], env: NodeJS.ProcessEnv, empty: string): { status: number | null; stdout: string; stderr: string } | undefined {
-  if (!fs.existsSync(DEBIAN_GAME)) return spawnSync(cmd, args, { encoding: 'utf8', env, timeout: 300_000 });
-  const script = `mount --bind "$0" ${DEBIAN_GAME} && [ -z "$(ls -A ${DEBIAN_GAME})" ] && exec "$@"`;
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, empty, cmd, ...args], { encoding: 'utf8', env, timeout: 300_000 });
+  const [c, a] = commandWithoutDebianGame(cmd, args, empty);
+  const r = spawnSync(c, a, { encoding: 'utf8', env, timeout: 300_000 });
   if (r.error || (r.status !== 0 && r.status !== 1)) return undefined;
   return r;
 }
 
-test('packed with $CDDA_GAME, the package checks a current mod with no game folder anywhere against its built-in snapshot, as --game does', { skip: CURRENT_GAME ? false : 'CDDA_CURRENT_GAME is not set (the current game\'s data folder)' }, (t) => {
+/** The command line that runs `cmd args` with Debian's game install hidden behind the empty folder `empty` (see withoutDebianGame). */
+function commandWithoutDebianGame(cmd: string, args: string[], empty: string): [string, string[]] {
+  if (!fs.existsSync(DEBIAN_GAME)) return [cmd, args];
+  const script = `mount --bind "$0" ${DEBIAN_GAME} && [ -z "$(ls -A ${DEBIAN_GAME})" ] && exec "$@"`;
+  return ['unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, empty, cmd, ...args]];
+}
+
+test('packed with $CDDA_GAME, the package checks a current mod with no game folder anywhere against its built-in snapshot, as --game does', { skip: CURRENT_GAME ? false : 'CDDA_CURRENT_GAME is not set (the current game\'s data folder)' }, async (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-pack-snapshot-'));
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const game = CURRENT_GAME!;
@@ -152,4 +192,12 @@ test('packed with $CDDA_GAME, the package checks a current mod with no game fold
   assert.ok(fromSnapshot.length > 0, 'the mod has problems to compare');
   assert.deepEqual(fromSnapshot, normalized(withGame.stdout, game));
   assert.equal(noGame.status, withGame.status);
+
+  // The language server on the same mod: the snapshot (already unpacked) is its game, in its status and log.
+  const [serverCmd, serverArgs] = commandWithoutDebianGame(path.join(path.dirname(lint), 'cdda-language-server'), ['--stdio'], empty);
+  const served = await readyOverStdio(serverCmd, serverArgs, mod, env);
+  assert.equal(served.status.game?.path, path.join(unpacked, folder), served.logs.join('\n'));
+  assert.match(served.status.game?.source ?? '', /^the built-in snapshot of current \(0\.I \/ experimental\), game data of \d{4}-\d{2}-\d{2} /);
+  assert.ok(served.logs.some((l) => l.startsWith(`Game folder ${path.join(unpacked, folder)} (the built-in snapshot of current`)), served.logs.join('\n'));
+  assert.equal(served.status.errors, fromSnapshot.filter((d) => (d as { severity: string }).severity === 'error').length);
 });
