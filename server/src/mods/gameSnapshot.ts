@@ -214,7 +214,7 @@ export function unpackSnapshot(snapshotDir: string, cacheDir: string): UnpackedS
   if (typeof manifest === 'string') throw new Error(manifest === 'none' ? `${snapshotDir}: no ${MANIFEST}` : manifest);
   const t0 = Date.now();
   const name = `game-snapshot-${manifest.digest.slice(0, 16)}`;
-  const parents = [cacheDir, path.join(os.tmpdir(), `cdda-lint-${os.userInfo().uid}`)];
+  const parents = [cacheDir, path.join(os.tmpdir(), `cdda-lint-${process.getuid?.() ?? os.userInfo().username}`)];
   for (const parent of parents) {
     const target = path.join(parent, name);
     if (fs.existsSync(path.join(target, 'json'))) {
