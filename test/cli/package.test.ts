@@ -57,7 +57,7 @@ test('npm pack gives a tarball of the built server whose two commands work after
   const [info] = JSON.parse(pack.stdout) as { name: string; filename: string; files: { path: string }[] }[];
   assert.equal(info.name, 'cdda-lint');
   const files = info.files.map((f) => f.path);
-  for (const f of ['out/server/src/cli/cdda-lint.js', 'out/server/src/lsp/bin.js', 'out/server/src/cli/lintWorker.js', 'out/server/src/index/readAheadWorker.js', 'LICENSE', 'README.md', 'package.json']) assert.ok(files.includes(f), `${f} in the tarball`);
+  for (const f of ['out/server/src/cli/cdda-lint.js', 'out/server/src/lsp/bin.js', 'out/server/src/cli/lintWorker.js', 'out/server/src/index/readAheadWorker.js', 'out/server/src/mods/unpackSnapshotMain.js', 'LICENSE', 'README.md', 'package.json']) assert.ok(files.includes(f), `${f} in the tarball`);
   assert.deepEqual(files.filter((f) => /^out\/test\/|\.ts$|\.map$|^test\/|^server\/|^client\//.test(f)), [], 'no tests, sources or source maps');
 
   const prefix = path.join(tmp, 'prefix');
