@@ -4,7 +4,8 @@
 //   2. bundles client/src/extension.ts -> dist/client.js and server/src/lsp/bin.ts -> dist/server.js (and the
 //      server's second thread, server/src/index/readAheadWorker.ts -> dist/readAheadWorker.js) with esbuild (platform node, target node20, minified, no source maps),
 //   3. runs `vsce package` in a staged copy whose manifest keeps the extension's name (the npm package is cdda-lint)
-//      (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix.
+//      (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix, with the built-in
+//      game snapshot when game-snapshot/ holds one (npm run snapshot; see server/src/mods/gameSnapshot.ts).
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
 // Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
@@ -52,7 +53,7 @@ const EXTENSION_NAME = 'cdda-json';
 function stageExtension() {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-vsix-'));
   process.on('exit', () => fs.rmSync(stage, { recursive: true, force: true }));
-  for (const p of ['.vscodeignore', 'dist', 'syntaxes', 'images', 'docs/marketplace', 'CHANGELOG.md', 'LICENSE', 'README.md']) {
+  for (const p of ['.vscodeignore', 'dist', 'syntaxes', 'images', 'docs/marketplace', 'CHANGELOG.md', 'LICENSE', 'README.md', 'game-snapshot']) {
     if (fs.existsSync(path.join(root, p))) fs.cpSync(path.join(root, p), path.join(stage, p), { recursive: true });
   }
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm's `prepare`: builds out/ (what the package's commands run) wherever npm makes a package of this folder:
 // `npm pack` and `npm publish` (prepare runs before packing), and `npm install github:OWNER/REPO` (npm installs
-// the clone's devDependencies, runs this, then packs). Skipped on `npm ci` in a checkout: `npm test` and
-// `npm start` build first anyway, and the build is the slow part of a fresh setup (~20 s of CPU).
+// the clone's devDependencies, runs this, then packs); on packing, also the built-in game snapshot. Skipped on
+// `npm ci` in a checkout: `npm test` and `npm start` build first anyway, and the build is the slow part of a fresh
+// setup (~20 s of CPU).
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 if (process.env.npm_command === 'ci') {
   console.log('prepare: not building on npm ci (npm test and npm start build first)');
@@ -13,4 +15,11 @@ const npm = process.env.npm_execpath;
 const r = npm
   ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent'], { stdio: 'inherit' })
   : spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', shell: process.platform === 'win32' });
-process.exit(r.status ?? 1);
+if (r.status !== 0) process.exit(r.status ?? 1);
+// Packing (npm pack, npm publish): the built-in game snapshot from $CDDA_GAME, when it names a game folder
+// (scripts/snapshot.mjs). Here rather than in `prepack`, which npm runs before this build, on a fresh clone
+// without out/.
+if (process.env.npm_command === 'pack' || process.env.npm_command === 'publish') {
+  const s = spawnSync(process.execPath, [fileURLToPath(new URL('./snapshot.mjs', import.meta.url)), '--if-named'], { stdio: 'inherit' });
+  process.exit(s.status ?? 1);
+}

@@ -15,7 +15,7 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { DEFAULT_GAME_PATH, GAME_ENV, findGame, holdsGameData, type FoundGame } from '../mods/gameFolder';
+import { DEFAULT_GAME_PATH, GAME_ENV, holdsGameData, resolveGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -32,7 +32,8 @@ JSON is left as it is and reported (exit 1).
 Options of check:
   --game DIR            the base game folder (holding json/ and mods/, or a checkout of the game's repository).
                         Default: "gamePath" of the settings file, else the game the checked path is inside (a
-                        mod in a game's mods/ folder), else $${GAME_ENV}, else ${DEFAULT_GAME_PATH} if present
+                        mod in a game's mods/ folder), else $${GAME_ENV}, else ${DEFAULT_GAME_PATH} if present,
+                        else the built-in snapshot of the current game's data (when the package has one)
   --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
                         detected from the game folder)
   --format FORMAT       text (default), json, github (annotations in GitHub Actions) or sarif (SARIF 2.1.0)
@@ -42,7 +43,8 @@ Options of check:
   --cache               start from a cache of what the game's files (and other mods read as context) give, and
                         update it: the files that did not change since are not read again (default: off)
   --no-cache            do not use the cache (the default)
-  --cache-location DIR  the cache's folder (default: $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
+  --cache-location DIR  the cache's folder, where the built-in snapshot is also unpacked (default:
+                        $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
   --jobs N              threads to check with (default 1; each thread reads all the context, see README)
   --version             the version of cdda-lint
   -h, --help            this help
@@ -130,17 +132,20 @@ async function run(argv: string[]): Promise<number> {
   if (found.fatal) return 2;
   const config = found.config;
   gameVersion ??= config.gameVersion;
-  const game = findGame({
+  const cacheDir = cacheLocation ?? defaultCacheDir();
+  const { game, noSnapshot } = resolveGame({
     given: gamePath !== undefined ? { path: gamePath, source: 'option' } : undefined,
     config: config.gamePath !== undefined ? { path: config.gamePath, file: found.file } : undefined,
     checked: paths,
+    cacheDir,
   });
+  if (noSnapshot) process.stderr.write(`cdda-lint: no game folder given or found, and ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
   if (game && !holdsGameData(game.path)) {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
     usage(`game folder ${game.path}, named by ${named}: no json/ folder there; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
-  const cacheOption = cache ? { dir: cacheLocation ?? defaultCacheDir() } : undefined;
+  const cacheOption = cache ? { dir: cacheDir } : undefined;
   const { totals: checked, list: all } = await lintInParallel({ paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
   const result = { ...checked, game };
   if (result.filesChecked === 0) {

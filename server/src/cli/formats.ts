@@ -8,7 +8,7 @@ import { pathToFileURL } from 'url';
 import type * as sarif from 'sarif';
 import type { Severity } from '../diagnostic';
 import { describeVersion } from '../registry/versions';
-import { GAME_ENV, describeGameSource } from '../mods/gameFolder';
+import { GAME_ENV, describeGame } from '../mods/gameFolder';
 import type { JsonDiagnostic, LintTotals } from './lint';
 import { CODE_DESCRIPTIONS } from './codes';
 
@@ -32,7 +32,7 @@ export function summary(result: LintTotals, list: readonly JsonDiagnostic[]): st
   const c = countBySeverity(list);
   const total = c.error + c.warning + c.information + c.hint;
   const files = new Set(list.map((d) => d.file)).size;
-  const game = result.game ? `game folder ${result.game.path} (${describeGameSource(result.game)})` : `no game folder (--game, "gamePath" or $${GAME_ENV} names one)`;
+  const game = result.game ? describeGame(result.game) : `no game folder (--game, "gamePath" or $${GAME_ENV} names one)`;
   const version = `${game}, game version ${describeVersion(result.version)}`;
   return total === 0
     ? `No problems in ${result.filesChecked} file(s); ${version}.`

@@ -1,12 +1,14 @@
 /**
  * Which game folder a check reads as the base game, and how it was found. In order: what the user passed
  * (--game, cdda.gamePath), the settings file's "gamePath", the game the checked path sits in (a mod in a game's
- * mods/ folder belongs to that game, whatever else is installed), $CDDA_GAME, then Debian's install.
+ * mods/ folder belongs to that game, whatever else is installed), $CDDA_GAME, then Debian's install; with none
+ * of these, the built-in snapshot of the current game the package ships (builtInGame, gameSnapshot.ts).
  * A game folder holds json/ and mods/; a checkout of the game's repository (data/json, data/mods) is taken as its
  * data/ folder.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { builtInSnapshotDir, describeSnapshot, unpackSnapshot, type SnapshotManifest, type UnpackedSnapshot } from './gameSnapshot';
 
 /** Debian's cataclysm-dda-data (0.F), the last resort. */
 export const DEFAULT_GAME_PATH = '/usr/share/games/cataclysm-dda';
@@ -14,7 +16,7 @@ export const DEFAULT_GAME_PATH = '/usr/share/games/cataclysm-dda';
 /** The environment variable naming a game folder for every check on this machine (or CI job). */
 export const GAME_ENV = 'CDDA_GAME';
 
-export type GameSource = 'option' | 'setting' | 'config' | 'location' | 'environment' | 'default';
+export type GameSource = 'option' | 'setting' | 'config' | 'location' | 'environment' | 'default' | 'snapshot';
 
 export interface FoundGame {
   /** The game's data folder (holding json/), absolute. */
@@ -22,6 +24,8 @@ export interface FoundGame {
   readonly source: GameSource;
   /** The settings file that named it (source 'config'). */
   readonly configFile?: string;
+  /** The built-in snapshot unpacked at `path` (source 'snapshot', see gameSnapshot.ts). */
+  readonly snapshot?: SnapshotManifest;
 }
 
 /** How the game folder was found, for the CLI summary and the server's log. */
@@ -33,7 +37,15 @@ export function describeGameSource(game: FoundGame): string {
     case 'location': return 'the checked mod is inside it';
     case 'environment': return `from $${GAME_ENV}`;
     case 'default': return 'the default install; none given or found around the checked path';
+    case 'snapshot': return `the built-in snapshot of ${game.snapshot ? describeSnapshot(game.snapshot) : 'the game'}; no game folder given or found`;
   }
+}
+
+/** The game as the CLI summary and the server's status name it: the built-in snapshot by what it is, a folder by its path. */
+export function describeGame(game: FoundGame): string {
+  return game.source === 'snapshot' && game.snapshot
+    ? `built-in snapshot of ${describeSnapshot(game.snapshot)}, no game folder given or found`
+    : `game folder ${game.path} (${describeGameSource(game)})`;
 }
 
 function isDir(p: string): boolean {
@@ -91,4 +103,31 @@ export function findGame(q: GameQuery): FoundGame | undefined {
   if (fromEnv) return { path: gameDataFolder(fromEnv), source: 'environment' };
   const fallback = q.defaultPath ?? DEFAULT_GAME_PATH;
   return holdsGameData(fallback) ? { path: fallback, source: 'default' } : undefined;
+}
+
+export interface ResolvedGame {
+  /** The game to check against; none when neither a folder nor the built-in snapshot is there. */
+  readonly game?: FoundGame;
+  /** The built-in snapshot in use: where it is unpacked, whether this call unpacked it and in how long. */
+  readonly unpacked?: UnpackedSnapshot;
+  /** Without a game: why the built-in snapshot is not used either. */
+  readonly noSnapshot?: string;
+}
+
+/**
+ * The game to check against: the folder findGame finds, else the built-in snapshot of the current game's data
+ * (gameSnapshot.ts), unpacked into `cacheDir` unless it already is. `snapshotDir`: the package's snapshot unless
+ * given (tests; null: none).
+ */
+export function resolveGame(q: GameQuery & { readonly cacheDir: string; readonly snapshotDir?: string | null }): ResolvedGame {
+  const found = findGame(q);
+  if (found) return { game: found };
+  const snapshotDir = q.snapshotDir === undefined ? builtInSnapshotDir() : q.snapshotDir ?? undefined;
+  if (!snapshotDir) return { noSnapshot: `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)` };
+  try {
+    const unpacked = unpackSnapshot(snapshotDir, q.cacheDir);
+    return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest }, unpacked };
+  } catch (err) {
+    return { noSnapshot: err instanceof Error ? err.message : String(err) };
+  }
 }

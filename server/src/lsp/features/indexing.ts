@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, findGame, holdsGameData } from '../../mods/gameFolder';
+import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
@@ -97,16 +97,18 @@ export class Indexer {
   private resolveGamePath(fromConfigFile: string | undefined, configFile: string | undefined): string | undefined {
     const { session } = this;
     const configured = session.settings.gamePath;
-    const game = findGame({
+    const { game, unpacked, noSnapshot } = resolveGame({
       given: configured !== undefined ? { path: configured, source: 'setting' } : undefined,
       config: fromConfigFile !== undefined ? { path: fromConfigFile, file: configFile } : undefined,
       checked: session.roots,
+      cacheDir: session.cacheDir,
     });
+    if (unpacked?.unpacked) session.log(`Built-in game snapshot unpacked into ${unpacked.path} in ${unpacked.ms} ms`);
     session.gamePath = game?.path;
     session.gameSource = game ? describeGameSource(game) : 'none found';
     session.gameProblem = undefined;
     if (!game) {
-      session.warn(`CDDA: no base game data found (no workspace folder is inside a game, no $${GAME_ENV}, nothing at ${DEFAULT_GAME_PATH}). Set "cdda.gamePath" to the folder holding json/ and mods/.`);
+      session.warn(`CDDA: no base game data found (no workspace folder is inside a game, no $${GAME_ENV}, nothing at ${DEFAULT_GAME_PATH}), and ${noSnapshot}. Set "cdda.gamePath" to the folder holding json/ and mods/.`);
       return undefined;
     }
     session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
