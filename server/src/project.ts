@@ -36,6 +36,7 @@ import { Loader } from './workspace/loader';
 import { Invalidation } from './workspace/invalidation';
 import { Updates, type FileChange } from './workspace/updates';
 import { Lookups } from './workspace/lookups';
+import { GameUsage } from './workspace/gameUsage';
 import type { WorkspaceView } from './workspace/view';
 
 export { SourceFile, type FileProblem } from './sourceFile';
@@ -99,6 +100,7 @@ export class Project implements WorkspaceView {
   private readonly analyses: Analyses;
   private readonly verdicts: VersionVerdicts;
   private readonly results = new CheckResults();
+  private readonly usage: GameUsage;
   private readonly indexer: Indexer;
   private readonly loader: Loader;
   private readonly updates: Updates;
@@ -125,12 +127,13 @@ export class Project implements WorkspaceView {
       version.version, this.store, () => this.verdicts.forgetCounts(),
     );
     this.keys = new KeyVersions(this.defs, this.refs);
+    this.usage = new GameUsage((p) => this.modSet.isGameData(p));
     this.analyses = new Analyses(this.registry, this.refs, !this.forOneCheck);
     this.lookups = new Lookups(this.defs, () => this.modSet.graph);
     this.lineages = new LineageCache(this.lookups, (key) => this.keys.versionOf(key), this.registry.memberNames);
     this.indexer = new Indexer({
       registry: this.registry, store: this.store, mods: this.modSet, defs: this.defs, refs: this.refs, keys: this.keys,
-      analyses: this.analyses, verdicts: this.verdicts, results: this.results,
+      analyses: this.analyses, verdicts: this.verdicts, results: this.results, usage: this.usage,
       checkedAfterLoad: options.checkedAfterLoad, forOneCheck: this.forOneCheck,
     });
     this.loader = new Loader({
@@ -141,7 +144,7 @@ export class Project implements WorkspaceView {
       readableElsewhere: options.secondThread === false ? undefined : inMemory ? (p) => !inMemory(p) : () => true,
       everyFileElsewhere: options.secondThread === 'every-file',
       checkedAfterLoad: options.checkedAfterLoad,
-    }, this.registry, this.store, this.modSet, this.indexer);
+    }, this.registry, this.store, this.modSet, this.indexer, this.usage);
     const invalidation = new Invalidation({
       registry: this.registry, store: this.store, defs: this.defs, refs: this.refs, keys: this.keys, lineages: this.lineages, results: this.results,
     });
@@ -230,6 +233,11 @@ export class Project implements WorkspaceView {
 
   reportedFiles(): SourceFile[] {
     return [...this.store.all.values()].filter((f) => f.reported);
+  }
+
+  /** What the game's own data uses beyond the version's tables (see workspace/gameUsage.ts). */
+  get gameUsage(): GameUsage {
+    return this.usage;
   }
 
   fileProblem(p: string): FileProblem | undefined {
