@@ -19,6 +19,7 @@ import { LineageCache, type Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
+import type { GameVersion } from './registry/declaration';
 import { readListedTextFile, readTextFile } from './util/text';
 import { finish, type Steps } from './util/steps';
 import type { CacheOptions, CacheWrite } from './cache/store';
@@ -50,8 +51,11 @@ export interface ProjectOptions {
   readonly severity?: SeverityOverrides;
   /** Reads a file from disk; replaceable for tests. */
   readonly readFile?: (p: string) => string;
-  /** The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. */
-  readonly gameVersion?: string;
+  /**
+   * The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. Tests
+   * may give a GameVersion itself.
+   */
+  readonly gameVersion?: string | GameVersion;
   /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
   readonly dependencyPaths?: readonly string[];
   /**
@@ -115,7 +119,10 @@ export class Project implements WorkspaceView {
     this.forOneCheck = options.forOneCheck ?? false;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
-    try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
+    // A GameVersion itself: tests (tables without some types, standing for a game newer than them).
+    const setting = options.gameVersion;
+    if (typeof setting === 'object') version = { version: setting, source: 'setting' };
+    else try { version = chooseVersion(setting, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
     this.version = version;
     this.registry = registryOf(version.version);
     const readFile = options.readFile ?? readTextFile;

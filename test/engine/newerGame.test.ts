@@ -15,6 +15,8 @@ import { writeCacheSync } from '../../server/src/cache/store';
 import { lint, toJsonDiagnostics } from '../../server/src/cli/lint';
 import { summary } from '../../server/src/cli/formats';
 import { GAME_VERSIONS, registryOf } from '../../server/src/registry/versions';
+import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
+import type { GameVersion } from '../../server/src/registry/declaration';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const MONSTER = { default_faction: 'zombie', bodytype: 'human', species: ['ZOMBIE'], volume: '62500 ml', weight: '81500 g', hp: 80, speed: 70, symbol: 'Z', color: 'light_green', description: 'A monster.' };
@@ -154,4 +156,46 @@ test('the CLI\'s summary says once, beside the game in use, that the game folder
     const known = lint({ paths: [path.join(f.ws, 'mymod')], gamePath: plain });
     assert.doesNotMatch(summary(known, toJsonDiagnostics(known)), /newer/);
   } finally { f.cleanup(); fs.rmSync(plain, { recursive: true, force: true }); }
+});
+
+const CURRENT_GAME = process.env.CDDA_CURRENT_GAME;
+
+/**
+ * The current version with a type and a member left out of its tables: the real current game then stands for a
+ * game newer than its tables.
+ */
+function withoutInTables(type: string, owner: string, member: string): GameVersion {
+  const tables = VERSION_CURRENT.generatedTables!;
+  const trimmed = { ...tables[owner], m: Object.fromEntries(Object.entries(tables[owner].m).filter(([p]) => p !== member && !p.startsWith(`${member}.`) && !p.startsWith(`${member}[`))) };
+  const rest = Object.fromEntries(Object.entries(tables).filter(([t]) => t !== type));
+  return { ...VERSION_CURRENT, knownTypes: VERSION_CURRENT.knownTypes.filter((t) => t !== type), generatedTables: { ...rest, [owner]: trimmed } };
+}
+
+test('real current game: nothing learned with the committed tables; with a type and a member left out of them, exactly those, and a mod using them is not flagged', { skip: CURRENT_GAME ? false : 'set CDDA_CURRENT_GAME to the current game\'s data folder' }, () => {
+  const ws = writeTree({
+    'mymod/modinfo.json': modinfo('mymod', ['dda']),
+    'mymod/uses.json': [
+      { type: 'dream', category: 'FISH', strength: 1, messages: ['You dream of the sea.'] },
+      { type: 'SPELL', id: 'my_spell', name: 'My spell', description: 'A spell.', effect: 'none', max_level: 5 },
+    ],
+    'mymod/near.json': [
+      { type: 'dreams', category: 'FISH', strength: 1, messages: ['You dream of the sea.'] },
+      { type: 'SPELL', id: 'my_spell2', name: 'My spell', description: 'A spell.', effect: 'none', max_levl: 5 },
+    ],
+  });
+  try {
+    const open = (gameVersion: string | GameVersion): Project => {
+      const p = new Project({ gamePath: CURRENT_GAME, roots: [path.join(ws, 'mymod')], gameVersion });
+      p.load();
+      return p;
+    };
+    const flagged = (p: Project, rel: string): string[] => findings(p, path.join(ws, rel)).filter((d) => /^unknown-(type|field) /.test(d));
+    const committed = open('current');
+    assert.deepEqual(committed.gameUsage.entries(), []);
+    assert.deepEqual(flagged(committed, 'mymod/uses.json'), []);
+    const trimmed = open(withoutInTables('dream', 'SPELL', 'max_level'));
+    assert.deepEqual(trimmed.gameUsage.entries(), ['SPELL\tmax_level', 'dream']);
+    assert.deepEqual(flagged(trimmed, 'mymod/uses.json'), []);
+    assert.deepEqual(flagged(trimmed, 'mymod/near.json'), ['unknown-field "max_levl"', 'unknown-type "dreams"']);
+  } finally { fs.rmSync(ws, { recursive: true, force: true }); }
 });
