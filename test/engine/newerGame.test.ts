@@ -6,9 +6,11 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
@@ -198,4 +200,45 @@ test('real current game: nothing learned with the committed tables; with a type 
     assert.deepEqual(flagged(trimmed, 'mymod/uses.json'), []);
     assert.deepEqual(flagged(trimmed, 'mymod/near.json'), ['unknown-field "max_levl"', 'unknown-type "dreams"']);
   } finally { fs.rmSync(ws, { recursive: true, force: true }); }
+});
+
+/** Rewrites a cache file's header (JSON) as `edit` says, keeping the file well formed (length, checksum). */
+function rewriteHeader(file: string, edit: (header: Record<string, unknown>) => void): void {
+  const b = fs.readFileSync(file);
+  const headerBytes = b.readUInt32LE(8);
+  const header = JSON.parse(b.toString('utf8', 16, 16 + headerBytes)) as Record<string, unknown>;
+  edit(header);
+  const json = JSON.stringify(header);
+  const padded = Buffer.from(json + ' '.repeat((4 - (Buffer.byteLength(json) % 4)) % 4));
+  const rest = b.subarray(16 + headerBytes);
+  const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+  const sum = crc32 ? crc32(rest, crc32(padded)) >>> 0 : crypto.createHash('sha1').update(padded).update(rest).digest().readUInt32LE(0);
+  const prefix = Buffer.from(b.subarray(0, 16));
+  prefix.writeUInt32LE(padded.length, 8);
+  prefix.writeUInt32LE(sum, 12);
+  fs.writeFileSync(file, Buffer.concat([prefix, padded, rest]));
+}
+
+test('a cache written before what is learned was kept (an older format), or with that part broken, is refused or not used, with a log line: the load learns from the files again', () => {
+  const f = fixture();
+  try {
+    const logs: string[] = [];
+    const open = (): Project => f.project({ cache: { dir: f.cacheDir, log: (m) => logs.push(m) } });
+    const save = (p: Project): string => { const w = finish(p.saveCacheSteps()); assert.ok(w && writeCacheSync(w)); return w.file; };
+    const uses = path.join(f.ws, 'mymod/uses.json');
+    const file = save(open());
+    const check = (damage: (header: Record<string, unknown>) => void, why: RegExp): void => {
+      rewriteHeader(file, damage);
+      logs.length = 0;
+      const p = open();
+      assert.match(logs.join('\n'), why);
+      assert.deepEqual(p.gameUsage.entries(), ['MONSTER\tfuture_member', 'SPECIES\tfuture_species_member', 'future_thing']);
+      assert.deepEqual(findings(p, uses), []);
+      save(p);
+    };
+    // The previous format had no "learned".
+    check((h) => { (h.key as Record<string, unknown>).format = 4; delete h.learned; }, /not used: made with another format/);
+    check((h) => { delete h.learned; }, /not used: corrupt \(header\)/);
+    check((h) => { (h.learned as Record<string, unknown>)[path.join(f.game, 'json/newer.json')] = 'future_thing'; }, /cache entry of .*newer\.json not used: malformed/);
+  } finally { f.cleanup(); }
 });
