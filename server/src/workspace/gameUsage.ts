@@ -2,7 +2,9 @@
  * What the game's own data uses beyond the version's tables (see records/beyondTables.ts): the entries learned
  * from each of the game's files as it was loaded (from its text, or from the disk cache on a warm start), so that
  * a check can ask whether the game itself uses a type or a member its tables lack. Only the game's files teach
- * (see WorkspaceMods.isGameData): a mod's typo must not teach itself.
+ * (see WorkspaceMods.isGameData): a mod's typo must not teach itself. A file dropped after the load (its mod no
+ * longer active) keeps what it taught until the workspace is indexed again: checks memoized meanwhile relied on
+ * it, and the game's files are not edited.
  */
 import { MEMBER_SEPARATOR } from '../records/beyondTables';
 import type { GameUsageView } from '../checks/context';
@@ -39,11 +41,6 @@ export class GameUsage implements GameUsageView {
   /** What a file taught (for the cache: see Loader.indexFromDisk). */
   of(path: string): readonly string[] {
     return this.byFile.get(path) ?? NOTHING;
-  }
-
-  /** Forgets a file (deleted, or no active mod owns it any more). */
-  forget(path: string): void {
-    if (this.byFile.delete(path)) this.merged = undefined;
   }
 
   usesType(type: string): boolean {

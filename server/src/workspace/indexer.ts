@@ -202,7 +202,6 @@ export class Indexer {
   dropFile(file: SourceFile): void {
     this.unindexFile(file);
     this.parts.store.forget(file.path);
-    this.parts.usage.forget(file.path);
     this.parts.verdicts.setModId(file, undefined);
     this.parts.results.forget(file);
   }
