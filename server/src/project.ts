@@ -10,32 +10,33 @@
 import * as path from 'path';
 import type { DefinitionRecord } from './records/record';
 import type { RecordAnalysis } from './records/analyze';
-import { DefinitionIndex } from './index/definitionIndex';
-import { ReferenceIndex } from './index/referenceIndex';
+import type { DefinitionIndex } from './index/definitionIndex';
 import type { ModGraph, ModsView } from './mods/modGraph';
 import { runChecks } from './checks';
 import type { SourceFile, FileProblem } from './sourceFile';
-import { LineageCache, type Lineage } from './index/inheritance';
+import type { LineageCache, Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
 import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
+import type { GameVersion } from './registry/declaration';
 import { readListedTextFile, readTextFile } from './util/text';
 import { finish, type Steps } from './util/steps';
 import type { CacheOptions, CacheWrite } from './cache/store';
 import type { WrittenForOther } from './registry/versions/writtenFor';
 import { underVersionMismatch } from './checks/versionMismatch';
 import type { JsonPath, OffsetRange, Part } from './syntax/locate';
-import { FileStore } from './workspace/fileStore';
-import { WorkspaceMods } from './workspace/workspaceMods';
-import { KeyVersions } from './workspace/keyVersions';
-import { Analyses } from './workspace/analyses';
-import { VersionVerdicts } from './workspace/versionVerdicts';
-import { CheckResults } from './workspace/checkResults';
-import { Indexer } from './workspace/indexer';
-import { Loader } from './workspace/loader';
-import { Invalidation } from './workspace/invalidation';
-import { Updates, type FileChange } from './workspace/updates';
-import { Lookups } from './workspace/lookups';
+import type { FileStore } from './workspace/fileStore';
+import type { WorkspaceMods } from './workspace/workspaceMods';
+import type { KeyVersions } from './workspace/keyVersions';
+import type { Analyses } from './workspace/analyses';
+import type { VersionVerdicts } from './workspace/versionVerdicts';
+import type { CheckResults } from './workspace/checkResults';
+import type { Indexer } from './workspace/indexer';
+import type { Loader } from './workspace/loader';
+import type { Updates, FileChange } from './workspace/updates';
+import type { Lookups } from './workspace/lookups';
+import type { GameUsage } from './workspace/gameUsage';
+import { wireRooms } from './workspace/rooms';
 import type { WorkspaceView } from './workspace/view';
 
 export { SourceFile, type FileProblem } from './sourceFile';
@@ -49,8 +50,11 @@ export interface ProjectOptions {
   readonly severity?: SeverityOverrides;
   /** Reads a file from disk; replaceable for tests. */
   readonly readFile?: (p: string) => string;
-  /** The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. */
-  readonly gameVersion?: string;
+  /**
+   * The game version whose format applies (id or alias, e.g. `0.F`, `current`); empty or `auto`: detected. Tests
+   * may give a GameVersion itself.
+   */
+  readonly gameVersion?: string | GameVersion;
   /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
   readonly dependencyPaths?: readonly string[];
   /**
@@ -84,8 +88,7 @@ export interface ProjectOptions {
 
 export class Project implements WorkspaceView {
   /** The definition index (engine tests and scripts; queries read definitionsOf, entries, definedKinds). */
-  readonly defs = new DefinitionIndex();
-  private readonly refs = new ReferenceIndex<SourceFile>();
+  readonly defs: DefinitionIndex;
   severity: SeverityOverrides;
   /** The game version in force and how it was chosen; its registry declares every kind. */
   readonly version: VersionChoice;
@@ -98,7 +101,8 @@ export class Project implements WorkspaceView {
   private readonly keys: KeyVersions;
   private readonly analyses: Analyses;
   private readonly verdicts: VersionVerdicts;
-  private readonly results = new CheckResults();
+  private readonly results: CheckResults;
+  private readonly usage: GameUsage;
   private readonly indexer: Indexer;
   private readonly loader: Loader;
   private readonly updates: Updates;
@@ -113,42 +117,25 @@ export class Project implements WorkspaceView {
     this.forOneCheck = options.forOneCheck ?? false;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
     let version: VersionChoice;
-    try { version = chooseVersion(options.gameVersion, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
+    // A GameVersion itself: tests (tables without some types, standing for a game newer than them).
+    const setting = options.gameVersion;
+    if (typeof setting === 'object') version = { version: setting, source: 'setting' };
+    else try { version = chooseVersion(setting, this.gamePath); } catch { version = chooseVersion(undefined, this.gamePath); }
     this.version = version;
     this.registry = registryOf(version.version);
     const readFile = options.readFile ?? readTextFile;
     const inMemory = options.inMemory ?? (options.readFile ? () => true : undefined);
-    this.store = new FileStore(readFile);
-    this.verdicts = new VersionVerdicts(version.version, (file) => this.indexer.ensureParsed(file));
-    this.modSet = new WorkspaceMods(
-      { roots, gamePath: this.gamePath, dependencyPaths: (options.dependencyPaths ?? []).map((p) => path.resolve(p)) },
-      version.version, this.store, () => this.verdicts.forgetCounts(),
-    );
-    this.keys = new KeyVersions(this.defs, this.refs);
-    this.analyses = new Analyses(this.registry, this.refs, !this.forOneCheck);
-    this.lookups = new Lookups(this.defs, () => this.modSet.graph);
-    this.lineages = new LineageCache(this.lookups, (key) => this.keys.versionOf(key), this.registry.memberNames);
-    this.indexer = new Indexer({
-      registry: this.registry, store: this.store, mods: this.modSet, defs: this.defs, refs: this.refs, keys: this.keys,
-      analyses: this.analyses, verdicts: this.verdicts, results: this.results,
-      checkedAfterLoad: options.checkedAfterLoad, forOneCheck: this.forOneCheck,
-    });
-    this.loader = new Loader({
-      gamePath: this.gamePath,
-      cache: options.cache,
+    const rooms = wireRooms({
+      version: version.version, registry: this.registry, readFile, forOneCheck: this.forOneCheck, cache: options.cache,
+      roots, gamePath: this.gamePath, dependencyPaths: (options.dependencyPaths ?? []).map((p) => path.resolve(p)),
       // A file no editor holds is the disk's: read as listed (a server's readFile stats each file again).
       readListed: inMemory ? (p) => (inMemory(p) ? readFile(p) : readListedTextFile(p)) : readListedTextFile,
       readableElsewhere: options.secondThread === false ? undefined : inMemory ? (p) => !inMemory(p) : () => true,
       everyFileElsewhere: options.secondThread === 'every-file',
       checkedAfterLoad: options.checkedAfterLoad,
-    }, this.registry, this.store, this.modSet, this.indexer);
-    const invalidation = new Invalidation({
-      registry: this.registry, store: this.store, defs: this.defs, refs: this.refs, keys: this.keys, lineages: this.lineages, results: this.results,
     });
-    this.updates = new Updates({
-      store: this.store, mods: this.modSet, indexer: this.indexer, keys: this.keys, verdicts: this.verdicts, results: this.results,
-      invalidation, loader: this.loader,
-    });
+    ({ store: this.store, mods: this.modSet, defs: this.defs, keys: this.keys, analyses: this.analyses, verdicts: this.verdicts, results: this.results,
+      usage: this.usage, indexer: this.indexer, loader: this.loader, updates: this.updates, lookups: this.lookups, lineages: this.lineages } = rooms);
   }
 
   // ---------------------------------------------------------------- loading (workspace/loader.ts)
@@ -230,6 +217,11 @@ export class Project implements WorkspaceView {
 
   reportedFiles(): SourceFile[] {
     return [...this.store.all.values()].filter((f) => f.reported);
+  }
+
+  /** What the game's own data uses beyond the version's tables (see workspace/gameUsage.ts). */
+  get gameUsage(): GameUsage {
+    return this.usage;
   }
 
   fileProblem(p: string): FileProblem | undefined {

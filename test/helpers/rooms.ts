@@ -5,9 +5,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { CacheOptions } from '../../server/src/cache/store';
-import { DefinitionIndex } from '../../server/src/index/definitionIndex';
-import { ReferenceIndex } from '../../server/src/index/referenceIndex';
-import { LineageCache } from '../../server/src/index/inheritance';
 import { modInfoFromJson, type ModInfo } from '../../server/src/mods/modInfo';
 import { recordsOf } from '../../server/src/records/record';
 import { parseContentFile } from '../../server/src/syntax/parseFile';
@@ -16,17 +13,8 @@ import type { KindRegistry } from '../../server/src/registry/registry';
 import { DEFAULT_VERSION, registryOf } from '../../server/src/registry/versions';
 import type { SourceFile } from '../../server/src/sourceFile';
 import { readTextFile } from '../../server/src/util/text';
-import { FileStore } from '../../server/src/workspace/fileStore';
-import { WorkspaceMods } from '../../server/src/workspace/workspaceMods';
-import { KeyVersions } from '../../server/src/workspace/keyVersions';
-import { Analyses } from '../../server/src/workspace/analyses';
-import { VersionVerdicts } from '../../server/src/workspace/versionVerdicts';
-import { CheckResults } from '../../server/src/workspace/checkResults';
-import { Indexer } from '../../server/src/workspace/indexer';
-import { Loader } from '../../server/src/workspace/loader';
-import { Invalidation } from '../../server/src/workspace/invalidation';
-import { Updates } from '../../server/src/workspace/updates';
-import { Lookups } from '../../server/src/workspace/lookups';
+import type { FileStore } from '../../server/src/workspace/fileStore';
+import { wireRooms, type Rooms as WiredRooms } from '../../server/src/workspace/rooms';
 import { MINI_CORE, writeTree, type FileTree } from './workspace';
 
 /** A mod as a modinfo.json at `folder/modinfo.json` declares it (`extra`: more MOD_INFO members, e.g. `path`). */
@@ -47,23 +35,9 @@ export function fileWith(store: FileStore, p: string, modId: string | undefined,
   return file;
 }
 
-/** Every room, wired as Project wires them. */
-export interface Rooms {
+/** Every room, wired as Project wires them (server/src/workspace/rooms.ts), and the registry. */
+export interface Rooms extends WiredRooms {
   readonly registry: KindRegistry;
-  readonly store: FileStore;
-  readonly mods: WorkspaceMods;
-  readonly defs: DefinitionIndex;
-  readonly refs: ReferenceIndex<SourceFile>;
-  readonly keys: KeyVersions;
-  readonly analyses: Analyses;
-  readonly verdicts: VersionVerdicts;
-  readonly results: CheckResults;
-  readonly indexer: Indexer;
-  readonly loader: Loader;
-  readonly invalidation: Invalidation;
-  readonly updates: Updates;
-  readonly lookups: Lookups;
-  readonly lineages: LineageCache;
 }
 
 export interface RoomsOptions {
@@ -81,25 +55,14 @@ export function rooms(options: RoomsOptions): Rooms {
   const version = options.version ?? DEFAULT_VERSION;
   const registry = registryOf(version);
   const readFile = options.readFile ?? readTextFile;
-  const store = new FileStore(readFile);
-  const defs = new DefinitionIndex();
-  const refs = new ReferenceIndex<SourceFile>();
-  const results = new CheckResults();
-  let indexer: Indexer | undefined;
-  const verdicts = new VersionVerdicts(version, (file) => indexer!.ensureParsed(file));
-  const mods = new WorkspaceMods({ roots: options.roots.map((r) => path.resolve(r)), gamePath: options.gamePath, dependencyPaths: [] }, version, store, () => verdicts.forgetCounts());
-  const keys = new KeyVersions(defs, refs);
-  const analyses = new Analyses(registry, refs, true);
-  const lookups = new Lookups(defs, () => mods.graph);
-  const lineages = new LineageCache(lookups, (key) => keys.versionOf(key), registry.memberNames);
-  indexer = new Indexer({ registry, store, mods, defs, refs, keys, analyses, verdicts, results, checkedAfterLoad: options.checkedAfterLoad, forOneCheck: false });
-  const loader = new Loader({
-    gamePath: options.gamePath, cache: options.cache, readListed: readFile, readableElsewhere: undefined, everyFileElsewhere: false,
-    checkedAfterLoad: options.checkedAfterLoad,
-  }, registry, store, mods, indexer);
-  const invalidation = new Invalidation({ registry, store, defs, refs, keys, lineages, results });
-  const updates = new Updates({ store, mods, indexer, keys, verdicts, results, invalidation, loader });
-  return { registry, store, mods, defs, refs, keys, analyses, verdicts, results, indexer, loader, invalidation, updates, lookups, lineages };
+  return {
+    registry,
+    ...wireRooms({
+      version, registry, readFile, forOneCheck: false, cache: options.cache,
+      roots: options.roots.map((r) => path.resolve(r)), gamePath: options.gamePath, dependencyPaths: [],
+      readListed: readFile, readableElsewhere: undefined, everyFileElsewhere: false, checkedAfterLoad: options.checkedAfterLoad,
+    }),
+  };
 }
 
 /** The rooms of a workspace of `mods` (relative path -> JSON value or text) over MINI_CORE, loaded from disk. */

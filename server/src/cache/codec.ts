@@ -17,6 +17,8 @@ export interface FileContents {
   readonly deferred: boolean;
   readonly parsed: ParsedFile;
   readonly records: readonly DefinitionRecord[];
+  /** What the file, one of the game's, uses beyond the tables (see records/beyondTables.ts): kept in the header. */
+  readonly learned?: readonly string[];
 }
 
 /** Contents decoded: records made for this load (a fresh list). */

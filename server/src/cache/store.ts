@@ -6,8 +6,9 @@
  *
  * Layout of a cache file:
  *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the rest (u32 LE) | header | meta data | values
- * The header (JSON) holds the key (key.ts), per file its stat and where its meta data and values are, and the
- * folders listed with their entries (a warm start lists only the changed ones again); meta data and values are
+ * The header (JSON) holds the key (key.ts), per file its stat and where its meta data and values are, the
+ * folders listed with their entries (a warm start lists only the changed ones again), and per file of the game
+ * what it uses beyond the tables (records/beyondTables.ts; few, and none when the tables are the game's own); meta data and values are
  * as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
  * another key is ignored, with a log line, and replaced after the load. Written to a temporary file renamed into
  * place: a reader sees the old file or the new one, never half of one. The temporary file is removed when the
@@ -60,7 +61,11 @@ type Entry = [string, number, number, number, number, number, number, number];
  */
 type Folder = [string, number, number, string[], string[]];
 
-interface Header { readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number; readonly entries: Entry[]; readonly folders: Folder[] }
+interface Header {
+  readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number; readonly entries: Entry[]; readonly folders: Folder[];
+  /** Path -> what the file uses beyond the tables (files that use nothing are left out). */
+  readonly learned: Record<string, string[]>;
+}
 
 /** The values of the records a cache gave: all of the cache file's, kept as long as one of those records is. */
 class CachedValues implements ValueSource {
@@ -83,6 +88,8 @@ export class CachedFile implements FileOutline, RecordBatch {
     private readonly source: RecordSource,
     readonly deferred: boolean,
     readonly kinds: readonly string[],
+    /** What the file uses beyond the tables (see FileContents.learned). */
+    readonly learned: readonly string[],
   ) {}
 
   get modId(): string | undefined {
@@ -114,6 +121,7 @@ export class CachedFile implements FileOutline, RecordBatch {
 class CacheContents {
   readonly entries = new Map<string, Entry>();
   readonly folders = new Map<string, Folder>();
+  readonly learned = new Map<string, string[]>();
   readonly strings: string[];
   /** The number of each string of the table. */
   private readonly numbers = new Map<string, number>();
@@ -124,6 +132,7 @@ class CacheContents {
     this.strings.forEach((str, n) => this.numbers.set(str, n));
     for (const e of header.entries) this.entries.set(e[0], e);
     for (const f of header.folders) this.folders.set(f[0], f);
+    for (const [p, learned] of Object.entries(header.learned)) this.learned.set(p, learned);
     this.meta = new MetaData(meta);
     this.valueSource = new CachedValues(values);
   }
@@ -131,7 +140,9 @@ class CacheContents {
   /** The file of entry `e`; throws when its meta data is malformed. */
   file(e: Entry, source: RecordSource): CachedFile {
     const { deferred, kinds } = scanFile(this.meta.ints, e[4], e[5], this.strings);
-    return new CachedFile(this, e, source, deferred, kinds);
+    const learned = this.learned.get(e[0]) ?? [];
+    if (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string')) throw new Error('malformed entries of what it uses beyond the tables');
+    return new CachedFile(this, e, source, deferred, kinds, learned);
   }
 
   idsOf(e: Entry, kind: string): string[][] {
@@ -193,6 +204,7 @@ function readParts(fd: number, key: CacheKey): CacheContents | string {
   const differs = keyDifference(key, header.key);
   if (differs) return `made with another ${differs === 'code' ? 'build of the tool' : differs === 'registry' ? 'registry' : differs === 'gameVersion' ? 'game version' : differs}`;
   if (!Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings) || !Array.isArray(header.folders)) return 'corrupt (header)';
+  if (typeof header.learned !== 'object' || header.learned === null || Array.isArray(header.learned)) return 'corrupt (header)';
   if (headerBytes % 4 !== 0 || header.metaBytes % 4 !== 0 || header.metaBytes < 0 || header.valueBytes < 0) return 'corrupt (header)';
   const total = PREFIX + headerBytes + header.metaBytes + header.valueBytes;
   if (total !== size) return size < total ? 'truncated' : 'corrupt (length)';
@@ -325,7 +337,7 @@ export class IndexCache {
   /** A file looked up and missed, then read and indexed: its contents go to the next cache. */
   indexed(p: string, contents: FileContents): void {
     // A copy: the file's fields change with later edits, what it held when read is what goes to the cache.
-    if (this.stamps.has(p)) this.fresh.set(p, { deferred: contents.deferred, parsed: contents.parsed, records: contents.records });
+    if (this.stamps.has(p)) this.fresh.set(p, { deferred: contents.deferred, parsed: contents.parsed, records: contents.records, learned: contents.learned });
   }
 
   /**
@@ -337,6 +349,7 @@ export class IndexCache {
     const metas: Buffer[] = [];
     const values: Buffer[] = [];
     const entries: Entry[] = [];
+    const learned: Record<string, string[]> = {};
     let metaBytes = 0, valueBytes = 0, fresh = 0, dropped = 0;
     const add = (p: string, stamp: Stamp, meta: Buffer, vals: Buffer): void => {
       entries.push([p, stamp.size, stamp.mtimeMs, stamp.ctimeMs, metaBytes, metaBytes + meta.length, valueBytes, valueBytes + vals.length]);
@@ -353,12 +366,18 @@ export class IndexCache {
         if (!this.used.has(p) && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
         const stamp = { size: e[1], mtimeMs: e[2], ctimeMs: e[3] };
         add(p, stamp, old.meta.bytes.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
+        const kept = old.learned.get(p);
+        if (kept !== undefined) learned[p] = kept;
       }
     }
     let n = 0;
     for (const [p, contents] of this.fresh) {
       const encoded = encodeFile(contents, strings);
-      if (encoded) { add(p, this.stamps.get(p)!, encoded.meta, Buffer.from(encoded.values)); fresh++; }
+      if (encoded) {
+        add(p, this.stamps.get(p)!, encoded.meta, Buffer.from(encoded.values));
+        if (contents.learned !== undefined && contents.learned.length > 0) learned[p] = [...contents.learned];
+        fresh++;
+      }
       if (++n % 20 === 0) yield;
     }
     if (fresh === 0 && dropped === 0 && this.foldersRead === 0 && this.goneFolders.size === 0 && old) return undefined;
@@ -366,7 +385,7 @@ export class IndexCache {
     // The folders listed now, and the others the cache had (checked when listed again).
     const folders = [...this.folders.values()];
     if (old) for (const [p, f] of old.folders) if (!this.folders.has(p) && !this.goneFolders.has(p)) folders.push(f);
-    const json = JSON.stringify({ key: this.key, strings: strings.strings, metaBytes, valueBytes, entries, folders });
+    const json = JSON.stringify({ key: this.key, strings: strings.strings, metaBytes, valueBytes, entries, folders, learned });
     // Padded with spaces to a multiple of 4 bytes: the meta data after it is read as 32-bit integers.
     const jsonBytes = Buffer.byteLength(json);
     const header = Buffer.from(json + ' '.repeat((4 - (jsonBytes % 4)) % 4));

@@ -9,6 +9,17 @@ import type { Lineage } from '../index/inheritance';
 import type { JsonPath, OffsetRange, Part } from '../syntax/locate';
 import type { Severity } from '../diagnostic';
 
+/**
+ * What the game's own data uses beyond the version's tables (a game folder newer than them), learned while it
+ * loads (workspace/gameUsage.ts): a mod is not flagged for what the game itself uses.
+ */
+export interface GameUsageView {
+  /** Whether the game's own data defines things of this type (which the tables do not know). */
+  usesType(type: string): boolean;
+  /** Whether the game's own definitions of `type` write this top-level member (which its table lacks). */
+  usesMember(type: string, member: string): boolean;
+}
+
 export type { RecordOffsets, RecordReport, RelatedAnchor, RecordMemo } from './report';
 
 /**
@@ -20,6 +31,8 @@ export interface ProjectView {
   readonly mods: ModsView;
   /** The kinds of the game version in force. */
   readonly registry: KindRegistry;
+  /** What the game's own data uses beyond the registry's tables (a game newer than them): not flagged in a mod. */
+  readonly gameUsage: GameUsageView;
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[];
   /** Whether a definition of (kind, id) that `modId` can see is one `accepts` takes (visibleDefinitions(...).some(accepts), without building the list). */
   anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean;

@@ -1,7 +1,9 @@
 /**
  * `unknown-type`: a definition whose `type` the target game does not load (the game rejects the file there),
- * with "did you mean" or, for a type an older version had, what replaced it and a rewrite. Also a declared
- * kind's definition without an id (`missing-field`), which the game cannot load either.
+ * with "did you mean" or, for a type an older version had, what replaced it and a rewrite. A type the game
+ * folder's own data uses is one it loads, whatever the tables say (a game newer than them: see
+ * workspace/gameUsage.ts); like any type without a table, its members are not checked. Also a declared kind's
+ * definition without an id (`missing-field`), which the game cannot load either.
  */
 import type { RecordCheck } from './context';
 import { closest } from '../util/closest';
@@ -10,6 +12,7 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
   const { registry } = ctx.project;
   const title = registry.version.title;
   if (!registry.isKnownType(record.type)) {
+    if (ctx.project.gameUsage.usesType(record.type)) return;
     const retired = registry.version.retiredTypes?.[record.type];
     if (retired) {
       ctx.report({

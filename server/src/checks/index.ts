@@ -44,6 +44,8 @@ class RecordingView implements ProjectView {
   constructor(private readonly project: CheckHost) {}
   get mods() { return this.project.mods; }
   get registry() { return this.project.registry; }
+  // Learned once, while the game loads: no dependency to record.
+  get gameUsage() { return this.project.gameUsage; }
   visibleDefinitions(kind: string, id: string, modId: string | undefined): DefinitionRecord[] {
     this.dependOn(kind, id);
     return this.project.visibleDefinitions(kind, id, modId);

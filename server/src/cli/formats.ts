@@ -11,6 +11,7 @@ import { describeVersion } from '../registry/versions';
 import { GAME_ENV, describeGame } from '../mods/gameFolder';
 import type { JsonDiagnostic, LintTotals } from './lint';
 import { CODE_DESCRIPTIONS } from './codes';
+import { newerThanTables } from '../workspace/gameUsage';
 
 export const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -32,8 +33,9 @@ export function summary(result: LintTotals, list: readonly JsonDiagnostic[]): st
   const c = countBySeverity(list);
   const total = c.error + c.warning + c.information + c.hint;
   const files = new Set(list.map((d) => d.file)).size;
+  const newer = newerThanTables(result.learned);
   const game = result.game ? describeGame(result.game) : `no game folder (--game, "gamePath" or $${GAME_ENV} names one)`;
-  const version = `${game}, game version ${describeVersion(result.version)}`;
+  const version = `${game}, game version ${describeVersion(result.version)}${newer ? `; ${newer}` : ''}`;
   return total === 0
     ? `No problems in ${result.filesChecked} file(s); ${version}.`
     : `${total} problem(s) (${c.error} error(s), ${c.warning} warning(s), ${c.information} info, ${c.hint} hint(s)) in ${files} of ${result.filesChecked} file(s); ${version}.`;

@@ -12,6 +12,7 @@ import { fixAction } from '../queries/codeActions';
 import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
+import type { UsageCounts } from '../workspace/gameUsage';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -38,6 +39,8 @@ export interface LintTotals {
   readonly filesChecked: number;
   /** The game folder read, and how it was found (none: no game folder anywhere). */
   readonly game?: FoundGame;
+  /** How many types and members the game's own data uses that the version's tables do not know (see workspace/gameUsage.ts). */
+  readonly learned?: UsageCounts;
 }
 
 export interface LintResult extends LintTotals {
@@ -65,7 +68,7 @@ export function lint(options: LintOptions): LintResult {
     const write = finish(project.saveCacheSteps());
     if (write) writeCacheSync(write, cacheOptions.log);
   }
-  return { project, diagnostics, filesChecked: files.length, version: project.version };
+  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts() };
 }
 
 export interface Position { line: number; character: number }

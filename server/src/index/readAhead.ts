@@ -14,6 +14,7 @@
 import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
+import type { TableMembersData } from '../records/beyondTables';
 
 /** What the worker made of one file. */
 export type ReadAheadResult =
@@ -21,7 +22,11 @@ export type ReadAheadResult =
    * The file's JSON value, its objects summarized; an object of a type that keeps its whole value is whole, or its
    * JSON text is in `wholes` (by slot), parsed when its record's value is first read.
    */
-  | { readonly kind: 'parsed'; readonly value: unknown; readonly wholes?: readonly (string | null)[] }
+  | {
+    readonly kind: 'parsed'; readonly value: unknown; readonly wholes?: readonly (string | null)[];
+    /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
+    readonly learned?: readonly string[];
+  }
   /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
   | { readonly kind: 'defers' }
   /** The first thread reads it itself. */
@@ -33,6 +38,8 @@ export interface ReadAheadTask {
   readonly typesKeepingFullValue: readonly string[];
   /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
   readonly inlineEocRoots: InlineEocRoots | undefined;
+  /** What the tables know, to learn what the files use beyond them (see records/beyondTables.ts); none: nothing is learned. */
+  readonly tableMembers: TableMembersData | undefined;
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: 1 once the first thread has
@@ -55,11 +62,13 @@ export const LOADER = 2;
  */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[] };
+  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[]; readonly learned?: readonly string[] };
 }
 
 function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
-  return read.kind === 'parsed-json' ? { kind: 'parsed', value: JSON.parse(read.json) as unknown, wholes: read.wholes } : read;
+  if (read.kind !== 'parsed-json') return read;
+  const value = JSON.parse(read.json) as unknown;
+  return read.learned === undefined ? { kind: 'parsed', value, wholes: read.wholes } : { kind: 'parsed', value, wholes: read.wholes, learned: read.learned };
 }
 
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */
@@ -101,12 +110,12 @@ export class ReadAhead {
    * this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose
    * module is missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots } = {}): ReadAhead | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots; readonly tableMembers?: TableMembersData } = {}): ReadAhead | undefined {
     try {
       const { port1, port2 } = new MessageChannel();
       const signal = new Int32Array(new SharedArrayBuffer(12));
       const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
-      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, port: port2, signal, claims };
+      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, tableMembers: options.tableMembers, port: port2, signal, claims };
       const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);

@@ -9,6 +9,7 @@ import { readListedTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
+import { learnBeyondTables, tableMembersFrom } from '../records/beyondTables';
 
 const task = workerData as ReadAheadTask;
 
@@ -35,6 +36,7 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
+const tables = task.tableMembers && tableMembersFrom(task.tableMembers);
 
 function keepsWhole(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && keepsFullValue.has(v.type);
@@ -55,14 +57,21 @@ function reducedValue(value: unknown): ReadAheadMessage['read'] {
   const array = Array.isArray(value);
   const objects: unknown[] = array ? value : [value];
   const kept = objects.map(reduced);
-  if (kept.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: array ? kept : kept[0] };
+  // Summaries drop most members: what the whole objects use beyond the tables is learned here.
+  const learned: { learned?: string[] } = {};
+  if (tables) {
+    const found = new Set<string>();
+    for (const v of objects) if (isPlainObject(v)) learnBeyondTables(v, tables, found);
+    learned.learned = [...found];
+  }
+  if (kept.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: array ? kept : kept[0], ...learned };
   const wholes: (string | null)[] = [];
   const summaries = objects.map((v, slot) => {
     if (!isPlainObject(v) || !keepsWhole(v)) return kept[slot];
     wholes[slot] = JSON.stringify(v);
     return summarize(v, inlineEocRoots);
   });
-  return { kind: 'parsed-json', json: JSON.stringify(array ? summaries : summaries[0]), wholes };
+  return { kind: 'parsed-json', json: JSON.stringify(array ? summaries : summaries[0]), wholes, ...learned };
 }
 
 function read(p: string): ReadAheadMessage['read'] {

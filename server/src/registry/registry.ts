@@ -5,7 +5,7 @@
  */
 import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { withDialogueNames } from '../schema/dialogue';
-import { parsePath, schemaFromTable, type TableContext } from '../schema/generated';
+import { INHERITANCE_MEMBERS, parsePath, schemaFromTable, type TableContext } from '../schema/generated';
 import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '../schema/dialogueLanguage';
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
@@ -156,6 +156,33 @@ export class KindRegistry {
   };
 
   private dialogueLanguage: DialogueLanguage | undefined;
+
+  /**
+   * The top-level members a definition of `type` may write without an unknown-member diagnostic: its table's
+   * fields (undefined: the type has no table, its members are not checked). Made from the raw tables, not the
+   * built schema (building every type's takes half a second): indexing the game asks this of each definition
+   * (see records/beyondTables.ts). A test keeps it equal to schemaOfType's fields.
+   */
+  tableMembersOf(type: string): ReadonlySet<string> | undefined {
+    if (this.tableMembers.has(type)) return this.tableMembers.get(type);
+    const handWritten = this.handWrittenSchemaOfType(type);
+    const table = this.version.generatedTables !== undefined && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? this.version.generatedTables[type] : undefined;
+    let names: Set<string> | undefined;
+    if (handWritten) {
+      names = new Set(handWritten.fields.map((f) => f.name));
+    } else if (table) {
+      names = new Set(['type', ...INHERITANCE_MEMBERS]);
+      for (const p of Object.keys(table.m)) addFirstName(names, p);
+      const former = this.byTypeMap.get(type)?.formerIdMember;
+      if (former) names.add(former);
+      // An overlay path names an existing member or adds one (see applyOverlay).
+      for (const p of Object.keys(this.version.tableOverlays?.[type] ?? {})) addFirstName(names, p);
+    }
+    this.tableMembers.set(type, names);
+    return names;
+  }
+
+  private readonly tableMembers = new Map<string, ReadonlySet<string> | undefined>();
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {
@@ -330,6 +357,14 @@ export class KindRegistry {
     return this.known.has(type);
   }
 
+  /**
+   * Whether the tables say what the game does with this type: loads it, or no longer loads it (a retired type,
+   * GameVersion.retiredTypes). A game's data using another type is newer than the tables (records/beyondTables.ts).
+   */
+  knowsType(type: string): boolean {
+    return this.known.has(type) || Object.prototype.hasOwnProperty.call(this.version.retiredTypes ?? {}, type);
+  }
+
   get knownTypes(): ReadonlySet<string> {
     return this.known;
   }
@@ -366,6 +401,17 @@ function shownNames(version: GameVersion): Set<string> {
     for (const schema of [...(d.schema ? [d.schema] : []), ...Object.values(d.typeSchemas ?? {})]) for (const f of schema.fields) shown.add(f.name);
   }
   return shown;
+}
+
+/** Adds the top-level member a table path starts with (`a.b[]`: `a`): cut, unless quoted (`["a.b"]`), without parsing it all. */
+function addFirstName(names: Set<string>, p: string): void {
+  if (p.startsWith('[')) {
+    const first = parsePath(p)[0];
+    if (first && 'name' in first) names.add(first.name);
+    return;
+  }
+  const end = p.search(/[.[]/);
+  names.add(end < 0 ? p : p.slice(0, end));
 }
 
 /** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */

@@ -313,6 +313,9 @@ function writesDialogue(node: Node): boolean {
   return node.code!.types.includes('o') || node.element?.code?.types.includes('o') === true;
 }
 
+/** Members every definition may have, whatever its type's data shows (JSON_INHERITANCE): inheritanceFields' names. */
+export const INHERITANCE_MEMBERS: readonly string[] = ['copy-from', 'abstract', 'extend', 'delete', 'relative', 'proportional'];
+
 /** Members every definition may have, whatever its type's data shows (JSON_INHERITANCE). */
 function inheritanceFields(kind: string): FieldSpec[] {
   return [

@@ -3,14 +3,12 @@
  * plus the edit-mode rules for `add:` / `remove:` members (spec 2.1, 2.3, 2.5).
  */
 import type { EditMode } from '../records/record';
+import { isEditMemberName } from './memberKeys';
 import type { EditMemberSpec, KindSchema, ObjectSpec } from './types';
 import { closest } from '../util/closest';
 import { validateMembers, validateValue, type ValueSink } from './validate';
 
-/** `add:flags`, `remove:CBMs`, `items.add:both`... */
-export function isEditMemberName(key: string): boolean {
-  return key.includes(':') && /(^|\.)(add|remove):/.test(key);
-}
+export { isEditMemberName };
 
 /** A kind's members as an object spec, and whether a member of its table has an edit member's name. */
 interface TopLevelSpec {

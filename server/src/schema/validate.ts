@@ -9,6 +9,9 @@ import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units'
 import { closest } from '../util/closest';
 import { brief } from '../util/brief';
 import { MAX_NESTING } from '../syntax/nesting';
+import { isCommentKey } from './memberKeys';
+
+export { isCommentKey };
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
 
@@ -53,9 +56,6 @@ export interface ValueSink {
   referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean): void;
 }
 
-export function isCommentKey(key: string): boolean {
-  return key.startsWith('//');
-}
 
 /** `melee_damage[0].damage_type` style label of a path. */
 export function pathLabel(path: JsonPath): string {

@@ -22,6 +22,9 @@ import type { KeyVersions } from './keyVersions';
 import type { Analyses } from './analyses';
 import type { VersionVerdicts } from './versionVerdicts';
 import type { CheckResults } from './checkResults';
+import type { GameUsage } from './gameUsage';
+import { learnBeyondTables } from '../records/beyondTables';
+import type { ParsedFile } from '../syntax/parseFile';
 
 /** Adds the keys of a record's definitions to `into`. */
 export function addKeys(into: Set<string>, r: DefinitionRecord): void {
@@ -39,6 +42,8 @@ export interface IndexerParts {
   readonly analyses: Analyses;
   readonly verdicts: VersionVerdicts;
   readonly results: CheckResults;
+  /** What the game's own files use beyond the tables, learned as they are loaded. */
+  readonly usage: GameUsage;
   /** The reported files analysed on loading (see ProjectOptions.checkedAfterLoad). */
   readonly checkedAfterLoad: ((path: string) => boolean) | undefined;
   /** A project made for one check keeps no reverse index (see ProjectOptions.forOneCheck). */
@@ -85,6 +90,9 @@ export class Indexer {
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
       : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.wholes) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
+    // What the game's data uses beyond the tables is learned as a load reads it (not from an edit, nor from a
+    // file parsed later: the same whatever is asked first).
+    if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, parsed, read));
     const oldByIndex = new Map<number, DefinitionRecord[]>();
     for (const r of file.records) {
       const list = oldByIndex.get(r.index);
@@ -150,6 +158,7 @@ export class Indexer {
    * kinds): the same objects either way.
    */
   indexCached(file: SourceFile, cached: CachedFile): void {
+    this.parts.usage.note(file.path, cached.learned);
     this.parts.verdicts.setModId(file, this.parts.mods.ownerOf(file.path)?.id);
     file.reported = false;
     file.text = undefined;
@@ -157,6 +166,18 @@ export class Indexer {
     file.contentsLater(cached);
     this.parts.defs.addLater(cached);
     if (!cached.deferred) this.allAnalyzed = false;
+  }
+
+  /**
+   * What a file of the game read from disk uses beyond the tables (see records/beyondTables.ts): what the
+   * second thread learned from its whole objects, or learned here; nothing for a file that is not the game's.
+   */
+  private learnedFrom(p: string, parsed: ParsedFile, read: ReadAheadResult | undefined): readonly string[] | undefined {
+    if (!this.parts.mods.isGameData(p)) return undefined;
+    if (read?.kind === 'parsed') return read.learned;
+    const learned = new Set<string>();
+    for (const obj of parsed.objects) if (!obj.reduced) learnBeyondTables(obj.value, this.parts.registry, learned);
+    return [...learned];
   }
 
   /** Takes a record out of the indexes; with `changed`, its keys are noted as changed (and their signatures before). */

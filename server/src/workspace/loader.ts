@@ -11,6 +11,8 @@ import type { Steps } from '../util/steps';
 import type { FileStore } from './fileStore';
 import type { FolderReader, WorkspaceMods } from './workspaceMods';
 import type { Indexer } from './indexer';
+import type { GameUsage } from './gameUsage';
+import { tableMembersData } from '../records/beyondTables';
 
 /**
  * Fewer files than this are read by the loading thread alone. A second thread pays only on large loads: it takes
@@ -56,6 +58,7 @@ export class Loader {
     private readonly store: FileStore,
     private readonly mods: WorkspaceMods,
     private readonly indexer: Indexer,
+    private readonly usage: GameUsage,
   ) {}
 
   /** Lists a folder for the mods' content files: through the cache during a load with one, else from disk. */
@@ -132,7 +135,7 @@ export class Loader {
     if (text === undefined) return;
     const file = this.store.fileFor(p);
     this.indexer.indexFile(file, text, true, true, read);
-    if (warm && this.store.holds(file)) warm.indexed(p, file);
+    if (warm && this.store.holds(file)) warm.indexed(p, { deferred: file.deferred, parsed: file.parsed, records: file.records, learned: this.usage.of(p) });
   }
 
   /**
@@ -149,7 +152,9 @@ export class Loader {
     const context = paths.filter((p) => elsewhere(p) && (this.mods.isUnderRoot(p) ? !analysedOnLoading?.(p) : !cached));
     const everyFile = this.options.everyFileElsewhere;
     if (context.length < MIN_FILES_FOR_A_SECOND_THREAD && !everyFile) return undefined;
-    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile, inlineEocRoots: this.registry.inlineEocRoots });
+    // What the tables know goes with the task when the game's files are among those read (see records/beyondTables.ts).
+    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
+    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile, inlineEocRoots: this.registry.inlineEocRoots, tableMembers });
     if (!reader) return undefined;
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from '../mods/modInfo';
-import { ModGraph } from '../mods/modGraph';
+import { CORE_MOD, ModGraph } from '../mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos, type FolderEntries } from '../mods/discover';
 import type { GameVersion } from '../registry/declaration';
 import { stripBom } from '../util/text';
@@ -155,7 +155,7 @@ export class WorkspaceMods {
     const needed = new Set<string>();
     const stack = [...byId.values()].filter((m) => this.isUnderRoot(m.modinfoFile) || this.rootsInside(m)).map((m) => m.id);
     // Core is context for the workspace's mods; a workspace without any mod (an unrelated JSON project) loads nothing.
-    if (stack.length > 0) stack.push('dda');
+    if (stack.length > 0) stack.push(CORE_MOD);
     const parts = new Map<string, ModInfo>();
     for (;;) {
       while (stack.length) {
@@ -208,6 +208,19 @@ export class WorkspaceMods {
   /** A root inside a mod's folder (the CLI given one file of a mod) makes the mod a workspace mod. */
   private rootsInside(m: ModInfo): boolean {
     return this.layout.roots.some((r) => isUnder(r, m.folder) || isUnder(r, m.contentRoot));
+  }
+
+  /**
+   * Whether `p` is the game's own data, which teaches what the game uses beyond the tables (see
+   * workspace/gameUsage.ts): in the game folder, and not under a root unless the workspace is the game itself
+   * (its core's content is under a root). A workspace mod kept in the game's mods folder does not teach.
+   */
+  isGameData(p: string): boolean {
+    const gamePath = this.layout.gamePath;
+    if (gamePath === undefined || !isUnder(p, gamePath)) return false;
+    if (!this.isUnderRoot(p)) return true;
+    const core = this.current.get(CORE_MOD);
+    return core !== undefined && isUnder(core.contentRoot, gamePath) && this.isUnderRoot(core.contentRoot);
   }
 
   /** Whether `p` is under a root: its diagnostics are reported. */

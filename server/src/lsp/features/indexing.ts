@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import { Project } from '../../project';
 import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
+import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
 import type { Session } from '../session';
 import type { DiagnosticsPublisher } from './diagnostics';
@@ -82,6 +83,8 @@ export class Indexer {
       // (Not the number of ids: counting them would index every kind a warm start left for later.)
       const fromCache = cached ? `, ${cached.hits} files from the cache,` : '';
       session.log(`Indexed ${project.files.size} files${fromCache} in ${tIndex} ms, checked in ${Date.now() - t0 - tIndex} ms: ${errors} errors, ${warnings} warnings`);
+      const newer = newerThanTables(project.gameUsage.counts());
+      if (newer) session.log(`Game data ${gamePath}: ${newer}`);
       this.publisher.sendStatus(true);
       void saveCache(session, project, isCurrent).catch((err) => session.error('Writing the cache of the game\'s index failed', err));
     } finally {
