@@ -97,7 +97,9 @@ const wanted = (type) => registry.handWrittenSchemaOfType(type) === undefined;
 for (const file of files) {
   let last = -1;
   for (const r of file.records) {
-    if (r.index === last || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue; // a map generator with two ids has two records
+    // A map generator with two ids has two records; an effect on condition written in place (r.inline) is part of
+    // the definition holding it, whose value is the whole of that definition (records/inlineDefinitions.ts).
+    if (r.index === last || r.inline || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue;
     last = r.index;
     let list = defsByType.get(r.type);
     if (!list) defsByType.set(r.type, list = []);

@@ -45,6 +45,13 @@ test('generated tables: every version has one per loaded type without a hand-wri
   assert.ok(registryOf(findVersion('current')!).schemaOfType('ITEM'));
 });
 
+test('generated tables: an effect on condition written in place inside a recipe lends it none of the recipe\'s members', () => {
+  // The index keeps such an effect on condition as a record of its own (records/inlineDefinitions.ts) whose value
+  // is the whole recipe: the generator must not learn `skill_used` or `result_eocs` as members of effects on condition.
+  const eoc = TABLES_CURRENT.effect_on_condition.m;
+  assert.deepEqual(['skill_used', 'result_eocs', 'autolearn'].filter((m) => m in eoc), []);
+});
+
 test('unknown-id: an item group entry naming a missing item fires, with did-you-mean; an existing one does not', () => {
   const ws = workspace(mod({
     'groups.json': [

@@ -114,7 +114,7 @@ export const TABLES: GeneratedTables = {
     "environmental_protection": "i 286",
     "extend": "o 1",
     "flags": "a 961",
-    "flags[]": "s 2806",
+    "flags[]": "s 2806 @json_flag",
     "id": "s 1288",
     "longest_side": "s 2 %length",
     "looks_like": "s 689 @item",
@@ -379,7 +379,7 @@ export const TABLES: GeneratedTables = {
     "extend": "o 18",
     "fatigue_mod": "i 20",
     "flags": "a 657",
-    "flags[]": "s 992",
+    "flags[]": "s 992 @json_flag",
     "freezing_point": "i 96",
     "fun": "i 778",
     "healthy": "i 524",
@@ -567,7 +567,7 @@ export const TABLES: GeneratedTables = {
     "explosion.shrapnel.fragment_mass": "in 1",
     "extend": "o 9",
     "flags": "a 410",
-    "flags[]": "s 958",
+    "flags[]": "s 958 @json_flag",
     "gunmod_data": "o 1",
     "gunmod_data.install_time": "s 1 %time",
     "gunmod_data.location": "s 1",
@@ -719,7 +719,7 @@ export const TABLES: GeneratedTables = {
     "use_action[].moves_slow": "i 3",
     "use_action[].msg": "s 3",
     "use_action[].target": "s 3 @item",
-    "use_action[].type": "s 6 @?item_action",
+    "use_action[].type": "s 6 @item_action",
     "volume": "s 1014 %volume",
     "weight": "s 1018 %mass",
   } },
@@ -727,7 +727,7 @@ export const TABLES: GeneratedTables = {
     "abstract": "s 18",
     "ammo": "sa 340 @ammunition_type",
     "ammo[]": "s 345 @ammunition_type",
-    "ammo_effects": "sa 75 @?json_flag",
+    "ammo_effects": "sa 75",
     "ammo_effects[]": "s 153",
     "ammo_to_fire": "i 12",
     "armor_data": "o 15",
@@ -852,7 +852,7 @@ export const TABLES: GeneratedTables = {
     "add_mod[][0]": "s 8",
     "add_mod[][1]": "i 8",
     "aim_speed": "i 20",
-    "ammo_effects": "sa 3 @?json_flag",
+    "ammo_effects": "sa 3",
     "ammo_effects[]": "s 3",
     "ammo_modifier": "sa 8 @ammunition_type",
     "ammo_modifier[]": "s 1",
@@ -1164,7 +1164,7 @@ export const TABLES: GeneratedTables = {
     "extra_effects[].hit_self": "b 17",
     "extra_effects[].id": "s 95 @SPELL",
     "field_chance": "i 20",
-    "field_id": "s 33",
+    "field_id": "s 33 @field_type",
     "field_intensity_increment": "in 10",
     "field_intensity_variance": "in 6",
     "final_casting_time": "i 32",
@@ -1240,7 +1240,7 @@ export const TABLES: GeneratedTables = {
     "explosion.shrapnel.recovery": "i 11",
     "extend": "o 8",
     "flags": "a 489",
-    "flags[]": "s 1117",
+    "flags[]": "s 1117 @json_flag",
     "gunmod_data": "o 5",
     "gunmod_data.dispersion_modifier": "i 1",
     "gunmod_data.install_time": "s 5 %time",
@@ -1449,10 +1449,10 @@ export const TABLES: GeneratedTables = {
     "use_action.tools_needed.hand_pump": "i 1",
     "use_action.transform_age": "i 5",
     "use_action.trap": "s 22 @trap",
-    "use_action.type": "s 333",
+    "use_action.type": "s 333 @item_action",
     "use_action.unfold_msg": "s 2",
     "use_action.use_message": "s 2",
-    "use_action.vehicle_name": "s 2 @?vehicle",
+    "use_action.vehicle_name": "s 2 @?vehicle_group",
     "use_action.verb": "s 2",
     "use_action.volume": "i 8",
     "use_action.wall": "s 3 @furniture",
@@ -1488,7 +1488,7 @@ export const TABLES: GeneratedTables = {
     "use_action[].skill": "s 12 @?skill",
     "use_action[].target": "s 17 @item",
     "use_action[].tool_quality": "i 6",
-    "use_action[].type": "s 67",
+    "use_action[].type": "s 67 @item_action",
     "use_action[].use_message": "s 1",
     "use_action[].used_up_item": "o 2",
     "use_action[].used_up_item.flags": "a 2",
@@ -1561,7 +1561,7 @@ export const TABLES: GeneratedTables = {
     "environmental_protection_with_filter": "i 16",
     "extend": "o 1",
     "flags": "a 156",
-    "flags[]": "s 622",
+    "flags[]": "s 622 @json_flag",
     "id": "s 196",
     "initial_charges": "i 7",
     "longest_side": "s 6 %length",
@@ -1673,7 +1673,7 @@ export const TABLES: GeneratedTables = {
     "use_action[].need_charges": "i 1",
     "use_action[].need_charges_msg": "s 1",
     "use_action[].target": "s 1 @item",
-    "use_action[].type": "s 1 @?item_action",
+    "use_action[].type": "s 1 @item_action",
     "volume": "s 121 %volume",
     "warmth": "i 98",
     "weight": "s 120 %mass",
@@ -1802,7 +1802,7 @@ export const TABLES: GeneratedTables = {
     "children[]": "s 10 @behavior",
     "conditions": "a 10",
     "conditions[]": "o 13",
-    "conditions[].argument": "s 1 @?behavior",
+    "conditions[].argument": "s 1",
     "conditions[].predicate": "s 13",
     "goal": "s 7",
     "id": "s 13",
@@ -3370,7 +3370,7 @@ export const TABLES: GeneratedTables = {
     "object.place_vehicles[].rotation": "ia 1216",
     "object.place_vehicles[].rotation[]": "i 294",
     "object.place_vehicles[].status": "i 381",
-    "object.place_vehicles[].vehicle": "s 1359",
+    "object.place_vehicles[].vehicle": "s 1359 @vehicle_group",
     "object.place_vehicles[].x": "ia 1359",
     "object.place_vehicles[].x[]": "i 506",
     "object.place_vehicles[].y": "ia 1359",
@@ -3439,14 +3439,14 @@ export const TABLES: GeneratedTables = {
     "object.traps": "o 35", // map: symbols
     "object.traps.*": "sao 44 @trap",
     "object.traps.*.trap": "s 7 @trap",
-    "object.traps.*[]": "s 13",
+    "object.traps.*[]": "s 13 @trap",
     "object.vehicles": "o 123", // map: symbols
     "object.vehicles.*": "o 139",
     "object.vehicles.*.chance": "i 139",
     "object.vehicles.*.fuel": "i 20",
     "object.vehicles.*.rotation": "i 14",
     "object.vehicles.*.status": "i 88",
-    "object.vehicles.*.vehicle": "s 139",
+    "object.vehicles.*.vehicle": "s 139 @vehicle_group",
     "object.vendingmachines": "o 45", // map: symbols
     "object.vendingmachines.*": "o 86",
     "object.vendingmachines.*.item_group": "s 84 @item_group",
@@ -3898,7 +3898,7 @@ export const TABLES: GeneratedTables = {
     "end.update_mapgen.place_vehicles[].chance": "i 1",
     "end.update_mapgen.place_vehicles[].rotation": "i 1",
     "end.update_mapgen.place_vehicles[].status": "i 1",
-    "end.update_mapgen.place_vehicles[].vehicle": "s 1 @?vehicle",
+    "end.update_mapgen.place_vehicles[].vehicle": "s 1 @?vehicle_group",
     "end.update_mapgen.place_vehicles[].x": "i 1",
     "end.update_mapgen.place_vehicles[].y": "i 1",
     "end.update_mapgen.place_zones": "a 1",
@@ -3945,7 +3945,7 @@ export const TABLES: GeneratedTables = {
     "end.update_mapgen[].place_vehicles[]": "o 13",
     "end.update_mapgen[].place_vehicles[].chance": "i 13",
     "end.update_mapgen[].place_vehicles[].rotation": "i 13",
-    "end.update_mapgen[].place_vehicles[].vehicle": "s 13 @vehicle",
+    "end.update_mapgen[].place_vehicles[].vehicle": "s 13 @vehicle_group",
     "end.update_mapgen[].place_vehicles[].x": "i 13",
     "end.update_mapgen[].place_vehicles[].y": "i 13",
     "end.update_mapgen[].set": "a 17",
@@ -4111,7 +4111,7 @@ export const TABLES: GeneratedTables = {
     "start.update_mapgen.place_vehicles[].fuel": "i 3",
     "start.update_mapgen.place_vehicles[].rotation": "i 3",
     "start.update_mapgen.place_vehicles[].status": "i 3",
-    "start.update_mapgen.place_vehicles[].vehicle": "s 4 @vehicle",
+    "start.update_mapgen.place_vehicles[].vehicle": "s 4 @vehicle_group",
     "start.update_mapgen.place_vehicles[].x": "i 4",
     "start.update_mapgen.place_vehicles[].y": "i 4",
     "start.update_mapgen.rows": "a 3",
@@ -4900,7 +4900,7 @@ export const TABLES: GeneratedTables = {
     "vehicles.*": "o 8",
     "vehicles.*.chance": "i 8",
     "vehicles.*.rotation": "i 8",
-    "vehicles.*.vehicle": "s 8 @vehicle",
+    "vehicles.*.vehicle": "s 8 @vehicle_group",
     "vendingmachines": "o 14", // map: symbols
     "vendingmachines.*": "o 26",
     "vendingmachines.*.item_group": "s 25 @?item_group",
@@ -6684,9 +6684,9 @@ export const TABLES: GeneratedTables = {
     "parts[].ammo_types": "a 13",
     "parts[].ammo_types[]": "s 14 @item",
     "parts[].fuel": "s 149 @item",
-    "parts[].part": "s 1820",
+    "parts[].part": "s 1820 @vehicle_part",
     "parts[].parts": "a 4731",
-    "parts[].parts[]": "so 12765",
+    "parts[].parts[]": "so 12765 @vehicle_part",
     "parts[].parts[].ammo": "i 2",
     "parts[].parts[].ammo_qty": "a 2",
     "parts[].parts[].ammo_qty[]": "i 4",
@@ -6703,7 +6703,7 @@ export const TABLES: GeneratedTables = {
     "type": "s 77",
     "vehicles": "a 77",
     "vehicles[]": "a 645",
-    "vehicles[][0]": "s 645 @vehicle",
+    "vehicles[][0]": "s 645 @vehicle_group",
     "vehicles[][1]": "i 645",
   } },
   "vehicle_part": { n: 534, m: {
@@ -6993,6 +6993,7 @@ export const TABLES: GeneratedTables = {
 // GENERIC countdown_action.target: item (1/1), recipe (1/1)
 // GENERIC milling.into: item (2/2), recipe (2/2)
 // GENERIC use_action.effects[].id: effect_type (1/1), item (1/1)
+// GUN ammo_effects: json_flag (1/1), monster_attack (1/1)
 // GUNMOD ammo_modifier[]: ammunition_type (1/1), item (1/1), uncraft (1/1)
 // MAGAZINE ammo_type: ammunition_type (2/2), item (2/2)
 // MAGAZINE default_ammo: item (3/3), uncraft (3/3)
@@ -7007,6 +7008,7 @@ export const TABLES: GeneratedTables = {
 // TOOL use_action.npc_class_id: npc (1/1), npc_class (1/1) -> npc_class (by its name)
 // TOOL use_action.skill: profession (1/1), skill (1/1) -> skill (by its name)
 // TOOL use_action.target_ammo: item (1/1), uncraft (1/1)
+// TOOL use_action.vehicle_name: vehicle (2/2), vehicle_group (2/2) -> vehicle_group (answers the other)
 // TOOL use_action[].clothing_mods[]: clothing_mod (5/5), json_flag (5/5) -> clothing_mod (by its name)
 // TOOL use_action[].used_up_item.id: item (1/1), recipe (1/1), uncraft (1/1)
 // TOOLMOD acceptable_ammo[]: ammunition_type (2/2), item (2/2)
@@ -7019,6 +7021,7 @@ export const TABLES: GeneratedTables = {
 // TOOL_ARMOR pocket_data[].ammo_restriction.* (keys): ammunition_type (8/8), item (8/8)
 // WHEEL looks_like: item (1/1), recipe (1/1)
 // ammo_effect explosion.shrapnel.drop: effect_type (1/1), harvest (1/1), item (1/1), material (1/1), nested_mapgen (1/1), overmap_terrain (1/1), vehicle_part (1/1)
+// behavior conditions[].argument: behavior (1/1), monster_attack (1/1)
 // clothing_mod flag: clothing_mod (5/5), json_flag (5/5) -> json_flag (by its name)
 // item_group entries[].collection[].distribution[].collection[].item: item (1/1), recipe (1/1) -> item (by its name)
 // item_group entries[].contents-item: item (2/2), recipe (2/2) -> item (by its name)
@@ -7033,12 +7036,16 @@ export const TABLES: GeneratedTables = {
 // item_group items[].distribution[].distribution[].item: item (3/3), recipe (3/3), uncraft (3/3) -> item (by its name)
 // mapgen object.gaspumps.*.fuel: ammunition_type (3/3), item (3/3), material (3/3)
 // mapgen object.place_monster[].spawn_data.ammo[].ammo_id: item (2/2), uncraft (2/2)
+// mission_definition end.update_mapgen.place_vehicles[].vehicle: vehicle (1/1), vehicle_group (1/1) -> vehicle_group (answers the other)
+// mission_definition end.update_mapgen[].place_vehicles[].vehicle: vehicle (11/11), vehicle_group (11/11) -> vehicle_group (answers the other)
 // mission_definition start.assign_mission_target.om_terrain_replace: item_group (1/1), overmap_land_use_code (1/1), overmap_location (1/1), overmap_terrain (1/1)
+// mission_definition start.update_mapgen.place_vehicles[].vehicle: vehicle (3/3), vehicle_group (3/3) -> vehicle_group (answers the other)
 // monstergroup monsters[].spawn_data.ammo[].ammo_id: item (1/1), uncraft (1/1)
 // mutation allowed_category[]: mutation (1/1), mutation_category (1/1)
 // mutation can_only_heal_with[]: item (1/1), recipe (1/1)
 // mutation spawn_item.type: item (2/2), recipe (2/2)
 // npc_class bionics[].id: bionic (49/49), item (49/49)
+// palette vehicles.*.vehicle: vehicle (4/4), vehicle_group (4/4) -> vehicle_group (answers the other)
 // region_settings default_oter: overmap_location (2/2), overmap_terrain (2/2)
 // region_settings forest_mapgen_settings.*.item_group: item_group (1/1), overmap_land_use_code (1/1), overmap_location (1/1), overmap_terrain (1/1) -> item_group (by its name)
 // region_settings map_extras.sewer.extras.* (keys): map_extra (21/21), update_mapgen (21/21) -> map_extra (by its name)
@@ -7047,4 +7054,5 @@ export const TABLES: GeneratedTables = {
 // trap vehicle_data.spawn_items[]: item (5/5), recipe (5/5) -> item (by its name)
 // vehicle items[].items: item (1/1), recipe (1/1) -> item (by its name)
 // vehicle parts[].parts[].ammo_types[]: item (1/1), uncraft (1/1)
+// vehicle_group vehicles[][0]: vehicle (148/148), vehicle_group (148/148) -> vehicle_group (answers the other)
 // vehicle_part requirements.install.components[][][0]: item (2/2), recipe (2/2)
