@@ -12,6 +12,7 @@ import { documentSymbols } from '../../server/src/queries/symbols';
 import { hover } from '../../server/src/queries/hover';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
 import { parsePath } from '../../server/src/schema/generated';
+import { dialogueKeyOf } from '../../server/src/schema/dialogueLanguage';
 import { TABLES as TABLES_0F } from '../../server/src/registry/versions/generated/tables-0F';
 import { TABLES as TABLES_CURRENT } from '../../server/src/registry/versions/generated/tables-current';
 
@@ -50,6 +51,14 @@ test('generated tables: an effect on condition written in place inside a recipe 
   // is the whole recipe: the generator must not learn `skill_used` or `result_eocs` as members of effects on condition.
   const eoc = TABLES_CURRENT.effect_on_condition.m;
   assert.deepEqual(['skill_used', 'result_eocs', 'autolearn'].filter((m) => m in eoc), []);
+});
+
+test('generated tables: dialogue is kept by member name (the language reads it so), not path by path in each type', () => {
+  for (const [id, tables] of [['0.F', TABLES_0F], ['current', TABLES_CURRENT]] as const) {
+    const below = Object.values(tables).flatMap((t) => Object.keys(t.m)).filter((p) => dialogueKeyOf(p) !== undefined);
+    assert.deepEqual(below.slice(0, 5), [], `${id}: ${below.length} paths below a dialogue container`);
+    assert.ok(Object.keys(findVersion(id)!.generatedDialogue ?? {}).length > 100, `${id}: the pooled dialogue`);
+  }
 });
 
 test('unknown-id: an item group entry naming a missing item fires, with did-you-mean; an existing one does not', () => {

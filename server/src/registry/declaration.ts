@@ -6,7 +6,7 @@
  */
 import type { KindSchema, SiblingRef } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
-import type { GeneratedTables, MemberRules } from '../schema/generated';
+import type { GeneratedDialogue, GeneratedTables, MemberRules } from '../schema/generated';
 import type { TableOverlay } from '../schema/overlay';
 import type { ColorScheme } from '../schema/colors';
 
@@ -108,6 +108,8 @@ export interface GameVersion {
    * hand-written one (see schema/generated.ts). A hand-written table always wins.
    */
   readonly generatedTables?: GeneratedTables;
+  /** What the version's data writes below dialogue containers, by member name (scripts/gen-type-tables.mjs, schema/generated.ts). */
+  readonly generatedDialogue?: GeneratedDialogue;
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */

@@ -4,10 +4,10 @@
  * condition.cpp) dispatch on a member's name wherever an effect or condition is written: inside `then`, `else`,
  * `false_effect`, an inline `run_eocs`, a weighted list, at any depth, in any type.
  *
- * The generated tables (schema/generated.ts) know dialogue path by path, so a form the data wrote at one depth was
- * unknown at another (`"duration": "PERMANENT"` inside `then`). Here every dialogue path of every generated table
- * of a version is pooled by its member name (the generator already makes one reference decision per name there),
- * and the readers below say which forms the game accepts for what the data shows:
+ * The generator (scripts/gen-type-tables.mjs) pools every dialogue path of a version's data by its member name
+ * (GeneratedDialogue; one reference decision per name), so a form the data wrote at one depth is known at every
+ * other (`"duration": "PERMANENT"` inside `then`), and the readers below say which forms the game accepts for
+ * what the data shows:
  * - a number is read by `get_dbl_or_var` / `get_int_or_var` (dialogue.h, `dbl_or_var`): a number, a variable
  *   object (`{ "math": [...] }`, `{ "u_val": "x" }`, `{ "global_val": ... }`), or a `[min, max]` pair of either;
  * - a string by `get_str_or_var`: a string or a variable object;
@@ -21,7 +21,7 @@
  * - a list the data writes as an array may be written as its one value (the generic readers' one-or-many).
  */
 import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
-import { parseCode, parsePath, type GeneratedTables, type MemberCode } from './generated';
+import { parseCode, parsePath, type GeneratedDialogue, type MemberCode } from './generated';
 
 /**
  * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
@@ -79,17 +79,24 @@ function pool(into: Pooled, code: MemberCode): void {
 }
 
 /**
- * The index of a path's last member name when a container stands before it (a dialogue path, as the generator's
- * isDialogue reads it), else -1.
+ * A path's key in the pooled dialogue evidence (GeneratedDialogue) when a container stands before its last member
+ * name (`effect[].then.u_add_effect[]` -> `u_add_effect[]`: the name and the element, position and map steps
+ * after it), else undefined: the path stays in its type's table. The generator pools by it.
  */
-function dialogueMemberAt(segments: ReturnType<typeof parsePath>): number {
+export function dialogueKeyOf(p: string): string | undefined {
+  const segments = parsePath(p);
   let last = -1;
   for (let i = 0; i < segments.length; i++) if ('name' in segments[i]) last = i;
-  for (let i = 0; i < last; i++) {
+  let below = false;
+  for (let i = 0; i < last && !below; i++) {
     const s = segments[i];
-    if ('name' in s && DIALOGUE_CONTAINERS.has(s.name)) return last;
+    if ('name' in s && DIALOGUE_CONTAINERS.has(s.name)) below = true;
   }
-  return -1;
+  if (!below) return undefined;
+  const name = (segments[last] as { name: string }).name;
+  let key = /^[^.[\]"*]+$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+  for (const s of segments.slice(last + 1)) key += 'element' in s ? '[]' : 'position' in s ? `[${s.position}]` : '.*';
+  return key;
 }
 
 /** A version's dialogue language: the spec of each container member, all sharing one recursive dialogue object. */
@@ -100,25 +107,21 @@ export interface DialogueLanguage {
   readonly object: ObjectSpec;
 }
 
-/** The dialogue language of a version's generated tables, read as `readers` say (build it once per version). */
-export function dialogueLanguageOf(tables: GeneratedTables, readers: DialogueReaders): DialogueLanguage {
+/** The dialogue language of a version's data (its pooled evidence), read as `readers` say (build it once per version). */
+export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: DialogueReaders): DialogueLanguage {
   const byName = readers.byName;
   const members = new Map<string, Pooled>();
-  for (const table of Object.values(tables)) {
-    for (const [p, code] of Object.entries(table.m)) {
-      const segments = parsePath(p);
-      const last = dialogueMemberAt(segments);
-      if (last < 0) continue;
-      const name = (segments[last] as { name: string }).name;
-      let node = members.get(name);
-      if (!node) members.set(name, node = newPooled());
-      for (const s of segments.slice(last + 1)) {
-        if ('element' in s) node = node.element ??= newPooled();
-        else if ('position' in s) node = node.positions[s.position] ??= newPooled();
-        else if ('mapValue' in s) node = node.mapValue ??= newPooled();
-      }
-      pool(node, parseCode(code));
+  for (const [key, code] of Object.entries(evidence)) {
+    const [first, ...steps] = parsePath(key);
+    if (first === undefined || !('name' in first)) continue;
+    let node = members.get(first.name);
+    if (!node) members.set(first.name, node = newPooled());
+    for (const s of steps) {
+      if ('element' in s) node = node.element ??= newPooled();
+      else if ('position' in s) node = node.positions[s.position] ??= newPooled();
+      else if ('mapValue' in s) node = node.mapValue ??= newPooled();
     }
+    pool(node, parseCode(code));
   }
   const fields: FieldSpec[] = [];
   const object: ObjectSpec = { kind: 'object', fields, open: true, namedRefs: byName };
@@ -238,6 +241,8 @@ function mergedStrings(nodes: readonly Pooled[]): Pooled {
   return out;
 }
 
+/** The order the tables write JSON types in (scripts/gen-type-tables.mjs). */
+const TYPE_ORDER = 'sinbaoz';
 const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
 
 function describePooled(name: string, node: Pooled): string {
@@ -246,7 +251,7 @@ function describePooled(name: string, node: Pooled): string {
       ? 'A condition: an object of a condition operator and its arguments, or a simple condition\'s name (read at any depth).'
       : 'Effects: one effect or an array of them, each an object of an effect operator and its arguments, or a string (read at any depth).';
   }
-  const what = [...node.types].map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+  const what = [...node.types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b)).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
   const refs = [...node.refs.keys()];
   return `A dialogue member (an effect's or condition's operator or argument, read by name at any depth). Seen ${node.count} time${node.count === 1 ? '' : 's'} in the game's data: ${what}${refs.length ? `; names \`${refs[0]}\` ids` : ''}.`;
 }

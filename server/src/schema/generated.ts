@@ -26,16 +26,26 @@ import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityF
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
- * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`.
+ * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`, without the paths below a dialogue
+ * container (read by name: GeneratedDialogue); `e` the top-level members under which its data writes effects on
+ * condition in place (registry.ts inlineEocRootsOf, over every path).
  */
 export interface GeneratedTable {
   readonly n: number;
   readonly v?: 1;
   readonly m: Readonly<Record<string, string>>;
+  readonly e?: readonly string[];
 }
 
 /** A version's generated tables by JSON type. */
 export type GeneratedTables = Readonly<Record<string, GeneratedTable>>;
+
+/**
+ * What a version's data writes below dialogue containers (schema/dialogueLanguage.ts), pooled over every type by
+ * member name: `name` (an operator or an argument), `name[]`, `name[0]`, `name.*`... -> one code as in `m`, its
+ * types and occurrences summed over every path ending so, with the reference most of them name.
+ */
+export type GeneratedDialogue = Readonly<Record<string, string>>;
 
 /** A closed set of strings the game reads a member from, with what messages call it ("a color name"). */
 export interface ValueSet {

@@ -110,6 +110,7 @@ export const VERSION_CURRENT: GameVersion = {
   retiredTypes: RETIRED_ITEM_TYPES,
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
+  get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberRules: RULES_CURRENT,
   colors: COLORS_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
