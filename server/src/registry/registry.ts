@@ -148,9 +148,10 @@ export class KindRegistry {
     const tables = this.version.generatedDialogue;
     if (!tables || !DIALOGUE_CONTAINERS.has(name)) return undefined;
     if (!this.dialogueLanguage) {
-      const { durations, references } = this.version.dialogue ?? {};
+      const { durations, references, operators, operatorArguments } = this.version.dialogue ?? {};
       const byName = references ? new Map([...(this.referencesByName ?? []), ...Object.entries(references)]) : this.referencesByName;
-      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName });
+      const isKind = (kind: string): boolean => this.ofKind(kind) !== undefined;
+      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName, operators, operatorArguments, isKind });
     }
     return this.dialogueLanguage.containerSpec(name);
   };

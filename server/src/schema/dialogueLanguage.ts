@@ -22,6 +22,7 @@
  */
 import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
 import { parseCode, parsePath, type GeneratedDialogue, type MemberCode } from './generated';
+import type { DialogueOperator, OperatorReader } from './dialogueOperators';
 
 /**
  * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
@@ -38,6 +39,12 @@ const CONDITIONS: ReadonlySet<string> = new Set(['condition', 'deactivate_condit
 
 /** What a version says about how its dialogue reads values (GameVersion.dialogue, referencesByName). */
 export interface DialogueReaders {
+  /** The documented operators (schema/dialogueOperators.ts), where the version declares them. */
+  readonly operators?: ReadonlyMap<string, DialogueOperator>;
+  /** The documented arguments, each with the operators that take it. */
+  readonly operatorArguments?: ReadonlyMap<string, readonly string[]>;
+  /** Whether the version indexes a kind (an operator's `names` is a reference only then). */
+  readonly isKind?: (kind: string) => boolean;
   /** Members read as durations (`get_duration_or_var`), with the words each takes besides (`"PERMANENT"`). */
   readonly durations?: Readonly<Record<string, readonly string[]>>;
   /** Members that name what a sibling selects (GameVersion.referencesByName and dialogue.references). */
@@ -134,9 +141,20 @@ export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: Dialogu
       return spec;
     },
   };
-  for (const [name, node] of [...members].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name) : memberSpec(node, name, object, readers);
-    fields.push({ name, type, description: describePooled(name, node), fromGame: true });
+  // The members the data writes, with what it shows; the documented operators and arguments it never writes, as
+  // the docs read them (schema/dialogueOperators.ts).
+  const operators = readers.operators;
+  const names = new Set([...members.keys(), ...(operators?.keys() ?? []), ...(readers.operatorArguments?.keys() ?? [])]);
+  for (const name of [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const node = members.get(name);
+    const op = operators?.get(name);
+    const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name)
+      : node ? memberSpec(node, name, object, readers)
+        : op ? operatorSpec(op, object, readers, language)
+          : readers.durations?.[name] !== undefined ? durationOf(readers.durations[name], object) : ANY;
+    const documented = describeDocumented(name, op, readers.operatorArguments?.get(name));
+    const description = node ? `${documented}${documented ? ' ' : ''}${describePooled(name, node)}` : documented;
+    fields.push({ name, type, description, fromGame: true });
   }
   return language;
 }
@@ -254,4 +272,62 @@ function describePooled(name: string, node: Pooled): string {
   const what = [...node.types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b)).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
   const refs = [...node.refs.keys()];
   return `A dialogue member (an effect's or condition's operator or argument, read by name at any depth). Seen ${node.count} time${node.count === 1 ? '' : 's'} in the game's data: ${what}${refs.length ? `; names \`${refs[0]}\` ids` : ''}.`;
+}
+
+/**
+ * The spec of a documented operator the data never writes, by its reader (the value forms of
+ * schema/dialogueOperators.ts), naming its kind where the version indexes it (weakly: the kind is the docs' word).
+ */
+function operatorSpec(op: DialogueOperator, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
+  const refBy = readers.byName?.get(op.name);
+  const named: StringSpec = refBy ? { kind: 'string', refBy }
+    : op.names !== undefined && readers.isKind?.(op.names) ? { kind: 'string', ref: op.names, weakRef: true } : STRING;
+  const either = (...options: TypeSpec[]): TypeSpec => ({ kind: 'union', options, mismatch: 'warning' });
+  switch (op.reader) {
+    case 'simple': return ANY;
+    case 'string': return either(named, object);
+    case 'strings': return either(named, object, { kind: 'array', of: either(named, object) });
+    case 'number': return either(NUMBER, rangeOf(NUMBER, object), object);
+    case 'duration': return durationOf(readers.durations?.[op.name] ?? [], object);
+    case 'variable': return object;
+    case 'object': return object;
+    case 'objects': return { kind: 'array', of: object };
+    case 'condition': return language.containerSpec('condition');
+    case 'conditions': return { kind: 'array', of: language.containerSpec('condition') };
+    case 'eocs': return language.containerSpec('run_eocs');
+    case 'math': return { kind: 'array', of: STRING };
+    case 'list': return { kind: 'array', of: ANY };
+  }
+}
+
+const READER_WORDS: Record<OperatorReader, string> = {
+  simple: 'written as its name alone (a simple condition or effect)',
+  string: 'a string or a variable object (`get_str_or_var`)',
+  strings: 'a string or a variable object, or an array of them',
+  number: 'a number, a variable object, `math`, or a `[min, max]` pair (`get_dbl_or_var`)',
+  duration: 'a duration: a time string, turns, a variable object or `[min, max]` (`get_duration_or_var`)',
+  variable: 'a variable object (where a value is stored or a location read)',
+  object: 'an object of its own members',
+  objects: 'an array of objects',
+  condition: 'a condition',
+  conditions: 'an array of conditions',
+  eocs: 'effects on condition: ids, variable objects or inline ones, one or an array',
+  math: 'a math expression (an array of strings)',
+  list: 'an array of pairs',
+};
+
+/** The docs' word on a documented operator or argument (empty for a member the docs do not list). */
+function describeDocumented(name: string, op: DialogueOperator | undefined, argumentOf: readonly string[] | undefined): string {
+  const out: string[] = [];
+  if (op) {
+    const role = op.roles.map((r) => (r === 'condition' ? 'A condition' : 'An effect')).join(' and ').replace(' and An', ' and an');
+    const parser = op.roles.map((r) => (r === 'condition' ? '`conditional_t` (condition.cpp)' : '`talk_effect_fun_t` (npctalk.cpp)')).join(' and ');
+    out.push(`${role} operator (doc/JSON/${op.doc}), read by the game's ${parser}: its value is ${READER_WORDS[op.reader]}${op.names ? `, naming \`${op.names}\` ids` : ''}.`);
+    if (op.args.length) out.push(`Arguments: ${op.args.map((a) => `\`${a}\``).join(', ')}.`);
+  }
+  if (argumentOf?.length) {
+    const shown = argumentOf.slice(0, 6).map((o) => `\`${o}\``).join(', ');
+    out.push(`An argument of ${shown}${argumentOf.length > 6 ? ` and ${argumentOf.length - 6} more operators` : ''}.`);
+  }
+  return out.join(' ');
 }
