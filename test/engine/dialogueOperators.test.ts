@@ -2,17 +2,16 @@
  * The dialogue language covers every operator the current game documents (test/engine/dialogueOperatorsDocumented.ts,
  * from doc/JSON/EFFECT_ON_CONDITION.md and NPCs.md): each is in the operator table (schema/dialogueOperators.ts) in
  * its role, and a member of the version's dialogue language with the docs' description, whether or not the game's
- * own data writes it; the kinds operators name are the version's index kinds, or ones it does not index yet.
+ * own data writes it; the kinds operators and arguments name are the version's index kinds.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { findVersion, registryOf } from '../../server/src/registry/versions';
-import { DIALOGUE_OPERATORS } from '../../server/src/schema/dialogueOperators';
+import { ARGUMENT_READERS, DIALOGUE_OPERATORS } from '../../server/src/schema/dialogueOperators';
 import type { ObjectSpec } from '../../server/src/schema/types';
 import { DOCUMENTED_CONDITIONS, DOCUMENTED_EFFECTS } from './dialogueOperatorsDocumented';
+import { modinfo, workspace } from '../helpers/workspace';
 
-/** The kinds operators name that the engine does not index (no reference is taken for them). */
-const NOT_INDEXED = new Set(['weapon_category', 'mutation_category', 'activity_type', 'technique', 'weather_type']);
 
 /** The current game's dialogue language object (built when a table first reads a dialogue container). */
 function currentLanguage(): ObjectSpec {
@@ -36,10 +35,11 @@ test('dialogue operators: every documented condition and effect is in the table,
   }
 });
 
-test('dialogue operators: the kinds they name are index kinds of the current game, or ones it does not index', () => {
+test('dialogue operators: the kinds they name are index kinds of the current game (declared, or a type it loads as its own kind)', () => {
   const registry = registryOf(findVersion('current')!);
-  const unknown = [...DIALOGUE_OPERATORS.values()].filter((op) => op.names !== undefined && !NOT_INDEXED.has(op.names) && registry.ofKind(op.names) === undefined);
-  assert.deepEqual(unknown.map((op) => `${op.name}: ${op.names}`), []);
+  const indexed = (kind: string): boolean => registry.ofKind(kind) !== undefined || (registry.isKnownType(kind) && registry.kindOfType(kind) === kind);
+  const named = [...[...DIALOGUE_OPERATORS.values()].map((op) => [op.name, op.names] as const), ...[...ARGUMENT_READERS].map(([name, a]) => [name, a.names] as const)];
+  assert.deepEqual(named.filter(([, kind]) => kind !== undefined && !indexed(kind)).map(([name, kind]) => `${name}: ${kind}`), []);
 });
 
 test('dialogue operators: one the data never writes is read as the docs say (a reference where it names a kind); 0.F has none', () => {
@@ -51,4 +51,19 @@ test('dialogue operators: one the data never writes is read as the docs say (a r
   // An argument only: any value, described by the operators that take it.
   assert.match(fields.get('loc_1')?.description ?? '', /An argument of `line_of_sight`/);
   assert.equal(findVersion('0.F')!.dialogue?.operators, undefined, "0.F's dialogue is older: the current docs do not apply");
+});
+
+test('dialogue operators: an argument the data never writes is read as the docs say (a flag is true or false; a trap searched for names a trap)', () => {
+  const eoc = (id: string, look: Record<string, unknown>): Record<string, unknown> => ({
+    type: 'effect_on_condition', id,
+    condition: { line_of_sight: 10, loc_1: { context_val: 'a' }, loc_2: { context_val: 'b' }, ...look },
+    effect: [{ u_location_variable: { context_val: 'loc' }, trap: 'tr_unknown_thing', target_max_radius: 5 }],
+  });
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/eocs.json': [eoc('EOC_A', { with_fields: 'no' }), eoc('EOC_B', { with_fields: false })] }, { 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] }, { gameVersion: 'current' });
+  const found = ws.diagnostics('m/eocs.json').map((d) => `${d.code}/${d.severity}: ${d.message.split(';')[0]}`);
+  assert.deepEqual(found, [
+    'invalid-value/warning: "condition.with_fields" is "no" (string)',
+    'unknown-id/warning: "effect[0].trap": unknown trap "tr_unknown_thing"',
+    'unknown-id/warning: "effect[0].trap": unknown trap "tr_unknown_thing"',
+  ]);
 });

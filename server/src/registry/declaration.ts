@@ -7,7 +7,7 @@
 import type { KindSchema, SiblingRef } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { GeneratedDialogue, GeneratedTables, MemberRules } from '../schema/generated';
-import type { DialogueOperator } from '../schema/dialogueOperators';
+import type { ArgumentReader, DialogueOperator } from '../schema/dialogueOperators';
 import type { TableOverlay } from '../schema/overlay';
 import type { ColorScheme } from '../schema/colors';
 
@@ -143,6 +143,7 @@ export interface GameVersion {
     /** The operators the version's docs list (schema/dialogueOperators.ts), and their arguments by name. */
     readonly operators?: ReadonlyMap<string, DialogueOperator>;
     readonly operatorArguments?: ReadonlyMap<string, readonly string[]>;
+    readonly argumentReaders?: ReadonlyMap<string, ArgumentReader>;
   };
   /**
    * Where the version's types write effects on condition in place, which define ids of their own (see

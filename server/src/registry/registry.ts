@@ -148,10 +148,11 @@ export class KindRegistry {
     const tables = this.version.generatedDialogue;
     if (!tables || !DIALOGUE_CONTAINERS.has(name)) return undefined;
     if (!this.dialogueLanguage) {
-      const { durations, references, operators, operatorArguments } = this.version.dialogue ?? {};
+      const { durations, references, operators, operatorArguments, argumentReaders } = this.version.dialogue ?? {};
       const byName = references ? new Map([...(this.referencesByName ?? []), ...Object.entries(references)]) : this.referencesByName;
-      const isKind = (kind: string): boolean => this.ofKind(kind) !== undefined;
-      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName, operators, operatorArguments, isKind });
+      // A declared kind, or a type the version loads, indexed as its own kind (`trap`, `weapon_category`).
+      const isKind = (kind: string): boolean => this.ofKind(kind) !== undefined || (this.isKnownType(kind) && this.kindOfType(kind) === kind);
+      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName, operators, operatorArguments, argumentReaders, isKind });
     }
     return this.dialogueLanguage.containerSpec(name);
   };

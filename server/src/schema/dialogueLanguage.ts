@@ -22,7 +22,7 @@
  */
 import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
 import { parseCode, parsePath, type GeneratedDialogue, type MemberCode } from './generated';
-import type { DialogueOperator, OperatorReader } from './dialogueOperators';
+import type { ArgumentReader, DialogueOperator, OperatorReader } from './dialogueOperators';
 
 /**
  * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
@@ -43,6 +43,8 @@ export interface DialogueReaders {
   readonly operators?: ReadonlyMap<string, DialogueOperator>;
   /** The documented arguments, each with the operators that take it. */
   readonly operatorArguments?: ReadonlyMap<string, readonly string[]>;
+  /** How the documented arguments the data never writes are read (schema/dialogueOperators.ts ARGUMENT_READERS). */
+  readonly argumentReaders?: ReadonlyMap<string, ArgumentReader>;
   /** Whether the version indexes a kind (an operator's `names` is a reference only then). */
   readonly isKind?: (kind: string) => boolean;
   /** Members read as durations (`get_duration_or_var`), with the words each takes besides (`"PERMANENT"`). */
@@ -148,10 +150,12 @@ export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: Dialogu
   for (const name of [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     const node = members.get(name);
     const op = operators?.get(name);
+    const argument = readers.argumentReaders?.get(name);
     const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name)
       : node ? memberSpec(node, name, object, readers)
         : op ? operatorSpec(op, object, readers, language)
-          : readers.durations?.[name] !== undefined ? durationOf(readers.durations[name], object) : ANY;
+          : readers.durations?.[name] !== undefined ? durationOf(readers.durations[name], object)
+            : argument ? readerSpec(argument.reader, name, argument.names, object, readers, language) : ANY;
     const documented = describeDocumented(name, op, readers.operatorArguments?.get(name));
     const description = node ? `${documented}${documented ? ' ' : ''}${describePooled(name, node)}` : documented;
     fields.push({ name, type, description, fromGame: true });
@@ -279,16 +283,21 @@ function describePooled(name: string, node: Pooled): string {
  * schema/dialogueOperators.ts), naming its kind where the version indexes it (weakly: the kind is the docs' word).
  */
 function operatorSpec(op: DialogueOperator, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
-  const refBy = readers.byName?.get(op.name);
+  return readerSpec(op.reader, op.name, op.names, object, readers, language);
+}
+
+/** The spec of what `reader` reads as member `name`, naming `kind` (schema/dialogueOperators.ts). */
+function readerSpec(reader: OperatorReader, name: string, kind: string | undefined, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
+  const refBy = readers.byName?.get(name);
   const named: StringSpec = refBy ? { kind: 'string', refBy }
-    : op.names !== undefined && readers.isKind?.(op.names) ? { kind: 'string', ref: op.names, weakRef: true } : STRING;
+    : kind !== undefined && readers.isKind?.(kind) ? { kind: 'string', ref: kind, weakRef: true } : STRING;
   const either = (...options: TypeSpec[]): TypeSpec => ({ kind: 'union', options, mismatch: 'warning' });
-  switch (op.reader) {
+  switch (reader) {
     case 'simple': return ANY;
     case 'string': return either(named, object);
     case 'strings': return either(named, object, { kind: 'array', of: either(named, object) });
     case 'number': return either(NUMBER, rangeOf(NUMBER, object), object);
-    case 'duration': return durationOf(readers.durations?.[op.name] ?? [], object);
+    case 'duration': return durationOf(readers.durations?.[name] ?? [], object);
     case 'variable': return object;
     case 'object': return object;
     case 'objects': return { kind: 'array', of: object };
@@ -297,6 +306,7 @@ function operatorSpec(op: DialogueOperator, object: ObjectSpec, readers: Dialogu
     case 'eocs': return language.containerSpec('run_eocs');
     case 'math': return { kind: 'array', of: STRING };
     case 'list': return { kind: 'array', of: ANY };
+    case 'boolean': return either(BOOLEAN);
   }
 }
 
@@ -314,13 +324,15 @@ const READER_WORDS: Record<OperatorReader, string> = {
   eocs: 'effects on condition: ids, variable objects or inline ones, one or an array',
   math: 'a math expression (an array of strings)',
   list: 'an array of pairs',
+  boolean: 'true or false',
 };
 
 /** The docs' word on a documented operator or argument (empty for a member the docs do not list). */
 function describeDocumented(name: string, op: DialogueOperator | undefined, argumentOf: readonly string[] | undefined): string {
   const out: string[] = [];
   if (op) {
-    const role = op.roles.map((r) => (r === 'condition' ? 'A condition' : 'An effect')).join(' and ').replace(' and An', ' and an');
+    const roles = op.roles.join(' and ');
+    const role = `${/^[aeiou]/.test(roles) ? 'An' : 'A'} ${roles}`;
     const parser = op.roles.map((r) => (r === 'condition' ? '`conditional_t` (condition.cpp)' : '`talk_effect_fun_t` (npctalk.cpp)')).join(' and ');
     out.push(`${role} operator (doc/JSON/${op.doc}), read by the game's ${parser}: its value is ${READER_WORDS[op.reader]}${op.names ? `, naming \`${op.names}\` ids` : ''}.`);
     if (op.args.length) out.push(`Arguments: ${op.args.map((a) => `\`${a}\``).join(', ')}.`);

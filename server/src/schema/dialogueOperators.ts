@@ -6,8 +6,7 @@
  * (`read_condition`: an object keyed by the operator, or a simple condition's name as a string), effects through
  * the `talk_effect_fun_t` parsers of npctalk.cpp (`talk_effect_t::parse_sub_effect`: an object keyed by the
  * operator, `talk_effect_t::parse_string_effect`: a simple effect's name). Per operator: how its own value is read,
- * the kind of id it names (an index kind, or a kind of thing the engine does not index yet), and the arguments the
- * docs list beside it.
+ * the kind of id it names (an index kind of the version), and the arguments the docs list beside it.
  */
 
 /** How an operator's own value is read. */
@@ -37,7 +36,9 @@ export type OperatorReader =
   /** A math expression: an array of strings (`math_exp`). */
   | 'math'
   /** An array of pairs (`weighted_list_eocs`, `add_debt`). */
-  | 'list';
+  | 'list'
+  /** `get_bool`: true or false (an argument's). */
+  | 'boolean';
 
 /** One documented operator. */
 export interface DialogueOperator {
@@ -45,7 +46,7 @@ export interface DialogueOperator {
   /** Read as an effect, a condition, or both (`math`). */
   readonly roles: readonly ('effect' | 'condition')[];
   readonly reader: OperatorReader;
-  /** The kind of id its value names (an index kind where the engine indexes it: `mutation`, `effect_type`...). */
+  /** The kind of id its value names (an index kind: `mutation`, `effect_type`...). */
   readonly names?: string;
   /** The arguments the docs list beside it. */
   readonly args: readonly string[];
@@ -281,3 +282,24 @@ export const OPERATOR_ARGUMENTS: ReadonlyMap<string, readonly string[]> = (() =>
   }
   return out;
 })();
+
+/**
+ * How the docs read the arguments the game's own data never writes (an argument it writes is read as the data
+ * shows, see schema/dialogueLanguage.ts); the kind a string one names where it names one.
+ */
+export interface ArgumentReader {
+  readonly reader: OperatorReader;
+  readonly names?: string;
+}
+
+export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<string, ArgumentReader>([
+  ...['enabled', 'with_fields', 'npc_must_see', 'known', 'can_attack_high', 'force_bool', 'capped', 'set_value_to', 'force_safe',
+    'emp_blast', 'scrambler_blast', 'allow_vertical', 'allow_autoselect', 'remove_corpse', 'supress_message',
+    'remove_from_creature_tracker', 'allow_special', 'allow_unarmed', 'single_target', 'open_air_allowed', 'summoner_is_alpha',
+    'summoner_is_beta', 'hit_player'].map((a): [string, ArgumentReader] => [a, { reader: 'boolean' }]),
+  ...['arpen', 'arpen_mult', 'dmg_mult', 'min_hit', 'max_hit', 'hit_roll', 'cap', 'max_level', 'distance_limit', 'spread',
+    'forced_movecost'].map((a): [string, ArgumentReader] => [a, { reader: 'number' }]),
+  ['age', { reader: 'duration' }], ['loc_1', { reader: 'variable' }], ['loc_2', { reader: 'variable' }],
+  // u_location_variable searches for a field or a trap of this id; u_forget_recipe's recipe subcategory.
+  ['field', { reader: 'string', names: 'field_type' }], ['trap', { reader: 'string', names: 'trap' }], ['subcategory', { reader: 'string' }],
+]);

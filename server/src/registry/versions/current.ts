@@ -7,7 +7,7 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import { COLORS_CURRENT } from '../../schema/colors';
-import { DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS } from '../../schema/dialogueOperators';
+import { ARGUMENT_READERS, DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS } from '../../schema/dialogueOperators';
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
@@ -154,6 +154,7 @@ export const VERSION_CURRENT: GameVersion = {
     // Every effect and condition operator the game's docs list, with its arguments (schema/dialogueOperators.ts).
     operators: DIALOGUE_OPERATORS,
     operatorArguments: OPERATOR_ARGUMENTS,
+    argumentReaders: ARGUMENT_READERS,
   },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result
