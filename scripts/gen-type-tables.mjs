@@ -38,7 +38,8 @@
 // - format: no ref, and every string value parses as one unit format (schema/units.ts, without style hints).
 // - dialogue members (below a condition, effect, if/then/else, run_eocs... at any depth, in any type) mean the
 //   same wherever they are: their values are pooled by member name over the whole version and one reference
-//   decision applies to every such path (`u_add_effect` -> effect_type; `compare_string`: none).
+//   decision applies to every such path (`u_add_effect` -> effect_type; `compare_string`: none); they are written
+//   once per member name (DIALOGUE, read by schema/dialogueLanguage.ts), not in each type's table.
 // - types of one kind (0.F item types) read a member they share alike: its JSON types are united.
 // - size: nested paths seen once, without a ref, below a map or deeper than 6 levels are dropped (they are
 //   accepted unchecked: nested objects stay open); paths deeper than 12 levels are not descended into.
@@ -97,7 +98,9 @@ const wanted = (type) => registry.handWrittenSchemaOfType(type) === undefined;
 for (const file of files) {
   let last = -1;
   for (const r of file.records) {
-    if (r.index === last || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue; // a map generator with two ids has two records
+    // A map generator with two ids has two records; an effect on condition written in place (r.inline) is part of
+    // the definition holding it, whose value is the whole of that definition (records/inlineDefinitions.ts).
+    if (r.index === last || r.inline || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue;
     last = r.index;
     let list = defsByType.get(r.type);
     if (!list) defsByType.set(r.type, list = []);
@@ -377,7 +380,8 @@ const lastName = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').pop() ?? p;
  * pooled over the whole version, and one decision applies to every path that ends in it.
  */
 // The engine's list (schema/dialogueLanguage.ts), which reads these paths by name: one list for both.
-const { DIALOGUE_CONTAINERS } = require(out('schema/dialogueLanguage.js'));
+const { DIALOGUE_CONTAINERS, dialogueKeyOf } = require(out('schema/dialogueLanguage.js'));
+const { inlineEocRootsOf } = require(out('registry/registry.js'));
 const isDialogue = (p) => p.replace(/\[\d*\]|\.\*/g, '').split('.').slice(0, -1).some((n) => DIALOGUE_CONTAINERS.has(n));
 /** member name -> its string values with their uses, over every dialogue path of the version. */
 const dialoguePool = new Map();
@@ -457,11 +461,47 @@ const allAmbiguous = [];
 const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
 const dialogueNotes = inferDialogue(tables);
 uniteSiblings(tables);
+// Paths below a dialogue container leave their tables: the engine reads dialogue by member name
+// (schema/dialogueLanguage.ts), from their evidence pooled here by dialogueKeyOf, in the tables' order, as it
+// pools: types and occurrences summed, the reference most occurrences name (weak unless one path's is strong), a
+// format when every string has the same one, the last key reference.
+const dialogueEvidence = new Map(); // key -> { types, count, refs: Map, strong, formats: Set, plain, keyRef }
+let dialoguePaths = 0;
 for (const type of types) {
   const t = tables.get(type);
   t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
+  t.eocRoots = inlineEocRootsOf(Object.fromEntries(t.members.map((m) => [m.p, formatCode(m.code)])));
+  t.members = t.members.filter((m) => {
+    const key = dialogueKeyOf(m.p);
+    if (key === undefined) return true;
+    dialoguePaths++;
+    let e = dialogueEvidence.get(key);
+    if (!e) dialogueEvidence.set(key, e = { types: new Set(), count: 0, refs: new Map(), strong: false, formats: new Set(), plain: false, keyRef: undefined });
+    const c = m.code;
+    for (const x of c.types) e.types.add(x);
+    e.count += c.count;
+    if (c.types.includes('s')) {
+      if (c.ref) { const ref = c.ref.replace(/^\?/, ''); e.refs.set(ref, (e.refs.get(ref) ?? 0) + c.count); if (!c.ref.startsWith('?')) e.strong = true; }
+      else if (c.format) e.formats.add(c.format);
+      else e.plain = true;
+    }
+    if (c.keyRef) e.keyRef = c.keyRef;
+    return false;
+  });
+}
+const dialogueLines = [...dialogueEvidence].map(([key, e]) => {
+  let ref, most = 0;
+  for (const [k, n] of e.refs) if (n > most) { ref = k; most = n; }
+  const code = { types: [...e.types].sort(typeOrder).join(''), count: e.count };
+  if (ref !== undefined) code.ref = e.strong ? ref : `?${ref}`;
+  else if (e.formats.size === 1 && !e.plain) code.format = [...e.formats][0];
+  if (e.keyRef) code.keyRef = e.keyRef;
+  return [key, formatCode(code)];
+}).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+for (const type of types) {
+  const t = tables.get(type);
   totalPaths += t.members.length;
-  lines.push(`  ${JSON.stringify(type)}: { n: ${t.count},${t.vars ? ' v: 1,' : ''} m: {`);
+  lines.push(`  ${JSON.stringify(type)}: { n: ${t.count},${t.vars ? ' v: 1,' : ''}${t.eocRoots.length ? ` e: ${JSON.stringify(t.eocRoots)},` : ''} m: {`);
   for (const { p, code, why } of t.members) lines.push(`    ${JSON.stringify(p)}: ${JSON.stringify(formatCode(code))},${why ? ` // map: ${why}` : ''}`);
   lines.push('  } },');
   for (const u of t.unresolved) lines.push(`  // ${type} unresolved: ${u.replace(/\*\//g, '* /')}`);
@@ -470,29 +510,41 @@ for (const type of types) {
 const body = `/**
  * Generated by scripts/gen-type-tables.mjs from the game data of version ${versionId} (${types.length} types, ${totalPaths} member
  * paths; do not edit: regenerate, and review the diff). Per JSON type without a hand-written table: \`n\` its
- * number of definitions, \`v\` when its data writes dialogue variable values (\`{ "math": [...] }\`...), \`m\` its
- * member paths, each \`"<json types> <occurrences> [@ref] [%format] [*@key ref]"\` (types: s string, i integer,
+ * number of definitions, \`v\` when its data writes dialogue variable values (\`{ "math": [...] }\`...), \`e\` the
+ * members under which it writes effects on condition in place, \`m\` its
+ * member paths but those below a dialogue container (pooled in DIALOGUE), each
+ * \`"<json types> <occurrences> [@ref] [%format] [*@key ref]"\` (types: s string, i integer,
  * n number, b boolean, a array, o object, z null; \`@?\`: a reference inferred from fewer than 3 distinct values,
  * whose unresolved ids are warnings). Read by schema/generated.ts.
  * Comments list, per type, the values of an inferred reference that name nothing (at most 1%: data bugs or
  * ids the game builds), and below, the members whose values name ids of several kinds (no reference taken
  * unless the member name names one).
  */
-import type { GeneratedTables } from '../../../schema/generated';
+import type { GeneratedDialogue, GeneratedTables } from '../../../schema/generated';
 
 export const TABLES: GeneratedTables = {
 ${lines.join('\n')}
+};
+
+/**
+ * Below dialogue containers (effects, conditions, if/then/else, run_eocs...), ${dialoguePaths} paths of the types above pooled
+ * by member name into ${dialogueLines.length} (schema/dialogueLanguage.ts reads dialogue by name at any depth).
+ */
+export const DIALOGUE: GeneratedDialogue = {
+${dialogueLines.map(([k, c]) => `  ${JSON.stringify(k)}: ${JSON.stringify(c)},`).join('\n')}
 };
 ${dialogueNotes.length ? `\n// Dialogue members (pooled over every type):\n${dialogueNotes.map((a) => `// ${a.replace(/\*\//g, '* /')}`).join('\n')}\n` : ''}${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 if (outFile.endsWith('.json')) {
   const json = Object.fromEntries(types.map((type) => {
     const t = tables.get(type);
-    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
+    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), ...(t.eocRoots.length ? { e: t.eocRoots } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
   }));
   fs.writeFileSync(outFile, JSON.stringify(json));
+  // The pooled dialogue beside it (GameVersion.generatedDialogue).
+  fs.writeFileSync(outFile.replace(/\.json$/, '.dialogue.json'), JSON.stringify(Object.fromEntries(dialogueLines)));
   console.log(`${outFile}: ${types.length} types, ${totalPaths} paths${without ? `, learned without ${without}` : ''}`);
   process.exit(0);
 }
 fs.writeFileSync(outFile, body);
-console.log(`${outFile}: ${types.length} types, ${totalPaths} paths, ${(body.length / 1024).toFixed(0)} KiB`);
+console.log(`${outFile}: ${types.length} types, ${totalPaths} paths, ${dialogueLines.length} dialogue keys (${dialoguePaths} paths), ${(body.length / 1024).toFixed(0)} KiB`);

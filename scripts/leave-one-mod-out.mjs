@@ -119,6 +119,8 @@ function checkHeldOut(only) {
     const full = diagnosticsOf(dir);
     const heldOut = Object.defineProperties({}, Object.getOwnPropertyDescriptors(version));
     Object.defineProperty(heldOut, 'generatedTables', { value: JSON.parse(fs.readFileSync(tablesFile, 'utf8')), enumerable: true });
+    // The dialogue the tables pool by name, learned without the mod too (written beside them).
+    Object.defineProperty(heldOut, 'generatedDialogue', { value: JSON.parse(fs.readFileSync(tablesFile.replace(/\.json$/, '.dialogue.json'), 'utf8')), enumerable: true });
     list[at] = heldOut;
     let unseen;
     try {

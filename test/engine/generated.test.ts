@@ -12,6 +12,7 @@ import { documentSymbols } from '../../server/src/queries/symbols';
 import { hover } from '../../server/src/queries/hover';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
 import { parsePath } from '../../server/src/schema/generated';
+import { dialogueKeyOf } from '../../server/src/schema/dialogueLanguage';
 import { TABLES as TABLES_0F } from '../../server/src/registry/versions/generated/tables-0F';
 import { TABLES as TABLES_CURRENT } from '../../server/src/registry/versions/generated/tables-current';
 
@@ -43,6 +44,21 @@ test('generated tables: every version has one per loaded type without a hand-wri
   }
   assert.ok(registryOf(findVersion('0.F')!).schemaOfType('GENERIC'));
   assert.ok(registryOf(findVersion('current')!).schemaOfType('ITEM'));
+});
+
+test('generated tables: an effect on condition written in place inside a recipe lends it none of the recipe\'s members', () => {
+  // The index keeps such an effect on condition as a record of its own (records/inlineDefinitions.ts) whose value
+  // is the whole recipe: the generator must not learn `skill_used` or `result_eocs` as members of effects on condition.
+  const eoc = TABLES_CURRENT.effect_on_condition.m;
+  assert.deepEqual(['skill_used', 'result_eocs', 'autolearn'].filter((m) => m in eoc), []);
+});
+
+test('generated tables: dialogue is kept by member name (the language reads it so), not path by path in each type', () => {
+  for (const [id, tables] of [['0.F', TABLES_0F], ['current', TABLES_CURRENT]] as const) {
+    const below = Object.values(tables).flatMap((t) => Object.keys(t.m)).filter((p) => dialogueKeyOf(p) !== undefined);
+    assert.deepEqual(below.slice(0, 5), [], `${id}: ${below.length} paths below a dialogue container`);
+    assert.ok(Object.keys(findVersion(id)!.generatedDialogue ?? {}).length > 100, `${id}: the pooled dialogue`);
+  }
 });
 
 test('unknown-id: an item group entry naming a missing item fires, with did-you-mean; an existing one does not', () => {

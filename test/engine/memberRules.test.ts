@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { modinfo, workspace, type FileTree } from '../helpers/workspace';
-import { ruleProblems } from '../../server/src/schema/generated';
+import { oneOrManyPaths, ruleProblems } from '../../server/src/schema/generated';
+import { applyOverlay } from '../../server/src/schema/overlay';
+import type { KindSchema, TypeSpec } from '../../server/src/schema/types';
 import { VERSION_0F } from '../../server/src/registry/versions/v0F';
 import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
 
@@ -25,6 +27,24 @@ test('every rule names a path its type\'s generated table has, as a string', () 
   for (const v of [VERSION_0F, VERSION_CURRENT]) assert.deepEqual(ruleProblems(v.generatedTables!, v.memberRules!), [], v.id);
   assert.deepEqual(ruleProblems({ T: { n: 1, m: { a: 'i 3' } } }, { T: { a: {}, b: {} }, U: { c: {} } }), [
     'T a: the data never writes a string here (i 3)', 'T b: not in the generated table', 'U c: not in the generated table',
+  ]);
+});
+
+test('a one-or-many path (`[]?`) says one thing of a member read as one value or an array, wherever the table has either', () => {
+  assert.deepEqual(oneOrManyPaths('use_action[]?.type'), ['use_action.type', 'use_action[].type']);
+  assert.deepEqual(oneOrManyPaths('repeat_responses[]?.for_item[]?'), [
+    'repeat_responses.for_item', 'repeat_responses.for_item[]', 'repeat_responses[].for_item', 'repeat_responses[].for_item[]',
+  ]);
+  // Overlays: both forms of `flags` name json_flags; a table with the array form only is refined there only.
+  const strings: TypeSpec = { kind: 'union', options: [{ kind: 'string' }, { kind: 'array', of: { kind: 'string' } }] };
+  const schema: KindSchema = { fields: [{ name: 'flags', type: strings, description: '' }, { name: 'list', type: { kind: 'array', of: { kind: 'string' } }, description: '' }], editMembers: [] };
+  const refined = applyOverlay(schema, { 'flags[]?': { ref: 'json_flag' }, 'list[]?': { ref: 'item' } }, 'test');
+  const refs = (t: TypeSpec): string[] => (t.kind === 'union' ? t.options.flatMap(refs) : t.kind === 'array' ? refs(t.of).map((r) => `[${r}]`) : t.kind === 'string' ? [t.ref ?? '-'] : []);
+  assert.deepEqual(refined.fields.map((f) => refs(f.type)), [['json_flag', '[json_flag]'], ['[item]']]);
+  // A one-or-many path none of whose forms the table has is still an error of the overlay; of a rule, a problem.
+  assert.throws(() => applyOverlay(schema, { 'nothing[]?': { ref: 'item' } }, 'test'), /no member "nothing"/);
+  assert.deepEqual(ruleProblems({ T: { n: 1, m: { 'color[]': 's 3', size: 'i 2' } } }, { T: { 'color[]?': {}, 'size[]?': {}, 'gone[]?': {} } }), [
+    'T size[]?: the data never writes a string here (i 2)', 'T gone[]?: not in the generated table',
   ]);
 });
 

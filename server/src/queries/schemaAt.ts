@@ -136,10 +136,15 @@ export function membersOf(registry: KindRegistry, record: DefinitionRecord, path
   return out;
 }
 
-/** A field of a nested object; one the version names a reference by name (the dialogue language's) says what it names. */
+/**
+ * A field of a nested object; one the version names a reference by name (the dialogue language's) says what it
+ * names, then what its table says (a documented operator's reader and arguments).
+ */
 function objectFieldDoc(registry: KindRegistry, parent: ObjectSpec, f: FieldSpec): MemberDoc {
   const by = parent.namedRefs?.get(f.name);
-  return by ? { ...dialogueMember(registry, f.name, by), type: f.type } : fieldDoc(f);
+  if (!by) return fieldDoc(f);
+  const named = dialogueMember(registry, f.name, by);
+  return { ...named, type: f.type, description: f.description ? `${named.description} ${f.description}` : named.description };
 }
 
 /** A member a dialogue condition or effect may name (AnySpec.dialogue): one of the version's references by name. */

@@ -6,7 +6,8 @@
  */
 import type { KindSchema, SiblingRef } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
-import type { GeneratedTables, MemberRules } from '../schema/generated';
+import type { GeneratedDialogue, GeneratedTables, MemberRules } from '../schema/generated';
+import type { ArgumentReader, DialogueOperator } from '../schema/dialogueOperators';
 import type { TableOverlay } from '../schema/overlay';
 import type { ColorScheme } from '../schema/colors';
 
@@ -108,6 +109,8 @@ export interface GameVersion {
    * hand-written one (see schema/generated.ts). A hand-written table always wins.
    */
   readonly generatedTables?: GeneratedTables;
+  /** What the version's data writes below dialogue containers, by member name (scripts/gen-type-tables.mjs, schema/generated.ts). */
+  readonly generatedDialogue?: GeneratedDialogue;
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
@@ -137,6 +140,10 @@ export interface GameVersion {
   readonly dialogue?: {
     readonly durations?: Readonly<Record<string, readonly string[]>>;
     readonly references?: Readonly<Record<string, SiblingRef>>;
+    /** The operators the version's docs list (schema/dialogueOperators.ts), and their arguments by name. */
+    readonly operators?: ReadonlyMap<string, DialogueOperator>;
+    readonly operatorArguments?: ReadonlyMap<string, readonly string[]>;
+    readonly argumentReaders?: ReadonlyMap<string, ArgumentReader>;
   };
   /**
    * Where the version's types write effects on condition in place, which define ids of their own (see

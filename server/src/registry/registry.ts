@@ -145,12 +145,14 @@ export class KindRegistry {
 
   /** The dialogue language's spec of a container member (the language built on first use), undefined for any other name. */
   private readonly dialogueContainer = (name: string): TypeSpec | undefined => {
-    const tables = this.version.generatedTables;
+    const tables = this.version.generatedDialogue;
     if (!tables || !DIALOGUE_CONTAINERS.has(name)) return undefined;
     if (!this.dialogueLanguage) {
-      const { durations, references } = this.version.dialogue ?? {};
+      const { durations, references, operators, operatorArguments, argumentReaders } = this.version.dialogue ?? {};
       const byName = references ? new Map([...(this.referencesByName ?? []), ...Object.entries(references)]) : this.referencesByName;
-      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName });
+      // A declared kind, or a type the version loads, indexed as its own kind (`trap`, `weapon_category`).
+      const isKind = (kind: string): boolean => this.ofKind(kind) !== undefined || (this.isKnownType(kind) && this.kindOfType(kind) === kind);
+      this.dialogueLanguage = dialogueLanguageOf(tables, { durations, byName, operators, operatorArguments, argumentReaders, isKind });
     }
     return this.dialogueLanguage.containerSpec(name);
   };
@@ -299,31 +301,14 @@ export class KindRegistry {
 
   /**
    * Where the version's tables show effects on condition written in place (what GameVersion.inlineEocRoots
-   * declares; a test keeps the two equal): the top-level members of a generated table that hold them, or with a
-   * path whose data writes objects in a member that holds them (`responses[].effect.run_eocs[]`: "so"), or an
-   * effect running effects on condition (`end.effect[].run_eocs`: its data names them, a mod may write one in
-   * place), and those of a hand-written table whose spec names such a member.
+   * declares; a test keeps the two equal): a generated table's (see inlineEocRootsOf), and the members of a
+   * hand-written table whose spec names such a member.
    */
   deriveInlineEocRoots(): InlineEocRoots {
     const out: Record<string, readonly string[]> = {};
     for (const [type, table] of Object.entries(this.version.generatedTables ?? {})) {
-      const roots = new Set<string>();
-      for (const [p, code] of Object.entries(table.m)) {
-        if (!(p.includes('eoc') || p.includes('effect_on_conditions'))) continue;
-        const end = p.search(/[.[]/);
-        const types = code.slice(0, code.indexOf(' '));
-        // A top-level member holding them in a list or an object, whatever its data writes there.
-        if (end < 0) { if (holdsEocs(p) && /[ao]/.test(types)) roots.add(p); continue; }
-        // The path ends at the holder or at its entries (`run_eocs`, `run_eocs[]`); its first name is up to the
-        // first "." or "[".
-        const steps = parsePath(p);
-        let k = steps.length - 1;
-        while (k >= 0 && !('name' in steps[k])) k--;
-        const last = steps[k];
-        if (last === undefined || !('name' in last) || !holdsEocs(last.name)) continue;
-        if (!types.includes('o') && !runsEocs(last.name)) continue;
-        roots.add(p.slice(0, end));
-      }
+      // The generator writes them (`e`): the dialogue paths they are read from are no longer in the table.
+      const roots = new Set<string>(table.e ?? inlineEocRootsOf(table.m));
       if (roots.size) out[type] = [...roots].sort();
     }
     for (const d of this.version.kinds) {
@@ -380,6 +365,34 @@ export class KindRegistry {
  * show (names the code builds at run time, or writes as immediate values, are not among the strings). Both are
  * made when a name is first asked for: only a member no table lists is asked about, and clean data has none.
  */
+/**
+ * The top-level members of a generated table's paths `m` under which its data writes effects on condition in
+ * place: a member holding them in a list or an object, or with a path whose data writes objects in a member that
+ * holds them (`responses[].effect.run_eocs[]`: "so"), or an effect running effects on condition
+ * (`end.effect[].run_eocs`: its data names them, a mod may write one in place). The generator calls it on every
+ * path of a type, dialogue paths included, and writes the answer as the table's `e`.
+ */
+export function inlineEocRootsOf(m: Readonly<Record<string, string>>): string[] {
+  const roots = new Set<string>();
+  for (const [p, code] of Object.entries(m)) {
+    if (!(p.includes('eoc') || p.includes('effect_on_conditions'))) continue;
+    const end = p.search(/[.[]/);
+    const types = code.slice(0, code.indexOf(' '));
+    // A top-level member holding them in a list or an object, whatever its data writes there.
+    if (end < 0) { if (holdsEocs(p) && /[ao]/.test(types)) roots.add(p); continue; }
+    // The path ends at the holder or at its entries (`run_eocs`, `run_eocs[]`); its first name is up to the
+    // first "." or "[".
+    const steps = parsePath(p);
+    let k = steps.length - 1;
+    while (k >= 0 && !('name' in steps[k])) k--;
+    const last = steps[k];
+    if (last === undefined || !('name' in last) || !holdsEocs(last.name)) continue;
+    if (!types.includes('o') && !runsEocs(last.name)) continue;
+    roots.add(p.slice(0, end));
+  }
+  return [...roots].sort();
+}
+
 function gameReads(version: GameVersion): MemberNames {
   let program: NameEndings | undefined;
   let shown: Set<string> | undefined;
@@ -397,6 +410,7 @@ function shownNames(version: GameVersion): Set<string> {
   for (const table of Object.values(version.generatedTables ?? {})) {
     for (const p of Object.keys(table.m)) for (const s of parsePath(p)) if ('name' in s) shown.add(s.name);
   }
+  for (const key of Object.keys(version.generatedDialogue ?? {})) for (const s of parsePath(key)) if ('name' in s) shown.add(s.name);
   for (const d of version.kinds) {
     for (const schema of [...(d.schema ? [d.schema] : []), ...Object.values(d.typeSchemas ?? {})]) for (const f of schema.fields) shown.add(f.name);
   }

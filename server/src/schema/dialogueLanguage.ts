@@ -4,10 +4,10 @@
  * condition.cpp) dispatch on a member's name wherever an effect or condition is written: inside `then`, `else`,
  * `false_effect`, an inline `run_eocs`, a weighted list, at any depth, in any type.
  *
- * The generated tables (schema/generated.ts) know dialogue path by path, so a form the data wrote at one depth was
- * unknown at another (`"duration": "PERMANENT"` inside `then`). Here every dialogue path of every generated table
- * of a version is pooled by its member name (the generator already makes one reference decision per name there),
- * and the readers below say which forms the game accepts for what the data shows:
+ * The generator (scripts/gen-type-tables.mjs) pools every dialogue path of a version's data by its member name
+ * (GeneratedDialogue; one reference decision per name), so a form the data wrote at one depth is known at every
+ * other (`"duration": "PERMANENT"` inside `then`), and the readers below say which forms the game accepts for
+ * what the data shows:
  * - a number is read by `get_dbl_or_var` / `get_int_or_var` (dialogue.h, `dbl_or_var`): a number, a variable
  *   object (`{ "math": [...] }`, `{ "u_val": "x" }`, `{ "global_val": ... }`), or a `[min, max]` pair of either;
  * - a string by `get_str_or_var`: a string or a variable object;
@@ -21,7 +21,8 @@
  * - a list the data writes as an array may be written as its one value (the generic readers' one-or-many).
  */
 import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
-import { parseCode, parsePath, type GeneratedTables, type MemberCode } from './generated';
+import { parseCode, parsePath, type GeneratedDialogue, type MemberCode } from './generated';
+import type { ArgumentReader, DialogueOperator, OperatorReader } from './dialogueOperators';
 
 /**
  * Members whose value is dialogue (an effect, a list of effects, a condition, inline effects on condition): below
@@ -38,6 +39,14 @@ const CONDITIONS: ReadonlySet<string> = new Set(['condition', 'deactivate_condit
 
 /** What a version says about how its dialogue reads values (GameVersion.dialogue, referencesByName). */
 export interface DialogueReaders {
+  /** The documented operators (schema/dialogueOperators.ts), where the version declares them. */
+  readonly operators?: ReadonlyMap<string, DialogueOperator>;
+  /** The documented arguments, each with the operators that take it. */
+  readonly operatorArguments?: ReadonlyMap<string, readonly string[]>;
+  /** How the documented arguments the data never writes are read (schema/dialogueOperators.ts ARGUMENT_READERS). */
+  readonly argumentReaders?: ReadonlyMap<string, ArgumentReader>;
+  /** Whether the version indexes a kind (an operator's `names` is a reference only then). */
+  readonly isKind?: (kind: string) => boolean;
   /** Members read as durations (`get_duration_or_var`), with the words each takes besides (`"PERMANENT"`). */
   readonly durations?: Readonly<Record<string, readonly string[]>>;
   /** Members that name what a sibling selects (GameVersion.referencesByName and dialogue.references). */
@@ -79,17 +88,24 @@ function pool(into: Pooled, code: MemberCode): void {
 }
 
 /**
- * The index of a path's last member name when a container stands before it (a dialogue path, as the generator's
- * isDialogue reads it), else -1.
+ * A path's key in the pooled dialogue evidence (GeneratedDialogue) when a container stands before its last member
+ * name (`effect[].then.u_add_effect[]` -> `u_add_effect[]`: the name and the element, position and map steps
+ * after it), else undefined: the path stays in its type's table. The generator pools by it.
  */
-function dialogueMemberAt(segments: ReturnType<typeof parsePath>): number {
+export function dialogueKeyOf(p: string): string | undefined {
+  const segments = parsePath(p);
   let last = -1;
   for (let i = 0; i < segments.length; i++) if ('name' in segments[i]) last = i;
-  for (let i = 0; i < last; i++) {
+  let below = false;
+  for (let i = 0; i < last && !below; i++) {
     const s = segments[i];
-    if ('name' in s && DIALOGUE_CONTAINERS.has(s.name)) return last;
+    if ('name' in s && DIALOGUE_CONTAINERS.has(s.name)) below = true;
   }
-  return -1;
+  if (!below) return undefined;
+  const name = (segments[last] as { name: string }).name;
+  let key = /^[^.[\]"*]+$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+  for (const s of segments.slice(last + 1)) key += 'element' in s ? '[]' : 'position' in s ? `[${s.position}]` : '.*';
+  return key;
 }
 
 /** A version's dialogue language: the spec of each container member, all sharing one recursive dialogue object. */
@@ -100,25 +116,21 @@ export interface DialogueLanguage {
   readonly object: ObjectSpec;
 }
 
-/** The dialogue language of a version's generated tables, read as `readers` say (build it once per version). */
-export function dialogueLanguageOf(tables: GeneratedTables, readers: DialogueReaders): DialogueLanguage {
+/** The dialogue language of a version's data (its pooled evidence), read as `readers` say (build it once per version). */
+export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: DialogueReaders): DialogueLanguage {
   const byName = readers.byName;
   const members = new Map<string, Pooled>();
-  for (const table of Object.values(tables)) {
-    for (const [p, code] of Object.entries(table.m)) {
-      const segments = parsePath(p);
-      const last = dialogueMemberAt(segments);
-      if (last < 0) continue;
-      const name = (segments[last] as { name: string }).name;
-      let node = members.get(name);
-      if (!node) members.set(name, node = newPooled());
-      for (const s of segments.slice(last + 1)) {
-        if ('element' in s) node = node.element ??= newPooled();
-        else if ('position' in s) node = node.positions[s.position] ??= newPooled();
-        else if ('mapValue' in s) node = node.mapValue ??= newPooled();
-      }
-      pool(node, parseCode(code));
+  for (const [key, code] of Object.entries(evidence)) {
+    const [first, ...steps] = parsePath(key);
+    if (first === undefined || !('name' in first)) continue;
+    let node = members.get(first.name);
+    if (!node) members.set(first.name, node = newPooled());
+    for (const s of steps) {
+      if ('element' in s) node = node.element ??= newPooled();
+      else if ('position' in s) node = node.positions[s.position] ??= newPooled();
+      else if ('mapValue' in s) node = node.mapValue ??= newPooled();
     }
+    pool(node, parseCode(code));
   }
   const fields: FieldSpec[] = [];
   const object: ObjectSpec = { kind: 'object', fields, open: true, namedRefs: byName };
@@ -131,9 +143,22 @@ export function dialogueLanguageOf(tables: GeneratedTables, readers: DialogueRea
       return spec;
     },
   };
-  for (const [name, node] of [...members].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name) : memberSpec(node, name, object, readers);
-    fields.push({ name, type, description: describePooled(name, node), fromGame: true });
+  // The members the data writes, with what it shows; the documented operators and arguments it never writes, as
+  // the docs read them (schema/dialogueOperators.ts).
+  const operators = readers.operators;
+  const names = new Set([...members.keys(), ...(operators?.keys() ?? []), ...(readers.operatorArguments?.keys() ?? [])]);
+  for (const name of [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const node = members.get(name);
+    const op = operators?.get(name);
+    const argument = readers.argumentReaders?.get(name);
+    const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name)
+      : node ? memberSpec(node, name, object, readers)
+        : op ? operatorSpec(op, object, readers, language)
+          : readers.durations?.[name] !== undefined ? durationOf(readers.durations[name], object)
+            : argument ? readerSpec(argument.reader, name, argument.names, object, readers, language) : ANY;
+    const documented = describeDocumented(name, op, readers.operatorArguments?.get(name));
+    const description = node ? `${documented}${documented ? ' ' : ''}${describePooled(name, node)}` : documented;
+    fields.push({ name, type, description, fromGame: true });
   }
   return language;
 }
@@ -238,6 +263,8 @@ function mergedStrings(nodes: readonly Pooled[]): Pooled {
   return out;
 }
 
+/** The order the tables write JSON types in (scripts/gen-type-tables.mjs). */
+const TYPE_ORDER = 'sinbaoz';
 const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
 
 function describePooled(name: string, node: Pooled): string {
@@ -246,7 +273,73 @@ function describePooled(name: string, node: Pooled): string {
       ? 'A condition: an object of a condition operator and its arguments, or a simple condition\'s name (read at any depth).'
       : 'Effects: one effect or an array of them, each an object of an effect operator and its arguments, or a string (read at any depth).';
   }
-  const what = [...node.types].map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+  const what = [...node.types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b)).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
   const refs = [...node.refs.keys()];
   return `A dialogue member (an effect's or condition's operator or argument, read by name at any depth). Seen ${node.count} time${node.count === 1 ? '' : 's'} in the game's data: ${what}${refs.length ? `; names \`${refs[0]}\` ids` : ''}.`;
+}
+
+/**
+ * The spec of a documented operator the data never writes, by its reader (the value forms of
+ * schema/dialogueOperators.ts), naming its kind where the version indexes it (weakly: the kind is the docs' word).
+ */
+function operatorSpec(op: DialogueOperator, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
+  return readerSpec(op.reader, op.name, op.names, object, readers, language);
+}
+
+/** The spec of what `reader` reads as member `name`, naming `kind` (schema/dialogueOperators.ts). */
+function readerSpec(reader: OperatorReader, name: string, kind: string | undefined, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
+  const refBy = readers.byName?.get(name);
+  const named: StringSpec = refBy ? { kind: 'string', refBy }
+    : kind !== undefined && readers.isKind?.(kind) ? { kind: 'string', ref: kind, weakRef: true } : STRING;
+  const either = (...options: TypeSpec[]): TypeSpec => ({ kind: 'union', options, mismatch: 'warning' });
+  switch (reader) {
+    case 'simple': return ANY;
+    case 'string': return either(named, object);
+    case 'strings': return either(named, object, { kind: 'array', of: either(named, object) });
+    case 'number': return either(NUMBER, rangeOf(NUMBER, object), object);
+    case 'duration': return durationOf(readers.durations?.[name] ?? [], object);
+    case 'variable': return object;
+    case 'object': return object;
+    case 'objects': return { kind: 'array', of: object };
+    case 'condition': return language.containerSpec('condition');
+    case 'conditions': return { kind: 'array', of: language.containerSpec('condition') };
+    case 'eocs': return language.containerSpec('run_eocs');
+    case 'math': return { kind: 'array', of: STRING };
+    case 'list': return { kind: 'array', of: ANY };
+    case 'boolean': return either(BOOLEAN);
+  }
+}
+
+const READER_WORDS: Record<OperatorReader, string> = {
+  simple: 'written as its name alone (a simple condition or effect)',
+  string: 'a string or a variable object (`get_str_or_var`)',
+  strings: 'a string or a variable object, or an array of them',
+  number: 'a number, a variable object, `math`, or a `[min, max]` pair (`get_dbl_or_var`)',
+  duration: 'a duration: a time string, turns, a variable object or `[min, max]` (`get_duration_or_var`)',
+  variable: 'a variable object (where a value is stored or a location read)',
+  object: 'an object of its own members',
+  objects: 'an array of objects',
+  condition: 'a condition',
+  conditions: 'an array of conditions',
+  eocs: 'effects on condition: ids, variable objects or inline ones, one or an array',
+  math: 'a math expression (an array of strings)',
+  list: 'an array of pairs',
+  boolean: 'true or false',
+};
+
+/** The docs' word on a documented operator or argument (empty for a member the docs do not list). */
+function describeDocumented(name: string, op: DialogueOperator | undefined, argumentOf: readonly string[] | undefined): string {
+  const out: string[] = [];
+  if (op) {
+    const roles = op.roles.join(' and ');
+    const role = `${/^[aeiou]/.test(roles) ? 'An' : 'A'} ${roles}`;
+    const parser = op.roles.map((r) => (r === 'condition' ? '`conditional_t` (condition.cpp)' : '`talk_effect_fun_t` (npctalk.cpp)')).join(' and ');
+    out.push(`${role} operator (doc/JSON/${op.doc}), read by the game's ${parser}: its value is ${READER_WORDS[op.reader]}${op.names ? `, naming \`${op.names}\` ids` : ''}.`);
+    if (op.args.length) out.push(`Arguments: ${op.args.map((a) => `\`${a}\``).join(', ')}.`);
+  }
+  if (argumentOf?.length) {
+    const shown = argumentOf.slice(0, 6).map((o) => `\`${o}\``).join(', ');
+    out.push(`An argument of ${shown}${argumentOf.length > 6 ? ` and ${argumentOf.length - 6} more operators` : ''}.`);
+  }
+  return out.join(' ');
 }

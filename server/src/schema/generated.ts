@@ -26,16 +26,26 @@ import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityF
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
- * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`.
+ * `"<types> <occurrences> [@ref | @?weak ref] [%format] [*@keyref]"`, without the paths below a dialogue
+ * container (read by name: GeneratedDialogue); `e` the top-level members under which its data writes effects on
+ * condition in place (registry.ts inlineEocRootsOf, over every path).
  */
 export interface GeneratedTable {
   readonly n: number;
   readonly v?: 1;
   readonly m: Readonly<Record<string, string>>;
+  readonly e?: readonly string[];
 }
 
 /** A version's generated tables by JSON type. */
 export type GeneratedTables = Readonly<Record<string, GeneratedTable>>;
+
+/**
+ * What a version's data writes below dialogue containers (schema/dialogueLanguage.ts), pooled over every type by
+ * member name: `name` (an operator or an argument), `name[]`, `name[0]`, `name.*`... -> one code as in `m`, its
+ * types and occurrences summed over every path ending so, with the reference most of them name.
+ */
+export type GeneratedDialogue = Readonly<Record<string, string>>;
 
 /** A closed set of strings the game reads a member from, with what messages call it ("a color name"). */
 export interface ValueSet {
@@ -172,26 +182,44 @@ function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
   return node;
 }
 
+/**
+ * The paths a rule's or an overlay's path stands for. `[]?` marks a member the game reads with the generic
+ * readers' one-or-many (one value, or an array of them): what is said of it is said of the value and of each
+ * element, whichever the data writes (`color[]?`: `color` and `color[]`; `use_action[]?.type`: `use_action.type`
+ * and `use_action[].type`).
+ */
+export function oneOrManyPaths(p: string): string[] {
+  const i = p.indexOf('[]?');
+  if (i < 0) return [p];
+  const rest = oneOrManyPaths(p.slice(i + 3));
+  return [...rest.map((r) => p.slice(0, i) + r), ...rest.map((r) => `${p.slice(0, i)}[]${r}`)];
+}
+
 function treeOf(table: GeneratedTable, rules: Readonly<Record<string, MemberRule>> | undefined): Node {
   const root = newNode();
   for (const [p, code] of Object.entries(table.m)) nodeAt(root, p, true)!.code = parseCode(code);
   // A rule for a path the table lacks (regenerated without it) is reported by ruleProblems, not applied.
-  for (const [p, rule] of Object.entries(rules ?? {})) {
-    const node = nodeAt(root, p, false);
-    if (node?.code?.types.includes('s')) node.rule = rule;
+  for (const [written, rule] of Object.entries(rules ?? {})) {
+    for (const p of oneOrManyPaths(written)) {
+      const node = nodeAt(root, p, false);
+      if (node?.code?.types.includes('s')) node.rule = rule;
+    }
   }
   return root;
 }
 
-/** Rules naming a path their type's table lacks, or one it never shows as a string (to review). */
+/**
+ * Rules naming a path their type's table lacks, or one it never shows as a string (to review); a one-or-many
+ * path (`[]?`), when none of the paths it stands for is a string in the table.
+ */
 export function ruleProblems(tables: GeneratedTables, rules: MemberRules): string[] {
   const out: string[] = [];
   for (const [type, paths] of Object.entries(rules)) {
     const table = Object.prototype.hasOwnProperty.call(tables, type) ? tables[type] : undefined;
-    for (const p of Object.keys(paths)) {
-      const code = table?.m[p];
-      if (!code) out.push(`${type} ${p}: not in the generated table`);
-      else if (!parseCode(code).types.includes('s')) out.push(`${type} ${p}: the data never writes a string here (${code})`);
+    for (const written of Object.keys(paths)) {
+      const codes = oneOrManyPaths(written).map((p) => table?.m[p]).filter((c): c is string => c !== undefined);
+      if (!codes.length) out.push(`${type} ${written}: not in the generated table`);
+      else if (!codes.some((c) => parseCode(c).types.includes('s'))) out.push(`${type} ${written}: the data never writes a string here (${codes.join(', ')})`);
     }
   }
   return out;

@@ -7,7 +7,7 @@
  * game (its --check-mods), not guessed.
  */
 import type { FieldSpec, KindSchema, SiblingRef, StringFormat, StringSpec, TypeSpec } from './types';
-import { parsePath, type PathSegment } from './generated';
+import { oneOrManyPaths, parsePath, type PathSegment } from './generated';
 
 /** A named closed set of strings (the name is how messages call a value of it: "a color name"). */
 export interface ValueSet {
@@ -37,22 +37,37 @@ export type Refinement =
 /** Member path (generated-table syntax) -> refinement. */
 export type TableOverlay = Readonly<Record<string, Refinement>>;
 
-/** `schema` with each refinement of `overlay` applied (a path the table does not have is an error of the overlay). */
+/**
+ * `schema` with each refinement of `overlay` applied (a path the table does not have is an error of the overlay;
+ * a one-or-many path, `flags[]?`, is refined wherever the table has one of the paths it stands for, see
+ * oneOrManyPaths).
+ */
 export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: string): KindSchema {
   let fields = schema.fields;
-  for (const [p, refinement] of Object.entries(overlay)) {
-    const [first, ...rest] = parsePath(p);
-    if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
-    const i = fields.findIndex((f) => f.name === first.name);
-    if (i < 0) {
-      if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);
-      fields = [...fields, { name: first.name, type: refinement.type, description: 'Read by the game (its data does not show it).', fromGame: true }];
-      continue;
+  for (const [written, refinement] of Object.entries(overlay)) {
+    const paths = oneOrManyPaths(written);
+    if (paths.length === 1) { fields = refineAt(fields, written, refinement, what); continue; }
+    let refined = 0;
+    let first: unknown;
+    for (const p of paths) {
+      try { fields = refineAt(fields, p, refinement, what); refined++; } catch (e) { first ??= e; }
     }
-    const field: FieldSpec = { ...fields[i], type: refine(fields[i].type, rest, refinement, `${what}: overlay path ${p}`) };
-    fields = [...fields.slice(0, i), field, ...fields.slice(i + 1)];
+    if (!refined) throw first;
   }
   return { ...schema, fields };
+}
+
+/** `fields` with `refinement` applied at the member path `p`. */
+function refineAt(fields: readonly FieldSpec[], p: string, refinement: Refinement, what: string): readonly FieldSpec[] {
+  const [first, ...rest] = parsePath(p);
+  if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
+  const i = fields.findIndex((f) => f.name === first.name);
+  if (i < 0) {
+    if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);
+    return [...fields, { name: first.name, type: refinement.type, description: 'Read by the game (its data does not show it).', fromGame: true }];
+  }
+  const field: FieldSpec = { ...fields[i], type: refine(fields[i].type, rest, refinement, `${what}: overlay path ${p}`) };
+  return [...fields.slice(0, i), field, ...fields.slice(i + 1)];
 }
 
 function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, where: string): TypeSpec {

@@ -7,6 +7,7 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import { COLORS_CURRENT } from '../../schema/colors';
+import { ARGUMENT_READERS, DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS } from '../../schema/dialogueOperators';
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
@@ -110,6 +111,7 @@ export const VERSION_CURRENT: GameVersion = {
   retiredTypes: RETIRED_ITEM_TYPES,
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
+  get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberRules: RULES_CURRENT,
   colors: COLORS_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
@@ -149,6 +151,10 @@ export const VERSION_CURRENT: GameVersion = {
     // A location's overmap terrain (target_params, u_location_variable: talk_effect_fun_t's target_om), or a
     // pattern of ids with its om_terrain_match_type.
     references: { om_terrain: OM_TERRAIN_MATCHED },
+    // Every effect and condition operator the game's docs list, with its arguments (schema/dialogueOperators.ts).
+    operators: DIALOGUE_OPERATORS,
+    operatorArguments: OPERATOR_ARGUMENTS,
+    argumentReaders: ARGUMENT_READERS,
   },
   // The ammunition type NULL is data in 0.F, code here (item_factory's ammo_NULL).
   // A spell's field_id "none" is no field (spell_type::load), nor is fd_null, the null field (a transform's result

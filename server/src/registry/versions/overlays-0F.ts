@@ -130,11 +130,12 @@ const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
 
 /**
  * An item's use actions, by name or by an object's `type`: "Received unrecognized iuse function X, using iuse::none
- * instead" (Item_factory::usage_from_string; 0.F --check-mods). The members each item type's table has.
+ * instead" (Item_factory::usage_from_string; 0.F --check-mods): one name or object, or an array of them (`[]?`, the
+ * members each item type's table has).
  */
 const ITEM_ACTION: Refinement = { ref: 'item_action' };
 const REQUIREMENT: Refinement = { ref: 'requirement' };
-const USE_ACTION: TableOverlay = { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION, 'use_action.type': ITEM_ACTION };
+const USE_ACTION: TableOverlay = { 'use_action[]?': ITEM_ACTION, 'use_action[]?.type': ITEM_ACTION };
 
 /**
  * conditional_name: a FLAG condition names an item flag (not checked when loading, but a flag nothing defines is on
@@ -144,23 +145,23 @@ const CONDITIONAL_NAME: TableOverlay = { 'conditional_names[].condition': { refB
 
 export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   // Item_factory::load_basic_info reads `phase` as the enum.
-  AMMO: { phase: { values: PHASES }, use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION },
+  AMMO: { phase: { values: PHASES }, 'use_action[]?': ITEM_ACTION },
   // Item flags are json_flag ids ("itype X uses undefined flag Y. Please add corresponding 'json_flag' entry",
   // Item_factory::finalize; LIGHT_<n> is read as a light level, see builtInIds). Where the data's flags include
   // those light levels the generator took no kind.
-  ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'valid_mods[]': { ref: 'clothing_mod' } },
+  ARMOR: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'valid_mods[]': { ref: 'clothing_mod' } },
   COMESTIBLE: { phase: { values: PHASES }, 'flags[]': JSON_FLAG, ...USE_ACTION, ...CONDITIONAL_NAME },
   // consume_drug_iuse::load: the effects a drug gives.
-  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION, 'use_action.effects[].id': { ref: 'effect_type' }, ...CONDITIONAL_NAME },
+  GENERIC: { 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action.effects[].id': { ref: 'effect_type' }, ...CONDITIONAL_NAME },
   BOOK: USE_ACTION,
-  GUN: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
-  GUNMOD: { use_action: ITEM_ACTION, 'use_action.type': ITEM_ACTION },
-  BIONIC_ITEM: { use_action: ITEM_ACTION, 'use_action[]': ITEM_ACTION },
+  GUN: USE_ACTION,
+  GUNMOD: USE_ACTION,
+  BIONIC_ITEM: { 'use_action[]?': ITEM_ACTION },
   // A tool's or magazine's ammunition types: "ammo type X is not known" (Item_factory::check_definitions). The
   // data's values are all ammunition types, but some are item ids as well (`battery`), so the generator left
   // the single-string form without a kind.
-  TOOL: { ammo: AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
-  TOOL_ARMOR: { ammo: AMMUNITION_TYPE, 'ammo[]': AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION, 'use_action[].type': ITEM_ACTION },
+  TOOL: { ammo: AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION },
+  TOOL_ARMOR: { 'ammo[]?': AMMUNITION_TYPE, 'flags[]': JSON_FLAG, ...USE_ACTION },
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },

@@ -44,16 +44,17 @@ const VEHICLE_PART: Refinement = { ref: 'vehicle_part', variants: true };
  */
 const BODY_PART_OR_SUB_PART: Refinement = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
 
-/** A dialogue response repeated for each item the player has (talk_topic's repeat_responses: for_item, for_category). */
+/**
+ * A dialogue response repeated for each item the player has (talk_topic's repeat_responses, one or an array:
+ * for_item, for_category, each one id or an array).
+ */
 const REPEATED_FOR: TableOverlay = {
-  'repeat_responses.for_item': { ref: 'item' }, 'repeat_responses.for_item[]': { ref: 'item' },
-  'repeat_responses[].for_item': { ref: 'item' }, 'repeat_responses[].for_item[]': { ref: 'item' },
-  'repeat_responses[].for_category': { ref: 'ITEM_CATEGORY' }, 'repeat_responses[].for_category[]': { ref: 'ITEM_CATEGORY' },
+  'repeat_responses[]?.for_item[]?': { ref: 'item' }, 'repeat_responses[]?.for_category[]?': { ref: 'ITEM_CATEGORY' },
 };
 
 /**
- * An item's use and tick actions, by name or by an object's `type`: a name of Item_factory's iuse_function_list,
- * which the item_action definitions name (and a few built-in ids: see VERSION_CURRENT.builtInIds).
+ * An item's use and tick actions, by name or by an object's `type`, one or an array: a name of Item_factory's
+ * iuse_function_list, which the item_action definitions name (and a few built-in ids: see VERSION_CURRENT.builtInIds).
  */
 const ITEM_ACTION: Refinement = { ref: 'item_action' };
 
@@ -85,9 +86,9 @@ function parameters(at: string): TableOverlay {
 
 export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   ITEM: {
-    flags: JSON_FLAG, 'flags[]': JSON_FLAG,
-    'use_action.type': ITEM_ACTION, 'use_action[].type': ITEM_ACTION,
-    tick_action: ITEM_ACTION, 'tick_action[]': ITEM_ACTION, 'tick_action.type': ITEM_ACTION, 'tick_action[].type': ITEM_ACTION,
+    'flags[]?': JSON_FLAG,
+    'use_action[]?.type': ITEM_ACTION,
+    'tick_action[]?': ITEM_ACTION, 'tick_action[]?.type': ITEM_ACTION,
     // pocket_data::load: the magazine a magazine well comes with; consume_drug_iuse::load: the effects a drug
     // gives; the clothing mods the item takes.
     'pocket_data[].default_magazine': { ref: 'item' }, 'use_action.effects[].id': { ref: 'effect_type' }, 'valid_mods[]': { ref: 'clothing_mod' },

@@ -22,7 +22,7 @@ export const RULES_0F: MemberRules = {
   },
   GENERIC: { color, 'use_action.monster_id': { ref: 'MONSTER' } },
   // map_data_common_t::load_symbol: color_from_string, or bgcolor_from_string; one per season in an array.
-  terrain: { color, 'color[]': color },
-  furniture: { color, bgcolor: background, 'bgcolor[]': background },
+  terrain: { 'color[]?': color },
+  furniture: { color, 'bgcolor[]?': background },
   ...COLOR_RULES,
 };

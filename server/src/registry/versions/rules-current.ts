@@ -19,7 +19,7 @@ export const RULES_CURRENT: MemberRules = {
     'use_action.monster_id': { ref: 'MONSTER' },
   },
   // map_data_common_t::load_symbol: color_from_string, or bgcolor_from_string; one per season in an array.
-  terrain: { color, 'color[]': color, bgcolor: background },
-  furniture: { color, 'color[]': color, bgcolor: background, 'bgcolor[]': background },
+  terrain: { 'color[]?': color, bgcolor: background },
+  furniture: { 'color[]?': color, 'bgcolor[]?': background },
   ...COLOR_RULES,
 };

@@ -40,6 +40,7 @@ export const VERSION_0F: GameVersion = {
   knownTypes: KNOWN_TYPES,
   // Loaded when first read: a start loads the tables of its own version only (0.F's take 7 ms, the current's 11).
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },
+  get generatedDialogue() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).DIALOGUE; },
   memberRules: RULES_0F,
   colors: COLORS_0F,
   memberNames: MEMBER_NAMES,
