@@ -26,7 +26,7 @@ const out = (p) => require(path.join(root, 'out', 'server', 'src', p));
 const { findVersion, registryOf } = out('registry/versions/index.js');
 const { fullValueOf } = out('records/record.js');
 const { Project } = out('project.js');
-const { judgeUnknownMember } = out('schema/validate.js');
+const { judgeUnknownMember } = out('schema/unknownMember.js');
 const { NameEndings } = out('util/nameEndings.js');
 const version = findVersion(versionId);
 if (!version) { console.error(`unknown version ${versionId}`); process.exit(2); }

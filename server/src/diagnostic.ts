@@ -1,5 +1,5 @@
 /** The engine's diagnostics: plain data with offsets; converted to LSP or CLI output at the edge. */
-import type { Fix } from './schema/validate';
+import type { Fix } from './schema/valueReports';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeverityOverrides = Readonly<Record<string, Severity | 'off'>>;

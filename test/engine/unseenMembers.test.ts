@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { modinfo, workspace, type FileTree } from '../helpers/workspace';
 import { findVersion, registryOf } from '../../server/src/registry/versions';
-import { judgeUnknownMember } from '../../server/src/schema/validate';
+import { judgeUnknownMember } from '../../server/src/schema/unknownMember';
 
 const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
 const CURRENT_CORE: FileTree = { 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] };

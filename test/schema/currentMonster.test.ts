@@ -11,7 +11,7 @@ import { registryOf } from '../../server/src/registry/versions';
 import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
 import type { KindSchema, TypeSpec } from '../../server/src/schema/types';
 import { validateTopLevel } from '../../server/src/schema/topLevel';
-import type { FoundReference, ValueProblem } from '../../server/src/schema/validate';
+import type { FoundReference, ValueProblem } from '../../server/src/schema/valueReports';
 
 function check(value: Record<string, unknown>, schema: KindSchema = MONSTER_SCHEMA_CURRENT): { problems: ValueProblem[]; references: FoundReference[] } {
   const problems: ValueProblem[] = [];

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FieldSpec, KindSchema, TypeSpec } from '../../server/src/schema/types';
 import { validateTopLevel } from '../../server/src/schema/topLevel';
-import type { FoundReference, ValueProblem } from '../../server/src/schema/validate';
+import type { FoundReference, ValueProblem } from '../../server/src/schema/valueReports';
 import {
   PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT,
 } from '../../server/src/schema/current/profession';

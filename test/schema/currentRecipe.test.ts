@@ -10,7 +10,7 @@ import {
 import { fieldOf } from '../../server/src/schema';
 import { validateTopLevel } from '../../server/src/schema/topLevel';
 import type { KindSchema } from '../../server/src/schema/types';
-import type { FoundReference, ValueProblem } from '../../server/src/schema/validate';
+import type { FoundReference, ValueProblem } from '../../server/src/schema/valueReports';
 
 function check(schema: KindSchema, value: Record<string, unknown>): { problems: ValueProblem[]; references: FoundReference[] } {
   const problems: ValueProblem[] = [];

@@ -10,7 +10,7 @@ import { registryOf } from '../../server/src/registry/versions';
 import { VERSION_0F } from '../../server/src/registry/versions/v0F';
 import type { FieldSpec, KindSchema, ObjectSpec, TypeSpec } from '../../server/src/schema/types';
 import { validateTopLevel } from '../../server/src/schema/topLevel';
-import type { FoundReference, ValueProblem } from '../../server/src/schema/validate';
+import type { FoundReference, ValueProblem } from '../../server/src/schema/valueReports';
 
 const F = registryOf(VERSION_0F);
 const schemaForType = (type: string): KindSchema | undefined => F.schemaOfType(type);

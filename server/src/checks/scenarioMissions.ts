@@ -1,6 +1,6 @@
 /** Scenario `missions` may only name missions whose origins include ORIGIN_GAME_START (spec 2.5, section 7). */
 import type { RecordCheck } from './context';
-import { pathLabel } from '../schema/validate';
+import { pathLabel } from '../schema/valueReports';
 import { brief } from '../util/brief';
 
 export const checkScenarioMissions: RecordCheck = (record, ctx) => {

@@ -4,13 +4,14 @@
  * are not judged: the missing mod may define them (the missing dependency is reported instead).
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
-import type { FoundReference } from '../schema/validate';
+import type { FoundReference } from '../schema/valueReports';
 import { selectorHolderPath } from '../schema/types';
 import { ancestorsOf } from '../index/inheritance';
 import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
-import { pathLabel, withoutVariant } from '../schema/validate';
+import { withoutVariant } from '../schema/validate';
+import { pathLabel } from '../schema/valueReports';
 import { valueAt } from '../util/json';
 import type { DiagnosticFix } from '../diagnostic';
 

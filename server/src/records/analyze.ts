@@ -5,7 +5,7 @@
 import { fullValueOf, type DefinitionRecord } from './record';
 import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
-import type { FoundReference, ValueProblem, ValueSink } from '../schema/validate';
+import type { FoundReference, ValueProblem, ValueSink } from '../schema/valueReports';
 
 export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];

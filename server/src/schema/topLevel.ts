@@ -6,7 +6,8 @@ import type { EditMode } from '../records/record';
 import { isEditMemberName } from './memberKeys';
 import type { EditMemberSpec, KindSchema, ObjectSpec } from './types';
 import { closest } from '../util/closest';
-import { validateMembers, validateValue, type ValueSink } from './validate';
+import { validateMembers, validateValue } from './validate';
+import type { ValueSink } from './valueReports';
 
 export { isEditMemberName };
 
