@@ -37,28 +37,45 @@ export type Refinement =
 /** Member path (generated-table syntax) -> refinement. */
 export type TableOverlay = Readonly<Record<string, Refinement>>;
 
-/** `schema` with each refinement of `overlay` applied (a path the table does not have is an error of the overlay). */
-export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: string): KindSchema {
+/**
+ * `schema` with each refinement of `overlay` that its table has a place for applied, and the paths it has none for.
+ * A table learned from other data than the committed one (the game without a mod, a newer game) may lack a path an
+ * overlay refines: that table simply does not get the refinement (its members there stay as the data showed them);
+ * for the committed tables every path must apply (a test checks `unapplied` is empty).
+ */
+export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: string): { readonly schema: KindSchema; readonly unapplied: readonly string[] } {
   let fields = schema.fields;
+  const unapplied: string[] = [];
   for (const [p, refinement] of Object.entries(overlay)) {
     const [first, ...rest] = parsePath(p);
     if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
     const i = fields.findIndex((f) => f.name === first.name);
     if (i < 0) {
-      if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);
+      if (rest.length || !('type' in refinement)) { unapplied.push(`${what}: overlay path ${p}: no member "${first.name}"`); continue; }
       fields = [...fields, { name: first.name, type: refinement.type, description: 'Read by the game (its data does not show it).', fromGame: true }];
       continue;
     }
-    const field: FieldSpec = { ...fields[i], type: refine(fields[i].type, rest, refinement, `${what}: overlay path ${p}`) };
+    const where = `${what}: overlay path ${p}`;
+    const type = refine(fields[i].type, rest, refinement, where);
+    if (typeof type === 'string') { unapplied.push(type); continue; }
+    const field: FieldSpec = { ...fields[i], type };
     fields = [...fields.slice(0, i), field, ...fields.slice(i + 1)];
   }
-  return { ...schema, fields };
+  return { schema: { ...schema, fields }, unapplied };
 }
 
-function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, where: string): TypeSpec {
+/** The spec with the refinement applied at `path`, or why it has no place for it. */
+function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, where: string): TypeSpec | string {
   if (path.length === 0) return apply(spec, r, where);
   const [step, ...rest] = path;
   let reached = false;
+  let missing: string | undefined;
+  const deeper = (s: TypeSpec): TypeSpec => {
+    const out = refine(s, rest, r, where);
+    if (typeof out === 'string') { missing ??= out; return s; }
+    reached = true;
+    return out;
+  };
   const go = (s: TypeSpec): TypeSpec => {
     switch (s.kind) {
       case 'union': return { ...s, options: s.options.map(go) };
@@ -70,32 +87,27 @@ function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, whe
           reached = true;
           return { ...s, fields: [...s.fields, { name: step.name, type: r.type, description: 'Read by the game (its data does not show it).', fromGame: true }] };
         }
-        reached = true;
-        if (rest.length === 0 && 'required' in r) return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, required: true } : f)) };
-        return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, type: refine(f.type, rest, r, where) } : f)) };
+        if (rest.length === 0 && 'required' in r) { reached = true; return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, required: true } : f)) }; }
+        return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, type: deeper(f.type) } : f)) };
       }
       case 'array':
         if (!('element' in step)) return s;
-        reached = true;
-        return { ...s, of: refine(s.of, rest, r, where) };
+        return { ...s, of: deeper(s.of) };
       case 'tuple':
         if (!('position' in step) || step.position >= s.items.length) return s;
-        reached = true;
-        return { ...s, items: s.items.map((x, j) => (j === step.position ? refine(x, rest, r, where) : x)) };
+        return { ...s, items: s.items.map((x, j) => (j === step.position ? deeper(x) : x)) };
       case 'map':
         if (!('mapValue' in step)) return s;
-        reached = true;
-        return { ...s, value: refine(s.value, rest, r, where) };
+        return { ...s, value: deeper(s.value) };
       default:
         return s;
     }
   };
   const out = go(spec);
-  if (!reached) throw new Error(`${where}: the table has no such member`);
-  return out;
+  return reached ? out : missing ?? `${where}: the table has no such member`;
 }
 
-function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
+function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec | string {
   if ('type' in r) return r.type;
   if ('required' in r) throw new Error(`${where}: a top-level member's requiredness is the hand-written tables'`);
   let reached = false;
@@ -116,8 +128,7 @@ function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
     return { ...s, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
   };
   const out = go(spec);
-  if (!reached) throw new Error(`${where}: no ${'closed' in r ? 'object' : 'string'} there to refine`);
-  return out;
+  return reached ? out : `${where}: no ${'closed' in r ? 'object' : 'string'} there to refine`;
 }
 
 /** Overlays by JSON type, merged (for a path given twice, the later one). */
