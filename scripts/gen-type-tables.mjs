@@ -2,6 +2,7 @@
 // Derives, from a game version's own data, the member table of every JSON type that version loads and that the
 // engine has no hand-written table for:
 //   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE] [--without MOD_ID]
+//   (--without A,B,...: OUT_FILE a folder getting A.json, B.json..., each learned without that mod, from one parse)
 // GAME_DIR holds json/ and mods/ (core and every mod). Output:
 // server/src/registry/versions/generated/tables-<slug>.ts (slug: 0F, current), read by schema/generated.ts.
 //
@@ -88,29 +89,32 @@ project.load();
 const files = [...project.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 for (const f of files) project.ensureParsed(f);
 
-/** type -> definitions: { value, mod, abstract } (only types that get a table). */
-const defsByType = new Map();
-/** type -> members that hold its own ids (never references). */
-const idMembers = new Map();
 const wanted = (type) => registry.handWrittenSchemaOfType(type) === undefined;
 
-for (const file of files) {
-  let last = -1;
-  for (const r of file.records) {
-    if (r.index === last || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue; // a map generator with two ids has two records
-    last = r.index;
-    let list = defsByType.get(r.type);
-    if (!list) defsByType.set(r.type, list = []);
-    list.push({ value: fullValueOf(r), mod: r.source.modId, abstract: r.abstract });
+/** type -> definitions: { value, mod, abstract } (only types that get a table), learned without mod `without`. */
+function definitionsByType(without) {
+  const defsByType = new Map();
+  for (const file of files) {
+    let last = -1;
+    for (const r of file.records) {
+      if (r.index === last || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue; // a map generator with two ids has two records
+      last = r.index;
+      let list = defsByType.get(r.type);
+      if (!list) defsByType.set(r.type, list = []);
+      list.push({ value: fullValueOf(r), mod: r.source.modId, abstract: r.abstract });
+    }
   }
+  return defsByType;
 }
-for (const type of defsByType.keys()) {
+
+/** type -> members that hold its own ids (never references). */
+function idMembersOf(type) {
   const rule = registry.idRuleOf(type);
   const own = new Set(['id', 'alias', 'alias[]', 'abstract', 'copy-from', 'type']);
   if (rule.from === 'member') own.add(rule.member);
   if (rule.from === 'mapgen') { own.add('update_mapgen_id'); own.add('nested_mapgen_id'); }
   if (rule.from === 'snippet') own.add('text[].id');
-  idMembers.set(type, own);
+  return own;
 }
 
 // ---------------------------------------------------------------- resolving ids as the engine does
@@ -327,7 +331,7 @@ function tableOf(type, defs) {
     for (const p of m) maps.add(p);
     for (const p of t) tuples.add(p);
   }
-  const own = idMembers.get(type);
+  const own = idMembersOf(type);
   const members = [];
   const ambiguous = [];
   const unresolvedNotes = [];
@@ -448,18 +452,43 @@ function typeOrder(a, b) { return ORDER.indexOf(a) - ORDER.indexOf(b); }
 
 // ---------------------------------------------------------------- output
 
+/** The tables learned from every mod but `without` (all when undefined). */
+function generate(without) {
+  dialoguePool.clear();
+  const defsByType = definitionsByType(without);
+  const types = [...defsByType.keys()].sort();
+  const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
+  const dialogueNotes = inferDialogue(tables);
+  uniteSiblings(tables);
+  for (const t of tables.values()) t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
+  return { types, tables, dialogueNotes };
+}
+
+/** The tables as JSON (what scripts/leave-one-mod-out.mjs reads). */
+const asJson = ({ types, tables }) => JSON.stringify(Object.fromEntries(types.map((type) => {
+  const t = tables.get(type);
+  return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
+})));
+
+// Several mods to leave out (A,B,...): one parse of the game, OUT_FILE a folder getting <mod>.json for each.
+if (without?.includes(',')) {
+  fs.mkdirSync(outArg, { recursive: true });
+  for (const mod of without.split(',')) {
+    const learned = generate(mod);
+    fs.writeFileSync(path.join(outArg, `${mod}.json`), asJson(learned));
+    console.log(`${path.join(outArg, `${mod}.json`)}: ${learned.types.length} types, learned without ${mod}`);
+  }
+  process.exit(0);
+}
+
 const slug = versionId.replace(/[^A-Za-z0-9]/g, '');
 const outFile = outArg ?? path.join(root, 'server', 'src', 'registry', 'versions', 'generated', `tables-${slug}.ts`);
-const types = [...defsByType.keys()].sort();
+const { types, tables, dialogueNotes } = generate(without);
 const lines = [];
 let totalPaths = 0;
 const allAmbiguous = [];
-const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
-const dialogueNotes = inferDialogue(tables);
-uniteSiblings(tables);
 for (const type of types) {
   const t = tables.get(type);
-  t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
   totalPaths += t.members.length;
   lines.push(`  ${JSON.stringify(type)}: { n: ${t.count},${t.vars ? ' v: 1,' : ''} m: {`);
   for (const { p, code, why } of t.members) lines.push(`    ${JSON.stringify(p)}: ${JSON.stringify(formatCode(code))},${why ? ` // map: ${why}` : ''}`);
@@ -486,11 +515,7 @@ ${lines.join('\n')}
 ${dialogueNotes.length ? `\n// Dialogue members (pooled over every type):\n${dialogueNotes.map((a) => `// ${a.replace(/\*\//g, '* /')}`).join('\n')}\n` : ''}${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 if (outFile.endsWith('.json')) {
-  const json = Object.fromEntries(types.map((type) => {
-    const t = tables.get(type);
-    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
-  }));
-  fs.writeFileSync(outFile, JSON.stringify(json));
+  fs.writeFileSync(outFile, asJson({ types, tables }));
   console.log(`${outFile}: ${types.length} types, ${totalPaths} paths${without ? `, learned without ${without}` : ''}`);
   process.exit(0);
 }
