@@ -4,7 +4,7 @@
  * (title, key fields), completion and symbols. A game version is a list of these plus a few version-wide
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
-import type { KindSchema, SiblingRef } from '../schema/types';
+import type { KindSchema, SiblingRef, TypeSpec } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { GeneratedTables, MemberRules } from '../schema/generated';
 import type { TableOverlay } from '../schema/overlay';
@@ -110,6 +110,11 @@ export interface GameVersion {
   readonly generatedTables?: GeneratedTables;
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
+  /**
+   * Members read by one reader wherever they are written (schema/readers.ts), by name: their spec in every generated
+   * table, instead of what the table learned from the paths its data wrote.
+   */
+  readonly readersByName?: Readonly<Record<string, TypeSpec>>;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
   readonly colors: ColorScheme;
   /**

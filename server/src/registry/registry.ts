@@ -149,8 +149,10 @@ export class KindRegistry {
       version: this.version.id,
       rules: this.version.memberRules,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
+      namesShown: namesShown(this.version),
       referencesByName: this.referencesByName,
       dialogueContainer: this.dialogueContainer,
+      readers: this.version.readersByName,
     };
   }
 
@@ -367,6 +369,12 @@ function gameReads(version: GameVersion): MemberNames {
       return program.has(name) || (shown ??= shownNames(version)).has(name);
     },
   };
+}
+
+/** shownNames, built on first use. */
+function namesShown(version: GameVersion): MemberNames {
+  let shown: Set<string> | undefined;
+  return { has: (name) => (shown ??= shownNames(version)).has(name) };
 }
 
 /** Every member name the version's tables show: generated and hand-written. */

@@ -64,6 +64,8 @@ export interface TableContext {
   readonly rules?: MemberRules;
   /** The member names the version's game reads, when known (see UnseenMembers). */
   readonly gameReads?: MemberNames;
+  /** The member names the version's tables show in any type (see UnseenMembers.namesShown). */
+  readonly namesShown?: MemberNames;
   /** Members that name what a sibling selects wherever a table has or admits them (GameVersion.referencesByName). */
   readonly referencesByName?: ReadonlyMap<string, SiblingRef>;
   /**
@@ -72,6 +74,8 @@ export interface TableContext {
    * undefined for a name that is no container.
    */
   readonly dialogueContainer?: (name: string) => TypeSpec | undefined;
+  /** Members read by one reader wherever they are written (GameVersion.readersByName): their spec, by name. */
+  readonly readers?: Readonly<Record<string, TypeSpec>>;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -333,7 +337,10 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, context.dialogueContainer).filter((f) => !names.has(f.name)), ...inherited];
+  // A member read by name (context.readers) takes its reader's spec at any depth, as a dialogue container does.
+  const readers = context.readers;
+  const byName = readers === undefined ? context.dialogueContainer : (name: string) => (Object.prototype.hasOwnProperty.call(readers, name) ? readers[name] : context.dialogueContainer?.(name));
+  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, byName).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
+  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } };
 }
