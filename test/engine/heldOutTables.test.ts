@@ -39,3 +39,26 @@ test('a member another type\'s data shows is no misspelling of a near one: infor
     assert.deepEqual(diagnostics([overlay('overmap_lake_setings')]), ['unknown-field/warning: Unknown member "overmap_lake_setings"; did you mean "overmap_lake_settings"?']);
   });
 });
+
+test('a transform\'s result is one id or a weighted list, as load_transform_results reads it; an id naming nothing still fires', () => {
+  const core: FileTree = { 'json/furniture.json': [{ type: 'furniture', id: 'f_ash', name: 'ash', description: 'x', symbol: '.', color: 'white', move_cost_mod: 0, required_str: -1 }] };
+  const transform = (result: unknown) => ({ type: 'ter_furn_transform', id: 'tx', furniture: [{ result, valid_furniture: ['f_ash'] }] });
+  const check = (result: unknown) => workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': [transform(result)] }, { ...CURRENT_CORE, ...core }).diagnostics('m/a.json').map((d) => `${d.code}/${d.severity}: ${d.message}`);
+  // Learned without Magiclysm, the one mod writing the weighted form: its result[] only strings.
+  withHeldOutTables((t) => { for (const p of Object.keys(t.ter_furn_transform.m)) if (p.startsWith('furniture[].result[')) delete t.ter_furn_transform.m[p]; t.ter_furn_transform.m['furniture[].result'] = 's 40 @furniture'; }, () => {
+    assert.deepEqual(check([['f_ash', 2], ['f_null', 5]]), []);
+    assert.deepEqual(check('f_ash'), []);
+    assert.deepEqual(check(['f_ash', 'f_null']), []);
+    assert.deepEqual(check([['f_asj', 2]]), ['unknown-id/error: "furniture[0].result[0][0]": unknown furniture "f_asj"; did you mean "f_ash"?']);
+  });
+});
+
+test('a speech\'s sound is a translation: a { "str": ... } object is read as the string is (load_speech)', () => {
+  const speech = (sound: unknown) => ({ type: 'speech', speaker: ['mon_x'], sound, volume: 10 });
+  withHeldOutTables((t) => { delete t.speech.m['sound.str']; t.speech.m.sound = 's 818'; }, () => {
+    assert.deepEqual(diagnostics([speech({ '//~': 'a note', str: '"Hello."' })]), []);
+    assert.deepEqual(diagnostics([speech('"Hello."')]), []);
+    // Neither a text nor a translation object.
+    assert.equal(diagnostics([speech(7)]).length, 1);
+  });
+});

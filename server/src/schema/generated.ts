@@ -214,8 +214,11 @@ function describe(code: MemberCode, total: number | undefined, rule: MemberRule 
 
 /** Members of a translatable text object (a string is read alike). */
 const TRANSLATION_KEYS = new Set(['str', 'str_pl', 'str_sp', 'ctxt', '//~']);
-/** Members holding a translatable text (a `{ "str": ... }` object is read alike). */
-const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message']);
+/**
+ * Members holding a translatable text (a `{ "str": ... }` object is read alike): a speech's `sound` too
+ * (load_speech, src/speech.cpp, reads it as a translation).
+ */
+const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message', 'sound']);
 const STRING: TypeSpec = { kind: 'string' };
 const TRANSLATION_OBJECT: ObjectSpec = {
   kind: 'object', open: true,

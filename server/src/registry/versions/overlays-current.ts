@@ -6,7 +6,7 @@
 import type { Refinement, TableOverlay } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
-import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
+import { INTEGER, NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
 import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /**
@@ -78,6 +78,15 @@ const MAPGEN_PARAMETER: Refinement = {
   },
 };
 
+/**
+ * A terrain, furniture or field transform's result (load_transform_results, src/ter_furn_transform.cpp): one id, or
+ * a list of ids and [ id, weight ] pairs (load_weighted_list), whatever form the data learned from happened to write.
+ */
+function transformResult(kind: string): TypeSpec {
+  const weighted: TypeSpec = { kind: 'tuple', items: [ref(kind), INTEGER], required: 2, names: [`${kind} id`, 'weight'] };
+  return union(ref(kind), arrayOf(union(ref(kind), weighted)));
+}
+
 /** The parameters of map generators (under `object`) and palettes. */
 function parameters(at: string): TableOverlay {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
@@ -117,11 +126,11 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   technique: TECHNIQUE_OVERLAY,
   start_location: START_LOCATION_OVERLAY,
   talk_topic: REPEATED_FOR,
-  // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
-  // valid furniture (t_null, f_null: none, built-in ids).
+  // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
+  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids).
   ter_furn_transform: {
-    'terrain[].result': { ref: 'terrain' }, 'furniture[].result[][0]': { ref: 'furniture' },
-    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { ref: 'field_type' },
+    'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
+    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
   },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters') },
