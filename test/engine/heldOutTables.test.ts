@@ -62,3 +62,20 @@ test('a speech\'s sound is a translation: a { "str": ... } object is read as the
     assert.equal(diagnostics([speech(7)]).length, 1);
   });
 });
+
+test('body part types are the enum body_part_type::load and attack_vector::load read: a type alone or weighted, never an item', () => {
+  const part = (limb_types: unknown) => ({ type: 'body_part', id: 'head_x', name: 'x', 'copy-from': 'head', limb_types });
+  const vector = (type: string) => ({ type: 'attack_vector', id: 'vec_x', limb_req: [[type, 1]] });
+  // Learned without Limb_WIP and TEST_DATA: limb types only as pairs, limb_req's "tail" never seen (a weak item reference).
+  withHeldOutTables((t) => {
+    t.body_part.m['limb_types[]'] = 'a 45';
+    t.attack_vector.m['limb_req[][0]'] = 's 7 @?item';
+  }, () => {
+    const clean = (ds: string[]) => ds.filter((d) => !d.startsWith('unknown-id/error: "copy-from"'));
+    assert.deepEqual(clean(diagnostics([part(['sensor', 'head'])])), []);
+    assert.deepEqual(clean(diagnostics([part([['arm', 0.5], 'hand'])])), []);
+    assert.deepEqual(clean(diagnostics([part(['senser'])])), ['invalid-value/error: "limb_types[0]": "senser" is not a body part type the game knows; did you mean "sensor"?']);
+    assert.deepEqual(diagnostics([vector('tail')]), []);
+    assert.deepEqual(diagnostics([vector('tial')]), ['invalid-value/error: "limb_req[0][0]": "tial" is not a body part type the game knows']);
+  });
+});

@@ -125,7 +125,9 @@ function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec | string 
     if ('ref' in r) return { ...rest, ref: r.ref, ...(r.weak ? { weakRef: true } : {}), ...(r.variants ? { variants: true } : {}) };
     if ('refBy' in r) { const { ref: _ref, ...plain } = rest; return { ...plain, refBy: r.refBy }; }
     if ('format' in r) return { ...s, format: r.format };
-    return { ...s, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
+    // A closed set the game reads (an enum) replaces a reference the table inferred from values that happen to be ids.
+    const { ref: _ref, ...plain } = rest;
+    return { ...plain, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
   };
   const out = go(spec);
   return reached ? out : `${where}: no ${'closed' in r ? 'object' : 'string'} there to refine`;

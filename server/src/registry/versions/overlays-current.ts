@@ -3,7 +3,7 @@
  * a member names. Each names the code that reads the member; all are checked against all of the current game's
  * data (test/engine/realDataCurrent.test.ts).
  */
-import type { Refinement, TableOverlay } from '../../schema/overlay';
+import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { INTEGER, NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
@@ -87,6 +87,21 @@ function transformResult(kind: string): TypeSpec {
   return union(ref(kind), arrayOf(union(ref(kind), weighted)));
 }
 
+/**
+ * What a body part counts as (body_part_type::type, io::enum_to_string in src/bodypart.cpp): read as an enum, any
+ * other name is an error.
+ */
+const BODY_PART_TYPE: ValueSet = { title: 'a body part type', values: ['arm', 'foot', 'hand', 'head', 'leg', 'mouth', 'other', 'sensor', 'tail', 'torso', 'wing'] };
+
+/**
+ * A body part's limb types (body_part_type::load): each a type, or a [ type, weight ] pair, whatever form the data
+ * learned from happened to write.
+ */
+const LIMB_TYPES: TypeSpec = (() => {
+  const type: TypeSpec = { kind: 'string', values: BODY_PART_TYPE.values, valuesTitle: BODY_PART_TYPE.title };
+  return union(type, arrayOf(union(type, { kind: 'tuple', items: [type, NUMBER], required: 2, names: ['body part type', 'weight'] })));
+})();
+
 /** The parameters of map generators (under `object`) and palettes. */
 function parameters(at: string): TableOverlay {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
@@ -159,6 +174,9 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
     skill: { ref: 'skill', weak: true }, 'ignored_monster_species[]': { ref: 'SPECIES', weak: true },
   },
+  body_part: { limb_types: { type: LIMB_TYPES } },
+  // attack_vector::load: limb_req, [ body part type, count ] pairs.
+  attack_vector: { 'limb_req[][0]': { values: BODY_PART_TYPE } },
   // mutation_category_trait::load: the vitamin mutating in the category takes ("null": none; warnings: not checked
   // when loading).
   mutation_category: { vitamin: { ref: 'vitamin', weak: true } },
