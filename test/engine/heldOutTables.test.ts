@@ -79,3 +79,19 @@ test('body part types are the enum body_part_type::load and attack_vector::load 
     assert.deepEqual(diagnostics([vector('tial')]), ['invalid-value/error: "limb_req[0][0]": "tial" is not a body part type the game knows']);
   });
 });
+
+test('a nested map\'s neighbor is matched with its om_terrain_match_type: a PREFIX pattern names no terrain, an exact id must exist (neighborhood_check)', () => {
+  const core: FileTree = { 'json/overmap_terrain.json': [{ type: 'overmap_terrain', id: 'ncpt_flags', name: 'x', sym: '.', color: 'white' }] };
+  const mapgen = (neighbor: Record<string, string>) => ({
+    type: 'mapgen', method: 'json', om_terrain: 'ncpt_flags',
+    object: { mapgensize: [24, 24], fill_ter: 't_floor', place_nested: [{ chunks: ['null'], x: 0, y: 0, neighbors: { north: [neighbor] } }] },
+  });
+  const check = (neighbor: Record<string, string>) => workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': [mapgen(neighbor)] }, { ...CURRENT_CORE, ...core }).diagnostics('m/a.json')
+    .filter((d) => d.message.includes('neighbors')).map((d) => `${d.code}/${d.severity}: ${d.message}`);
+  // Learned without TEST_DATA, the one mod writing a pattern there: every value an overmap terrain.
+  withHeldOutTables((t) => { t.mapgen.m['object.place_nested[].neighbors.north[].om_terrain'] = 's 22 @overmap_terrain'; }, () => {
+    assert.deepEqual(check({ om_terrain: 'ncpt', om_terrain_match_type: 'PREFIX' }), []);
+    assert.deepEqual(check({ om_terrain: 'ncpt_flags' }), []);
+    assert.deepEqual(check({ om_terrain: 'ncpt_flagz', om_terrain_match_type: 'EXACT' }), ['unknown-id/error: "object.place_nested[0].neighbors.north[0].om_terrain": unknown overmap terrain "ncpt_flagz"; did you mean "ncpt_flags"?']);
+  });
+});

@@ -10,7 +10,7 @@ import { COLORS_CURRENT } from '../../schema/colors';
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
-import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named } from './shared';
+import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named, OM_TERRAIN_MATCHED } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
 import { OVERLAYS_CURRENT } from './overlays-current';
@@ -47,11 +47,6 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
  */
 const FORGET_RECIPE = { member: 'category', kinds: { true: ['recipe_category'] }, present: { subcategory: ['recipe_category'] }, otherwise: ['recipe'] } as const;
 
-/**
- * An overmap terrain matched by its id (EXACT, or TYPE, the default) or by part of it (ot_match_type in
- * overmap.h: PREFIX, CONTAINS and SUBTYPE read the string as a pattern, naming no one terrain).
- */
-const OM_TERRAIN_MATCHED = { member: 'om_terrain_match_type', kinds: {}, noIdWhen: ['PREFIX', 'CONTAINS', 'SUBTYPE'], otherwise: ['overmap_terrain'] } as const;
 
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;

@@ -7,7 +7,7 @@ import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { INTEGER, NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, OM_TERRAIN_MATCHED, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -102,6 +102,13 @@ const LIMB_TYPES: TypeSpec = (() => {
   return union(type, arrayOf(union(type, { kind: 'tuple', items: [type, NUMBER], required: 2, names: ['body part type', 'weight'] })));
 })();
 
+/**
+ * A nested map's neighbors (jmapgen_nested's neighborhood_check): per direction, overmap terrains matched with their
+ * om_terrain_match_type ("ncpt" with PREFIX is a pattern, no terrain's id).
+ */
+const NEIGHBORS: TableOverlay = Object.fromEntries(['north', 'east', 'south', 'west', 'north_east', 'north_west', 'south_east', 'south_west']
+  .map((dir) => [`object.place_nested[].neighbors.${dir}[].om_terrain`, { refBy: OM_TERRAIN_MATCHED }]));
+
 /** The parameters of map generators (under `object`) and palettes. */
 function parameters(at: string): TableOverlay {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
@@ -148,7 +155,7 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
   },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
-  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters') },
+  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS },
   palette: parameters('parameters'),
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
