@@ -95,3 +95,18 @@ test('a nested map\'s neighbor is matched with its om_terrain_match_type: a PREF
     assert.deepEqual(check({ om_terrain: 'ncpt_flagz', om_terrain_match_type: 'EXACT' }), ['unknown-id/error: "object.place_nested[0].neighbors.north[0].om_terrain": unknown overmap terrain "ncpt_flagz"; did you mean "ncpt_flags"?']);
   });
 });
+
+test('a map generator\'s coordinates and a terrain\'s byproduct counts are a number or a [ min, max ] range, as jmapgen_int and Item_group::add_entry read them', () => {
+  const owner = (x: unknown) => ({ type: 'mapgen', method: 'json', om_terrain: 'field', object: { mapgensize: [24, 24], fill_ter: 't_floor', faction_owner: [{ id: 'your_followers', x, y: [0, 23] }] } });
+  const terrain = (count: unknown) => ({ type: 'terrain', id: 't_x', name: 'x', description: 'x', symbol: '#', color: 'white', move_cost: 2, boltcut: { result: 't_floor', duration: '1 s', byproducts: [{ item: 'rag', count }] } });
+  // Learned without aftershock_exoplanet and TEST_DATA: faction_owner's x only ranges, byproducts' count only numbers.
+  withHeldOutTables((t) => { t.mapgen.m['object.faction_owner[].x'] = 'a 12'; t.terrain.m['boltcut.byproducts[].count'] = 'i 7'; }, () => {
+    const values = (ds: string[]) => ds.filter((d) => d.startsWith('invalid-value'));
+    assert.deepEqual(values(diagnostics([owner(15)])), []);
+    assert.deepEqual(values(diagnostics([owner([3, 9])])), []);
+    assert.equal(values(diagnostics([owner('15')])).length, 1);
+    assert.deepEqual(values(diagnostics([terrain([7, 9])])), []);
+    assert.deepEqual(values(diagnostics([terrain(2)])), []);
+    assert.equal(values(diagnostics([terrain([7, 9, 11])])).length, 1);
+  });
+});

@@ -111,10 +111,11 @@ export interface GameVersion {
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
   /**
-   * Members read by one reader wherever they are written (schema/readers.ts), by name: their spec in every generated
-   * table, instead of what the table learned from the paths its data wrote.
+   * Members read by one reader wherever they are written (schema/readers.ts), by name, per JSON type (`*`: every
+   * type): their spec in the generated tables, at any depth, instead of what a table learned from the paths its data
+   * wrote.
    */
-  readonly readersByName?: Readonly<Record<string, TypeSpec>>;
+  readonly readersByName?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
   readonly colors: ColorScheme;
   /**

@@ -74,8 +74,17 @@ export interface TableContext {
    * undefined for a name that is no container.
    */
   readonly dialogueContainer?: (name: string) => TypeSpec | undefined;
-  /** Members read by one reader wherever they are written (GameVersion.readersByName): their spec, by name. */
-  readonly readers?: Readonly<Record<string, TypeSpec>>;
+  /**
+   * Members read by one reader wherever they are written (GameVersion.readersByName): their spec by name, per JSON
+   * type (`*`: in every type).
+   */
+  readonly readers?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
+}
+
+/** How a member is read by its name, at any depth: a dialogue container, or a reader (TableContext.readers). */
+interface MemberLookup {
+  readonly container: TableContext['dialogueContainer'];
+  readonly readers: Readonly<Record<string, TypeSpec>> | undefined;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -234,7 +243,7 @@ const TRANSLATION_OBJECT: ObjectSpec = {
  * The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values; `byName`:
  * see TableContext.referencesByName).
  */
-function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): TypeSpec {
+function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): TypeSpec {
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -302,11 +311,12 @@ function stringSpecOf(node: Node, code: MemberCode, name: string, byName: Readon
   return s;
 }
 
-function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): FieldSpec[] {
+function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    const type = dialogue !== undefined && writesDialogue(child) ? dialogue(name) : undefined;
+    const reader = dialogue.readers !== undefined && Object.prototype.hasOwnProperty.call(dialogue.readers, name) ? dialogue.readers[name] : undefined;
+    const type = reader ?? (dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined);
     out.push({ name, type: type ?? specOf(child, name, vars, byName, dialogue), description: describe(child.code, total, child.rule), fromGame: true });
   }
   return out;
@@ -340,10 +350,11 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  // A member read by name (context.readers) takes its reader's spec at any depth, as a dialogue container does.
-  const readers = context.readers;
-  const byName = readers === undefined ? context.dialogueContainer : (name: string) => (Object.prototype.hasOwnProperty.call(readers, name) ? readers[name] : context.dialogueContainer?.(name));
-  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, byName).filter((f) => !names.has(f.name)), ...inherited];
+  // A member read by name (context.readers: every type's, then this type's) takes its reader's spec at any depth.
+  const all = context.readers?.['*'];
+  const own = context.readers !== undefined && Object.prototype.hasOwnProperty.call(context.readers, type) ? context.readers[type] : undefined;
+  const lookup: MemberLookup = { container: context.dialogueContainer, readers: own ? { ...all, ...own } : all };
+  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
   return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } };
 }

@@ -5,7 +5,7 @@
  * a version (GameVersion.readersByName, schema/generated.ts).
  */
 import type { FieldSpec, TypeSpec } from './types';
-import { NUMBER, STRING, arrayOf, object, ref } from './kinds/common';
+import { INTEGER, NUMBER, STRING, arrayOf, object, ref, union } from './kinds/common';
 
 /**
  * The stats a bonus changes: affected_stat_from_string (src/bonuses.cpp, the current game's affected_stat_map);
@@ -30,3 +30,24 @@ const BONUS_FIELDS_CURRENT: readonly FieldSpec[] = [
  * buffs, techniques and mutations.
  */
 export const BONUS_LIST_CURRENT: TypeSpec = arrayOf(object(BONUS_FIELDS_CURRENT, true));
+
+/** An integer, or a `[ min, max ]` range of them. */
+const INTEGER_OR_RANGE: TypeSpec = union(INTEGER, { kind: 'tuple', items: [INTEGER, INTEGER], required: 2, names: ['min', 'max'] });
+
+/**
+ * A map generator's placement coordinates and repeat count: jmapgen_int (src/mapgen.cpp) reads an integer or a
+ * `[ min, max ]` range, whichever a placement's data happened to write.
+ */
+export const MAPGEN_INT_READERS: Readonly<Record<string, TypeSpec>> = { x: INTEGER_OR_RANGE, y: INTEGER_OR_RANGE, repeat: INTEGER_OR_RANGE };
+
+/**
+ * A terrain's or furniture's byproducts (of boltcut, hacksaw, oxytorch, prying): an item group's entries
+ * (item_group::load_item_group), each an item with a count or charges that Item_group::add_entry reads as an integer
+ * or a `[ min, max ]` range.
+ */
+export const BYPRODUCTS: TypeSpec = arrayOf(object([
+  { name: 'item', type: ref('item'), description: 'The item.' },
+  { name: 'count', type: INTEGER_OR_RANGE, description: 'How many: a number or a [ min, max ] range.' },
+  { name: 'charges', type: INTEGER_OR_RANGE, description: 'Its charges: a number or a [ min, max ] range.' },
+  { name: 'prob', type: NUMBER, description: 'The chance of the entry, in percent.' },
+], true));

@@ -18,7 +18,7 @@ import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../sch
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
-import { BONUS_LIST_CURRENT } from '../../schema/readers';
+import { BONUS_LIST_CURRENT, BYPRODUCTS, MAPGEN_INT_READERS } from '../../schema/readers';
 
 /**
  * 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). The
@@ -107,7 +107,10 @@ export const VERSION_CURRENT: GameVersion = {
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   memberRules: RULES_CURRENT,
-  readersByName: { flat_bonuses: BONUS_LIST_CURRENT, mult_bonuses: BONUS_LIST_CURRENT },
+  readersByName: {
+    '*': { flat_bonuses: BONUS_LIST_CURRENT, mult_bonuses: BONUS_LIST_CURRENT },
+    mapgen: MAPGEN_INT_READERS, terrain: { byproducts: BYPRODUCTS }, furniture: { byproducts: BYPRODUCTS },
+  },
   colors: COLORS_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,
