@@ -31,8 +31,8 @@ const BONUS_FIELDS_CURRENT: readonly FieldSpec[] = [
  */
 export const BONUS_LIST_CURRENT: TypeSpec = arrayOf(object(BONUS_FIELDS_CURRENT, true));
 
-/** An integer, or a `[ min, max ]` range of them. */
-const INTEGER_OR_RANGE: TypeSpec = union(INTEGER, { kind: 'tuple', items: [INTEGER, INTEGER], required: 2, names: ['min', 'max'] });
+/** An integer, or a `[ min, max ]` range of them (jmapgen_int takes `[ n ]` as n). */
+const INTEGER_OR_RANGE: TypeSpec = union(INTEGER, { kind: 'tuple', items: [INTEGER, INTEGER], required: 1, names: ['min', 'max'] });
 
 /**
  * A map generator's placement coordinates and repeat count: jmapgen_int (src/mapgen.cpp) reads an integer or a
