@@ -470,10 +470,10 @@ const asJson = ({ types, tables }) => JSON.stringify(Object.fromEntries(types.ma
   return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
 })));
 
-// Several mods to leave out (A,B,...): one parse of the game, OUT_FILE a folder getting <mod>.json for each.
-if (without?.includes(',')) {
+// Several mods to leave out (A,B,...), or OUT_FILE a folder: one parse of the game, the folder getting <mod>.json for each.
+if (without !== undefined && (without.includes(',') || (outArg !== undefined && fs.existsSync(outArg) && fs.statSync(outArg).isDirectory()))) {
   fs.mkdirSync(outArg, { recursive: true });
-  for (const mod of without.split(',')) {
+  for (const mod of without.split(',').filter((m) => m !== '')) {
     const learned = generate(mod);
     fs.writeFileSync(path.join(outArg, `${mod}.json`), asJson(learned));
     console.log(`${path.join(outArg, `${mod}.json`)}: ${learned.types.length} types, learned without ${mod}`);
