@@ -110,3 +110,16 @@ test('a map generator\'s coordinates and a terrain\'s byproduct counts are a num
     assert.equal(values(diagnostics([terrain([7, 9, 11])])).length, 1);
   });
 });
+
+test('a mapping\'s traps are read as load_place_mapings_alternatively reads them: one id, an object, or alternatives alone or counted', () => {
+  const core: FileTree = { 'json/traps.json': [{ type: 'trap', id: 'tr_pit', name: 'pit', color: 'brown', symbol: '0', visibility: 0, avoidance: 0, difficulty: 0 }] };
+  const mapgen = (traps: unknown) => ({ type: 'mapgen', method: 'json', om_terrain: 'field', object: { mapgensize: [24, 24], fill_ter: 't_floor', mapping: { X: { traps } } } });
+  const check = (traps: unknown) => workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': [mapgen(traps)] }, { ...CURRENT_CORE, ...core }).diagnostics('m/a.json')
+    .filter((d) => d.message.includes('traps')).map((d) => `${d.code}/${d.severity}: ${d.message}`);
+  // Learned without TEST_DATA, the one mod writing one trap there: only counted alternatives.
+  withHeldOutTables((t) => { t.mapgen.m['object.mapping.*.traps'] = 'a 4'; }, () => {
+    assert.deepEqual(check('tr_pit'), []);
+    assert.deepEqual(check([['tr_pit', 2], 'tr_pit']), []);
+    assert.deepEqual(check('tr_pitt'), ['unknown-id/error: "object.mapping.X.traps": unknown trap "tr_pitt"; did you mean "tr_pit"?']);
+  });
+});

@@ -6,7 +6,7 @@
 import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
-import { INTEGER, NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
+import { INTEGER, NUMBER, OPEN_OBJECT, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
 import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, OM_TERRAIN_MATCHED, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /**
@@ -109,6 +109,16 @@ const LIMB_TYPES: TypeSpec = (() => {
 const NEIGHBORS: TableOverlay = Object.fromEntries(['north', 'east', 'south', 'west', 'north_east', 'north_west', 'south_east', 'south_west']
   .map((dir) => [`object.place_nested[].neighbors.${dir}[].om_terrain`, { refBy: OM_TERRAIN_MATCHED }]));
 
+/**
+ * A mapping's traps (load_place_mapings<jmapgen_trap>, load_place_mapings_alternatively in src/mapgen.cpp): one trap
+ * id, an object, or alternatives, each an id, an object, or [ id or object, count ] (the count repeats it). An unknown
+ * trap is "unknown trap type" when the game loads the map.
+ */
+const TRAP_MAPPING: TypeSpec = (() => {
+  const one = union(ref('trap'), OPEN_OBJECT);
+  return union(ref('trap'), OPEN_OBJECT, arrayOf(union(ref('trap'), OPEN_OBJECT, { kind: 'tuple', items: [one, INTEGER], required: 2, names: ['trap', 'count'] })));
+})();
+
 /** The parameters of map generators (under `object`) and palettes. */
 function parameters(at: string): TableOverlay {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
@@ -155,8 +165,11 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
   },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
-  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS },
-  palette: parameters('parameters'),
+  mapgen: {
+    'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
+    'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
+  },
+  palette: { ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
