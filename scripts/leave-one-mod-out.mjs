@@ -106,7 +106,7 @@ function checkHeldOut(only) {
   const mods = fs.readdirSync(modsDir).filter((d) => fs.existsSync(path.join(modsDir, d, 'modinfo.json')) && d !== 'dda');
   const idOf = (dir) => { const info = JSON.parse(fs.readFileSync(path.join(modsDir, dir, 'modinfo.json'), 'utf8')); return (Array.isArray(info) ? info : [info]).find((o) => o.type === 'MOD_INFO')?.id ?? dir; };
   const genuine = JSON.parse(fs.readFileSync(path.join(root, 'scripts', 'leave-one-mod-out-genuine.json'), 'utf8')).findings;
-  const classOf = (mod, d) => genuine.find((g) => g.mod === mod && g.code === d.code && d.message.includes(g.message))?.class;
+  const classOf = (mod, d) => genuine.find((g) => (g.mod === mod || g.mod === '*') && g.code === d.code && d.message.includes(g.message))?.class;
   const lineOf = (file, offset) => { const text = fs.readFileSync(file, 'utf8'); let n = 1; for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++; return n; };
   const diagnosticsOf = (dir) => {
     const result = lint({ paths: [path.join(modsDir, dir)], gamePath: gameDir, gameVersion: version.id });
@@ -124,6 +124,8 @@ function checkHeldOut(only) {
   /** code/severity -> { all, learned (only with the held-out tables), genuine, falseAlarms } */
   const totals = new Map();
   const rows = [];
+  /** class of genuine finding -> count */
+  const byClass = new Map();
   for (const { dir, mod } of chosen) {
     const full = diagnosticsOf(dir);
     const heldOut = Object.defineProperties({}, Object.getOwnPropertyDescriptors(version));
@@ -144,7 +146,7 @@ function checkHeldOut(only) {
       const cls = classOf(mod, d);
       t.all++;
       if (onlyHeldOut) { t.learned++; learned++; }
-      if (cls) { t.genuine++; real++; } else t.falseAlarms++;
+      if (cls) { t.genuine++; real++; byClass.set(cls, (byClass.get(cls) ?? 0) + 1); } else t.falseAlarms++;
       rows.push(`${cls ? `genuine (${cls})` : 'FALSE ALARM'}\t${mod}\t${path.relative(gameDir, d.file)}:${lineOf(d.file, d.start)}\t${d.code}/${d.severity}${onlyHeldOut ? ' [learned]' : ''}\t${d.message}`);
     }
     console.error(`${mod}: ${unseen.size} diagnostics without it (${full.size} with the committed tables, ${learned} only without it); ${real} genuine, ${unseen.size - real} false alarms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -162,4 +164,6 @@ function checkHeldOut(only) {
     console.log(`| ${code} | ${severity} | ${t.all} | ${t.learned} | ${t.genuine} | ${t.falseAlarms} | ${pct(t.falseAlarms, t.all)} |`);
   }
   console.log(`| all | | ${all} | | ${all - fa} | ${fa} | ${pct(fa, all)} |`);
+  console.log('genuine findings by class:');
+  for (const [cls, n] of [...byClass].sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${cls}`);
 }
