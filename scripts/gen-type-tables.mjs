@@ -2,6 +2,7 @@
 // Derives, from a game version's own data, the member table of every JSON type that version loads and that the
 // engine has no hand-written table for:
 //   npx tsc -p . && node scripts/gen-type-tables.mjs GAME_DIR VERSION_ID [OUT_FILE] [--without MOD_ID]
+//   (--without A,B,...: OUT_FILE a folder getting A.json, B.json..., each learned without that mod, from one parse)
 // GAME_DIR holds json/ and mods/ (core and every mod). Output:
 // server/src/registry/versions/generated/tables-<slug>.ts (slug: 0F, current), read by schema/generated.ts.
 //
@@ -89,31 +90,34 @@ project.load();
 const files = [...project.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 for (const f of files) project.ensureParsed(f);
 
-/** type -> definitions: { value, mod, abstract } (only types that get a table). */
-const defsByType = new Map();
-/** type -> members that hold its own ids (never references). */
-const idMembers = new Map();
 const wanted = (type) => registry.handWrittenSchemaOfType(type) === undefined;
 
-for (const file of files) {
-  let last = -1;
-  for (const r of file.records) {
-    // A map generator with two ids has two records; an effect on condition written in place (r.inline) is part of
-    // the definition holding it, whose value is the whole of that definition (records/inlineDefinitions.ts).
-    if (r.index === last || r.inline || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue;
-    last = r.index;
-    let list = defsByType.get(r.type);
-    if (!list) defsByType.set(r.type, list = []);
-    list.push({ value: fullValueOf(r), mod: r.source.modId, abstract: r.abstract });
+/** type -> definitions: { value, mod, abstract } (only types that get a table), learned without mod `without`. */
+function definitionsByType(without) {
+  const defsByType = new Map();
+  for (const file of files) {
+    let last = -1;
+    for (const r of file.records) {
+      // A map generator with two ids has two records; an effect on condition written in place (r.inline) is part
+      // of the definition holding it, whose value is the whole of that definition (records/inlineDefinitions.ts).
+      if (r.index === last || r.inline || !wanted(r.type) || (without !== undefined && r.source.modId === without)) continue;
+      last = r.index;
+      let list = defsByType.get(r.type);
+      if (!list) defsByType.set(r.type, list = []);
+      list.push({ value: fullValueOf(r), mod: r.source.modId, abstract: r.abstract });
+    }
   }
+  return defsByType;
 }
-for (const type of defsByType.keys()) {
+
+/** type -> members that hold its own ids (never references). */
+function idMembersOf(type) {
   const rule = registry.idRuleOf(type);
   const own = new Set(['id', 'alias', 'alias[]', 'abstract', 'copy-from', 'type']);
   if (rule.from === 'member') own.add(rule.member);
   if (rule.from === 'mapgen') { own.add('update_mapgen_id'); own.add('nested_mapgen_id'); }
   if (rule.from === 'snippet') own.add('text[].id');
-  idMembers.set(type, own);
+  return own;
 }
 
 // ---------------------------------------------------------------- resolving ids as the engine does
@@ -330,7 +334,7 @@ function tableOf(type, defs) {
     for (const p of m) maps.add(p);
     for (const p of t) tuples.add(p);
   }
-  const own = idMembers.get(type);
+  const own = idMembersOf(type);
   const members = [];
   const ambiguous = [];
   const unresolvedNotes = [];
@@ -454,50 +458,81 @@ function typeOrder(a, b) { return ORDER.indexOf(a) - ORDER.indexOf(b); }
 
 const slug = versionId.replace(/[^A-Za-z0-9]/g, '');
 const outFile = outArg ?? path.join(root, 'server', 'src', 'registry', 'versions', 'generated', `tables-${slug}.ts`);
-const types = [...defsByType.keys()].sort();
+/**
+ * The tables learned from every mod but `without` (all when undefined), and the dialogue their paths below a
+ * dialogue container pool by member name: the engine reads dialogue by name (schema/dialogueLanguage.ts), from this
+ * evidence pooled by dialogueKeyOf, in the tables' order, as it pools: types and occurrences summed, the reference
+ * most occurrences name (weak unless one path's is strong), a format when every string has the same one, the last
+ * key reference.
+ */
+function generate(without) {
+  dialoguePool.clear();
+  const defsByType = definitionsByType(without);
+  const types = [...defsByType.keys()].sort();
+  const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
+  const dialogueNotes = inferDialogue(tables);
+  uniteSiblings(tables);
+  const dialogueEvidence = new Map(); // key -> { types, count, refs: Map, strong, formats: Set, plain, keyRef }
+  let dialoguePaths = 0;
+  for (const type of types) {
+    const t = tables.get(type);
+    t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
+    t.eocRoots = inlineEocRootsOf(Object.fromEntries(t.members.map((m) => [m.p, formatCode(m.code)])));
+    t.members = t.members.filter((m) => {
+      const key = dialogueKeyOf(m.p);
+      if (key === undefined) return true;
+      dialoguePaths++;
+      let e = dialogueEvidence.get(key);
+      if (!e) dialogueEvidence.set(key, e = { types: new Set(), count: 0, refs: new Map(), strong: false, formats: new Set(), plain: false, keyRef: undefined });
+      const c = m.code;
+      for (const x of c.types) e.types.add(x);
+      e.count += c.count;
+      if (c.types.includes('s')) {
+        if (c.ref) { const ref = c.ref.replace(/^\?/, ''); e.refs.set(ref, (e.refs.get(ref) ?? 0) + c.count); if (!c.ref.startsWith('?')) e.strong = true; }
+        else if (c.format) e.formats.add(c.format);
+        else e.plain = true;
+      }
+      if (c.keyRef) e.keyRef = c.keyRef;
+      return false;
+    });
+  }
+  const dialogueLines = [...dialogueEvidence].map(([key, e]) => {
+    let ref, most = 0;
+    for (const [k, n] of e.refs) if (n > most) { ref = k; most = n; }
+    const code = { types: [...e.types].sort(typeOrder).join(''), count: e.count };
+    if (ref !== undefined) code.ref = e.strong ? ref : `?${ref}`;
+    else if (e.formats.size === 1 && !e.plain) code.format = [...e.formats][0];
+    if (e.keyRef) code.keyRef = e.keyRef;
+    return [key, formatCode(code)];
+  }).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { types, tables, dialogueNotes, dialogueLines, dialoguePaths };
+}
+
+/** The tables as JSON (what scripts/leave-one-mod-out.mjs reads), and beside them the pooled dialogue (GameVersion.generatedDialogue). */
+function writeJson(file, { types, tables, dialogueLines }) {
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(types.map((type) => {
+    const t = tables.get(type);
+    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), ...(t.eocRoots.length ? { e: t.eocRoots } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
+  }))));
+  fs.writeFileSync(file.replace(/\.json$/, '.dialogue.json'), JSON.stringify(Object.fromEntries(dialogueLines)));
+}
+
+// Several mods to leave out (A,B,...), or OUT_FILE a folder: one parse of the game, the folder getting <mod>.json
+// (and <mod>.dialogue.json) for each.
+if (without !== undefined && (without.includes(',') || (outArg !== undefined && fs.existsSync(outArg) && fs.statSync(outArg).isDirectory()))) {
+  fs.mkdirSync(outArg, { recursive: true });
+  for (const mod of without.split(',').filter((m) => m !== '')) {
+    const learned = generate(mod);
+    writeJson(path.join(outArg, `${mod}.json`), learned);
+    console.log(`${path.join(outArg, `${mod}.json`)}: ${learned.types.length} types, learned without ${mod}`);
+  }
+  process.exit(0);
+}
+
+const { types, tables, dialogueNotes, dialogueLines, dialoguePaths } = generate(without);
 const lines = [];
 let totalPaths = 0;
 const allAmbiguous = [];
-const tables = new Map(types.map((type) => [type, tableOf(type, defsByType.get(type))]));
-const dialogueNotes = inferDialogue(tables);
-uniteSiblings(tables);
-// Paths below a dialogue container leave their tables: the engine reads dialogue by member name
-// (schema/dialogueLanguage.ts), from their evidence pooled here by dialogueKeyOf, in the tables' order, as it
-// pools: types and occurrences summed, the reference most occurrences name (weak unless one path's is strong), a
-// format when every string has the same one, the last key reference.
-const dialogueEvidence = new Map(); // key -> { types, count, refs: Map, strong, formats: Set, plain, keyRef }
-let dialoguePaths = 0;
-for (const type of types) {
-  const t = tables.get(type);
-  t.members = t.members.filter((m) => !m.rare || m.code.ref || m.code.keyRef);
-  t.eocRoots = inlineEocRootsOf(Object.fromEntries(t.members.map((m) => [m.p, formatCode(m.code)])));
-  t.members = t.members.filter((m) => {
-    const key = dialogueKeyOf(m.p);
-    if (key === undefined) return true;
-    dialoguePaths++;
-    let e = dialogueEvidence.get(key);
-    if (!e) dialogueEvidence.set(key, e = { types: new Set(), count: 0, refs: new Map(), strong: false, formats: new Set(), plain: false, keyRef: undefined });
-    const c = m.code;
-    for (const x of c.types) e.types.add(x);
-    e.count += c.count;
-    if (c.types.includes('s')) {
-      if (c.ref) { const ref = c.ref.replace(/^\?/, ''); e.refs.set(ref, (e.refs.get(ref) ?? 0) + c.count); if (!c.ref.startsWith('?')) e.strong = true; }
-      else if (c.format) e.formats.add(c.format);
-      else e.plain = true;
-    }
-    if (c.keyRef) e.keyRef = c.keyRef;
-    return false;
-  });
-}
-const dialogueLines = [...dialogueEvidence].map(([key, e]) => {
-  let ref, most = 0;
-  for (const [k, n] of e.refs) if (n > most) { ref = k; most = n; }
-  const code = { types: [...e.types].sort(typeOrder).join(''), count: e.count };
-  if (ref !== undefined) code.ref = e.strong ? ref : `?${ref}`;
-  else if (e.formats.size === 1 && !e.plain) code.format = [...e.formats][0];
-  if (e.keyRef) code.keyRef = e.keyRef;
-  return [key, formatCode(code)];
-}).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 for (const type of types) {
   const t = tables.get(type);
   totalPaths += t.members.length;
@@ -536,13 +571,7 @@ ${dialogueLines.map(([k, c]) => `  ${JSON.stringify(k)}: ${JSON.stringify(c)},`)
 ${dialogueNotes.length ? `\n// Dialogue members (pooled over every type):\n${dialogueNotes.map((a) => `// ${a.replace(/\*\//g, '* /')}`).join('\n')}\n` : ''}${allAmbiguous.length ? `\n// Ambiguous references:\n${allAmbiguous.map((a) => `// ${a}`).join('\n')}\n` : ''}`;
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
 if (outFile.endsWith('.json')) {
-  const json = Object.fromEntries(types.map((type) => {
-    const t = tables.get(type);
-    return [type, { n: t.count, ...(t.vars ? { v: 1 } : {}), ...(t.eocRoots.length ? { e: t.eocRoots } : {}), m: Object.fromEntries(t.members.map(({ p, code }) => [p, formatCode(code)])) }];
-  }));
-  fs.writeFileSync(outFile, JSON.stringify(json));
-  // The pooled dialogue beside it (GameVersion.generatedDialogue).
-  fs.writeFileSync(outFile.replace(/\.json$/, '.dialogue.json'), JSON.stringify(Object.fromEntries(dialogueLines)));
+  writeJson(outFile, { types, tables, dialogueLines });
   console.log(`${outFile}: ${types.length} types, ${totalPaths} paths${without ? `, learned without ${without}` : ''}`);
   process.exit(0);
 }

@@ -89,7 +89,11 @@ console.log(`  before (every unknown member a warning): ${before.warning} warnin
 for (const [k, n] of Object.entries(after)) console.log(`  after: ${k}: ${n}`);
 if (program) console.log(`  warnings if only the program's strings counted as read (not the names the data shows): ${programOnlyWarnings}`);
 
-/** The --check mode (see the top): every code, each mod checked against tables that never saw it. */
+/**
+ * The --check mode (see the top): every code, each mod checked against tables that never saw it. Every diagnostic
+ * of the held-out run is a genuine finding when scripts/leave-one-mod-out-genuine.json names it (reviewed: a real
+ * mistake of the shipped mod, by class), else a false alarm: the mod loads in its game.
+ */
 function checkHeldOut(only) {
   const { spawnSync } = require('child_process');
   const os = require('os');
@@ -101,48 +105,67 @@ function checkHeldOut(only) {
   const modsDir = path.join(gameDir, 'mods');
   const mods = fs.readdirSync(modsDir).filter((d) => fs.existsSync(path.join(modsDir, d, 'modinfo.json')) && d !== 'dda');
   const idOf = (dir) => { const info = JSON.parse(fs.readFileSync(path.join(modsDir, dir, 'modinfo.json'), 'utf8')); return (Array.isArray(info) ? info : [info]).find((o) => o.type === 'MOD_INFO')?.id ?? dir; };
+  const genuine = JSON.parse(fs.readFileSync(path.join(root, 'scripts', 'leave-one-mod-out-genuine.json'), 'utf8')).findings;
+  const classOf = (mod, d) => genuine.find((g) => (g.mod === mod || g.mod === '*') && g.code === d.code && d.message.includes(g.message))?.class;
+  const lineOf = (file, offset) => { const text = fs.readFileSync(file, 'utf8'); let n = 1; for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++; return n; };
   const diagnosticsOf = (dir) => {
     const result = lint({ paths: [path.join(modsDir, dir)], gamePath: gameDir, gameVersion: version.id });
     const byKey = new Map();
-    for (const [file, ds] of result.diagnostics) for (const d of ds) byKey.set(`${file}:${d.start}:${d.code}`, d);
+    for (const [file, ds] of result.diagnostics) for (const d of ds) byKey.set(`${file}:${d.start}:${d.code}`, { ...d, file });
     return byKey;
   };
-  const totals = new Map();
-  let all = 0, falseAlarms = 0;
+  const chosen = mods.sort().map((dir) => ({ dir, mod: idOf(dir) })).filter(({ mod, dir }) => !only.length || only.includes(mod) || only.includes(dir));
+  // One parse of the game for every mod's tables (gen-type-tables.mjs --without A,B,... OUT_DIR).
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lomo-'));
-  for (const dir of mods.sort()) {
-    const mod = idOf(dir);
-    if (only.length && !only.includes(mod) && !only.includes(dir)) continue;
-    const tablesFile = path.join(tmp, `${mod}.json`);
-    const gen = spawnSync(process.execPath, [path.join(root, 'scripts', 'gen-type-tables.mjs'), gameDir, version.id, tablesFile, '--without', mod], { encoding: 'utf8' });
-    if (gen.status !== 0) { console.error(`${mod}: generating tables without it failed\n${gen.stderr}`); continue; }
+  const started = Date.now();
+  const gen = spawnSync(process.execPath, [path.join(root, 'scripts', 'gen-type-tables.mjs'), gameDir, version.id, tmp, '--without', chosen.map((c) => c.mod).join(',')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (gen.status !== 0) { console.error('generating the held-out tables failed'); process.exit(1); }
+  console.error(`tables without each of ${chosen.length} mods: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  /** code/severity -> { all, learned (only with the held-out tables), genuine, falseAlarms } */
+  const totals = new Map();
+  const rows = [];
+  /** class of genuine finding -> count */
+  const byClass = new Map();
+  for (const { dir, mod } of chosen) {
     const full = diagnosticsOf(dir);
     const heldOut = Object.defineProperties({}, Object.getOwnPropertyDescriptors(version));
-    Object.defineProperty(heldOut, 'generatedTables', { value: JSON.parse(fs.readFileSync(tablesFile, 'utf8')), enumerable: true });
+    Object.defineProperty(heldOut, 'generatedTables', { value: JSON.parse(fs.readFileSync(path.join(tmp, `${mod}.json`), 'utf8')), enumerable: true });
     // The dialogue the tables pool by name, learned without the mod too (written beside them).
-    Object.defineProperty(heldOut, 'generatedDialogue', { value: JSON.parse(fs.readFileSync(tablesFile.replace(/\.json$/, '.dialogue.json'), 'utf8')), enumerable: true });
+    Object.defineProperty(heldOut, 'generatedDialogue', { value: JSON.parse(fs.readFileSync(path.join(tmp, `${mod}.dialogue.json`), 'utf8')), enumerable: true });
     list[at] = heldOut;
     let unseen;
     try {
       unseen = diagnosticsOf(dir);
-    } catch (err) {
-      // An overlay (registry/versions/overlays-*.ts) names a path only this mod's data shows.
-      console.log(`${mod}: not checked: ${err.message}`);
-      continue;
     } finally {
       list[at] = version;
     }
-    const fresh = [...unseen].filter(([k]) => !full.has(k)).map(([, d]) => d);
-    all += unseen.size;
-    falseAlarms += fresh.length;
-    console.log(`${mod}: ${unseen.size} diagnostics learned without it (${full.size} with the committed tables); ${fresh.length} only without it`);
-    for (const d of fresh) {
-      const key = `${d.code}/${d.severity}`;
-      totals.set(key, (totals.get(key) ?? 0) + 1);
-      if (flags.includes('--list')) console.log(`  ${key}: ${d.message}`);
+    let learned = 0, real = 0;
+    for (const [k, d] of unseen) {
+      const key = `${d.code}\t${d.severity}`;
+      let t = totals.get(key);
+      if (!t) totals.set(key, t = { all: 0, learned: 0, genuine: 0, falseAlarms: 0 });
+      const onlyHeldOut = !full.has(k);
+      const cls = classOf(mod, d);
+      t.all++;
+      if (onlyHeldOut) { t.learned++; learned++; }
+      if (cls) { t.genuine++; real++; byClass.set(cls, (byClass.get(cls) ?? 0) + 1); } else t.falseAlarms++;
+      rows.push(`${cls ? `genuine (${cls})` : 'FALSE ALARM'}\t${mod}\t${path.relative(gameDir, d.file)}:${lineOf(d.file, d.start)}\t${d.code}/${d.severity}${onlyHeldOut ? ' [learned]' : ''}\t${d.message}`);
     }
+    console.error(`${mod}: ${unseen.size} diagnostics without it (${full.size} with the committed tables, ${learned} only without it); ${real} genuine, ${unseen.size - real} false alarms (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`${version.id}: ${all} diagnostics on mods checked as unseen, ${falseAlarms} of them only because the tables did not learn from the mod:`);
-  for (const [k, n] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`  ${k}: ${n}`);
+  if (flags.includes('--list')) for (const r of rows) console.log(r);
+  const pct = (n, of) => (of ? `${((100 * n) / of).toFixed(1)} %` : '-');
+  let all = 0, fa = 0;
+  console.log(`${version.id}: ${chosen.length} mods, each checked with tables learned without it (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log('| code | severity | held-out diagnostics | only without the mod | genuine | false alarms | false alarm % |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const [k, t] of [...totals].sort((a, b) => b[1].all - a[1].all)) {
+    const [code, severity] = k.split('\t');
+    all += t.all; fa += t.falseAlarms;
+    console.log(`| ${code} | ${severity} | ${t.all} | ${t.learned} | ${t.genuine} | ${t.falseAlarms} | ${pct(t.falseAlarms, t.all)} |`);
+  }
+  console.log(`| all | | ${all} | | ${all - fa} | ${fa} | ${pct(fa, all)} |`);
+  console.log('genuine findings by class:');
+  for (const [cls, n] of [...byClass].sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${cls}`);
 }

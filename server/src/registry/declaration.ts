@@ -4,7 +4,7 @@
  * (title, key fields), completion and symbols. A game version is a list of these plus a few version-wide
  * facts (see GameVersion). Plain data: adding a kind or a version is adding a declaration, not code.
  */
-import type { KindSchema, SiblingRef } from '../schema/types';
+import type { KindSchema, SiblingRef, TypeSpec } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { GeneratedDialogue, GeneratedTables, MemberRules } from '../schema/generated';
 import type { ArgumentReader, DialogueOperator } from '../schema/dialogueOperators';
@@ -113,6 +113,12 @@ export interface GameVersion {
   readonly generatedDialogue?: GeneratedDialogue;
   /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
   readonly memberRules?: MemberRules;
+  /**
+   * Members read by one reader wherever they are written (schema/readers.ts), by name, per JSON type (`*`: every
+   * type): their spec in the generated tables, at any depth, instead of what a table learned from the paths its data
+   * wrote.
+   */
+  readonly readersByName?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
   readonly colors: ColorScheme;
   /**

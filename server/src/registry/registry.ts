@@ -101,10 +101,23 @@ export class KindRegistry {
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
     const generated = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
     const overlay = this.version.tableOverlays?.[type];
-    const schema = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : generated;
+    const refined = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : undefined;
+    if (refined?.unapplied.length) this.unappliedOverlays.set(type, refined.unapplied);
+    const schema = refined?.schema ?? generated;
     this.generated.set(type, schema);
     return schema;
   }
+
+  /**
+   * The refinements (registry/versions/overlays-*.ts) a type's generated table had no place for, once its table is
+   * built: none for the committed tables (a test checks), some for tables learned without a mod or from a newer game.
+   */
+  unappliedOverlaysOf(type: string): readonly string[] {
+    this.generatedSchemaOfType(type);
+    return this.unappliedOverlays.get(type) ?? [];
+  }
+
+  private readonly unappliedOverlays = new Map<string, readonly string[]>();
 
   /**
    * The reference whose kind a sibling selects at `path` of a definition of `type`, if it is one (see SiblingRef: a
@@ -136,8 +149,10 @@ export class KindRegistry {
       version: this.version.id,
       rules: this.version.memberRules,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
+      namesShown: namesShown(this.version),
       referencesByName: this.referencesByName,
       dialogueContainer: this.dialogueContainer,
+      readers: this.version.readersByName,
     };
   }
 
@@ -402,6 +417,12 @@ function gameReads(version: GameVersion): MemberNames {
       return program.has(name) || (shown ??= shownNames(version)).has(name);
     },
   };
+}
+
+/** shownNames, built on first use. */
+function namesShown(version: GameVersion): MemberNames {
+  let shown: Set<string> | undefined;
+  return { has: (name) => (shown ??= shownNames(version)).has(name) };
 }
 
 /** Every member name the version's tables show: generated and hand-written. */

@@ -204,5 +204,15 @@ export function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
 // The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
 // value makes each of its calls allocate a context for what the closure captures.
 function categoryOptions(node: SpecNode): (readonly SpecNode[])[] {
-  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (o.mask & (1 << c)) !== 0));
+  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (maskNow(o) & (1 << c)) !== 0));
+}
+
+/**
+ * A node's categories once every node is compiled: a union compiled inside a cycle kept the mask its options had
+ * then, without those still being compiled (the dialogue language's condition union, first reached through an
+ * effect, lacked its object: a recipe's result_eocs written in place was "expected ... an object").
+ */
+function maskNow(node: SpecNode, depth = 0): number {
+  if (node.kind !== 'union') return maskOf(node);
+  return depth > 16 ? node.mask : node.options.reduce((m, o) => m | maskNow(o, depth + 1), 0);
 }

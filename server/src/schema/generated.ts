@@ -74,6 +74,8 @@ export interface TableContext {
   readonly rules?: MemberRules;
   /** The member names the version's game reads, when known (see UnseenMembers). */
   readonly gameReads?: MemberNames;
+  /** The member names the version's tables show in any type (see UnseenMembers.namesShown). */
+  readonly namesShown?: MemberNames;
   /** Members that name what a sibling selects wherever a table has or admits them (GameVersion.referencesByName). */
   readonly referencesByName?: ReadonlyMap<string, SiblingRef>;
   /**
@@ -82,6 +84,17 @@ export interface TableContext {
    * undefined for a name that is no container.
    */
   readonly dialogueContainer?: (name: string) => TypeSpec | undefined;
+  /**
+   * Members read by one reader wherever they are written (GameVersion.readersByName): their spec by name, per JSON
+   * type (`*`: in every type).
+   */
+  readonly readers?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
+}
+
+/** How a member is read by its name, at any depth: a dialogue container, or a reader (TableContext.readers). */
+interface MemberLookup {
+  readonly container: TableContext['dialogueContainer'];
+  readonly readers: Readonly<Record<string, TypeSpec>> | undefined;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -238,8 +251,11 @@ function describe(code: MemberCode, total: number | undefined, rule: MemberRule 
 
 /** Members of a translatable text object (a string is read alike). */
 const TRANSLATION_KEYS = new Set(['str', 'str_pl', 'str_sp', 'ctxt', '//~']);
-/** Members holding a translatable text (a `{ "str": ... }` object is read alike). */
-const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message']);
+/**
+ * Members holding a translatable text (a `{ "str": ... }` object is read alike): a speech's `sound` too
+ * (load_speech, src/speech.cpp, reads it as a translation).
+ */
+const TEXT_MEMBERS = new Set(['name', 'description', 'text', 'message', 'sound']);
 const STRING: TypeSpec = { kind: 'string' };
 const TRANSLATION_OBJECT: ObjectSpec = {
   kind: 'object', open: true,
@@ -255,7 +271,7 @@ const TRANSLATION_OBJECT: ObjectSpec = {
  * The spec of a member path (`name`: its member name; `vars`: the type writes dialogue variable values; `byName`:
  * see TableContext.referencesByName).
  */
-function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): TypeSpec {
+function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): TypeSpec {
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -323,11 +339,12 @@ function stringSpecOf(node: Node, code: MemberCode, name: string, byName: Readon
   return s;
 }
 
-function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: TableContext['dialogueContainer']): FieldSpec[] {
+function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    const type = dialogue !== undefined && writesDialogue(child) ? dialogue(name) : undefined;
+    const reader = dialogue.readers !== undefined && Object.prototype.hasOwnProperty.call(dialogue.readers, name) ? dialogue.readers[name] : undefined;
+    const type = reader ?? (dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined);
     out.push({ name, type: type ?? specOf(child, name, vars, byName, dialogue), description: describe(child.code, total, child.rule), fromGame: true });
   }
   return out;
@@ -364,7 +381,11 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const root = treeOf(table, context.rules?.[type]);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, context.dialogueContainer).filter((f) => !names.has(f.name)), ...inherited];
+  // A member read by name (context.readers: every type's, then this type's) takes its reader's spec at any depth.
+  const all = context.readers?.['*'];
+  const own = context.readers !== undefined && Object.prototype.hasOwnProperty.call(context.readers, type) ? context.readers[type] : undefined;
+  const lookup: MemberLookup = { container: context.dialogueContainer, readers: own ? { ...all, ...own } : all };
+  const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads } };
+  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } };
 }

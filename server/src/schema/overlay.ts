@@ -38,42 +38,54 @@ export type Refinement =
 export type TableOverlay = Readonly<Record<string, Refinement>>;
 
 /**
- * `schema` with each refinement of `overlay` applied (a path the table does not have is an error of the overlay;
- * a one-or-many path, `flags[]?`, is refined wherever the table has one of the paths it stands for, see
- * oneOrManyPaths).
+ * `schema` with each refinement of `overlay` that its table has a place for applied, and the paths it has none for.
+ * A one-or-many path (`flags[]?`) is refined wherever the table has one of the paths it stands for (see
+ * oneOrManyPaths). A table learned from other data than the committed one (the game without a mod, a newer game)
+ * may lack a path an overlay refines: that table simply does not get the refinement (its members there stay as the
+ * data showed them); for the committed tables every path must apply (a test checks `unapplied` is empty).
  */
-export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: string): KindSchema {
+export function applyOverlay(schema: KindSchema, overlay: TableOverlay, what: string): { readonly schema: KindSchema; readonly unapplied: readonly string[] } {
   let fields = schema.fields;
+  const unapplied: string[] = [];
   for (const [written, refinement] of Object.entries(overlay)) {
-    const paths = oneOrManyPaths(written);
-    if (paths.length === 1) { fields = refineAt(fields, written, refinement, what); continue; }
-    let refined = 0;
-    let first: unknown;
-    for (const p of paths) {
-      try { fields = refineAt(fields, p, refinement, what); refined++; } catch (e) { first ??= e; }
+    let missing: string | undefined;
+    let refined = false;
+    for (const p of oneOrManyPaths(written)) {
+      const out = refineAt(fields, p, refinement, what);
+      if (typeof out === 'string') missing ??= out;
+      else { fields = out; refined = true; }
     }
-    if (!refined) throw first;
+    if (!refined && missing !== undefined) unapplied.push(missing);
   }
-  return { ...schema, fields };
+  return { schema: { ...schema, fields }, unapplied };
 }
 
-/** `fields` with `refinement` applied at the member path `p`. */
-function refineAt(fields: readonly FieldSpec[], p: string, refinement: Refinement, what: string): readonly FieldSpec[] {
+/** `fields` with `refinement` applied at the member path `p`, or why the table has no place for it. */
+function refineAt(fields: readonly FieldSpec[], p: string, refinement: Refinement, what: string): readonly FieldSpec[] | string {
   const [first, ...rest] = parsePath(p);
   if (!first || !('name' in first)) throw new Error(`${what}: overlay path ${p} must start with a member name`);
   const i = fields.findIndex((f) => f.name === first.name);
   if (i < 0) {
-    if (rest.length || !('type' in refinement)) throw new Error(`${what}: overlay path ${p}: no member "${first.name}"`);
+    if (rest.length || !('type' in refinement)) return `${what}: overlay path ${p}: no member "${first.name}"`;
     return [...fields, { name: first.name, type: refinement.type, description: 'Read by the game (its data does not show it).', fromGame: true }];
   }
-  const field: FieldSpec = { ...fields[i], type: refine(fields[i].type, rest, refinement, `${what}: overlay path ${p}`) };
-  return [...fields.slice(0, i), field, ...fields.slice(i + 1)];
+  const type = refine(fields[i].type, rest, refinement, `${what}: overlay path ${p}`);
+  if (typeof type === 'string') return type;
+  return [...fields.slice(0, i), { ...fields[i], type }, ...fields.slice(i + 1)];
 }
 
-function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, where: string): TypeSpec {
+/** The spec with the refinement applied at `path`, or why it has no place for it. */
+function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, where: string): TypeSpec | string {
   if (path.length === 0) return apply(spec, r, where);
   const [step, ...rest] = path;
   let reached = false;
+  let missing: string | undefined;
+  const deeper = (s: TypeSpec): TypeSpec => {
+    const out = refine(s, rest, r, where);
+    if (typeof out === 'string') { missing ??= out; return s; }
+    reached = true;
+    return out;
+  };
   const go = (s: TypeSpec): TypeSpec => {
     switch (s.kind) {
       case 'union': return { ...s, options: s.options.map(go) };
@@ -85,32 +97,27 @@ function refine(spec: TypeSpec, path: readonly PathSegment[], r: Refinement, whe
           reached = true;
           return { ...s, fields: [...s.fields, { name: step.name, type: r.type, description: 'Read by the game (its data does not show it).', fromGame: true }] };
         }
-        reached = true;
-        if (rest.length === 0 && 'required' in r) return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, required: true } : f)) };
-        return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, type: refine(f.type, rest, r, where) } : f)) };
+        if (rest.length === 0 && 'required' in r) { reached = true; return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, required: true } : f)) }; }
+        return { ...s, fields: s.fields.map((f, j) => (j === i ? { ...f, type: deeper(f.type) } : f)) };
       }
       case 'array':
         if (!('element' in step)) return s;
-        reached = true;
-        return { ...s, of: refine(s.of, rest, r, where) };
+        return { ...s, of: deeper(s.of) };
       case 'tuple':
         if (!('position' in step) || step.position >= s.items.length) return s;
-        reached = true;
-        return { ...s, items: s.items.map((x, j) => (j === step.position ? refine(x, rest, r, where) : x)) };
+        return { ...s, items: s.items.map((x, j) => (j === step.position ? deeper(x) : x)) };
       case 'map':
         if (!('mapValue' in step)) return s;
-        reached = true;
-        return { ...s, value: refine(s.value, rest, r, where) };
+        return { ...s, value: deeper(s.value) };
       default:
         return s;
     }
   };
   const out = go(spec);
-  if (!reached) throw new Error(`${where}: the table has no such member`);
-  return out;
+  return reached ? out : missing ?? `${where}: the table has no such member`;
 }
 
-function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
+function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec | string {
   if ('type' in r) return r.type;
   if ('required' in r) throw new Error(`${where}: a top-level member's requiredness is the hand-written tables'`);
   let reached = false;
@@ -128,11 +135,12 @@ function apply(spec: TypeSpec, r: Refinement, where: string): TypeSpec {
     if ('ref' in r) return { ...rest, ref: r.ref, ...(r.weak ? { weakRef: true } : {}), ...(r.variants ? { variants: true } : {}) };
     if ('refBy' in r) { const { ref: _ref, ...plain } = rest; return { ...plain, refBy: r.refBy }; }
     if ('format' in r) return { ...s, format: r.format };
-    return { ...s, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
+    // A closed set the game reads (an enum) replaces a reference the table inferred from values that happen to be ids.
+    const { ref: _ref, ...plain } = rest;
+    return { ...plain, values: r.values.values, valuesTitle: r.values.title } satisfies StringSpec;
   };
   const out = go(spec);
-  if (!reached) throw new Error(`${where}: no ${'closed' in r ? 'object' : 'string'} there to refine`);
-  return out;
+  return reached ? out : `${where}: no ${'closed' in r ? 'object' : 'string'} there to refine`;
 }
 
 /** Overlays by JSON type, merged (for a path given twice, the later one). */

@@ -191,6 +191,13 @@ export interface UnseenMembers {
   /** The version, for messages ("0.F"). */
   readonly version: string;
   readonly gameReads?: MemberNames;
+  /**
+   * The member names the version's tables show in any type (its data uses them, so its game reads them somewhere):
+   * where the program's names are unknown (the current game), a near miss of a known member that is such a name is
+   * information, not a warning (a region_overlay's `overmap_river_settings`, a region_settings member, is no
+   * misspelled `overmap_lake_settings`).
+   */
+  readonly namesShown?: MemberNames;
 }
 
 /** A member an older game version read that this one rejects, with what to write instead. */

@@ -24,7 +24,8 @@ export function judgeUnknownMember(key: string, known: Iterable<string>, unseen:
   const near = closest(key, known);
   const reads = unseen?.gameReads?.has(key);
   if (near) {
-    return reads
+    // A name the version's data uses elsewhere is no misspelling of the near one (UnseenMembers.namesShown).
+    return reads || (reads === undefined && unseen?.namesShown?.has(key) === true)
       ? { severity: 'information', message: `No ${unseen!.type} in the ${unseen!.version} game's data has a member "${key}"${where}, which the game reads elsewhere; did you mean "${near}"?`, near }
       : { severity: 'warning', message: `Unknown member "${key}"${where}; did you mean "${near}"?`, near };
   }

@@ -11,7 +11,7 @@ import { ARGUMENT_READERS, DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS } from '../../
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
-import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named } from './shared';
+import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named, OM_TERRAIN_MATCHED } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { RULES_CURRENT } from './rules-current';
 import { OVERLAYS_CURRENT } from './overlays-current';
@@ -19,6 +19,7 @@ import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../sch
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
+import { BONUS_LIST_CURRENT, BYPRODUCTS, MAPGEN_INT_READERS } from '../../schema/readers';
 
 /**
  * 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). The
@@ -47,11 +48,6 @@ const RETIRED_ITEM_TYPES: GameVersion['retiredTypes'] = Object.fromEntries(Objec
  */
 const FORGET_RECIPE = { member: 'category', kinds: { true: ['recipe_category'] }, present: { subcategory: ['recipe_category'] }, otherwise: ['recipe'] } as const;
 
-/**
- * An overmap terrain matched by its id (EXACT, or TYPE, the default) or by part of it (ot_match_type in
- * overmap.h: PREFIX, CONTAINS and SUBTYPE read the string as a pattern, naming no one terrain).
- */
-const OM_TERRAIN_MATCHED = { member: 'om_terrain_match_type', kinds: {}, noIdWhen: ['PREFIX', 'CONTAINS', 'SUBTYPE'], otherwise: ['overmap_terrain'] } as const;
 
 const ITEM_OR_GROUP = { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] } as const;
 const MONSTER_OR_GROUP = { member: 'group', kinds: { true: ['monstergroup'] }, otherwise: ['MONSTER'] } as const;
@@ -113,6 +109,10 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberRules: RULES_CURRENT,
+  readersByName: {
+    '*': { flat_bonuses: BONUS_LIST_CURRENT, mult_bonuses: BONUS_LIST_CURRENT },
+    mapgen: MAPGEN_INT_READERS, terrain: { byproducts: BYPRODUCTS }, furniture: { byproducts: BYPRODUCTS },
+  },
   colors: COLORS_CURRENT,
   tableOverlays: OVERLAYS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,

@@ -3,11 +3,11 @@
  * a member names. Each names the code that reads the member; all are checked against all of the current game's
  * data (test/engine/realDataCurrent.test.ts).
  */
-import type { Refinement, TableOverlay } from '../../schema/overlay';
+import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
-import { NUMBER, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
+import { INTEGER, NUMBER, OPEN_OBJECT, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, OM_TERRAIN_MATCHED, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
@@ -79,6 +79,47 @@ const MAPGEN_PARAMETER: Refinement = {
   },
 };
 
+/**
+ * A terrain, furniture or field transform's result (load_transform_results, src/ter_furn_transform.cpp): one id, or
+ * a list of ids and [ id, weight ] pairs (load_weighted_list), whatever form the data learned from happened to write.
+ */
+function transformResult(kind: string): TypeSpec {
+  const weighted: TypeSpec = { kind: 'tuple', items: [ref(kind), INTEGER], required: 2, names: [`${kind} id`, 'weight'] };
+  return union(ref(kind), arrayOf(union(ref(kind), weighted)));
+}
+
+/**
+ * What a body part counts as (body_part_type::type, io::enum_to_string in src/bodypart.cpp): read as an enum, any
+ * other name is an error.
+ */
+const BODY_PART_TYPE: ValueSet = { title: 'a body part type', values: ['arm', 'foot', 'hand', 'head', 'leg', 'mouth', 'other', 'sensor', 'tail', 'torso', 'wing'] };
+
+/**
+ * A body part's limb types (body_part_type::load): each a type, or a [ type, weight ] pair, whatever form the data
+ * learned from happened to write.
+ */
+const LIMB_TYPES: TypeSpec = (() => {
+  const type: TypeSpec = { kind: 'string', values: BODY_PART_TYPE.values, valuesTitle: BODY_PART_TYPE.title };
+  return union(type, arrayOf(union(type, { kind: 'tuple', items: [type, NUMBER], required: 2, names: ['body part type', 'weight'] })));
+})();
+
+/**
+ * A nested map's neighbors (jmapgen_nested's neighborhood_check): per direction, overmap terrains matched with their
+ * om_terrain_match_type ("ncpt" with PREFIX is a pattern, no terrain's id).
+ */
+const NEIGHBORS: TableOverlay = Object.fromEntries(['north', 'east', 'south', 'west', 'north_east', 'north_west', 'south_east', 'south_west']
+  .map((dir) => [`object.place_nested[].neighbors.${dir}[].om_terrain`, { refBy: OM_TERRAIN_MATCHED }]));
+
+/**
+ * A mapping's traps (load_place_mapings<jmapgen_trap>, load_place_mapings_alternatively in src/mapgen.cpp): one trap
+ * id, an object, or alternatives, each an id, an object, or [ id or object, count ] (the count repeats it). An unknown
+ * trap is "unknown trap type" when the game loads the map.
+ */
+const TRAP_MAPPING: TypeSpec = (() => {
+  const one = union(ref('trap'), OPEN_OBJECT);
+  return union(ref('trap'), OPEN_OBJECT, arrayOf(union(ref('trap'), OPEN_OBJECT, { kind: 'tuple', items: [one, INTEGER], required: 2, names: ['trap', 'count'] })));
+})();
+
 /** The parameters of map generators (under `object`) and palettes. */
 function parameters(at: string): TableOverlay {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
@@ -118,15 +159,18 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   technique: TECHNIQUE_OVERLAY,
   start_location: START_LOCATION_OVERLAY,
   talk_topic: REPEATED_FOR,
-  // ter_furn_transform::load: a terrain transform's result, a string or a weighted list, and a furniture one's
-  // valid furniture (t_null, f_null: none, built-in ids).
+  // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
+  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids).
   ter_furn_transform: {
-    'terrain[].result': { ref: 'terrain' }, 'furniture[].result[][0]': { ref: 'furniture' },
-    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { ref: 'field_type' },
+    'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
+    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
   },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
-  mapgen: { 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters') },
-  palette: parameters('parameters'),
+  mapgen: {
+    'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
+    'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
+  },
+  palette: { ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
   // map_data_common_t::load: the terrain above (t_null: none).
   terrain: { roof: { ref: 'terrain' } },
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
@@ -151,6 +195,9 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
     spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
     skill: { ref: 'skill', weak: true }, 'ignored_monster_species[]': { ref: 'SPECIES', weak: true },
   },
+  body_part: { limb_types: { type: LIMB_TYPES } },
+  // attack_vector::load: limb_req, [ body part type, count ] pairs.
+  attack_vector: { 'limb_req[][0]': { values: BODY_PART_TYPE } },
   // mutation_category_trait::load: the vitamin mutating in the category takes ("null": none; warnings: not checked
   // when loading).
   mutation_category: { vitamin: { ref: 'vitamin', weak: true } },

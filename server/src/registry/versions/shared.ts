@@ -141,6 +141,12 @@ export const TECHNIQUE_OVERLAY: TableOverlay = { 'skill_requirements[].name': { 
  */
 export const START_LOCATION_OVERLAY: TableOverlay = { 'terrain[]': { ref: 'overmap_terrain', weak: true } };
 
+/**
+ * An overmap terrain matched by its id (EXACT, or TYPE, the default) or by part of it (ot_match_type in
+ * overmap.h: PREFIX, CONTAINS and SUBTYPE read the string as a pattern, naming no one terrain).
+ */
+export const OM_TERRAIN_MATCHED: SiblingRef = { member: 'om_terrain_match_type', kinds: {}, noIdWhen: ['PREFIX', 'CONTAINS', 'SUBTYPE'], otherwise: ['overmap_terrain'] };
+
 export const CONSTRUCTION_TERRAIN: SiblingRef = { kinds: {}, otherwise: ['terrain', 'furniture'] };
 
 export const BUILT_IN_IDS: Readonly<Record<string, readonly string[]>> = {
