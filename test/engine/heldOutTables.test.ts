@@ -123,3 +123,18 @@ test('a mapping\'s traps are read as load_place_mapings_alternatively reads them
     assert.deepEqual(check('tr_pitt'), ['unknown-id/error: "object.mapping.X.traps": unknown trap "tr_pitt"; did you mean "tr_pit"?']);
   });
 });
+
+test('a documented dialogue argument takes what its reader reads besides the forms the data shows: a fake spell\'s min_level a number (dbl_or_var), a mutator\'s mtype_id a string (str_or_var)', () => {
+  const core: FileTree = { ...CURRENT_CORE, 'json/spells.json': [{ type: 'SPELL', id: 'spell_x', name: 'x', description: 'x', valid_targets: ['self'], effect: 'none', shape: 'blast' }], 'json/monsters.json': [{ type: 'MONSTER', id: 'mon_x', name: 'x', description: 'x', volume: '1 L', weight: '1 kg', hp: 1, speed: 100, symbol: 'x', color: 'white' }] };
+  const eoc = (effect: unknown[]) => ({ type: 'effect_on_condition', id: 'EOC_X', effect });
+  const check = (effect: unknown[]) => workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': [eoc(effect)] }, core).diagnostics('m/a.json').map((d) => `${d.code}/${d.severity}: ${d.message}`);
+  // Learned without Magiclysm and TEST_DATA, the mods writing these as literals: the data shows variable objects only.
+  withHeldOutTables(() => undefined, () => {
+    assert.deepEqual(check([{ u_cast_spell: { id: 'spell_x', min_level: 1 } }]), []);
+    assert.deepEqual(check([{ u_cast_spell: { id: 'spell_x', min_level: { math: ['1 + 1'] } } }]), []);
+    assert.deepEqual(check([{ set_string_var: { mutator: 'mon_faction', mtype_id: 'mon_x' }, target_var: { global_val: 'k' } }]), []);
+    // What neither the data nor the reader takes still fires.
+    assert.deepEqual(check([{ u_cast_spell: { id: 'spell_x', min_level: true } }]).map((d) => d.split(':')[0]), ['invalid-value/warning']);
+    assert.deepEqual(check([{ set_string_var: { mutator: 'mon_faction', mtype_id: 5 } }]).map((d) => d.split(':')[0]), ['invalid-value/warning']);
+  }, (d) => { d.min_level = 'o 5'; d.mtype_id = 'o 5'; });
+});

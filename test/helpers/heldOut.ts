@@ -1,16 +1,23 @@
 /**
  * The current game's tables as if learned without some mod (scripts/leave-one-mod-out.mjs): `edit` changes the
- * committed tables' codes, and `body` runs with that version in place of the current one.
+ * committed tables' codes (`editDialogue` the pooled dialogue's), and `body` runs with that version in place of the
+ * current one.
  */
 import { GAME_VERSIONS, findVersion } from '../../server/src/registry/versions';
 import type { GameVersion } from '../../server/src/registry/declaration';
-import type { GeneratedTables } from '../../server/src/schema/generated';
+import type { GeneratedDialogue, GeneratedTables } from '../../server/src/schema/generated';
 
-export function withHeldOutTables<T>(edit: (tables: Record<string, { n: number; v?: 1; m: Record<string, string> }>) => void, body: () => T): T {
+export function withHeldOutTables<T>(edit: (tables: Record<string, { n: number; v?: 1; m: Record<string, string> }>) => void, body: () => T, editDialogue?: (dialogue: Record<string, string>) => void): T {
   const current = findVersion('current')!;
   const tables = Object.fromEntries(Object.entries(current.generatedTables!).map(([type, t]) => [type, { ...t, m: { ...t.m } }]));
   edit(tables);
-  const heldOut = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(current), generatedTables: { value: tables as GeneratedTables, enumerable: true } }) as GameVersion;
+  const dialogue: Record<string, string> = { ...current.generatedDialogue };
+  editDialogue?.(dialogue);
+  const heldOut = Object.defineProperties({}, {
+    ...Object.getOwnPropertyDescriptors(current),
+    generatedTables: { value: tables as GeneratedTables, enumerable: true },
+    generatedDialogue: { value: dialogue as GeneratedDialogue, enumerable: true },
+  }) as GameVersion;
   const list = GAME_VERSIONS as GameVersion[];
   const at = list.indexOf(current);
   list[at] = heldOut;

@@ -151,16 +151,24 @@ export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: Dialogu
     const node = members.get(name);
     const op = operators?.get(name);
     const argument = readers.argumentReaders?.get(name);
+    const documented = argument && readerSpec(argument.reader, name, argument.names, object, readers, language);
     const type = DIALOGUE_CONTAINERS.has(name) ? language.containerSpec(name)
-      : node ? memberSpec(node, name, object, readers)
+      // What the data shows, and what the game's reader of a documented argument takes besides (`min_level` as a
+      // number where the data writes only variable objects: `get_dbl_or_var` reads either).
+      : node ? (documented ? either(memberSpec(node, name, object, readers), documented) : memberSpec(node, name, object, readers))
         : op ? operatorSpec(op, object, readers, language)
           : readers.durations?.[name] !== undefined ? durationOf(readers.durations[name], object)
-            : argument ? readerSpec(argument.reader, name, argument.names, object, readers, language) : ANY;
-    const documented = describeDocumented(name, op, readers.operatorArguments?.get(name));
-    const description = node ? `${documented}${documented ? ' ' : ''}${describePooled(name, node)}` : documented;
+            : documented ?? ANY;
+    const docs = describeDocumented(name, op, readers.operatorArguments?.get(name));
+    const description = node ? `${docs}${docs ? ' ' : ''}${describePooled(name, node)}` : docs;
     fields.push({ name, type, description, fromGame: true });
   }
   return language;
+}
+
+/** Any of `options` (a value none matches: a warning, the forms the data shows being what it knows). */
+function either(...options: TypeSpec[]): TypeSpec {
+  return { kind: 'union', options, mismatch: 'warning' };
 }
 
 const NUMBER: TypeSpec = { kind: 'number' };
@@ -291,7 +299,6 @@ function readerSpec(reader: OperatorReader, name: string, kind: string | undefin
   const refBy = readers.byName?.get(name);
   const named: StringSpec = refBy ? { kind: 'string', refBy }
     : kind !== undefined && readers.isKind?.(kind) ? { kind: 'string', ref: kind, weakRef: true } : STRING;
-  const either = (...options: TypeSpec[]): TypeSpec => ({ kind: 'union', options, mismatch: 'warning' });
   switch (reader) {
     case 'simple': return ANY;
     case 'string': return either(named, object);

@@ -284,8 +284,9 @@ export const OPERATOR_ARGUMENTS: ReadonlyMap<string, readonly string[]> = (() =>
 })();
 
 /**
- * How the docs read the arguments the game's own data never writes (an argument it writes is read as the data
- * shows, see schema/dialogueLanguage.ts); the kind a string one names where it names one.
+ * How the game reads arguments (the docs' word): the only word on those its own data never writes, and what it
+ * takes besides the forms the data shows on those it does (schema/dialogueLanguage.ts); the kind a string one names
+ * where it names one.
  */
 export interface ArgumentReader {
   readonly reader: OperatorReader;
@@ -298,7 +299,11 @@ export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<str
     'remove_from_creature_tracker', 'allow_special', 'allow_unarmed', 'single_target', 'open_air_allowed', 'summoner_is_alpha',
     'summoner_is_beta', 'hit_player'].map((a): [string, ArgumentReader] => [a, { reader: 'boolean' }]),
   ...['arpen', 'arpen_mult', 'dmg_mult', 'min_hit', 'max_hit', 'hit_roll', 'cap', 'max_level', 'distance_limit', 'spread',
-    'forced_movecost'].map((a): [string, ArgumentReader] => [a, { reader: 'number' }]),
+    'forced_movecost',
+    // A fake spell's level (`fake_spell::load`: dbl_or_var), which the game's data writes as variable objects only.
+    'min_level'].map((a): [string, ArgumentReader] => [a, { reader: 'number' }]),
+  // The monster a `mon_faction` mutator reads (EFFECT_ON_CONDITION.md "Mutators": get_str_or_var).
+  ['mtype_id', { reader: 'string', names: 'MONSTER' }],
   ['age', { reader: 'duration' }], ['loc_1', { reader: 'variable' }], ['loc_2', { reader: 'variable' }],
   // u_location_variable searches for a field or a trap of this id; u_forget_recipe's recipe subcategory.
   ['field', { reader: 'string', names: 'field_type' }], ['trap', { reader: 'string', names: 'trap' }], ['subcategory', { reader: 'string' }],
