@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 import { writeSnapshot, readManifest, GAME_ATTRIBUTION } from '../../server/src/mods/gameSnapshot';
-import { resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
+import { BUILT_IN_GAME, describeGame, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { lint, toJsonDiagnostics, type JsonDiagnostic } from '../../server/src/cli/lint';
 import { summary } from '../../server/src/cli/formats';
@@ -102,6 +102,29 @@ test('the snapshot is used only when no game folder is given or found; the summa
   const none = resolveGame(NOWHERE([alone], cacheDir, null));
   assert.equal(none.game, undefined);
   assert.match(none.noSnapshot ?? '', /no built-in game snapshot/);
+});
+
+test('"builtin" wherever a game folder is named asks for the snapshot, even with a game installed; a folder of that name is a folder', (t) => {
+  const dir = tmp(t);
+  const game = writeTree({ ...MINI_CORE, ...CURRENT_MARKER }, path.join(dir, 'game'));
+  const snapshotDir = path.join(dir, 'snapshot');
+  writeSnapshot(game, snapshotDir, DESCRIBE);
+  const installed = writeTree(MINI_CORE, path.join(dir, 'debian'));
+  const alone = writeTree({ 'modinfo.json': modinfo('alone') }, path.join(dir, 'mods', 'alone'));
+  const cacheDir = path.join(dir, 'cache');
+  // Debian's 0.F installed: it is the game unless the snapshot is asked for.
+  const withDebian = { ...NOWHERE([alone], cacheDir, snapshotDir), defaultPath: installed };
+  assert.equal(resolveGame(withDebian).game?.source, 'default');
+  const asked = resolveGame({ ...withDebian, given: { path: BUILT_IN_GAME, source: 'option' } });
+  assert.equal(asked.game?.source, 'snapshot');
+  assert.match(describeGame(asked.game!), /^built-in snapshot of current .*, asked for by --game "builtin"$/);
+  assert.equal(resolveGame({ ...withDebian, env: { CDDA_GAME: BUILT_IN_GAME } }).game?.namedBy, 'environment');
+  assert.equal(resolveGame({ ...withDebian, config: { path: path.join(dir, BUILT_IN_GAME), file: 'cdda-lint.config.json' } }).game?.namedBy, 'config');
+  // Asked for where the installation has none: said so, naming what asked.
+  assert.match(resolveGame({ ...withDebian, snapshotDir: null, given: { path: BUILT_IN_GAME, source: 'setting' } }).noSnapshot ?? '', /^cdda\.gamePath names the built-in game \("builtin"\), but this installation has no built-in game snapshot/);
+  // A folder named builtin that exists is that folder.
+  const folder = writeTree(MINI_CORE, path.join(dir, 'named', BUILT_IN_GAME));
+  assert.equal(resolveGame({ ...withDebian, given: { path: folder, source: 'option' } }).game?.path, folder);
 });
 
 test('a damaged snapshot is a clear message: no crash, no half-unpacked game', (t) => {

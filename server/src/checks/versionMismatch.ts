@@ -25,7 +25,9 @@ export interface MismatchContext {
 export function versionMismatchMessage(c: Omit<MismatchContext, 'at'>): string {
   const against = c.gamePath ? `the game folder ${c.gamePath}, ${c.checked.title}` : `${c.checked.title} (no game folder)`;
   return `This mod is written for ${c.other.version.title}: ${c.other.count} of its definitions have types only that version has (such as "${c.other.example}"), `
-    + `but it is checked against ${against}. Give the folder of a ${c.other.version.title} game: --game DIR, $CDDA_GAME, "gamePath" in cdda-lint.config.json, or cdda.gamePath in the editor. `
+    + `but it is checked against ${against}. Give the folder of a ${c.other.version.title} game: --game DIR, $CDDA_GAME, "gamePath" in cdda-lint.config.json, or cdda.gamePath in the editor`
+    // The package's built-in snapshot is of the current game (mods/gameFolder.ts BUILT_IN_GAME).
+    + `${c.other.version.id === 'current' ? ' (or "builtin" in any of them: the snapshot of the current game a packaged cdda-lint ships)' : ''}. `
     + 'Its other problems are not reported until then: nearly all would come from the version.';
 }
 

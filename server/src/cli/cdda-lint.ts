@@ -33,7 +33,8 @@ Options of check:
   --game DIR            the base game folder (holding json/ and mods/, or a checkout of the game's repository).
                         Default: "gamePath" of the settings file, else the game the checked path is inside (a
                         mod in a game's mods/ folder), else $${GAME_ENV}, else ${DEFAULT_GAME_PATH} if present,
-                        else the built-in snapshot of the current game's data (when the package has one)
+                        else the built-in snapshot of the current game's data (when the package has one);
+                        --game builtin: that snapshot, whatever else is found
   --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
                         detected from the game folder)
   --format FORMAT       text (default), json, github (annotations in GitHub Actions) or sarif (SARIF 2.1.0)
@@ -139,7 +140,7 @@ async function run(argv: string[]): Promise<number> {
     checked: paths,
     cacheDir,
   });
-  if (noSnapshot) process.stderr.write(`cdda-lint: no game folder given or found, and ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
+  if (noSnapshot) process.stderr.write(`cdda-lint: ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
   if (game && !holdsGameData(game.path)) {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
     usage(`game folder ${game.path}, named by ${named}: no json/ folder there; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);

@@ -18,6 +18,13 @@ export const GAME_ENV = 'CDDA_GAME';
 
 export type GameSource = 'option' | 'setting' | 'config' | 'location' | 'environment' | 'default' | 'snapshot';
 
+/**
+ * The name that asks for the built-in snapshot wherever a game folder is named (`--game builtin`, cdda.gamePath,
+ * "gamePath", $CDDA_GAME): a machine with Debian's 0.F installed can check a current mod without a game download.
+ * A folder of that name that exists is a folder.
+ */
+export const BUILT_IN_GAME = 'builtin';
+
 export interface FoundGame {
   /** The game's data folder (holding json/), absolute. */
   readonly path: string;
@@ -26,6 +33,23 @@ export interface FoundGame {
   readonly configFile?: string;
   /** The built-in snapshot unpacked at `path` (source 'snapshot', see gameSnapshot.ts). */
   readonly snapshot?: SnapshotManifest;
+  /** Where the snapshot was asked for by name (BUILT_IN_GAME); undefined: used because no game folder was found. */
+  readonly namedBy?: 'option' | 'setting' | 'config' | 'environment';
+}
+
+/** How a game folder was named, in words (the built-in snapshot asked for by name). */
+function namedIn(source: NonNullable<FoundGame['namedBy']>, configFile?: string): string {
+  switch (source) {
+    case 'option': return '--game';
+    case 'setting': return 'cdda.gamePath';
+    case 'config': return `"gamePath" in ${configFile ?? 'cdda-lint.config.json'}`;
+    case 'environment': return `$${GAME_ENV}`;
+  }
+}
+
+/** Why the built-in snapshot is the game: asked for by name, or no folder found. */
+function whySnapshot(game: FoundGame): string {
+  return game.namedBy ? `asked for by ${namedIn(game.namedBy, game.configFile)} "${BUILT_IN_GAME}"` : 'no game folder given or found';
 }
 
 /** How the game folder was found, for the CLI summary and the server's log. */
@@ -37,14 +61,14 @@ export function describeGameSource(game: FoundGame): string {
     case 'location': return 'the checked mod is inside it';
     case 'environment': return `from $${GAME_ENV}`;
     case 'default': return 'the default install; none given or found around the checked path';
-    case 'snapshot': return `the built-in snapshot of ${game.snapshot ? describeSnapshot(game.snapshot) : 'the game'}; no game folder given or found`;
+    case 'snapshot': return `the built-in snapshot of ${game.snapshot ? describeSnapshot(game.snapshot) : 'the game'}; ${whySnapshot(game)}`;
   }
 }
 
 /** The game as the CLI summary and the server's status name it: the built-in snapshot by what it is, a folder by its path. */
 export function describeGame(game: FoundGame): string {
   return game.source === 'snapshot' && game.snapshot
-    ? `built-in snapshot of ${describeSnapshot(game.snapshot)}, no game folder given or found`
+    ? `built-in snapshot of ${describeSnapshot(game.snapshot)}, ${whySnapshot(game)}`
     : `game folder ${game.path} (${describeGameSource(game)})`;
 }
 
@@ -110,7 +134,7 @@ export interface ResolvedGame {
   readonly game?: FoundGame;
   /** The built-in snapshot in use: where it is unpacked, whether this call unpacked it and in how long. */
   readonly unpacked?: UnpackedSnapshot;
-  /** Without a game: why the built-in snapshot is not used either. */
+  /** Without a game: why, the built-in snapshot included (a sentence's start: "no game folder given or found, and ..."). */
   readonly noSnapshot?: string;
 }
 
@@ -121,12 +145,17 @@ export interface ResolvedGame {
  */
 export function resolveGame(q: GameQuery & { readonly cacheDir: string; readonly snapshotDir?: string | null }): ResolvedGame {
   const found = findGame(q);
-  if (found) return { game: found };
+  const namedBy = found && found.source !== 'location' && found.source !== 'default' && found.source !== 'snapshot'
+    && path.basename(found.path) === BUILT_IN_GAME && !fs.existsSync(found.path) ? found.source : undefined;
+  if (found && !namedBy) return { game: found };
   const snapshotDir = q.snapshotDir === undefined ? builtInSnapshotDir() : q.snapshotDir ?? undefined;
-  if (!snapshotDir) return { noSnapshot: `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)` };
+  if (!snapshotDir) {
+    const none = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)`;
+    return { noSnapshot: namedBy ? `${namedIn(namedBy, found?.configFile)} names the built-in game ("${BUILT_IN_GAME}"), but ${none}` : `no game folder given or found (none named, none around the checked paths, no $${GAME_ENV}, nothing at ${q.defaultPath ?? DEFAULT_GAME_PATH}), and ${none}` };
+  }
   try {
     const unpacked = unpackSnapshot(snapshotDir, q.cacheDir);
-    return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest }, unpacked };
+    return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest, namedBy, configFile: found?.configFile }, unpacked };
   } catch (err) {
     return { noSnapshot: err instanceof Error ? err.message : String(err) };
   }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { DEFAULT_GAME_PATH, GAME_ENV, describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
+import { describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
@@ -111,7 +111,7 @@ export class Indexer {
     session.gameSource = game ? describeGameSource(game) : 'none found';
     session.gameProblem = undefined;
     if (!game) {
-      session.warn(`CDDA: no base game data found (no workspace folder is inside a game, no $${GAME_ENV}, nothing at ${DEFAULT_GAME_PATH}), and ${noSnapshot}. Set "cdda.gamePath" to the folder holding json/ and mods/.`);
+      session.warn(`CDDA: no base game data: ${noSnapshot}. Set "cdda.gamePath" to the folder holding json/ and mods/.`);
       return undefined;
     }
     session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
