@@ -5,11 +5,11 @@
  */
 import { describe, test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'fs';
 import * as path from 'path';
 import type { CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { TestClient, positionAtOffset, uri } from './client';
-import { modinfo, writeTree } from '../helpers/workspace';
+import { modinfo } from '../helpers/workspace';
+import { serverOverMods, type ServerOverMods } from './fixture';
 
 const EOCS = `[
   {
@@ -25,23 +25,19 @@ const text = (doc: CompletionList['items'][number]['documentation'] | Hover['con
   typeof doc === 'string' ? doc : (doc as MarkupContent | undefined)?.value ?? '';
 
 describe('dialogue operators over LSP', () => {
+  let server: ServerOverMods | undefined;
   let client: TestClient;
-  let dir: string;
   let file: string;
   const at = (needle: string, delta: number) => positionAtOffset(EOCS, EOCS.indexOf(needle) + delta);
 
   before(async () => {
-    dir = writeTree({ 'game/json/.keep.json': [], 'mods/m/modinfo.json': modinfo('m'), 'mods/m/eocs.json': EOCS });
-    file = path.join(dir, 'mods/m/eocs.json');
-    client = new TestClient({ roots: [path.join(dir, 'mods')], initializationOptions: { gamePath: path.join(dir, 'game'), gameVersion: 'current' } });
-    await client.initialize();
-    await client.waitForReady();
-    await client.open(file);
+    server = await serverOverMods({ 'mods/m/modinfo.json': modinfo('m'), 'mods/m/eocs.json': EOCS }, { gameVersion: 'current', open: ['mods/m/eocs.json'] });
+    client = server.client;
+    file = path.join(server.dir, 'mods/m/eocs.json');
   });
 
   after(async () => {
-    await client?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('completion in an effect offers the documented operators, those the data never writes too, with their description', async () => {

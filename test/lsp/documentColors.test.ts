@@ -6,11 +6,11 @@
  */
 import { describe, test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'fs';
 import * as path from 'path';
 import type { ColorInformation, ColorPresentation, CompletionList } from 'vscode-languageserver-protocol/node';
 import { TestClient, positionAtOffset, uri } from './client';
-import { modinfo, writeTree } from '../helpers/workspace';
+import { modinfo } from '../helpers/workspace';
+import { serverOverMods, type ServerOverMods } from './fixture';
 import { parseMarked } from '../helpers/marked';
 
 // Each swatch marked; `c_unset` (no color), and `red` or `blue` in members that are not colors, have none.
@@ -29,23 +29,21 @@ const hex = (c: ColorInformation['color']): string =>
   `#${[c.red, c.green, c.blue].map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('')}`;
 
 describe('game colors over LSP', () => {
+  let server: ServerOverMods | undefined;
   let client: TestClient;
   let dir: string;
   let file: string;
   const range = (i: number) => ({ start: positionAtOffset(LOOKS.text, LOOKS.ranges[i].start), end: positionAtOffset(LOOKS.text, LOOKS.ranges[i].end) });
 
   before(async () => {
-    dir = writeTree({ 'game/json/.keep.json': [], 'mods/m/modinfo.json': modinfo('m'), 'mods/m/looks.json': LOOKS.text });
+    server = await serverOverMods({ 'mods/m/modinfo.json': modinfo('m'), 'mods/m/looks.json': LOOKS.text }, { open: ['mods/m/looks.json'] });
+    client = server.client;
+    dir = server.dir;
     file = path.join(dir, 'mods/m/looks.json');
-    client = new TestClient({ roots: [path.join(dir, 'mods')], initializationOptions: { gamePath: path.join(dir, 'game') } });
-    await client.initialize();
-    await client.waitForReady();
-    await client.open(file);
   });
 
   after(async () => {
-    await client?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('a swatch on every color name the game reads, in its default RGB', async () => {

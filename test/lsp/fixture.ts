@@ -1,6 +1,8 @@
 /** The fixture workspace of the LSP tests: two mods over MINI_CORE, plus JSON files that are not content. */
+import * as fs from 'fs';
 import * as path from 'path';
-import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+import { MINI_CORE, modinfo, writeTree, type FileTree } from '../helpers/workspace';
+import { TestClient } from './client';
 
 export const monster = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: 'MONSTER', id, name: { str: id.replace(/^mon_/, '').replace(/_/g, ' ') }, description: `The ${id}.`, default_faction: 'zombie', bodytype: 'human',
@@ -41,4 +43,30 @@ export function writeFixture(): Fixture {
     ]),
   });
   return { game, ws, file: (rel) => path.join(ws, rel) };
+}
+
+/** A server started over a temporary folder's mods/, beside an empty game folder; `stop` also removes the folder. */
+export interface ServerOverMods {
+  readonly client: TestClient;
+  readonly dir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server over `files` (paths in a temporary folder, the mods under mods/), its game folder empty (game/json/):
+ * initialized, ready, and the files of `open` (relative paths) opened.
+ */
+export async function serverOverMods(files: FileTree, options: { readonly gameVersion?: string; readonly open?: readonly string[] } = {}): Promise<ServerOverMods> {
+  const dir = writeTree({ 'game/json/.keep.json': [], ...files });
+  const client = new TestClient({ roots: [path.join(dir, 'mods')], initializationOptions: { gamePath: path.join(dir, 'game'), ...(options.gameVersion ? { gameVersion: options.gameVersion } : {}) } });
+  await client.initialize();
+  await client.waitForReady();
+  for (const rel of options.open ?? []) await client.open(path.join(dir, rel));
+  return {
+    client, dir,
+    async stop() {
+      await client.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

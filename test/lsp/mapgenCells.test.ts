@@ -11,7 +11,8 @@ import * as path from 'path';
 import type { DocumentHighlight, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { MAP_PREVIEW_REQUEST, type MapPreviewResult } from '../../shared/src/protocol';
 import { TestClient, positionAtOffset, uri } from './client';
-import { modinfo, writeTree } from '../helpers/workspace';
+import { modinfo } from '../helpers/workspace';
+import { serverOverMods, type ServerOverMods } from './fixture';
 
 const PALETTES = [
   { type: 'palette', id: 'p_walls', terrain: { '#': 't_wall', '.': 't_floor' }, furniture: { c: 'f_chair' } },
@@ -30,6 +31,7 @@ const MAP = [{
 }];
 
 describe('map cells over LSP', () => {
+  let server: ServerOverMods | undefined;
   let client: TestClient;
   let dir: string;
   const file = (rel: string): string => path.join(dir, 'mods', rel);
@@ -43,22 +45,19 @@ describe('map cells over LSP', () => {
   };
 
   before(async () => {
-    dir = writeTree({
+    server = await serverOverMods({
       'mods/m/terrain.json': [{ type: 'terrain', id: 't_wall', name: 'wall', symbol: 'LINE_OXOX', color: 'light_gray', move_cost: 0 }, { type: 'terrain', id: 't_floor', name: 'floor', symbol: '.', color: 'cyan', move_cost: 2 }],
       'mods/m/furniture.json': ['f_chair', 'f_rug', 'f_mat'].map((id) => ({ type: 'furniture', id, name: id, symbol: id === 'f_chair' ? '#' : 'r', color: id === 'f_chair' ? 'brown' : 'i_red', move_cost_mod: 1, required_str: 1 })),
-      'game/json/.keep.json': [],
       'mods/m/modinfo.json': modinfo('m'),
       'mods/m/palettes.json': PALETTES,
       'mods/m/map.json': MAP,
     });
-    client = new TestClient({ roots: [path.join(dir, 'mods')], initializationOptions: { gamePath: path.join(dir, 'game') } });
-    await client.initialize();
-    await client.waitForReady();
+    client = server.client;
+    dir = server.dir;
   });
 
   after(async () => {
-    await client?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('hover on a character: each meaning with where it comes from', async () => {
