@@ -1,5 +1,5 @@
 /**
- * References of the current game that its data alone cannot show (registry/versions/overlays-current.ts): item
+ * References of the current game that its data alone cannot show (registry/versions/readings-current.ts): item
  * flags, harvest drops, the requirements of `requirement` and `construction` definitions, and more; dialogue
  * members by name (registry/versions/current.ts referencesByName); and, in both
  * versions, the entries `extend` adds to list members (schema/listEdits.ts). Each fixture marks the ids that must

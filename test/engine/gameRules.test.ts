@@ -17,20 +17,21 @@ function diagnostics(definitions: unknown[], core: FileTree = {}): string[] {
   return workspace(mod({ 'a.json': definitions }), core).diagnostics('m/a.json').map((d) => `${d.code}: ${d.message}`);
 }
 
-test('every refinement of a generated table applies to its table (both versions)', () => {
+test('every member reading attached by path has its place in its type\'s generated table (both versions)', () => {
   for (const id of ['0.F', 'current']) {
     const version = findVersion(id)!;
     const registry = registryOf(version);
-    for (const type of Object.keys(version.tableOverlays ?? {})) {
+    for (const type of Object.keys(version.memberReadings ?? {})) {
+      if (type === '*') continue;
       assert.ok(registry.generatedSchemaOfType(type), `${id} ${type}`);
-      assert.deepEqual(registry.unappliedOverlaysOf(type), [], `${id} ${type}`);
+      assert.deepEqual(registry.unappliedReadingsOf(type), [], `${id} ${type}`);
     }
   }
 });
 
-test('a table learned without the data an overlay path comes from loads without that refinement (it crashed the registry)', () => {
+test('a table learned without the data a reading\'s path comes from loads without that reading (it crashed the registry)', () => {
   const current = findVersion('current')!;
-  // ter_furn_transform as a mod would teach it with no furniture results: the overlay's furniture[].result has no place.
+  // ter_furn_transform as a mod would teach it with no furniture results: the reading of furniture[].result has no place.
   const tables = { ...current.generatedTables, ter_furn_transform: { n: 1, m: { id: 's 1', type: 's 1', terrain: 'a 1', 'terrain[]': 'o 1', 'terrain[].result': 's 1', 'terrain[].valid_terrain': 'a 1', 'terrain[].valid_terrain[]': 's 1' } } };
   const heldOut = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(current), generatedTables: { value: tables, enumerable: true } }) as typeof current;
   const registry = registryOf(heldOut);
@@ -39,8 +40,8 @@ test('a table learned without the data an overlay path comes from loads without 
   // The paths it has keep their refinement; the others are listed, not thrown.
   const terrain = schema.fields.find((f) => f.name === 'terrain');
   assert.match(JSON.stringify(terrain), /"name":"result","type":\{"kind":"union","options":\[\{"kind":"string","ref":"terrain"\}/);
-  const pathOf = (message: string) => /overlay path (\S+):/.exec(message)?.[1];
-  assert.deepEqual(registry.unappliedOverlaysOf('ter_furn_transform').map(pathOf), ['furniture[].result', 'furniture[].valid_furniture[]', 'field[].result']);
+  const pathOf = (message: string) => /^current ter_furn_transform: (\S+):/.exec(message)?.[1];
+  assert.deepEqual(registry.unappliedReadingsOf('ter_furn_transform').map(pathOf), ['furniture[].result', 'furniture[].valid_furniture[]', 'field[].result']);
 });
 
 test('colors: a name the game cannot parse fires, with the nearest name; every form it reads does not', () => {

@@ -11,7 +11,7 @@ import { references } from '../../server/src/queries/references';
 import { documentSymbols } from '../../server/src/queries/symbols';
 import { hover } from '../../server/src/queries/hover';
 import { registryOf, findVersion } from '../../server/src/registry/versions';
-import { parsePath } from '../../server/src/schema/generated';
+import { parsePath } from '../../server/src/schema/memberPaths';
 import { dialogueKeyOf } from '../../server/src/schema/dialogueLanguage';
 import { TABLES as TABLES_0F } from '../../server/src/registry/versions/generated/tables-0F';
 import { TABLES as TABLES_CURRENT } from '../../server/src/registry/versions/generated/tables-current';

@@ -54,7 +54,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: om_terrain[] -> overmap terrain': [1, 'More_Locations mil_outpost_ube_00.json generates "mil_outpost_ube", which no overmap terrain is (mil_outpost_ubea/ubeb are)'],
   'unknown-id: default -> monster': [1, 'Dark-Skies-Above monster group default dks_mon_stray_burnt: no such monster'],
   'unknown-id: looks_like -> item': [1, 'Dark-Skies-Above obsolete.json: looks_like "power_armor", an item 0.F does not have (power_armor_basic...)'],
-  // ---- references of more types (registry/versions/overlays-0F.ts)
+  // ---- references of more types (registry/versions/readings-0F.ts)
   'unknown-id: requirements.install.using[][] -> requirement': [1, 'core obsolete.json: the abstract door_abstract installs with requirement vehicle_bolt, defined nowhere (0.F --check-mods reports it for a part that is not abstract: "unknown or incorrectly specified install requirements")'],
   'unknown-id: requirements.removal.using[][] -> requirement': [1, 'the same part, the same requirement, for removal'],
   'unknown-id: components -> requirement': [1, 'TEST_DATA magic.json: a test spell consumes requirement test_components, defined nowhere'],
@@ -66,7 +66,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: responses[].condition.and[].npc_has_trait -> trait': [1, 'the same file, the same trait'],
   'unknown-id: responses[].success.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_TRUE_CONDITION_NEXT, defined nowhere'],
   'unknown-id: responses[].failure.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_FALSE_CONDITION_NEXT, defined nowhere'],
-  // ---- references of reviewed rules (registry/versions/rules-0F.ts)
+  // ---- references the readings name against data bugs (registry/versions/readings-0F.ts)
   'unknown-id: use_action.monster_id -> monster': [1, 'Aftershock inactiverobot.json: an inactive X-ray turret places "mon_laserturret_x-ray"; the monster is mon_laserturret_xray (the other item of the file names it right)'],
   // ---- map generators (checks/mapgenRows.ts): the rows of every map the game generates are as it wants them
   'mapgen-rows/warning: a character with no mapping (weight 0)': [128, 'More_Locations (obsolete in 0.F) maps of weight 0, which the game never generates nor sets up (0.F --check-mods --id more_locations is silent; a copy of bandit_tower_1gate_00 of weight 100 gets "row 23 column 6: \'P\' has no terrain, furniture, or other definition" and on): "P" of its gates, "," of combo houses... map to nothing in their palettes; 12 marked per map'],

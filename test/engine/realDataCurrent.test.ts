@@ -58,7 +58,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: category -> item category': [7, 'warnings: items whose category is no item category, which the game replaces by one it computes: core science.json "tool" x3 and "TOOL" (the category is tools); Aftershock, aftershock_exoplanet and TEST_DATA "ARMOR" (armor)'],
   'unknown-id: active_procgen_values[].spell_id -> spell': [1, 'core relic_procgen_data.json lets artifacts cast AO_TELEPORT, defined nowhere (AEA_TELEPORT is)'],
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
-  // references of more types (registry/versions/overlays-current.ts) and dialogue members by name (current.ts)
+  // references of more types (registry/versions/readings-current.ts) and dialogue members by name (current.ts)
   'unknown-id: resist_traits[] -> trait': [3, 'effects resisted by trait BLEED_IMMUNE, which nothing defines (it is an immunity flag): core effects.json star_vampire_blood_drink_feral, and two in obsolete_effect.json'],
   'unknown-id: resist_effects[] -> effect': [2, 'core effects.json: effects resisted by effect PAINRESIST and by "aspirin" (an item), neither an effect'],
   'unknown-id: use_action.effects[].id -> effect': [5, 'drugs giving effects defined nowhere: core med.json "smoke" x3 (the effects are smoke_eyes and smoke_lungs); Aftershock and aftershock_exoplanet cheap_food.json pkill1 (pkill1_generic...), each'],

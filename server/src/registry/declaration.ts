@@ -6,9 +6,9 @@
  */
 import type { KindSchema, SiblingRef, TypeSpec } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
-import type { GeneratedDialogue, GeneratedTables, MemberRules } from '../schema/generated';
+import type { GeneratedDialogue, GeneratedTables } from '../schema/generated';
 import type { ArgumentReader, DialogueOperator } from '../schema/dialogueOperators';
-import type { TableOverlay } from '../schema/overlay';
+import type { MemberReadings } from '../schema/memberReadings';
 import type { ColorScheme } from '../schema/colors';
 
 /**
@@ -111,14 +111,11 @@ export interface GameVersion {
   readonly generatedTables?: GeneratedTables;
   /** What the version's data writes below dialogue containers, by member name (scripts/gen-type-tables.mjs, schema/generated.ts). */
   readonly generatedDialogue?: GeneratedDialogue;
-  /** What the game's code says about members of the generated tables (reviewed; see MemberRule). */
-  readonly memberRules?: MemberRules;
   /**
-   * Members read by one reader wherever they are written (schema/readers.ts), by name, per JSON type (`*`: every
-   * type): their spec in the generated tables, at any depth, instead of what a table learned from the paths its data
-   * wrote.
+   * How the game's loaders read members of the generated tables where the data cannot show it (readers, value sets,
+   * references, closed objects), by JSON type, attached by path or by name (schema/memberReadings.ts).
    */
-  readonly readersByName?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
+  readonly memberReadings?: MemberReadings;
   /** The RGB of the 16 colors in the version's default color scheme (its data/raw/colors.json). */
   readonly colors: ColorScheme;
   /**
@@ -127,11 +124,6 @@ export interface GameVersion {
    * uses is information, not a warning (see UnseenMembers).
    */
   readonly memberNames?: string;
-  /**
-   * Hand-written refinements of generated tables by JSON type, where the game's loader is stricter than its data
-   * shows (closed value sets, references, closed objects; see schema/overlay.ts).
-   */
-  readonly tableOverlays?: Readonly<Record<string, TableOverlay>>;
   /**
    * Members that name what a sibling member selects wherever a generated table has them, or admits them in an
    * open object: the dialogue grammar's (`u_spawn_item` is an item, or an item group with `"use_item_group": true`).

@@ -5,10 +5,11 @@
  */
 import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { withDialogueNames } from '../schema/dialogue';
-import { INHERITANCE_MEMBERS, parsePath, schemaFromTable, type TableContext } from '../schema/generated';
+import { INHERITANCE_MEMBERS, schemaFromTable, type TableContext } from '../schema/generated';
+import { parsePath } from '../schema/memberPaths';
 import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '../schema/dialogueLanguage';
 import { NameEndings } from '../util/nameEndings';
-import { applyOverlay } from '../schema/overlay';
+import { readingName } from '../schema/memberReadings';
 import { withListEdits } from '../schema/listEdits';
 import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../records/inlineDefinitions';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
@@ -99,25 +100,24 @@ export class KindRegistry {
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const generated = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
-    const overlay = this.version.tableOverlays?.[type];
-    const refined = generated && overlay ? applyOverlay(generated, overlay, `${this.version.id} ${type}`) : undefined;
-    if (refined?.unapplied.length) this.unappliedOverlays.set(type, refined.unapplied);
-    const schema = refined?.schema ?? generated;
+    const built = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
+    if (built?.unapplied.length) this.unappliedReadings.set(type, built.unapplied.map((u) => `${this.version.id} ${type}: ${u}`));
+    const schema = built?.schema;
     this.generated.set(type, schema);
     return schema;
   }
 
   /**
-   * The refinements (registry/versions/overlays-*.ts) a type's generated table had no place for, once its table is
-   * built: none for the committed tables (a test checks), some for tables learned without a mod or from a newer game.
+   * The readings attached by path (registry/versions/readings-*.ts) a type's generated table had no place for, once
+   * its table is built: none for the committed tables (a test checks), some for tables learned without a mod or from
+   * a newer game.
    */
-  unappliedOverlaysOf(type: string): readonly string[] {
+  unappliedReadingsOf(type: string): readonly string[] {
     this.generatedSchemaOfType(type);
-    return this.unappliedOverlays.get(type) ?? [];
+    return this.unappliedReadings.get(type) ?? [];
   }
 
-  private readonly unappliedOverlays = new Map<string, readonly string[]>();
+  private readonly unappliedReadings = new Map<string, readonly string[]>();
 
   /**
    * The reference whose kind a sibling selects at `path` of a definition of `type`, if it is one (see SiblingRef: a
@@ -147,12 +147,11 @@ export class KindRegistry {
   private get tableContext(): TableContext {
     return this.tableContextValue ??= {
       version: this.version.id,
-      rules: this.version.memberRules,
+      readings: this.version.memberReadings,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
       namesShown: namesShown(this.version),
       referencesByName: this.referencesByName,
       dialogueContainer: this.dialogueContainer,
-      readers: this.version.readersByName,
     };
   }
 
@@ -192,8 +191,8 @@ export class KindRegistry {
       for (const p of Object.keys(table.m)) addFirstName(names, p);
       const former = this.byTypeMap.get(type)?.formerIdMember;
       if (former) names.add(former);
-      // An overlay path names an existing member or adds one (see applyOverlay).
-      for (const p of Object.keys(this.version.tableOverlays?.[type] ?? {})) addFirstName(names, p);
+      // A reading's path names an existing member or adds one (a reader's spec; see schema/memberReadings.ts).
+      for (const p of Object.keys(this.version.memberReadings?.[type] ?? {})) if (readingName(p) === undefined) addFirstName(names, p);
     }
     this.tableMembers.set(type, names);
     return names;

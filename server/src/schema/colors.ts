@@ -4,7 +4,7 @@
  * highlight `h_` and an inverted `i_` color, the foreground colors on six backgrounds (`c_white_red`), and
  * `c_unset`.
  */
-import type { MemberRules, ValueSet } from './generated';
+import { valueSetSpec, type MemberReadings, type ValueSet } from './memberReadings';
 import type { StringSpec } from './types';
 
 const COLORS = [
@@ -20,16 +20,16 @@ const FOREGROUND = [...COLORS, ...COLORS.flatMap((c) => BACKGROUNDS.map((b) => `
  * is a debug message (an error of the game's own checks).
  */
 export const COLOR_NAMES: ValueSet = {
-  name: 'a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...)',
+  expected: 'a color name (`white`, `light_gray`, `c_red`, `i_green`, `white_red`...)',
   values: [...FOREGROUND, ...FOREGROUND.map((c) => `c_${c}`), ...COLORS.flatMap((c) => [`h_${c}`, `i_${c}`]), ''],
 };
 
 /** A member holding a color name, for hand-written tables. */
-export const COLOR: StringSpec = { kind: 'string', values: COLOR_NAMES.values, valuesName: COLOR_NAMES.name };
+export const COLOR: StringSpec = { kind: 'string', ...valueSetSpec(COLOR_NAMES) };
 
 /** What `bgcolor_from_string` reads: a color's bare name, to which it adds `i_`. */
 export const BACKGROUND_COLOR_NAMES: ValueSet = {
-  name: 'a background color name (`white`, `light_gray`, `red`...: the game adds `i_`)',
+  expected: 'a background color name (`white`, `light_gray`, `red`...: the game adds `i_`)',
   values: COLORS,
 };
 
@@ -39,7 +39,7 @@ const color = { values: COLOR_NAMES };
  * The colors both versions read alike (the nc_color readers of assign.h and generic_factory.h, color_reader,
  * all call color_from_string); the version files add their own.
  */
-export const COLOR_RULES: MemberRules = {
+export const COLOR_READINGS: MemberReadings = {
   field_type: { 'intensity_levels[].color': color },
   map_extra: { color },
   movement_mode: { panel_color: color, symbol_color: color },

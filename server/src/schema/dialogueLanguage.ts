@@ -21,7 +21,8 @@
  * - a list the data writes as an array may be written as its one value (the generic readers' one-or-many).
  */
 import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
-import { parseCode, parsePath, type GeneratedDialogue, type MemberCode } from './generated';
+import { parseCode, type GeneratedDialogue, type MemberCode } from './generated';
+import { parsePath } from './memberPaths';
 import type { ArgumentReader, DialogueOperator, OperatorReader } from './dialogueOperators';
 
 /**

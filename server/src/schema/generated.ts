@@ -6,8 +6,9 @@
  *   member no definition of the type has is a warning when it is a near miss of one (did you mean) or, where the
  *   version's program is known (0.F), a name the game never reads; a name it reads is accepted (rare is not
  *   wrong), and without the program's names (the current game) it is information;
- * - reviewed rules (MemberRule, registry/versions/rules-*.ts) add what the game's code says and the data cannot
- *   show: closed value sets (color names) and references the inference missed;
+ * - member readings (schema/memberReadings.ts, registry/versions/readings-*.ts) say how the game's loaders read
+ *   a member where the data cannot show it: a reader's spec, closed value sets (color names), references the
+ *   inference missed, closed objects; attached by path or by name, applied here, while the table becomes a schema;
  * - nested objects stay open (a member the data does not show may still be read by the game), their known
  *   members checked;
  * - JSON types are the union of those seen (integer and number alike), and a value of another JSON type is a
@@ -18,11 +19,13 @@
  * - `ref` members are references (find-references, rename, unknown-id; a weak one, inferred from fewer than
  *   3 values, makes an unresolved id a warning); formats check units only (no style hint, which is the spec's
  *   rule for the spec's kinds);
- * - nothing is required: requiredness comes from hand-written tables only;
+ * - nothing top-level is required: requiredness comes from hand-written tables (and, nested, from readings);
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
 import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
+import { oneOrManyPaths, parsePath, type PathSegment } from './memberPaths';
+import { applyReading, fieldAddedBy, readingName, readingsOfType, stringWordsOf, type MemberReading, type MemberReadings } from './memberReadings';
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
@@ -47,31 +50,12 @@ export type GeneratedTables = Readonly<Record<string, GeneratedTable>>;
  */
 export type GeneratedDialogue = Readonly<Record<string, string>>;
 
-/** A closed set of strings the game reads a member from, with what messages call it ("a color name"). */
-export interface ValueSet {
-  readonly name: string;
-  readonly values: readonly string[];
-}
-
-/**
- * What the game's code says about one member path of a generated table and its data cannot show (reviewed by
- * hand, from the game's source; registry/versions/rules-*.ts): never inferred from the data's values.
- */
-export interface MemberRule {
-  /** The member takes one of a fixed set (an unknown color name is an error of the game). */
-  readonly values?: ValueSet;
-  /** The member names a definition of this kind (where data bugs kept the inference below its bar). */
-  readonly ref?: string;
-}
-
-/** Reviewed rules by JSON type, then by member path (the tables' path syntax). */
-export type MemberRules = Readonly<Record<string, Readonly<Record<string, MemberRule>>>>;
-
 /** What a version says about its generated tables besides the tables. */
 export interface TableContext {
   /** The version, for messages ("0.F"). */
   readonly version: string;
-  readonly rules?: MemberRules;
+  /** How the game reads members, where its data cannot show it (schema/memberReadings.ts). */
+  readonly readings?: MemberReadings;
   /** The member names the version's game reads, when known (see UnseenMembers). */
   readonly gameReads?: MemberNames;
   /** The member names the version's tables show in any type (see UnseenMembers.namesShown). */
@@ -84,17 +68,12 @@ export interface TableContext {
    * undefined for a name that is no container.
    */
   readonly dialogueContainer?: (name: string) => TypeSpec | undefined;
-  /**
-   * Members read by one reader wherever they are written (GameVersion.readersByName): their spec by name, per JSON
-   * type (`*`: in every type).
-   */
-  readonly readers?: Readonly<Record<string, Readonly<Record<string, TypeSpec>>>>;
 }
 
-/** How a member is read by its name, at any depth: a dialogue container, or a reader (TableContext.readers). */
+/** How a member is read by its name, at any depth: a dialogue container, or a reading attached by name. */
 interface MemberLookup {
   readonly container: TableContext['dialogueContainer'];
-  readonly readers: Readonly<Record<string, TypeSpec>> | undefined;
+  readonly byName: ReadonlyMap<string, MemberReading> | undefined;
 }
 
 /** Below this many occurrences a member's JSON types are not enforced. */
@@ -129,42 +108,10 @@ export function parseCode(code: string): MemberCode {
   return out;
 }
 
-/** A path segment: a member name, an array element (`[]`), a tuple position (`[n]`), a map value (`*`). */
-export type PathSegment = { readonly name: string } | { readonly element: true } | { readonly position: number } | { readonly mapValue: true };
-
-/** `a.b[][0].*.["x.y"]` -> segments (see scripts/gen-type-tables.mjs for the syntax). */
-export function parsePath(p: string): PathSegment[] {
-  const out: PathSegment[] = [];
-  let i = 0;
-  while (i < p.length) {
-    const c = p[i];
-    if (c === '.') { i++; continue; }
-    if (c === '[') {
-      if (p[i + 1] === ']') { out.push({ element: true }); i += 2; continue; }
-      if (p[i + 1] === '"') {
-        let j = i + 2;
-        while (j < p.length && p[j] !== '"') j += p[j] === '\\' ? 2 : 1;
-        out.push({ name: JSON.parse(p.slice(i + 1, j + 1)) as string });
-        i = j + 2;
-        continue;
-      }
-      const close = p.indexOf(']', i);
-      out.push({ position: Number(p.slice(i + 1, close)) });
-      i = close + 1;
-      continue;
-    }
-    if (c === '*' && (i + 1 === p.length || p[i + 1] === '.' || p[i + 1] === '[')) { out.push({ mapValue: true }); i++; continue; }
-    let j = i;
-    while (j < p.length && p[j] !== '.' && p[j] !== '[') j++;
-    out.push({ name: p.slice(i, j) });
-    i = j;
-  }
-  return out;
-}
-
 interface Node {
   code?: MemberCode;
-  rule?: MemberRule;
+  /** How the game reads the member here (attached by path; see schema/memberReadings.ts). */
+  readings?: MemberReading[];
   /** Made when a member is added (most nodes are leaves). */
   named?: Map<string, Node>;
   element?: Node;
@@ -176,8 +123,12 @@ const newNode = (): Node => ({ positions: [] });
 
 /** The node of a path (made when `make`), else undefined. */
 function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
+  return nodeAlong(root, parsePath(p), make);
+}
+
+function nodeAlong(root: Node, segments: readonly PathSegment[], make: boolean): Node | undefined {
   let node = root;
-  for (const s of parsePath(p)) {
+  for (const s of segments) {
     let next: Node | undefined;
     if ('name' in s) {
       next = node.named?.get(s.name);
@@ -196,52 +147,63 @@ function nodeAt(root: Node, p: string, make: boolean): Node | undefined {
 }
 
 /**
- * The paths a rule's or an overlay's path stands for. `[]?` marks a member the game reads with the generic
- * readers' one-or-many (one value, or an array of them): what is said of it is said of the value and of each
- * element, whichever the data writes (`color[]?`: `color` and `color[]`; `use_action[]?.type`: `use_action.type`
- * and `use_action[].type`).
+ * The tree of a table's member paths, with the readings attached by path; the readings it has no place for, in
+ * words. A reader's spec (`{ type }`) at a member the data does not show adds it where its parent is an object.
  */
-export function oneOrManyPaths(p: string): string[] {
-  const i = p.indexOf('[]?');
-  if (i < 0) return [p];
-  const rest = oneOrManyPaths(p.slice(i + 3));
-  return [...rest.map((r) => p.slice(0, i) + r), ...rest.map((r) => `${p.slice(0, i)}[]${r}`)];
-}
-
-function treeOf(table: GeneratedTable, rules: Readonly<Record<string, MemberRule>> | undefined): Node {
+function treeOf(table: GeneratedTable, readings: Readonly<Record<string, MemberReading>> | undefined, unapplied: string[]): Node {
   const root = newNode();
   for (const [p, code] of Object.entries(table.m)) nodeAt(root, p, true)!.code = parseCode(code);
-  // A rule for a path the table lacks (regenerated without it) is reported by ruleProblems, not applied.
-  for (const [written, rule] of Object.entries(rules ?? {})) {
+  for (const [written, reading] of Object.entries(readings ?? {})) {
+    if (readingName(written) !== undefined) continue;
+    let placed = false;
     for (const p of oneOrManyPaths(written)) {
-      const node = nodeAt(root, p, false);
-      if (node?.code?.types.includes('s')) node.rule = rule;
+      const segments = parsePath(p);
+      const node = nodeAlong(root, segments, false) ?? memberAdded(root, segments, reading);
+      if (node && placesIn(node, reading, segments.length === 1)) {
+        (node.readings ??= []).push(reading);
+        placed = true;
+      }
     }
+    if (!placed) unapplied.push(`${written}: ${whyUnplaced(root, written, reading)}`);
   }
   return root;
 }
 
-/**
- * Rules naming a path their type's table lacks, or one it never shows as a string (to review); a one-or-many
- * path (`[]?`), when none of the paths it stands for is a string in the table.
- */
-export function ruleProblems(tables: GeneratedTables, rules: MemberRules): string[] {
-  const out: string[] = [];
-  for (const [type, paths] of Object.entries(rules)) {
-    const table = Object.prototype.hasOwnProperty.call(tables, type) ? tables[type] : undefined;
-    for (const written of Object.keys(paths)) {
-      const codes = oneOrManyPaths(written).map((p) => table?.m[p]).filter((c): c is string => c !== undefined);
-      if (!codes.length) out.push(`${type} ${written}: not in the generated table`);
-      else if (!codes.some((c) => parseCode(c).types.includes('s'))) out.push(`${type} ${written}: the data never writes a string here (${codes.join(', ')})`);
-    }
-  }
-  return out;
+/** The node a reader's spec adds for a member the data does not show, where its parent is an object. */
+function memberAdded(root: Node, segments: readonly PathSegment[], reading: MemberReading): Node | undefined {
+  const last = segments[segments.length - 1];
+  if (!('type' in reading) || !last || !('name' in last)) return undefined;
+  const parent = nodeAlong(root, segments.slice(0, -1), false);
+  if (!parent || (parent !== root && !parent.code?.types.includes('o'))) return undefined;
+  return nodeAlong(root, segments, true);
+}
+
+/** Whether the member's data has a place for the reading (a string for a reference, an object to close...). */
+function placesIn(node: Node, reading: MemberReading, topLevel: boolean): boolean {
+  if ('type' in reading) return true;
+  if (!node.code) return false;
+  if ('required' in reading) return !topLevel;
+  return typeof applyReading(specOfCode(node.code), reading) !== 'string';
+}
+
+/** Why a reading attached by path has no place in the tree (for the list of unapplied readings). */
+function whyUnplaced(root: Node, written: string, reading: MemberReading): string {
+  if ('required' in reading && !written.includes('.') && !written.includes('[')) return "a top-level member's requiredness is the hand-written tables'";
+  const nodes = oneOrManyPaths(written).map((p) => nodeAt(root, p, false)).filter((n): n is Node => n?.code !== undefined);
+  if (!nodes.length) return 'the table has no such member';
+  return `the data never writes ${'closed' in reading ? 'an object' : 'a string'} there (${nodes.map((n) => n.code!.types).join(', ')})`;
+}
+
+/** The JSON types a code shows, as a spec, to ask whether a reading has a place in them. */
+function specOfCode(code: MemberCode): TypeSpec {
+  return { kind: 'union', options: [...code.types].map((t): TypeSpec => (t === 's' ? { kind: 'string' } : t === 'o' ? OPEN : ANY)) };
 }
 
 const TYPE_WORDS: Record<string, string> = { s: 'a string', i: 'an integer', n: 'a number', b: 'true or false', a: 'an array', o: 'an object', z: 'null' };
 
-function describe(code: MemberCode, total: number | undefined, rule: MemberRule | undefined): string {
-  const string = rule?.values ? rule.values.name : rule?.ref ? `a \`${rule.ref}\` id` : code.ref ? `a \`${code.ref}\` id` : code.format ? `a ${code.format} string` : TYPE_WORDS.s;
+function describe(code: MemberCode, total: number | undefined, readings: readonly MemberReading[] | undefined): string {
+  const read = readings?.map(stringWordsOf).filter((w) => w !== undefined).pop();
+  const string = read ?? (code.ref ? `a \`${code.ref}\` id` : code.format ? `a ${code.format} string` : TYPE_WORDS.s);
   const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
@@ -272,6 +234,8 @@ const TRANSLATION_OBJECT: ObjectSpec = {
  * see TableContext.referencesByName).
  */
 function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): TypeSpec {
+  const reader = readerOf(node.readings);
+  if (reader) return reader;
   const code = node.code;
   if (!code) return ANY;
   const options: TypeSpec[] = [];
@@ -279,7 +243,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   for (const t of code.types) {
     switch (t) {
       case 's':
-        options.push(stringSpecOf(node, code, name, byName));
+        options.push(stringSpecOf(code, name, byName));
         break;
       case 'i': case 'n':
         if (!number) options.push(NUMBER);
@@ -294,7 +258,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
           // A list of strings may be its one string: the generic readers (generic_factory.h, read_container via
           // the string readers) take a single value where they read a list.
           const element = node.element?.code;
-          if (element?.types.includes('s') && !code.types.includes('s')) options.push(stringSpecOf(node.element!, element, name, byName));
+          if (element?.types.includes('s') && !code.types.includes('s')) options.push(readAs(node.element!.readings, stringSpecOf(element, name, byName)));
         }
         break;
       case 'o':
@@ -322,30 +286,54 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   // variable: `"u_mutate_category": { "context_val": "x" }`).
   const named = byName?.get(name);
   if (named && !has('s') && !has('a')) options.unshift({ kind: 'string', refBy: named });
-  // A reviewed rule says what the game reads here, however rarely the data writes it.
-  if (code.count < MIN_EVIDENCE && !node.rule && !options.includes(ANY)) options.push(ANY);
-  return { kind: 'union', options, mismatch: 'warning' };
+  // A reading says what the game reads here, however rarely the data writes it.
+  const read = node.readings?.some((r) => !('required' in r) && !('closed' in r)) === true;
+  if (code.count < MIN_EVIDENCE && !read && !options.includes(ANY)) options.push(ANY);
+  return readAs(node.readings, { kind: 'union', options, mismatch: 'warning' });
+}
+
+/** The spec of the last reader (`{ type }`) among a member's readings, if any. */
+function readerOf(readings: readonly MemberReading[] | undefined): TypeSpec | undefined {
+  const reader = readings?.filter((r): r is Extract<MemberReading, { type: TypeSpec }> => 'type' in r).pop();
+  return reader?.type;
+}
+
+/** `spec` read as the readings say (each placed where it applies, see placesIn). */
+function readAs(readings: readonly MemberReading[] | undefined, spec: TypeSpec): TypeSpec {
+  let out = spec;
+  for (const r of readings ?? []) {
+    const read = applyReading(out, r);
+    if (typeof read !== 'string') out = read;
+  }
+  return out;
 }
 
 /** The string a member path takes (a reference, a unit format, a closed set of values, or any string). */
-function stringSpecOf(node: Node, code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
+function stringSpecOf(code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
   const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-  const rule = node.rule;
-  if (rule?.ref) s.ref = rule.ref;
-  else if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+  if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
   else if (byName?.has(name)) s.refBy = byName.get(name);
-  if (code.format && !rule?.ref) { s.format = code.format; s.unitStyle = false; }
-  if (rule?.values) { s.values = rule.values.values; s.valuesName = rule.values.name; }
+  if (code.format) { s.format = code.format; s.unitStyle = false; }
   return s;
 }
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    if (!child.code) continue;
-    const reader = dialogue.readers !== undefined && Object.prototype.hasOwnProperty.call(dialogue.readers, name) ? dialogue.readers[name] : undefined;
-    const type = reader ?? (dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined);
-    out.push({ name, type: type ?? specOf(child, name, vars, byName, dialogue), description: describe(child.code, total, child.rule), fromGame: true });
+    const own = child.readings;
+    const required = own?.some((r) => 'required' in r) === true ? { required: true } : {};
+    if (!child.code) {
+      const reader = readerOf(own);
+      if (reader) out.push({ ...fieldAddedBy(name, reader), ...required });
+      continue;
+    }
+    // A reading by name (the member read with one reader wherever it is written), unless one by path says more.
+    const named = dialogue.byName?.get(name);
+    const reader = readerOf(own) ?? (named && 'type' in named ? named.type : undefined);
+    const type = reader !== undefined ? readAs(own, reader)
+      : (!own && dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined)
+        ?? readAs(named ? [named] : undefined, specOf(child, name, vars, byName, dialogue));
+    out.push({ name, type, description: describe(child.code, total, named ? [named, ...own ?? []] : own), fromGame: true, ...required });
   }
   return out;
 }
@@ -375,17 +363,24 @@ function inheritanceFields(kind: string): FieldSpec[] {
 
 /**
  * The KindSchema of one generated table (`kind`: the index kind `copy-from` names; `extra`: members accepted
- * besides, such as an older version's id member that the id check reports itself).
+ * besides, such as an older version's id member that the id check reports itself), with the readings attached by
+ * path that the table has no place for, in words: none for the committed tables (a test checks), some for a table
+ * learned without a mod or from a newer game, whose members there stay as its data showed them.
  */
-export function schemaFromTable(table: GeneratedTable, type: string, kind: string, context: TableContext, extra: readonly FieldSpec[] = []): KindSchema {
-  const root = treeOf(table, context.rules?.[type]);
+export function schemaFromTable(table: GeneratedTable, type: string, kind: string, context: TableContext, extra: readonly FieldSpec[] = []): { readonly schema: KindSchema; readonly unapplied: readonly string[] } {
+  const readings = readingsOfType(context.readings, type);
+  const unapplied: string[] = [];
+  const root = treeOf(table, readings, unapplied);
   const inherited = [...inheritanceFields(kind), ...extra];
   const names = new Set(inherited.map((f) => f.name));
-  // A member read by name (context.readers: every type's, then this type's) takes its reader's spec at any depth.
-  const all = context.readers?.['*'];
-  const own = context.readers !== undefined && Object.prototype.hasOwnProperty.call(context.readers, type) ? context.readers[type] : undefined;
-  const lookup: MemberLookup = { container: context.dialogueContainer, readers: own ? { ...all, ...own } : all };
+  // A reading attached by name (every type's, then this type's) applies at any depth.
+  const byName = new Map<string, MemberReading>();
+  for (const [key, reading] of Object.entries(readings ?? {})) {
+    const name = readingName(key);
+    if (name !== undefined) byName.set(name, reading);
+  }
+  const lookup: MemberLookup = { container: context.dialogueContainer, byName: byName.size ? byName : undefined };
   const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } };
+  return { schema: { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } }, unapplied };
 }

@@ -1,8 +1,8 @@
 /**
  * Members the game reads with one reader wherever they are written, whatever type holds them: their spec comes
  * from the reader, not from the paths a version's data happened to write (a table learned without a mod must not
- * infer a reference from the two values the other mods wrote). Attached by member name to every generated table of
- * a version (GameVersion.readersByName, schema/generated.ts).
+ * infer a reference from the two values the other mods wrote). Attached to a version's generated tables by member
+ * name, at any depth (`**.name` readings in registry/versions/readings-*.ts; schema/memberReadings.ts).
  */
 import type { FieldSpec, TypeSpec } from './types';
 import { INTEGER, NUMBER, STRING, arrayOf, object, ref, union } from './kinds/common';

@@ -13,13 +13,11 @@ import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
 import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named, OM_TERRAIN_MATCHED } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
-import { RULES_CURRENT } from './rules-current';
-import { OVERLAYS_CURRENT } from './overlays-current';
+import { READINGS_CURRENT } from './readings-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
-import { BONUS_LIST_CURRENT, BYPRODUCTS, MAPGEN_INT_READERS } from '../../schema/readers';
 
 /**
  * 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). The
@@ -108,13 +106,8 @@ export const VERSION_CURRENT: GameVersion = {
   // Loaded when first read (see VERSION_0F).
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
-  memberRules: RULES_CURRENT,
-  readersByName: {
-    '*': { flat_bonuses: BONUS_LIST_CURRENT, mult_bonuses: BONUS_LIST_CURRENT },
-    mapgen: MAPGEN_INT_READERS, terrain: { byproducts: BYPRODUCTS }, furniture: { byproducts: BYPRODUCTS },
-  },
+  memberReadings: READINGS_CURRENT,
   colors: COLORS_CURRENT,
-  tableOverlays: OVERLAYS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {
     ...DIALOGUE_REFERENCES,

@@ -3,7 +3,7 @@
  */
 import type { GameVersion, KindDeclaration, LoadRule } from '../declaration';
 import type { GeneratedTables } from '../../schema/generated';
-import type { Refinement, TableOverlay } from '../../schema/overlay';
+import type { MemberReading, TypeReadings } from '../../schema/memberReadings';
 import type { SiblingRef } from '../../schema/types';
 
 /** Item types of 0.F (item_factory), all one id space. */
@@ -132,14 +132,14 @@ export const NPC_CLASS_SKILL: SiblingRef = { kinds: {}, otherwise: ['skill'], no
 export const MAP_EXTRA_GENERATOR: SiblingRef = { member: 'generator_method', kinds: { update_mapgen: ['update_mapgen'] } };
 
 /** ma_technique::load, both versions: the skills a technique needs (not checked; an unknown one reads as level 0): warnings. */
-export const TECHNIQUE_OVERLAY: TableOverlay = { 'skill_requirements[].name': { ref: 'skill', weak: true } };
+export const TECHNIQUE_READINGS: TypeReadings = { 'skill_requirements[].name': { ref: 'skill', weak: true } };
 
 /**
  * start_location::load, both versions: the overmap terrains a start may be on, matched by type (every rotation)
  * unless an object names another match. Not checked (0.F --check-mods is silent): a start on none fails when a
  * game begins ("Unable to generate a valid starting location"): warnings.
  */
-export const START_LOCATION_OVERLAY: TableOverlay = { 'terrain[]': { ref: 'overmap_terrain', weak: true } };
+export const START_LOCATION_READINGS: TypeReadings = { 'terrain[]': { ref: 'overmap_terrain', weak: true } };
 
 /**
  * An overmap terrain matched by its id (EXACT, or TYPE, the default) or by part of it (ot_match_type in

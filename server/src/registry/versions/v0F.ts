@@ -7,10 +7,9 @@ import type { GameVersion } from '../declaration';
 import { HARDCODED_ATTACKS_0F } from '../../schema/kinds/monster';
 import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA, SCENARIO_SCHEMA, RECIPE_SCHEMA, UNCRAFT_SCHEMA } from '../../schema';
 import { LOAD_RULES_0F, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
-import { OVERLAYS_0F } from './overlays-0F';
+import { READINGS_0F } from './readings-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
-import { RULES_0F } from './rules-0F';
 
 /**
  * The variants 0.F's vehicle parts take (veh_type.h vpart_variants; `frame_vertical_left` is the part `frame`,
@@ -41,10 +40,9 @@ export const VERSION_0F: GameVersion = {
   // Loaded when first read: a start loads the tables of its own version only (0.F's take 7 ms, the current's 11).
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).DIALOGUE; },
-  memberRules: RULES_0F,
+  memberReadings: READINGS_0F,
   colors: COLORS_0F,
   memberNames: MEMBER_NAMES,
-  tableOverlays: OVERLAYS_0F,
   // 0.F's u_buy_item has no use_item_group: an item.
   referencesByName: { ...DIALOGUE_REFERENCES, u_buy_item: ITEM },
   // 0.F's ammunition_type::check_consistency also skips the default ammo "UPS".

@@ -1,17 +1,17 @@
 /**
- * Reviewed rules on generated tables (registry/versions/rules-*.ts, MemberRule): what the game's code closes or
- * names and the data cannot show. Colors: what 0.F's own --check-mods says ("couldn't parse color: i_i_red",
- * "Deprecated foreground color suffix was used: (lt) in (ltred)"; "", "unset", "c_white_red", "i_light_gray",
- * "h_dark_gray" and seasonal arrays load).
+ * Member readings on generated tables (schema/memberReadings.ts, registry/versions/readings-*.ts): how the game's
+ * loaders read a member where its data cannot show it, attached by path or by name, the one mechanism refining the
+ * generated tables. Colors: what 0.F's own --check-mods says ("couldn't parse color: i_i_red", "Deprecated foreground
+ * color suffix was used: (lt) in (ltred)"; "", "unset", "c_white_red", "i_light_gray", "h_dark_gray" and seasonal
+ * arrays load).
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { modinfo, workspace, type FileTree } from '../helpers/workspace';
-import { oneOrManyPaths, ruleProblems } from '../../server/src/schema/generated';
-import { applyOverlay } from '../../server/src/schema/overlay';
-import type { KindSchema, TypeSpec } from '../../server/src/schema/types';
-import { VERSION_0F } from '../../server/src/registry/versions/v0F';
-import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
+import { schemaFromTable, type GeneratedTable, type TableContext } from '../../server/src/schema/generated';
+import { oneOrManyPaths } from '../../server/src/schema/memberPaths';
+import type { MemberReadings } from '../../server/src/schema/memberReadings';
+import type { FieldSpec, TypeSpec } from '../../server/src/schema/types';
 
 const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m'), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
 const CURRENT_CORE: FileTree = { 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] };
@@ -23,10 +23,22 @@ function reported(defs: unknown[], version: '0.F' | 'current'): string[] {
   return ws.diagnostics('m/defs.json').map((d) => `${d.code}/${d.severity}: ${d.message}`);
 }
 
-test('every rule names a path its type\'s generated table has, as a string', () => {
-  for (const v of [VERSION_0F, VERSION_CURRENT]) assert.deepEqual(ruleProblems(v.generatedTables!, v.memberRules!), [], v.id);
-  assert.deepEqual(ruleProblems({ T: { n: 1, m: { a: 'i 3' } } }, { T: { a: {}, b: {} }, U: { c: {} } }), [
-    'T a: the data never writes a string here (i 3)', 'T b: not in the generated table', 'U c: not in the generated table',
+/** The schema of table `T` read with `readings`, and the readings it had no place for. */
+function read(m: GeneratedTable['m'], readings: MemberReadings): { fields: readonly FieldSpec[]; unapplied: readonly string[] } {
+  const context: TableContext = { version: 'test', readings };
+  const { schema, unapplied } = schemaFromTable({ n: 3, m }, 'T', 'T', context);
+  return { fields: schema.fields, unapplied };
+}
+
+/** The references a spec's strings name (`[x]`: in an array; `-`: none). */
+const refs = (t: TypeSpec): string[] => (t.kind === 'union' ? t.options.flatMap(refs) : t.kind === 'array' ? refs(t.of).map((r) => `[${r}]`) : t.kind === 'string' ? [t.ref ?? '-'] : []);
+const field = (fields: readonly FieldSpec[], name: string): FieldSpec => fields.find((f) => f.name === name)!;
+
+test('a reading attached by path says what the table lacks a place for, and why', () => {
+  const { unapplied } = read({ a: 'i 3', b: 's 3' }, { T: { a: { ref: 'item' }, gone: { ref: 'item' }, b: { required: true }, 'b.c': { closed: true } } });
+  assert.deepEqual(unapplied, [
+    'a: the data never writes a string there (i)', 'gone: the table has no such member',
+    "b: a top-level member's requiredness is the hand-written tables'", 'b.c: the table has no such member',
   ]);
 });
 
@@ -35,18 +47,27 @@ test('a one-or-many path (`[]?`) says one thing of a member read as one value or
   assert.deepEqual(oneOrManyPaths('repeat_responses[]?.for_item[]?'), [
     'repeat_responses.for_item', 'repeat_responses.for_item[]', 'repeat_responses[].for_item', 'repeat_responses[].for_item[]',
   ]);
-  // Overlays: both forms of `flags` name json_flags; a table with the array form only is refined there only.
-  const strings: TypeSpec = { kind: 'union', options: [{ kind: 'string' }, { kind: 'array', of: { kind: 'string' } }] };
-  const schema: KindSchema = { fields: [{ name: 'flags', type: strings, description: '' }, { name: 'list', type: { kind: 'array', of: { kind: 'string' } }, description: '' }], editMembers: [] };
-  const refined = applyOverlay(schema, { 'flags[]?': { ref: 'json_flag' }, 'list[]?': { ref: 'item' } }, 'test');
-  const refs = (t: TypeSpec): string[] => (t.kind === 'union' ? t.options.flatMap(refs) : t.kind === 'array' ? refs(t.of).map((r) => `[${r}]`) : t.kind === 'string' ? [t.ref ?? '-'] : []);
-  assert.deepEqual(refined.schema.fields.map((f) => refs(f.type)), [['json_flag', '[json_flag]'], ['[item]']]);
-  // A one-or-many path none of whose forms the table has is not applied (an error of the committed tables' overlay,
-  // see gameRules.test.ts); of a rule, a problem.
-  assert.match(applyOverlay(schema, { 'nothing[]?': { ref: 'item' } }, 'test').unapplied.join('\n'), /no member "nothing"/);
-  assert.deepEqual(ruleProblems({ T: { n: 1, m: { 'color[]': 's 3', size: 'i 2' } } }, { T: { 'color[]?': {}, 'size[]?': {}, 'gone[]?': {} } }), [
-    'T size[]?: the data never writes a string here (i 2)', 'T gone[]?: not in the generated table',
-  ]);
+  // Both forms of `flags` name json_flags; `list`, written as an array only, takes one item too (the generic readers).
+  const { fields, unapplied } = read({ flags: 'sa 3', 'flags[]': 's 3', list: 'a 3', 'list[]': 's 3' }, { T: { 'flags[]?': { ref: 'json_flag' }, 'list[]?': { ref: 'item' }, 'nothing[]?': { ref: 'item' } } });
+  assert.deepEqual([refs(field(fields, 'flags').type), refs(field(fields, 'list').type)], [['json_flag', '[json_flag]'], ['[item]', 'item']]);
+  // A one-or-many path none of whose forms the table has is not applied (an error of the committed tables' readings,
+  // see gameRules.test.ts).
+  assert.deepEqual(unapplied, ['nothing[]?: the table has no such member']);
+});
+
+test('a reading by name applies to the member so named at any depth; one by path says more than one by name', () => {
+  const range: TypeSpec = { kind: 'union', options: [{ kind: 'string' }, { kind: 'tuple', items: [{ kind: 'number' }, { kind: 'number' }], required: 2 }] };
+  const m = { x: 's 3', 'o': 'o 3', 'o.x': 's 3', 'o.y': 's 3', 'p': 'o 3', 'p.x': 's 3' };
+  const { fields } = read(m, { '*': { '**.x': { type: range } }, T: { 'p.x': { ref: 'item' }, 'o.new': { type: { kind: 'boolean' } }, 'o.y': { required: true } } });
+  assert.deepEqual(field(fields, 'x').type, range);
+  const nested = (name: string): readonly FieldSpec[] => { const t = field(fields, name).type; return (t.kind === 'union' ? t.options.find((o) => o.kind === 'object') as { fields: readonly FieldSpec[] } : { fields: [] }).fields; };
+  assert.deepEqual(field(nested('o'), 'x').type, range);
+  // A reader's spec adds a member the data does not show; a nested member may be required.
+  assert.deepEqual(field(nested('o'), 'new').type, { kind: 'boolean' });
+  assert.equal(field(nested('o'), 'y').required, true);
+  // `p.x` has its own reading by path, read on top of the name's reader: its strings name items.
+  assert.deepEqual(refs(field(nested('p'), 'x').type), ['item']);
+  assert.deepEqual(refs(field(nested('o'), 'x').type), ['-']);
 });
 
 for (const version of ['0.F', 'current'] as const) {

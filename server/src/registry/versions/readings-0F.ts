@@ -1,10 +1,11 @@
 /**
- * 0.F: where the game's loaders are stricter than its data shows, as refinements of the generated tables
- * (schema/overlay.ts). Each one was found with the real 0.F game's --check-mods (test/recall: a mistake of that
- * kind in a shipped mod is rejected, with the message quoted) and checked against all of 0.F's data, which
- * loads cleanly (test/engine/realData.test.ts).
+ * 0.F: how its loaders read members of its generated tables where its data cannot show it (schema/memberReadings.ts):
+ * value sets, references, closed objects and readers, each beside the code that reads the member. Most were found
+ * with the real 0.F game's --check-mods (test/recall: a mistake of that kind in a shipped mod is rejected, with the
+ * message quoted), and all are checked against all of 0.F's data, which loads cleanly (test/engine/realData.test.ts).
  */
-import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
+import { mergeReadings, type MemberReading, type MemberReadings, type TypeReadings, type ValueSet } from '../../schema/memberReadings';
+import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_READINGS } from '../../schema/colors';
 import type { TypeSpec } from '../../schema/types';
 import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, arrayOf, ref } from '../../schema/kinds/common';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
@@ -12,7 +13,7 @@ import { REQUIREMENT_MEMBERS_CURRENT } from '../../schema/current/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
 import { MONSTER_GROUP_ENTRY_0F } from '../../schema/kinds/monsterGroup';
 import { MONSTER_FLAGS_0F, MONSTER_TRIGGERS_0F } from '../../schema/kinds/monster';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_0F, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
+import { CONSTRUCTION_TERRAIN, ITEM_TYPES_0F, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, SPELL_EFFECT_STR_0F, START_LOCATION_READINGS, TECHNIQUE_READINGS } from './shared';
 
 /** enum phase_id (io::string_to_enum, "invalid enumeration value"). */
 const PHASES: ValueSet = { title: 'a phase', values: ['null', 'solid', 'liquid', 'gas', 'plasma'] };
@@ -55,8 +56,8 @@ const SPELL_FLAGS: ValueSet = {
   ],
 };
 
-const AMMUNITION_TYPE: Refinement = { ref: 'ammunition_type' };
-const JSON_FLAG: Refinement = { ref: 'json_flag' };
+const AMMUNITION_TYPE: MemberReading = { ref: 'ammunition_type' };
+const JSON_FLAG: MemberReading = { ref: 'json_flag' };
 
 /**
  * Terrain and furniture: iexamine_function_from_string ("Could not find an iexamine function matching"), the
@@ -84,7 +85,7 @@ const EXAMINE_ACTIONS: ValueSet = {
  * (mandatory when terrain is deconstructed: "missing required field"). The members 0.F reads, found with its
  * --check-mods, that its data happens not to write are added.
  */
-const BASH_COMMON: TableOverlay = {
+const BASH_COMMON: TypeReadings = {
   bash: { closed: true },
   'bash.str_max_supported': { type: INTEGER },
   'bash.str_min_supported': { type: INTEGER },
@@ -117,7 +118,7 @@ const EFFECT_MODS: TypeSpec = {
  * A map generator's `object`: mapgen_function_json_base::setup_common and the palette mappings read every member
  * (an unknown one is "Invalid or misplaced field name"); those 0.F reads that its data does not write are added.
  */
-const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
+const MAPGEN_OBJECT_EXTRAS: TypeReadings = {
   'object.place_computers': { type: arrayOf(ANY) },
   'object.translate_ter': { type: arrayOf(ANY) },
   'object.computers': { type: OPEN_OBJECT },
@@ -133,17 +134,17 @@ const MAPGEN_OBJECT_EXTRAS: TableOverlay = {
  * instead" (Item_factory::usage_from_string; 0.F --check-mods): one name or object, or an array of them (`[]?`, the
  * members each item type's table has).
  */
-const ITEM_ACTION: Refinement = { ref: 'item_action' };
-const REQUIREMENT: Refinement = { ref: 'requirement' };
-const USE_ACTION: TableOverlay = { 'use_action[]?': ITEM_ACTION, 'use_action[]?.type': ITEM_ACTION };
+const ITEM_ACTION: MemberReading = { ref: 'item_action' };
+const REQUIREMENT: MemberReading = { ref: 'requirement' };
+const USE_ACTION: TypeReadings = { 'use_action[]?': ITEM_ACTION, 'use_action[]?.type': ITEM_ACTION };
 
 /**
  * conditional_name: a FLAG condition names an item flag (not checked when loading, but a flag nothing defines is on
  * no item: the name never shows). A COMPONENT_ID condition is left alone, as in the current game.
  */
-const CONDITIONAL_NAME: TableOverlay = { 'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'] } } } };
+const CONDITIONAL_NAME: TypeReadings = { 'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'] } } } };
 
-export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
+const LOADERS_0F: MemberReadings = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES }, 'use_action[]?': ITEM_ACTION },
   // Item flags are json_flag ids ("itype X uses undefined flag Y. Please add corresponding 'json_flag' entry",
@@ -177,8 +178,8 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
   npc_class: { 'bionics[].id': { ref: 'bionic' }, 'traits[].group': { ref: 'trait_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
-  technique: TECHNIQUE_OVERLAY,
-  start_location: START_LOCATION_OVERLAY,
+  technique: TECHNIQUE_READINGS,
+  start_location: START_LOCATION_READINGS,
   // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
   // --check-mods), for removal alike; a requirement given alone or as [ id, count ].
   vehicle_part: {
@@ -236,3 +237,26 @@ export const OVERLAYS_0F: Readonly<Record<string, TableOverlay>> = {
     post_terrain: { refBy: CONSTRUCTION_TERRAIN },
   },
 };
+
+const color: MemberReading = { values: COLOR_NAMES };
+const background: MemberReading = { values: BACKGROUND_COLOR_NAMES };
+
+/** Colors, and references its data's own mistakes kept the generator's inference from. */
+const COLORS_AND_REFERENCES_0F: MemberReadings = {
+  // Item_factory::load_basic_info: color_from_string( jo.get_string( "color" ) ).
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, { color }])),
+  TOOL: {
+    color,
+    // explosion_iuse::load.
+    'use_action.draw_explosion_color': color,
+    // place_monster_iuse::load: an mtype_id (Aftershock's mon_laserturret_x-ray, a data bug, kept the
+    // inference below its bar).
+    'use_action.monster_id': { ref: 'MONSTER' },
+  },
+  GENERIC: { color, 'use_action.monster_id': { ref: 'MONSTER' } },
+  // map_data_common_t::load_symbol: color_from_string, or bgcolor_from_string; one per season in an array.
+  terrain: { 'color[]?': color },
+  furniture: { color, 'bgcolor[]?': background },
+};
+
+export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, LOADERS_0F);

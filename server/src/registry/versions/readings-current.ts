@@ -1,20 +1,23 @@
 /**
- * The current game: refinements of its generated tables (schema/overlay.ts) where its data alone cannot show what
- * a member names. Each names the code that reads the member; all are checked against all of the current game's
- * data (test/engine/realDataCurrent.test.ts).
+ * The current game: how its loaders read members of its generated tables where its data cannot show it
+ * (schema/memberReadings.ts): readers, value sets, references (also typed by a sibling), each beside the code that
+ * reads the member, read from the game's source. All are checked against all of the current game's data
+ * (test/engine/realDataCurrent.test.ts).
  */
-import type { Refinement, TableOverlay, ValueSet } from '../../schema/overlay';
+import { mergeReadings, type MemberReading, type MemberReadings, type TypeReadings, type ValueSet } from '../../schema/memberReadings';
+import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_READINGS } from '../../schema/colors';
+import { BONUS_LIST_CURRENT, BYPRODUCTS, MAPGEN_INT_READERS } from '../../schema/readers';
 import type { SiblingRef, TypeSpec } from '../../schema/types';
 import { REQUIREMENT_MEMBERS_CURRENT, USING_CURRENT } from '../../schema/current/recipe';
 import { INTEGER, NUMBER, OPEN_OBJECT, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
-import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, OM_TERRAIN_MATCHED, SPELL_EFFECT_STR_CURRENT, START_LOCATION_OVERLAY, TECHNIQUE_OVERLAY } from './shared';
+import { CONSTRUCTION_TERRAIN, MAP_EXTRA_GENERATOR, MAPGEN_SET_ID, NPC_CLASS_SKILL, OM_TERRAIN_MATCHED, SPELL_EFFECT_STR_CURRENT, START_LOCATION_READINGS, TECHNIQUE_READINGS } from './shared';
 
 /**
  * Item flags are json_flag ids: Item_factory::finalize_post drops any other ("itype X uses undefined flag Y.
  * Please add corresponding 'json_flag' entry to json."). The generator took no kind because some flags are also
  * ids of other kinds.
  */
-const JSON_FLAG: Refinement = { ref: 'json_flag' };
+const JSON_FLAG: MemberReading = { ref: 'json_flag' };
 
 /**
  * A harvest entry's `drop` (harvest_list::check_consistency, "Harvest list X has invalid entry"): an item, or an
@@ -24,7 +27,7 @@ const JSON_FLAG: Refinement = { ref: 'json_flag' };
 const HARVEST_DROP: SiblingRef = { member: 'type', kinds: { bionic_group: ['item_group'], mutagen_group: ['item_group'] }, otherwise: ['item'] };
 
 /** requirement_data::load_requirement, the reader of recipes' requirements ("unknown component", "unknown tool"). */
-const REQUIREMENTS: TableOverlay = {
+const REQUIREMENTS: TypeReadings = {
   tools: { type: REQUIREMENT_MEMBERS_CURRENT.tools },
   components: { type: REQUIREMENT_MEMBERS_CURRENT.components },
   qualities: { type: REQUIREMENT_MEMBERS_CURRENT.qualities },
@@ -36,19 +39,19 @@ const REQUIREMENTS: TableOverlay = {
  */
 const VITAMINS: TypeSpec = arrayOf({ kind: 'tuple', items: [ref('vitamin'), union(NUMBER, STRING)], required: 2, names: ['vitamin id', 'amount'] });
 
-const VEHICLE_PART: Refinement = { ref: 'vehicle_part', variants: true };
+const VEHICLE_PART: MemberReading = { ref: 'vehicle_part', variants: true };
 
 /**
  * mutation_branch::load: a body part, or else a sub body part (`restricts_gear`: "leg_hip_l" restricts gear on the
  * hip only; `remove_rigid` alike).
  */
-const BODY_PART_OR_SUB_PART: Refinement = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
+const BODY_PART_OR_SUB_PART: MemberReading = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
 
 /**
  * A dialogue response repeated for each item the player has (talk_topic's repeat_responses, one or an array:
  * for_item, for_category, each one id or an array).
  */
-const REPEATED_FOR: TableOverlay = {
+const REPEATED_FOR: TypeReadings = {
   'repeat_responses[]?.for_item[]?': { ref: 'item' }, 'repeat_responses[]?.for_category[]?': { ref: 'ITEM_CATEGORY' },
 };
 
@@ -56,14 +59,14 @@ const REPEATED_FOR: TableOverlay = {
  * An item's use and tick actions, by name or by an object's `type`, one or an array: a name of Item_factory's
  * iuse_function_list, which the item_action definitions name (and a few built-in ids: see VERSION_CURRENT.builtInIds).
  */
-const ITEM_ACTION: Refinement = { ref: 'item_action' };
+const ITEM_ACTION: MemberReading = { ref: 'item_action' };
 
 /**
  * A map generator's or palette's parameter: its `type` (a cata_variant type, cata_variant.h) says what the ids of
  * its default's `distribution` name, alone or weighted (mapgen_parameter::check: "invalid value"). Types naming
  * no definition (string, bool, int...) leave them plain strings.
  */
-const MAPGEN_PARAMETER: Refinement = {
+const MAPGEN_PARAMETER: MemberReading = {
   refBy: {
     member: 'type', up: 1,
     kinds: {
@@ -107,7 +110,7 @@ const LIMB_TYPES: TypeSpec = (() => {
  * A nested map's neighbors (jmapgen_nested's neighborhood_check): per direction, overmap terrains matched with their
  * om_terrain_match_type ("ncpt" with PREFIX is a pattern, no terrain's id).
  */
-const NEIGHBORS: TableOverlay = Object.fromEntries(['north', 'east', 'south', 'west', 'north_east', 'north_west', 'south_east', 'south_west']
+const NEIGHBORS: TypeReadings = Object.fromEntries(['north', 'east', 'south', 'west', 'north_east', 'north_west', 'south_east', 'south_west']
   .map((dir) => [`object.place_nested[].neighbors.${dir}[].om_terrain`, { refBy: OM_TERRAIN_MATCHED }]));
 
 /**
@@ -121,11 +124,11 @@ const TRAP_MAPPING: TypeSpec = (() => {
 })();
 
 /** The parameters of map generators (under `object`) and palettes. */
-function parameters(at: string): TableOverlay {
+function parameters(at: string): TypeReadings {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
 }
 
-export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
+const LOADERS_CURRENT: MemberReadings = {
   ITEM: {
     'flags[]?': JSON_FLAG,
     'use_action[]?.type': ITEM_ACTION,
@@ -156,8 +159,8 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // The effects it removes (and blocks): ids the game never checks, an unknown one removes nothing: warnings.
   effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
-  technique: TECHNIQUE_OVERLAY,
-  start_location: START_LOCATION_OVERLAY,
+  technique: TECHNIQUE_READINGS,
+  start_location: START_LOCATION_READINGS,
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
   // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids).
@@ -202,3 +205,34 @@ export const OVERLAYS_CURRENT: Readonly<Record<string, TableOverlay>> = {
   // when loading).
   mutation_category: { vitamin: { ref: 'vitamin', weak: true } },
 };
+
+const color: MemberReading = { values: COLOR_NAMES };
+const background: MemberReading = { values: BACKGROUND_COLOR_NAMES };
+
+/** Colors, and references its data's own mistakes kept the generator's inference from. */
+const COLORS_AND_REFERENCES_CURRENT: MemberReadings = {
+  ITEM: {
+    // itype::load: color_from_string; explosion_iuse::load for a countdown explosion.
+    color,
+    'countdown_action.draw_explosion_color': color,
+    // place_monster_iuse::load: an mtype_id (Aftershock's mon_copbot, mon_eyebot, mon_milbot_308... that no
+    // monster is any more kept the inference below its bar).
+    'use_action.monster_id': { ref: 'MONSTER' },
+  },
+  // map_data_common_t::load_symbol: color_from_string, or bgcolor_from_string; one per season in an array.
+  terrain: { 'color[]?': color, bgcolor: background },
+  furniture: { 'color[]?': color, 'bgcolor[]?': background },
+};
+
+/**
+ * Members read with one reader wherever they are written, by name at any depth (schema/readers.ts): a table learned
+ * without a mod must not infer a reference from the two values the other mods wrote.
+ */
+const BY_NAME_CURRENT: MemberReadings = {
+  '*': { '**.flat_bonuses': { type: BONUS_LIST_CURRENT }, '**.mult_bonuses': { type: BONUS_LIST_CURRENT } },
+  mapgen: Object.fromEntries(Object.entries(MAPGEN_INT_READERS).map(([name, type]) => [`**.${name}`, { type }])),
+  terrain: { '**.byproducts': { type: BYPRODUCTS } },
+  furniture: { '**.byproducts': { type: BYPRODUCTS } },
+};
+
+export const READINGS_CURRENT: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_CURRENT, BY_NAME_CURRENT, LOADERS_CURRENT);
