@@ -50,6 +50,8 @@ test('a one-or-many path (`[]?`) says one thing of a member read as one value or
   // Both forms of `flags` name json_flags; `list`, written as an array only, takes one item too (the generic readers).
   const { fields, unapplied } = read({ flags: 'sa 3', 'flags[]': 's 3', list: 'a 3', 'list[]': 's 3' }, { T: { 'flags[]?': { ref: 'json_flag' }, 'list[]?': { ref: 'item' }, 'nothing[]?': { ref: 'item' } } });
   assert.deepEqual([refs(field(fields, 'flags').type), refs(field(fields, 'list').type)], [['json_flag', '[json_flag]'], ['[item]', 'item']]);
+  // Hover says what the reading says of the member's strings.
+  assert.equal(field(fields, 'flags').description, "Seen in 3 of 3 definitions: a `json_flag` id or an array (from the game's data, read as its loader reads it).");
   // A one-or-many path none of whose forms the table has is not applied (an error of the committed tables' readings,
   // see gameRules.test.ts).
   assert.deepEqual(unapplied, ['nothing[]?: the table has no such member']);

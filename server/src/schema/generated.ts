@@ -208,7 +208,7 @@ function describe(code: MemberCode, total: number | undefined, readings: readonl
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
   // Joined into one flat string: a template of templates is a tree of parts, kept for every member of every table.
-  return [seen, ': ', what.join(' or '), map, " (from the game's data)."].join('');
+  return [seen, ': ', what.join(' or '), map, read === undefined ? " (from the game's data)." : " (from the game's data, read as its loader reads it)."].join('');
 }
 
 /** Members of a translatable text object (a string is read alike). */
