@@ -138,3 +138,23 @@ test('a documented dialogue argument takes what its reader reads besides the for
     assert.deepEqual(check([{ set_string_var: { mutator: 'mon_faction', mtype_id: 5 } }]).map((d) => d.split(':')[0]), ['invalid-value/warning']);
   }, (d) => { d.min_level = 'o 5'; d.mtype_id = 'o 5'; });
 });
+
+test('a camp migration\'s overmap terrain is read unchecked (load_oter_id_camp_migration): a name no terrain has is a warning, never an error, whatever the tables learned', () => {
+  const core: FileTree = { ...CURRENT_CORE, 'json/overmap_terrain.json': [{ type: 'overmap_terrain', id: ['field', 'forge_new'], name: 'x', sym: '.', color: 'white' }] };
+  const mod: FileTree = {
+    'm/modinfo.json': modinfo('m'),
+    // Magiclysm's case: the terrain removed on purpose, its saved rotations migrated to a field.
+    'm/migration.json': [{ type: 'oter_id_migration', oter_ids: { forge_old_north: 'field', forge_old_east: 'field', forge_old_south: 'field', forge_old_west: 'field' } }],
+  };
+  const camp = (overmap_terrain: string) => ({ type: 'camp_migration', camp_migrations: { name: 'Forge', overmap_terrain, faction: 'your_followers' } });
+  const check = (terrain: string) => workspace({ ...mod, 'm/a.json': [camp(terrain)] }, { ...core, 'json/factions.json': [{ type: 'faction', id: 'your_followers', name: 'x' }] })
+    .diagnostics('m/a.json').map((d) => `${d.code}/${d.severity}: ${d.message}`);
+  const cases = (): void => {
+    assert.deepEqual(check('forge_new'), []);
+    assert.deepEqual(check('forge_old'), ['unknown-id/warning: "camp_migrations.overmap_terrain": unknown overmap terrain "forge_old"; "forge_old" is an overmap terrain migrated away (oter_id_migration)']);
+    assert.deepEqual(check('forge_nwe'), ['unknown-id/warning: "camp_migrations.overmap_terrain": unknown overmap terrain "forge_nwe"; did you mean "forge_new"?']);
+  };
+  // Learned without Magiclysm, whose forge_3A was the one value naming no terrain: a reference.
+  withHeldOutTables((t) => { t.camp_migration.m['camp_migrations.overmap_terrain'] = 's 18 @overmap_terrain'; }, cases);
+  cases();
+});

@@ -55,6 +55,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: effect[].open_dialogue.topic -> dialogue topic': [1, 'Perk_melee leveling.json opens TALK_PERK_MENU_MAIN, which only BombasticPerks defines, a mod Perk_melee does not depend on'],
   'unknown-id: goal_condition.or[].u_has_item -> item': [2, 'core starting_missions.json: a mission goal tests items remmington_700 (the item is remington_700) and antibiotic (antibiotics)'],
   'unknown-id: condition.and[].or[].u_has_item -> item': [1, 'core end_screen.json tests item iv_mutagen_flavor, defined nowhere'],
+  'unknown-id: camp_migrations.overmap_terrain -> overmap terrain': [1, 'a warning (load_oter_id_camp_migration reads it unchecked): Magiclysm camp_placement.json names forge_3A, a terrain its migration.json migrates away, on which overmap::unserialize places no camp'],
   'unknown-id: category -> item category': [7, 'warnings: items whose category is no item category, which the game replaces by one it computes: core science.json "tool" x3 and "TOOL" (the category is tools); Aftershock, aftershock_exoplanet and TEST_DATA "ARMOR" (armor)'],
   'unknown-id: active_procgen_values[].spell_id -> spell': [1, 'core relic_procgen_data.json lets artifacts cast AO_TELEPORT, defined nowhere (AEA_TELEPORT is)'],
   'unknown-id: effect_str -> effect': [6, 'attack spells that apply effects defined nowhere: Aftershock and aftershock_exoplanet protection_from_cold (afs_cold_protect) and afs_electrokinetic_shock_touch (psi_dazed_zap), each; Magiclysm debug_fall_protection (debug_feather_fall: the effect is feather_fall); TEST_DATA test_spell_json (the placeholder "string")'],
@@ -128,9 +129,10 @@ test('a current mod (Magiclysm) checked on its own against current core: only it
   // an EOC of its item_only.json runs EOC_SUMMON_MUSHROOMS, which nothing defines; techniques test effect GRAB
   // (twice) and a monster spell "BLIND" (blind), defined nowhere; its effects.json tests species nether_player_hate
   // (a monster faction); a transform lists terrains as valid furniture (twice); an obsolete spell trains the
-  // removed skill "deduction" (a warning); 74 mappings of its maps that no cell uses (hints).
+  // removed skill "deduction" (a warning); a camp migration names forge_3A, a terrain it migrates away (a warning:
+  // no camp is ever placed on it); 74 mappings of its maps that no cell uses (hints).
   assert.deepEqual(counts, {
-    'unit-style/hint: volume': 13, 'unit-style/hint: weight': 3, 'unknown-id: effect_str -> effect': 1,
+    'unit-style/hint: volume': 13, 'unit-style/hint: weight': 3, 'unknown-id: camp_migrations.overmap_terrain -> overmap terrain': 1, 'unknown-id: effect_str -> effect': 1,
     'unknown-id: false_effect[].run_eocs -> effect on condition': 1, 'unknown-id: condition.and[].not.u_has_effect -> effect': 3,
     'unknown-id: enchantments[].special_vision[].condition.or[].npc_has_species -> species': 1, 'unknown-id: furniture[].valid_furniture[] -> furniture': 2,
     'unknown-id: skill -> skill': 1, 'unused-mapping/hint': 74,

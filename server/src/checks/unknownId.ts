@@ -153,8 +153,9 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
-  const sibling = siblingHint(project, record, ref, alternatives, accepts);
-  let hint = sibling !== undefined ? { text: sibling, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  // What the id is, where that says more than near ids: one of a kind a sibling selects, or a name migrated away.
+  const known = siblingHint(project, record, ref, alternatives, accepts) ?? migratedHint(ctx, record, ref);
+  let hint = known !== undefined ? { text: known, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
   // Nothing near among its own kind: the ids of the other kinds the string may name (see FoundReference.alternative).
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   if (hint.text === '' && !isCopyFrom) hint = { text: otherKindsHint(ctx, record, ref, alternatives), near: [] };
@@ -167,6 +168,18 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
       : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
     fixes: fixesOf(hint.near, record, ref),
   });
+}
+
+/**
+ * For an id of a kind removed on purpose (see KindDeclaration.migratedBy): `; "forge_3A" is an overmap terrain
+ * migrated away (oter_id_migration)`, said before any near id (a near one would be a wrong fix).
+ */
+function migratedHint(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference): string | undefined {
+  const migrations = ctx.project.registry.migratedBy(ref.kind);
+  if (migrations.length === 0) return undefined;
+  ctx.noteKindsOf(ref.id);
+  const kinds = ctx.project.kindsDefining(ref.id, record.source.modId).filter((k) => migrations.includes(k));
+  return kinds.length ? `; "${ref.id}" is ${ctx.project.registry.titlesOf(kinds)}` : undefined;
 }
 
 /**

@@ -22,6 +22,8 @@ export function definitions(project: WorkspaceView, filePath: string, offset: nu
     // An id the game derives from another definition (a vehicle part's variant, a terrain's rotation): that one.
     const base = found.length === 0 ? derivedBase(project, s.kind, s.id, self.source.modId) : undefined;
     if (base) found = definitionsSeenFrom(project, base.kind, base.id, self.source.modId);
+    // A name removed on purpose (an overmap terrain an oter_id_migration migrates away): where it is migrated.
+    for (const migration of project.registry.migratedBy(s.kind)) if (found.length === 0) found = definitionsSeenFrom(project, migration, s.id, self.source.modId);
     // A copy-from of the record's own id (0.F style) means the definitions loaded before it.
     if (isCopyFrom && self.ids.includes(s.id)) {
       const before = found.filter((r) => project.compareLoadOrder(r, self) < 0);

@@ -12,6 +12,7 @@ import type { FoundReference } from '../schema/valueReports';
 import { nodeAtPath, type JsonPath, type OffsetRange } from '../syntax/locate';
 import { idPath } from '../checks/describe';
 import { cursorAt, samePath, type Cursor } from './cursor';
+import type { IdRule } from '../registry/declaration';
 
 /** A location in a file: plain offsets. */
 export interface Target {
@@ -45,8 +46,18 @@ export function idMemberPath(record: DefinitionRecord, id: string): JsonPath {
 
 /** The range of the string naming `id` in a record (falls back to the record's first line). */
 export function idRange(project: WorkspaceView, record: DefinitionRecord, id: string): Target {
-  const r = project.locate(record, idMemberPath(record, id));
+  const key = idKeyPath(project.registry.idRuleOf(record.type), record, id);
+  const r = key ? project.locate(record, key, 'key') : project.locate(record, idMemberPath(record, id));
   return { path: record.source.path, start: r.start, end: r.end };
+}
+
+/** For ids that are names of an object (IdRule `keys`): the name defining `id` (itself, or it with a suffix). */
+function idKeyPath(rule: IdRule, record: DefinitionRecord, id: string): JsonPath | undefined {
+  if (rule.from !== 'keys') return undefined;
+  const names = record.value[rule.member];
+  if (names === null || typeof names !== 'object' || Array.isArray(names)) return undefined;
+  const name = Object.hasOwn(names, id) ? id : rule.suffixes.map((x) => id + x).find((n) => Object.hasOwn(names, n));
+  return name === undefined ? undefined : [rule.member, name];
 }
 
 /** Whether the record literally writes `id` at its id member (recipe ids built from `result` + suffix do not). */

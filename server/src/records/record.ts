@@ -96,6 +96,18 @@ function builtIds(o: Record<string, unknown>, kind: string, rule: IdRule, earlie
       return out;
     }
     case 'none': return [{ kind, ids: [] }];
+    case 'keys': {
+      const names = o[rule.member];
+      if (names === null || typeof names !== 'object' || Array.isArray(names)) return [{ kind, ids: [] }];
+      const ids = new Set<string>();
+      for (const name of Object.keys(names)) {
+        if (name === '' || name.startsWith('//')) continue;
+        ids.add(name);
+        const suffix = rule.suffixes.find((x) => name.endsWith(x) && name.length > x.length);
+        if (suffix !== undefined) ids.add(name.slice(0, -suffix.length));
+      }
+      return [{ kind, ids: [...ids] }];
+    }
     case 'snippet': {
       const ids = Array.isArray(o.text) ? o.text.flatMap((t) => (t && typeof t === 'object' && !Array.isArray(t) ? stringIds((t as Record<string, unknown>).id) : [])) : [];
       return [{ kind, ids }];
@@ -115,10 +127,11 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 }
 
 /**
- * Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record, and what
- * the load rules ask of every item's copy-from chain (checks/loadRules.ts: symbol, weight, volume).
+ * Members a summary keeps (see KindDeclaration.fullValue): what identifies, names and parents a record (an
+ * oter_id_migration's ids are the names of its `oter_ids`), and what the load rules ask of every item's copy-from
+ * chain (checks/loadRules.ts: symbol, weight, volume).
  */
-const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'om_terrain', 'description', 'category', 'symbol', 'weight', 'volume'];
+const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'oter_ids', 'om_terrain', 'description', 'category', 'symbol', 'weight', 'volume'];
 const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_MEMBERS);
 
 /** One member of a record's object: from its value, or from its file when its summary does not keep that member. */

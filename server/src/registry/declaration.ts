@@ -18,6 +18,8 @@ import type { ColorScheme } from '../schema/colors';
  *   and `_<id_suffix>` for crafts.
  * - `mapgen`: none of its own; `update_mapgen_id` / `nested_mapgen_id` define functions of those kinds.
  * - `snippet`: the `id` of each entry of `text`;
+ * - `keys`: the names of the object `member` (an oter_id_migration's `oter_ids`: the ids it migrates), and each name
+ *   without one of `suffixes` (`x_north` migrated is the terrain type `x`'s rotation);
  * - `none`: the definition has no id (profession item substitutions are keyed by what they replace).
  */
 export type IdRule =
@@ -25,6 +27,7 @@ export type IdRule =
   | { readonly from: 'recipe'; readonly suffixed: boolean; readonly variant?: boolean }
   | { readonly from: 'mapgen' }
   | { readonly from: 'snippet' }
+  | { readonly from: 'keys'; readonly member: string; readonly suffixes: readonly string[] }
   | { readonly from: 'none' };
 
 /**
@@ -70,6 +73,12 @@ export interface KindDeclaration {
    * vehicle group is read), not a fallback the game tolerates (an item's old id a migration maps).
    */
   readonly offersAlsoResolved?: boolean;
+  /**
+   * Kinds whose ids are this kind's ids removed on purpose and migrated only where the game reads saves (an
+   * oter_id_migration's overmap terrains): they resolve no reference, and a reference naming one is reported
+   * saying so rather than with near ids (the modder did not misspell it).
+   */
+  readonly migratedBy?: readonly string[];
   /** Kinds this declaration's ids also define (mapgen defines update and nested mapgen functions). */
   readonly definesKinds?: readonly { readonly kind: string; readonly title: string }[];
 }

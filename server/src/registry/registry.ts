@@ -340,6 +340,11 @@ export class KindRegistry {
     return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
   }
 
+  /** Kinds whose ids are ids of `kind` migrated away (see KindDeclaration.migratedBy). */
+  migratedBy(kind: string): readonly string[] {
+    return this.byKindMap.get(kind)?.migratedBy ?? [];
+  }
+
   /** The kinds whose ids completion offers for a reference to `kind`: itself, and those it offers besides. */
   completedKinds(kind: string): readonly string[] {
     const d = this.byKindMap.get(kind);

@@ -199,6 +199,12 @@ export const VERSION_CURRENT: GameVersion = {
     kind('effect_on_condition', 'effect on condition'),
     kind('terrain', 'terrain'),
     kind('furniture', 'furniture'),
+    // overmap::load_oter_id_migration: the overmap terrains a saved game may hold that the game (or a mod) removed,
+    // each migrated to another when the save's overmap is read (overmap::unserialize). Only saves are migrated: a
+    // definition naming one names no terrain (it is reported, saying what the name is).
+    kind('oter_id_migration', 'overmap terrain migrated away (oter_id_migration)', {
+      ids: { from: 'keys', member: 'oter_ids', suffixes: ['_north', '_east', '_south', '_west'] },
+    }),
     ...PLAIN_KINDS,
   ],
 };

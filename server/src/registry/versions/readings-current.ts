@@ -201,6 +201,11 @@ const LOADERS_CURRENT: MemberReadings = {
   body_part: { limb_types: { type: LIMB_TYPES } },
   // attack_vector::load: limb_req, [ body part type, count ] pairs.
   attack_vector: { 'limb_req[][0]': { values: BODY_PART_TYPE } },
+  // overmap::load_oter_id_camp_migration reads the overmap terrain type a camp migration puts a camp on unchecked
+  // (an oter_type_str_id, no check when loading); overmap::unserialize places the camp on a saved terrain of that
+  // type that it did not migrate (not overmap::is_oter_id_obsolete). A name no terrain has (a typo, or a terrain an
+  // oter_id_migration migrates away) loads, and no camp is ever placed: a warning.
+  camp_migration: { 'camp_migrations.overmap_terrain': { ref: 'overmap_terrain', weak: true } },
   // mutation_category_trait::load: the vitamin mutating in the category takes ("null": none; warnings: not checked
   // when loading).
   mutation_category: { vitamin: { ref: 'vitamin', weak: true } },

@@ -52,7 +52,8 @@ export const PLAIN_KINDS: readonly KindDeclaration[] = [
   kind('talk_topic', 'dialogue topic'),
   kind('SPELL', 'spell'),
   kind('vehicle_part', 'vehicle part'),
-  kind('overmap_terrain', 'overmap terrain'),
+  // A terrain the current game's oter_id_migration migrates away (0.F has none) is gone but for saved games.
+  kind('overmap_terrain', 'overmap terrain', { migratedBy: ['oter_id_migration'] }),
   kind('palette', 'mapgen palette'),
   kind('ter_furn_transform', 'terrain and furniture transform'),
   kind('item_action', 'use action'),
