@@ -10,6 +10,8 @@ import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '
 import { NameEndings } from '../util/nameEndings';
 import { applyOverlay } from '../schema/overlay';
 import { withListEdits } from '../schema/listEdits';
+import { nestedMembersOfFields, specClosesAnObject } from '../schema/nestedMembers';
+import type { MemberNode } from '../records/beyondTables';
 import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../records/inlineDefinitions';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
@@ -200,6 +202,35 @@ export class KindRegistry {
   }
 
   private readonly tableMembers = new Map<string, ReadonlySet<string> | undefined>();
+
+  /**
+   * The objects below the top level a type's generated table closes (records/beyondTables.ts MemberNode), from the
+   * table the checks read, made when first asked for. A generated table's own objects are all open
+   * (schema/generated.ts): only what the version adds by hand closes one (an overlay closing an object, or giving
+   * a spec that does; a reader by name whose spec does), so no other type's table is built here (building them
+   * all would cost indexing a tenth of its time). None for a hand-written table: its objects list what the game's
+   * code reads (reviewed from its source), so the game's data writing another member there is a mistake of the
+   * data rather than news, and stays flagged (the current game's two reenactor professions write
+   * `npc_background`, a top-level member, inside `description`).
+   */
+  nestedMembersOf(type: string): MemberNode | undefined {
+    if (this.nestedMembers.has(type)) return this.nestedMembers.get(type);
+    const schema = this.mayCloseNestedObjects(type) ? this.schemaOfType(type) : undefined;
+    const node = schema && nestedMembersOfFields(schema.fields);
+    this.nestedMembers.set(type, node);
+    return node;
+  }
+
+  private readonly nestedMembers = new Map<string, MemberNode | undefined>();
+
+  private mayCloseNestedObjects(type: string): boolean {
+    if (this.handWrittenSchemaOfType(type)) return false;
+    const has = <T>(o: Readonly<Record<string, T>> | undefined, k: string): T | undefined => (o !== undefined && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+    const overlay = has(this.version.tableOverlays, type);
+    if (overlay && Object.values(overlay).some((r) => 'closed' in r || ('type' in r && specClosesAnObject(r.type)))) return true;
+    const readers = this.version.readersByName;
+    return [has(readers, '*'), has(readers, type)].some((byName) => byName !== undefined && Object.values(byName).some(specClosesAnObject));
+  }
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {
