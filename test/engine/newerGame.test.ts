@@ -118,11 +118,15 @@ test('a member the game writes inside an object its generated table closes, or i
   try {
     const project = f.project();
     const unknown = (rel: string): string[] => findings(project, path.join(f.ws, rel)).filter((d) => d.startsWith('unknown-field '));
-    assert.deepEqual(unknown('mymod/maps.json'), []);
-    assert.deepEqual(unknown('mymod/maps_elsewhere.json'), ['unknown-field "future_map_member"', 'unknown-field "future_place"', 'unknown-field "future_placee"']);
+    const deferred = path.join(f.game, 'json/mapgen/future_map.json');
     assert.deepEqual(unknown('mymod/elsewhere.json'), ['unknown-field "future_bash"', 'unknown-field "future_member"', 'unknown-field "future_nested"']);
-    // The game's map generator file is still parsed only when needed.
-    assert.equal(project.files.get(path.join(f.game, 'json/mapgen/future_map.json'))?.deferred, true);
+    // The game's map generator file is read for what it teaches only once a map generator's member is asked about.
+    assert.deepEqual(project.gameUsage.of(deferred), []);
+    assert.deepEqual(unknown('mymod/maps.json'), []);
+    assert.deepEqual(project.gameUsage.of(deferred), ['mapgen\tfuture_map_member', 'mapgen\tobject.future_place']);
+    assert.deepEqual(unknown('mymod/maps_elsewhere.json'), ['unknown-field "future_map_member"', 'unknown-field "future_place"', 'unknown-field "future_placee"']);
+    // The game's map generator file is still parsed for the index only when needed.
+    assert.equal(project.files.get(deferred)?.deferred, true);
   } finally { f.cleanup(); }
 });
 

@@ -9,6 +9,7 @@
  */
 import { MEMBER_SEPARATOR } from '../records/beyondTables';
 import type { GameUsageView } from '../checks/context';
+import { DEFINES_NO_ID_TYPE } from '../syntax/definesNoId';
 
 const NOTHING: readonly string[] = Object.freeze([]);
 
@@ -35,9 +36,10 @@ export class GameUsage implements GameUsageView {
   constructor(private readonly teaches: (path: string) => boolean, private readonly learnFile: (path: string) => readonly string[] | undefined = () => undefined) {}
 
   /**
-   * Notes a file of the game indexed without parsing it (a map generator: see syntax/definesNoId.ts). What it uses
-   * is learned when first needed: before any question about what the game uses (a check asks only about a type or a
-   * member its table lacks: a clean mod asks none), so the answers are the same whatever is asked first; and for
+   * Notes a file of the game indexed without parsing it (map generators only: see syntax/definesNoId.ts). What it
+   * uses is learned when first needed: before a question about what the game's map generators use (a check asks
+   * only about a member their table lacks: a clean mod asks none), so the answers are the same whatever is asked
+   * first; and for
    * the count when the game already taught something else (a game its tables know teaches nothing, and its map
    * generators, a fifth of its bytes, are not parsed for the summary's sake).
    */
@@ -62,12 +64,12 @@ export class GameUsage implements GameUsageView {
   }
 
   usesType(type: string): boolean {
-    this.learnPending();
+    if (type === DEFINES_NO_ID_TYPE) this.learnPending();
     return this.all.has(type);
   }
 
   usesMember(type: string, member: string): boolean {
-    this.learnPending();
+    if (type === DEFINES_NO_ID_TYPE) this.learnPending();
     return this.all.has(type + MEMBER_SEPARATOR + member);
   }
 
