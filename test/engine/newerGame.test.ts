@@ -16,19 +16,33 @@ import { finish } from '../../server/src/util/steps';
 import { writeCacheSync } from '../../server/src/cache/store';
 import { lint, toJsonDiagnostics } from '../../server/src/cli/lint';
 import { summary } from '../../server/src/cli/formats';
+import { tablePathOf, type MemberNode } from '../../server/src/records/beyondTables';
 import { GAME_VERSIONS, registryOf } from '../../server/src/registry/versions';
 import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
 import type { GameVersion } from '../../server/src/registry/declaration';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
+/** What the newer game's data teaches (NEWER_GAME). */
+const LEARNED = ['MONSTER\tfuture_member', 'SPECIES\tfuture_species_member', 'future_thing', 'mapgen\tfuture_map_member', 'mapgen\tobject.future_place', 'terrain\tbash.future_bash'];
+
 const MONSTER = { default_faction: 'zombie', bodytype: 'human', species: ['ZOMBIE'], volume: '62500 ml', weight: '81500 g', hp: 80, speed: 70, symbol: 'Z', color: 'light_green', description: 'A monster.' };
 
-/** The newer game's data: a type and a member (of a hand-written table and of a generated one) the tables lack. */
+/**
+ * The newer game's data: a type and a member (of a hand-written table and of a generated one) the tables lack; a
+ * member inside an object a generated table closes (a terrain's `bash` in 0.F), and one inside an object of a
+ * hand-written table (a monster's `upgrades`), which teaches nothing (see KindRegistry.nestedMembersOf); and a map
+ * generator, in a file indexed without parsing it (it defines no id: see syntax/definesNoId.ts), with a member at
+ * its top level and one inside its `object` (which the 0.F tables close).
+ */
 const NEWER_GAME = {
   'json/newer.json': [
     { type: 'future_thing', id: 'ft_core', glow: 3 },
-    { type: 'MONSTER', id: 'mon_future', name: { str: 'future zombie' }, ...MONSTER, future_member: 5 },
+    { type: 'MONSTER', id: 'mon_future', name: { str: 'future zombie' }, ...MONSTER, future_member: 5, upgrades: { half_life: 4, into: 'mon_zombie', future_nested: 1 } },
     { type: 'SPECIES', id: 'FUTURE_SPECIES', future_species_member: true },
+    { type: 'terrain', id: 't_future', name: 'future floor', bash: { str_min: 1, str_max: 2, future_bash: 1 } },
+  ],
+  'json/mapgen/future_map.json': [
+    { type: 'mapgen', method: 'json', om_terrain: 'field', future_map_member: 1, object: { fill_ter: 't_grass', future_place: [{ x: 1, y: 1 }] } },
   ],
   'mods/gmod/modinfo.json': modinfo('gmod', ['dda']),
   'mods/gmod/more.json': [{ type: 'MONSTER', id: 'mon_gmod', name: { str: 'gmod zombie' }, ...MONSTER, gmod_member: 1 }],
@@ -41,6 +55,18 @@ const MOD = {
     { type: 'future_thing', id: 'ft_mine', glow: 1 },
     { type: 'MONSTER', id: 'mon_mine', 'copy-from': 'mon_zombie', future_member: 2 },
     { type: 'SPECIES', id: 'MY_SPECIES', future_species_member: false },
+    { type: 'terrain', id: 't_mine', name: 'my floor', bash: { str_min: 1, str_max: 2, future_bash: 2 } },
+  ],
+  // The game's map generator's members, where the game writes them; then at another place, or misspelled.
+  'mymod/maps.json': [
+    { type: 'mapgen', method: 'json', om_terrain: 'field', future_map_member: 2, object: { fill_ter: 't_grass', future_place: [] } },
+  ],
+  'mymod/maps_elsewhere.json': [
+    { type: 'mapgen', method: 'json', om_terrain: 'field', future_place: [], object: { fill_ter: 't_grass', future_map_member: 2, future_placee: [] } },
+  ],
+  'mymod/elsewhere.json': [
+    { type: 'terrain', id: 't_mine2', name: 'my floor', future_bash: 2, bash: { str_min: 1, str_max: 2, future_member: 2 } },
+    { type: 'MONSTER', id: 'mon_nested', 'copy-from': 'mon_zombie', upgrades: { half_life: 2, into: 'mon_zombie', future_nested: 2 } },
   ],
   // What neither the game nor the tables know, and what only this mod uses (twice: it does not teach itself).
   'mymod/unknown.json': [
@@ -83,8 +109,39 @@ test('a mod using the types and members the game folder\'s own data uses gets no
   try {
     const project = f.project();
     assert.deepEqual(findings(project, path.join(f.ws, 'mymod/uses.json')), []);
-    assert.deepEqual(project.gameUsage.entries(), ['MONSTER\tfuture_member', 'SPECIES\tfuture_species_member', 'future_thing']);
+    assert.deepEqual(project.gameUsage.entries(), LEARNED);
   } finally { f.cleanup(); }
+});
+
+test('a member the game writes inside an object its generated table closes, or in a map generator it indexes without parsing, is learned at its place: not flagged there, flagged elsewhere; not inside a hand-written table\'s', () => {
+  const f = fixture();
+  try {
+    const project = f.project();
+    const unknown = (rel: string): string[] => findings(project, path.join(f.ws, rel)).filter((d) => d.startsWith('unknown-field '));
+    const deferred = path.join(f.game, 'json/mapgen/future_map.json');
+    assert.deepEqual(unknown('mymod/elsewhere.json'), ['unknown-field "future_bash"', 'unknown-field "future_member"', 'unknown-field "future_nested"']);
+    // The game's map generator file is read for what it teaches only once a map generator's member is asked about.
+    assert.deepEqual(project.gameUsage.of(deferred), []);
+    assert.deepEqual(unknown('mymod/maps.json'), []);
+    assert.deepEqual(project.gameUsage.of(deferred), ['mapgen\tfuture_map_member', 'mapgen\tobject.future_place']);
+    assert.deepEqual(unknown('mymod/maps_elsewhere.json'), ['unknown-field "future_map_member"', 'unknown-field "future_place"', 'unknown-field "future_placee"']);
+    // The game's map generator file is still parsed for the index only when needed.
+    assert.equal(project.files.get(deferred)?.deferred, true);
+  } finally { f.cleanup(); }
+});
+
+test('a member\'s place is the tables\' path: a map\'s keys are `*`, an array\'s elements `[]`', () => {
+  const registry = registryOf(GAME_VERSIONS.find((v) => v.id === '0.F')!);
+  assert.equal(tablePathOf(registry, 'monstergroup', ['monsters', 3, 'spawn_data', 'new_member']), 'monsters[].spawn_data.new_member');
+  assert.equal(tablePathOf(registry, 'mapgen', ['object', 'a.b']), 'object["a.b"]');
+  // No closed object on the way (a hand-written table's are not learned from): nothing is learned there.
+  assert.equal(tablePathOf(registry, 'SPECIES', ['a', 'b']), undefined);
+  assert.equal(tablePathOf(registry, 'MONSTER', ['upgrades', 'b']), undefined);
+  const tree: MemberNode = { named: new Map([['book_learn', { mapValue: { known: new Set(['skill_level']) } }], ['attacks', { element: { named: new Map([['effects', { positions: [undefined, { known: new Set(['id']) }] }]]) } }]]) };
+  const tables = { nestedMembersOf: () => tree };
+  assert.equal(tablePathOf(tables, 'T', ['book_learn', 'textbook_fabrication', 'new_member']), 'book_learn.*.new_member');
+  assert.equal(tablePathOf(tables, 'T', ['attacks', 3, 'effects', 1, 'new_member']), 'attacks[].effects[1].new_member');
+  assert.equal(tablePathOf(tables, 'T', ['a.b']), '["a.b"]');
 });
 
 test('what neither the game nor the tables know is still flagged, and a mod\'s own new type or member does not teach itself', () => {
@@ -103,7 +160,7 @@ test('what neither the game nor the tables know is still flagged, and a mod\'s o
 test('the same is learned by the second thread, and a warm start from the cache gives the same diagnostics as a cold one', () => {
   const f = fixture();
   try {
-    const files = ['mymod/uses.json', 'mymod/unknown.json', 'mymod/unknown_again.json'].map((r) => path.join(f.ws, r));
+    const files = ['mymod/uses.json', 'mymod/unknown.json', 'mymod/unknown_again.json', 'mymod/maps.json', 'mymod/maps_elsewhere.json', 'mymod/elsewhere.json'].map((r) => path.join(f.ws, r));
     const plain = f.project();
     const expected = files.map((p) => findings(plain, p));
     const elsewhere = f.project({ secondThread: 'every-file' });
@@ -117,7 +174,7 @@ test('the same is learned by the second thread, and a warm start from the cache 
     assert.ok((warm.cacheUse()?.hits ?? 0) > 0, 'the game files came from the cache');
     assert.deepEqual(files.map((p) => findings(warm, p)), expected);
     assert.deepEqual(warm.gameUsage.entries(), plain.gameUsage.entries());
-    assert.deepEqual(warm.gameUsage.counts(), { types: 1, members: 2 });
+    assert.deepEqual(warm.gameUsage.counts(), { types: 1, members: 5 });
   } finally { f.cleanup(); }
 });
 
@@ -127,9 +184,10 @@ test('a game checked as the workspace learns from its own files; a mod of the wo
   try {
     const whole = new Project({ gamePath: game, roots: [game], severity: { 'game-rejects': 'off' } });
     whole.load();
-    assert.deepEqual(findings(whole, path.join(game, 'json/newer.json')), []);
+    // But for a member inside a hand-written table's object: the game's own data is flagged there too.
+    assert.deepEqual(findings(whole, path.join(game, 'json/newer.json')), ['unknown-field "future_nested"']);
     // Every mod of the game folder is the game's then (the one kept there too).
-    assert.deepEqual(whole.gameUsage.counts(), { types: 3, members: 5 });
+    assert.deepEqual(whole.gameUsage.counts(), { types: 3, members: 8 });
     const modOnly = new Project({ gamePath: game, roots: [path.join(game, 'mods/mymod')], severity: { 'game-rejects': 'off' } });
     modOnly.load();
     assert.deepEqual(findings(modOnly, path.join(game, 'mods/mymod/unknown.json')), [
@@ -154,7 +212,7 @@ test('the CLI\'s summary says once, beside the game in use, that the game folder
   const plain = writeTree(MINI_CORE);
   try {
     const newer = lint({ paths: [path.join(f.ws, 'mymod')], gamePath: f.game });
-    assert.match(summary(newer, toJsonDiagnostics(newer)), /game version [^;]*; the game folder is newer than cdda-lint's tables: 1 type\(s\) and 2 member\(s\) learned from it\.$/);
+    assert.match(summary(newer, toJsonDiagnostics(newer)), /game version [^;]*; the game folder is newer than cdda-lint's tables: 1 type\(s\) and 5 member\(s\) learned from it\.$/);
     const known = lint({ paths: [path.join(f.ws, 'mymod')], gamePath: plain });
     assert.doesNotMatch(summary(known, toJsonDiagnostics(known)), /newer/);
   } finally { f.cleanup(); fs.rmSync(plain, { recursive: true, force: true }); }
@@ -202,6 +260,40 @@ test('real current game: nothing learned with the committed tables; with a type 
   } finally { fs.rmSync(ws, { recursive: true, force: true }); }
 });
 
+/**
+ * The current version whose tables lack a map generator's top-level member and one inside its `object`, which an
+ * reading closes (as 0.F's do): the real current game then stands for a game newer than its tables there.
+ */
+function withoutMapgenMembers(top: string, nested: string): GameVersion {
+  const tables = VERSION_CURRENT.generatedTables!;
+  const gone = (p: string): boolean => [top, nested].some((m) => p === m || p.startsWith(`${m}.`) || p.startsWith(`${m}[`));
+  const mapgen = { ...tables.mapgen, m: Object.fromEntries(Object.entries(tables.mapgen.m).filter(([p]) => !gone(p))) };
+  const readings = VERSION_CURRENT.memberReadings ?? {};
+  return { ...VERSION_CURRENT, generatedTables: { ...tables, mapgen }, memberReadings: { ...readings, mapgen: { ...readings.mapgen, object: { closed: true } } } };
+}
+
+test('real current game: a map generator\'s member and one inside its closed `object` left out of the tables are learned, from the files indexed without parsing too, and a mod using them is not flagged', { skip: CURRENT_GAME ? false : 'set CDDA_CURRENT_GAME to the current game\'s data folder' }, () => {
+  const map = (extra: Record<string, unknown>, object: Record<string, unknown>): Record<string, unknown> => ({ type: 'mapgen', om_terrain: 'field', ...extra, object: { fill_ter: 't_grass', ...object } });
+  const ws = writeTree({
+    'mymod/modinfo.json': modinfo('mymod', ['dda']),
+    'mymod/uses.json': [map({ weight: 100 }, { place_loot: [{ item: 'rock', x: 1, y: 1 }] })],
+    'mymod/near.json': [map({ weigth: 100 }, { place_lot: [{ item: 'rock', x: 1, y: 1 }], weight: 100 })],
+  });
+  try {
+    const p = new Project({ gamePath: CURRENT_GAME, roots: [path.join(ws, 'mymod')], gameVersion: withoutMapgenMembers('weight', 'object.place_loot') });
+    p.load();
+    const flagged = (rel: string): string[] => findings(p, path.join(ws, rel)).filter((d) => /^unknown-(type|field) /.test(d));
+    assert.deepEqual(p.gameUsage.entries(), ['mapgen\tobject.place_loot', 'mapgen\tweight']);
+    // A map generator file of the game indexed without parsing it taught them.
+    const deferred = path.join(CURRENT_GAME!, 'json/mapgen/mansion.json');
+    assert.equal(p.files.get(deferred)?.deferred, true);
+    assert.deepEqual([...p.gameUsage.of(deferred)].sort(), ['mapgen\tobject.place_loot', 'mapgen\tweight']);
+    assert.deepEqual(flagged('mymod/uses.json'), []);
+    assert.deepEqual(flagged('mymod/near.json'), ['unknown-field "place_lot"', 'unknown-field "weight"', 'unknown-field "weigth"']);
+  } finally { fs.rmSync(ws, { recursive: true, force: true }); }
+});
+
+
 /** Rewrites a cache file's header (JSON) as `edit` says, keeping the file well formed (length, checksum). */
 function rewriteHeader(file: string, edit: (header: Record<string, unknown>) => void): void {
   const b = fs.readFileSync(file);
@@ -232,7 +324,7 @@ test('a cache written before what is learned was kept (an older format), or with
       logs.length = 0;
       const p = open();
       assert.match(logs.join('\n'), why);
-      assert.deepEqual(p.gameUsage.entries(), ['MONSTER\tfuture_member', 'SPECIES\tfuture_species_member', 'future_thing']);
+      assert.deepEqual(p.gameUsage.entries(), LEARNED);
       assert.deepEqual(findings(p, uses), []);
       save(p);
     };

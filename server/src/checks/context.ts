@@ -16,7 +16,10 @@ import type { Severity } from '../diagnostic';
 export interface GameUsageView {
   /** Whether the game's own data defines things of this type (which the tables do not know). */
   usesType(type: string): boolean;
-  /** Whether the game's own definitions of `type` write this top-level member (which its table lacks). */
+  /**
+   * Whether the game's own definitions of `type` write a member at this path, in the tables' syntax (its table
+   * lacks it): a top-level member's name, or a path to one inside an object (records/beyondTables.ts tablePathOf).
+   */
   usesMember(type: string, member: string): boolean;
 }
 

@@ -1,14 +1,21 @@
 /**
  * `invalid-value`, `unknown-field`, `bad-unit`: what a record's own members get wrong against its kind's
  * table. The walk ran when the record was indexed (records/analyze.ts); this reports its findings, but for a
- * top-level member the game folder's own definitions of the type write (a game newer than the tables: see
+ * member the game folder's own definitions of the type write at the same place (a game newer than the tables: see
  * workspace/gameUsage.ts), which is known there.
  */
 import type { RecordCheck } from './context';
+import { tablePathOf } from '../records/beyondTables';
 
 export const checkShape: RecordCheck = (record, ctx) => {
   for (const p of ctx.project.analysisOf(record).problems) {
-    if (p.code === 'unknown-field' && p.path.length === 1 && ctx.project.gameUsage.usesMember(record.type, String(p.path[0]))) continue;
+    if (p.code === 'unknown-field' && usedByTheGame(record.type, p.path, ctx)) continue;
     ctx.report({ record, path: p.path, part: p.part, code: p.code, severity: p.severity, message: p.message, fixes: p.fixes });
   }
 };
+
+/** Whether the game's own data of `type` has the unknown member at `path` (at the same place in the table). */
+function usedByTheGame(type: string, path: readonly (string | number)[], ctx: Parameters<RecordCheck>[1]): boolean {
+  const at = tablePathOf(ctx.project.registry, type, path);
+  return at !== undefined && ctx.project.gameUsage.usesMember(type, at);
+}

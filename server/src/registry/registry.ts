@@ -9,8 +9,10 @@ import { INHERITANCE_MEMBERS, schemaFromTable, type TableContext } from '../sche
 import { parsePath } from '../schema/memberPaths';
 import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '../schema/dialogueLanguage';
 import { NameEndings } from '../util/nameEndings';
-import { readingName } from '../schema/memberReadings';
+import { readingName, readingsOfType } from '../schema/memberReadings';
 import { withListEdits } from '../schema/listEdits';
+import { nestedMembersOfFields, specClosesAnObject } from '../schema/nestedMembers';
+import type { MemberNode } from '../records/beyondTables';
 import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../records/inlineDefinitions';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 
@@ -199,6 +201,32 @@ export class KindRegistry {
   }
 
   private readonly tableMembers = new Map<string, ReadonlySet<string> | undefined>();
+
+  /**
+   * The objects below the top level a type's generated table closes (records/beyondTables.ts MemberNode), from the
+   * table the checks read, made when first asked for. A generated table's own objects are all open
+   * (schema/generated.ts): only what the version adds by hand closes one (a member reading closing an object, or
+   * giving a spec that does, by path or by name), so no other type's table is built here (building them
+   * all would cost indexing a tenth of its time). None for a hand-written table: its objects list what the game's
+   * code reads (reviewed from its source), so the game's data writing another member there is a mistake of the
+   * data rather than news, and stays flagged (the current game's two reenactor professions write
+   * `npc_background`, a top-level member, inside `description`).
+   */
+  nestedMembersOf(type: string): MemberNode | undefined {
+    if (this.nestedMembers.has(type)) return this.nestedMembers.get(type);
+    const schema = this.mayCloseNestedObjects(type) ? this.schemaOfType(type) : undefined;
+    const node = schema && nestedMembersOfFields(schema.fields);
+    this.nestedMembers.set(type, node);
+    return node;
+  }
+
+  private readonly nestedMembers = new Map<string, MemberNode | undefined>();
+
+  private mayCloseNestedObjects(type: string): boolean {
+    if (this.handWrittenSchemaOfType(type)) return false;
+    const readings = readingsOfType(this.version.memberReadings, type);
+    return readings !== undefined && Object.values(readings).some((r) => 'closed' in r || ('type' in r && specClosesAnObject(r.type)));
+  }
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */
   handWrittenSchemaOfType(type: string): KindSchema | undefined {

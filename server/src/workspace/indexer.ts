@@ -23,8 +23,26 @@ import type { Analyses } from './analyses';
 import type { VersionVerdicts } from './versionVerdicts';
 import type { CheckResults } from './checkResults';
 import type { GameUsage } from './gameUsage';
-import { learnBeyondTables } from '../records/beyondTables';
+import { learnBeyondTables, type TableMembers } from '../records/beyondTables';
+import { isPlainObject } from '../util/json';
 import type { ParsedFile } from '../syntax/parseFile';
+
+/**
+ * What a file's text uses beyond the tables (records/beyondTables.ts), for a file indexed without parsing it (see
+ * GameUsage.later): the native parse of its text, or the tolerant one for a text that is not strict JSON.
+ */
+export function learnedFromText(text: string, tables: TableMembers): string[] {
+  let values: readonly unknown[];
+  try {
+    const value = JSON.parse(text) as unknown;
+    values = Array.isArray(value) ? value : [value];
+  } catch {
+    values = parseContentFile(text).objects.map((o) => o.value);
+  }
+  const learned = new Set<string>();
+  for (const v of values) if (isPlainObject(v)) learnBeyondTables(v, tables, learned);
+  return [...learned];
+}
 
 /** Adds the keys of a record's definitions to `into`. */
 export function addKeys(into: Set<string>, r: DefinitionRecord): void {
@@ -84,6 +102,8 @@ export class Indexer {
     if (mayDefer && !analyzeNow && (read && read.kind !== 'self' ? read.kind === 'defers' : definesNoId(text))) {
       this.unindexFile(file);
       file.deferred = true;
+      // A game's map generators teach too: when first needed (see GameUsage.later), not for every load.
+      if (fromDisk) this.parts.usage.later(file.path);
       return changed;
     }
     file.deferred = false;
@@ -158,7 +178,9 @@ export class Indexer {
    * kinds): the same objects either way.
    */
   indexCached(file: SourceFile, cached: CachedFile): void {
-    this.parts.usage.note(file.path, cached.learned);
+    // A deferred file that taught nothing when the cache was written may not have been asked yet (see GameUsage.later).
+    if (cached.deferred && cached.learned.length === 0) this.parts.usage.later(file.path);
+    else this.parts.usage.note(file.path, cached.learned);
     this.parts.verdicts.setModId(file, this.parts.mods.ownerOf(file.path)?.id);
     file.reported = false;
     file.text = undefined;

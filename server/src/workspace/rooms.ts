@@ -16,7 +16,7 @@ import { Analyses } from './analyses';
 import { VersionVerdicts } from './versionVerdicts';
 import { CheckResults } from './checkResults';
 import { GameUsage } from './gameUsage';
-import { Indexer } from './indexer';
+import { Indexer, learnedFromText } from './indexer';
 import { Loader, type LoadOptions } from './loader';
 import { Invalidation } from './invalidation';
 import { Updates } from './updates';
@@ -62,7 +62,10 @@ export function wireRooms(c: RoomsConfig): Rooms {
   const verdicts = new VersionVerdicts(c.version, (file) => indexer!.ensureParsed(file));
   const mods = new WorkspaceMods(c, c.version, store, () => verdicts.forgetCounts());
   const keys = new KeyVersions(defs, refs);
-  const usage = new GameUsage((p) => mods.isGameData(p));
+  const usage = new GameUsage((p) => mods.isGameData(p), (p) => {
+    const text = store.safeRead(p);
+    return text === undefined ? undefined : learnedFromText(text, registry);
+  });
   const analyses = new Analyses(registry, refs, !c.forOneCheck);
   const lookups = new Lookups(defs, () => mods.graph);
   const lineages = new LineageCache(lookups, (key) => keys.versionOf(key), registry.memberNames);
