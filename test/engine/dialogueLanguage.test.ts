@@ -114,6 +114,7 @@ const REVIEWED_CORE = {
   'json/ammo_types.json': [{ type: 'ammunition_type', id: '9mm', name: '9 mm', default: 'x' }],
   'json/missions.json': [{ type: 'mission_definition', id: 'MISSION_X', name: 'X', goal: 'MGOAL_NULL', difficulty: 1, value: 1 }],
   'json/item_groups.json': [{ type: 'item_group', id: 'GROUP_X', items: [] }],
+  'json/body_parts.json': [{ type: 'body_part', id: 'torso', name: 'torso' }],
 };
 
 // The operators whose reading of an id schema/dialogueOperators.ts reviews against the game's reader (`reads`): the
@@ -130,11 +131,13 @@ const REVIEWED = parseMarked(`[
   "effect": [
     { "map_spawn_item": "GROUP_X", "use_item_group": true }, { "map_spawn_item": ⟦"GROUP_X"⟧ },
     { "finish_mission": "MISSION_X", "success": true }, { "finish_mission": ⟦"MISSION_NOWHERE"⟧ },
-    { "u_level_spell_class": "TRAIT_X", "levels": 1 }, { "npc_level_spell_class": ⟦"NO_SUCH_CLASS"⟧, "levels": 1 }
+    { "u_level_spell_class": "TRAIT_X", "levels": 1 }, { "npc_level_spell_class": ⟦"NO_SUCH_CLASS"⟧, "levels": 1 },
+    { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": "RANDOM" }, { "u_lose_effect": "eff_calm", "target_part": "ALL" },
+    { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": "torso" }, { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": ⟦"random"⟧ }
   ] }
 ]`);
 
-test('the current game: dialogue operators name what the game\'s reader reads (weather, terrains or FACTION_CAMP_*, an item or a group), a harmless unknown as a warning', () => {
+test('the current game: dialogue operators name what the game\'s reader reads (weather, terrains or FACTION_CAMP_*, an item or a group, a body part or RANDOM), a harmless unknown as a warning', () => {
   checked(REVIEWED, 'current', REVIEWED_CORE, (list) => {
     assertMarked(REVIEWED, list, 'unknown-id');
     // A condition on nothing is always false, an item spawned that does not exist an error; a mission finished or a
@@ -146,6 +149,7 @@ test('the current game: dialogue operators name what the game\'s reader reads (w
       'error: "effect[1].map_spawn_item": unknown item "GROUP_X"',
       'warning: "effect[3].finish_mission": unknown mission "MISSION_NOWHERE"',
       'warning: "effect[5].npc_level_spell_class": unknown trait "NO_SUCH_CLASS"',
+      'error: "effect[9].target_part": unknown body part "random"',
     ]);
   });
 });

@@ -113,6 +113,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: dynamic_line.concatenate[].npc_at_om_location -> overmap terrain': [10, 'Aftershock and aftershock_exoplanet BGBR_Sadie.json test terrains "water" and "Lab" (defined nowhere; lab is), "subterranean" and "swamp" (overmap locations) and "Mansion_Road_1" (an overmap special), each'],
   'unknown-id: condition.and[].and[].or[].u_at_om_location -> overmap terrain': [2, 'Magiclysm mana_upgrades.json tests generic_river and generic_river_bank, abstract overmap terrains (copy-from templates, never on the map)'],
   'unknown-id: effect[].if.u_has_wielded_with_ammotype -> ammunition type': [1, 'Isolation-Protocol sorcery_eoc.json tests ammunition type "44c", defined nowhere (44 is)'],
+  'unknown-id: effect[].target_part -> body part': [1, 'core mutation_effect_eocs.json adds formication to body part "random" (the game reads "RANDOM" as a random part, any other word as a body part id)'],
   'unknown-id: responses[].effect.finish_mission -> mission': [1, 'a warning (nothing is finished): core TALK_COMPUTER.json finishes MISSION_OLD_GUARD_NEC_COMMO_2, which only the no_hope mod defines'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],

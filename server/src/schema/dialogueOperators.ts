@@ -307,13 +307,6 @@ export const DIALOGUE_OPERATORS: ReadonlyMap<string, DialogueOperator> = (() => 
   return out;
 })();
 
-/**
- * The operators whose reading of an id is reviewed against the game's reader (DialogueOperator.reads), by name: the
- * version names them so wherever they are written (GameVersion.referencesByName), over what its data's forms show.
- */
-export const OPERATOR_REFERENCES: ReadonlyMap<string, SiblingRef> = new Map(
-  [...DIALOGUE_OPERATORS.values()].flatMap((op) => (op.reads ? [[op.name, op.reads] as const] : [])));
-
 /** Argument name -> the operators that take it (in the table's order). */
 export const OPERATOR_ARGUMENTS: ReadonlyMap<string, readonly string[]> = (() => {
   const out = new Map<string, string[]>();
@@ -335,6 +328,8 @@ export const OPERATOR_ARGUMENTS: ReadonlyMap<string, readonly string[]> = (() =>
 export interface ArgumentReader {
   readonly reader: OperatorReader;
   readonly names?: string;
+  /** How the game reads the id it names, reviewed against its reader (as DialogueOperator.reads). */
+  readonly reads?: SiblingRef;
 }
 
 export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<string, ArgumentReader>([
@@ -351,4 +346,17 @@ export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<str
   ['age', { reader: 'duration' }], ['loc_1', { reader: 'variable' }], ['loc_2', { reader: 'variable' }],
   // u_location_variable searches for a field or a trap of this id; u_forget_recipe's recipe subcategory.
   ['field', { reader: 'string', names: 'field_type' }], ['trap', { reader: 'string', names: 'trap' }], ['subcategory', { reader: 'string' }],
+  // The body part an effect is added to or removed from (u_add_effect, u_lose_effect): talker_character::add_effect
+  // and remove_effect read "RANDOM" as a random body part, else bodypart_str_id( bp ); EFFECT_ON_CONDITION.md:
+  // u_lose_effect's "ALL" removes it from every part.
+  ['target_part', { reader: 'string', names: 'body_part', reads: reads(['body_part'], { none: ['RANDOM', 'ALL'] }) }],
+]);
+
+/**
+ * The operators and arguments whose reading of an id is reviewed against the game's reader (`reads`), by name: the
+ * version names them so wherever they are written (GameVersion.referencesByName), over what its data's forms show.
+ */
+export const OPERATOR_REFERENCES: ReadonlyMap<string, SiblingRef> = new Map([
+  ...[...DIALOGUE_OPERATORS.values()].flatMap((op) => (op.reads ? [[op.name, op.reads] as const] : [])),
+  ...[...ARGUMENT_READERS].flatMap(([name, a]) => (a.reads ? [[name, a.reads] as const] : [])),
 ]);
