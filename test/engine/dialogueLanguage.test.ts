@@ -106,3 +106,50 @@ test('the current game: dialogue written in a hand-written table (a recipe\'s re
     assert.deepEqual(list.filter((d) => d.code === 'invalid-value').map((d) => d.message), []);
   });
 });
+
+const REVIEWED_CORE = {
+  ...CORE_CURRENT,
+  'json/weather.json': [{ type: 'weather_type', id: 'sunny', name: 'Sunny' }],
+  'json/overmap.json': [{ type: 'overmap_terrain', id: 'field', name: 'field' }],
+  'json/ammo_types.json': [{ type: 'ammunition_type', id: '9mm', name: '9 mm', default: 'x' }],
+  'json/missions.json': [{ type: 'mission_definition', id: 'MISSION_X', name: 'X', goal: 'MGOAL_NULL', difficulty: 1, value: 1 }],
+  'json/item_groups.json': [{ type: 'item_group', id: 'GROUP_X', items: [] }],
+  'json/body_parts.json': [{ type: 'body_part', id: 'torso', name: 'torso' }],
+};
+
+// The operators whose reading of an id schema/dialogueOperators.ts reviews against the game's reader (`reads`): the
+// game's data writes each without an id its evidence could type (conditions on weather, terrains, ammunition
+// types; FACTION_CAMP_ANY beside terrain ids; an item or a group by "use_item_group").
+const REVIEWED = parseMarked(`[
+  { "type": "effect_on_condition", "id": "EOC_REVIEWED", "condition": { "and": [
+    { "is_weather": "sunny" }, { "is_weather": ⟦"clear"⟧ },
+    { "u_at_om_location": "FACTION_CAMP_ANY" }, { "npc_near_om_location": "FACTION_CAMP_START", "range": 3 },
+    { "u_at_om_location": "field" }, { "u_near_om_location": ⟦"pagan_cult_enter"⟧, "range": 4 },
+    { "u_has_wielded_with_ammotype": "9mm" }, { "npc_has_wielded_with_ammotype": ⟦"44c"⟧ },
+    { "u_has_flag": "GRAB_FILTER" }
+  ] },
+  "effect": [
+    { "map_spawn_item": "GROUP_X", "use_item_group": true }, { "map_spawn_item": ⟦"GROUP_X"⟧ },
+    { "finish_mission": "MISSION_X", "success": true }, { "finish_mission": ⟦"MISSION_NOWHERE"⟧ },
+    { "u_level_spell_class": "TRAIT_X", "levels": 1 }, { "npc_level_spell_class": ⟦"NO_SUCH_CLASS"⟧, "levels": 1 },
+    { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": "RANDOM" }, { "u_lose_effect": "eff_calm", "target_part": "ALL" },
+    { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": "torso" }, { "u_add_effect": "eff_calm", "duration": "1 h", "target_part": ⟦"random"⟧ }
+  ] }
+]`);
+
+test('the current game: dialogue operators name what the game\'s reader reads (weather, terrains or FACTION_CAMP_*, an item or a group, a body part or RANDOM), a harmless unknown as a warning', () => {
+  checked(REVIEWED, 'current', REVIEWED_CORE, (list) => {
+    assertMarked(REVIEWED, list, 'unknown-id');
+    // A condition on nothing is always false, an item spawned that does not exist an error; a mission finished or a
+    // spell class levelled that nothing defines does nothing (talk_effect_fun_t): a warning.
+    assert.deepEqual(list.filter((d) => d.code === 'unknown-id').map((d) => `${d.severity}: ${d.message.split(';')[0]}`), [
+      'error: "condition.and[1].is_weather": unknown weather type "clear"',
+      'error: "condition.and[5].u_near_om_location": unknown overmap terrain "pagan_cult_enter"',
+      'error: "condition.and[7].npc_has_wielded_with_ammotype": unknown ammunition type "44c"',
+      'error: "effect[1].map_spawn_item": unknown item "GROUP_X"',
+      'warning: "effect[3].finish_mission": unknown mission "MISSION_NOWHERE"',
+      'warning: "effect[5].npc_level_spell_class": unknown trait "NO_SUCH_CLASS"',
+      'error: "effect[9].target_part": unknown body part "random"',
+    ]);
+  });
+});

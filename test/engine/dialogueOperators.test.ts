@@ -38,7 +38,8 @@ test('dialogue operators: every documented condition and effect is in the table,
 test('dialogue operators: the kinds they name are index kinds of the current game (declared, or a type it loads as its own kind)', () => {
   const registry = registryOf(findVersion('current')!);
   const indexed = (kind: string): boolean => registry.ofKind(kind) !== undefined || (registry.isKnownType(kind) && registry.kindOfType(kind) === kind);
-  const named = [...[...DIALOGUE_OPERATORS.values()].map((op) => [op.name, op.names] as const), ...[...ARGUMENT_READERS].map(([name, a]) => [name, a.names] as const)];
+  const reviewed = [...DIALOGUE_OPERATORS.values()].flatMap((op) => [...(op.reads?.otherwise ?? []), ...Object.values(op.reads?.kinds ?? {}).flat()].map((kind) => [op.name, kind] as const));
+  const named = [...[...DIALOGUE_OPERATORS.values()].map((op) => [op.name, op.names] as const), ...reviewed, ...[...ARGUMENT_READERS].map(([name, a]) => [name, a.names] as const)];
   assert.deepEqual(named.filter(([, kind]) => kind !== undefined && !indexed(kind)).map(([name, kind]) => `${name}: ${kind}`), []);
 });
 

@@ -100,6 +100,22 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: special_vision[].condition.or[].npc_has_species -> species': [1, 'core enchantments.json tests species nether_player_hate, a monster faction, no species'],
   'unknown-id: enchantments[].special_vision[].condition.or[].npc_has_species -> species': [2, 'the same in BombasticPerks sight_beyond_sight.json and Magiclysm effects.json'],
   'unknown-id: enchantments[].special_vision[].condition.and[].or[].and[].not.npc_has_species -> species': [4, 'Aftershock and aftershock_exoplanet effects_esper.json test species PSI_NULL, defined nowhere, twice each'],
+  // dialogue conditions on weather, overmap terrains and ammunition types that nothing defines, and a mission finished
+  // (schema/dialogueOperators.ts reads: OPERATOR_REFERENCES); a condition on one is always false
+  'unknown-id: effect[].if.or[].is_weather -> weather type': [2, 'core misc_effect_on_condition.json tests weather "clear" beside "sunny", twice: no weather is "clear"'],
+  'unknown-id: condition.and[].or[].and[].is_weather -> weather type': [4, 'core nether_eocs test weather near_portal_storm (the storms are early_, distant_, close_portal_storm and portal_storm): portal_dependent_effect_on_condition.json once, portal_storm_effect_on_condition.json three times'],
+  'unknown-id: deactivate_condition.not.or[].is_weather -> weather type': [2, 'the same weather in the same two files'],
+  'unknown-id: condition.or[].is_weather -> weather type': [1, 'the same weather, portal_dependent_effect_on_condition.json'],
+  'unknown-id: condition.and[].not.or[].is_weather -> weather type': [1, 'the same'],
+  'unknown-id: deactivate_condition.or[].or[].is_weather -> weather type': [1, 'the same'],
+  'unknown-id: condition.and[].is_weather -> weather type': [3, 'Aftershock effects_on_condition.json, aftershock_exoplanet effects_on_condition.json and EOC/world_eocs.json test weather "clear", defined nowhere'],
+  'unknown-id: condition.and[].not.u_near_om_location -> overmap terrain': [6, 'core generic_npc_eocs.json tests pagan_cult_enter four times, and Magiclysm mana_upgrades.json dirt_road twice: overmap terrains defined nowhere (dirt_road is only a travel cost type)'],
+  'unknown-id: clauses[].condition.and[].or[].u_at_om_location -> overmap terrain': [3, 'core ui/zenfs/mod_SI.json: a sidebar tests sky_island_core, _edge and _corner, terrains of the Sky Island mod, which is not part of this game data'],
+  'unknown-id: dynamic_line.concatenate[].npc_at_om_location -> overmap terrain': [10, 'Aftershock and aftershock_exoplanet BGBR_Sadie.json test terrains "water" and "Lab" (defined nowhere; lab is), "subterranean" and "swamp" (overmap locations) and "Mansion_Road_1" (an overmap special), each'],
+  'unknown-id: condition.and[].and[].or[].u_at_om_location -> overmap terrain': [2, 'Magiclysm mana_upgrades.json tests generic_river and generic_river_bank, abstract overmap terrains (copy-from templates, never on the map)'],
+  'unknown-id: effect[].if.u_has_wielded_with_ammotype -> ammunition type': [1, 'Isolation-Protocol sorcery_eoc.json tests ammunition type "44c", defined nowhere (44 is)'],
+  'unknown-id: effect[].target_part -> body part': [1, 'core mutation_effect_eocs.json adds formication to body part "random" (the game reads "RANDOM" as a random part, any other word as a body part id)'],
+  'unknown-id: responses[].effect.finish_mission -> mission': [1, 'a warning (nothing is finished): core TALK_COMPUTER.json finishes MISSION_OLD_GUARD_NEC_COMMO_2, which only the no_hope mod defines'],
   // ---- members the game does not read
   'unknown-field/warning: Unknown member "npc_background" in "desc': [2, 'core professions reenactor and reenactor2 put npc_background inside description ({male, female}); the game ignores it there'],
   // ---- values of the wrong type
@@ -130,11 +146,13 @@ test('a current mod (Magiclysm) checked on its own against current core: only it
   // (twice) and a monster spell "BLIND" (blind), defined nowhere; its effects.json tests species nether_player_hate
   // (a monster faction); a transform lists terrains as valid furniture (twice); an obsolete spell trains the
   // removed skill "deduction" (a warning); a camp migration names forge_3A, a terrain it migrates away (a warning:
-  // no camp is ever placed on it); 74 mappings of its maps that no cell uses (hints).
+  // no camp is ever placed on it); 74 mappings of its maps that no cell uses (hints); its mana upgrades test
+  // overmap terrains generic_river and generic_river_bank (abstract: never on the map) and dirt_road (none), twice each.
   assert.deepEqual(counts, {
     'unit-style/hint: volume': 13, 'unit-style/hint: weight': 3, 'unknown-id: camp_migrations.overmap_terrain -> overmap terrain': 1, 'unknown-id: effect_str -> effect': 1,
     'unknown-id: false_effect[].run_eocs -> effect on condition': 1, 'unknown-id: condition.and[].not.u_has_effect -> effect': 3,
     'unknown-id: enchantments[].special_vision[].condition.or[].npc_has_species -> species': 1, 'unknown-id: furniture[].valid_furniture[] -> furniture': 2,
     'unknown-id: skill -> skill': 1, 'unused-mapping/hint': 74,
+    'unknown-id: condition.and[].and[].or[].u_at_om_location -> overmap terrain': 2, 'unknown-id: condition.and[].not.u_near_om_location -> overmap terrain': 2,
   });
 });

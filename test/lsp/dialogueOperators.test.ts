@@ -17,9 +17,17 @@ const EOCS = `[
     "id": "EOC_LOOK",
     "condition": { "line_of_sight": 10, "loc_1": { "context_val": "a" }, "loc_2": { "context_val": "b" } },
     "effect": [ { "u_message": "seen" }, { "": 1 } ]
+  },
+  {
+    "type": "effect_on_condition",
+    "id": "EOC_WEATHER",
+    "condition": { "and": [ { "is_weather": "" }, { "u_at_om_location": "FACTION_CAMP_ANY" } ] },
+    "effect": [ { "u_message": "fine weather" } ]
   }
 ]
 `;
+
+const WEATHER = '[ { "type": "weather_type", "id": "mild_drizzle", "name": "Mild drizzle" } ]\n';
 
 const text = (doc: CompletionList['items'][number]['documentation'] | Hover['contents']): string =>
   typeof doc === 'string' ? doc : (doc as MarkupContent | undefined)?.value ?? '';
@@ -31,7 +39,7 @@ describe('dialogue operators over LSP', () => {
   const at = (needle: string, delta: number) => positionAtOffset(EOCS, EOCS.indexOf(needle) + delta);
 
   before(async () => {
-    server = await serverOverMods({ 'mods/m/modinfo.json': modinfo('m'), 'mods/m/eocs.json': EOCS }, { gameVersion: 'current', open: ['mods/m/eocs.json'] });
+    server = await serverOverMods({ 'mods/m/modinfo.json': modinfo('m'), 'mods/m/eocs.json': EOCS, 'mods/m/weather.json': WEATHER }, { gameVersion: 'current', open: ['mods/m/eocs.json'] });
     client = server.client;
     file = path.join(server.dir, 'mods/m/eocs.json');
   });
@@ -46,6 +54,13 @@ describe('dialogue operators over LSP', () => {
     for (const op of ['u_add_effect', 'run_eocs', 'u_mutate_towards', 'u_has_visible_trait', 'line_of_sight', 'loc_1']) assert.ok(byLabel.has(op), op);
     assert.match(text(byLabel.get('u_has_visible_trait')!.documentation), /A condition operator \(doc\/JSON\/EFFECT_ON_CONDITION\.md\).*naming `mutation` ids/);
     assert.match(text(byLabel.get('u_mutate_towards')!.documentation), /An effect operator.*Arguments: `category`, `use_vitamins`/);
+  });
+
+  test('the kind an operator names drives completion of its value and its hover (is_weather: weather types; u_at_om_location: terrains or FACTION_CAMP_*)', async () => {
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: uri(file) }, position: at('"is_weather": ""', 15) });
+    assert.ok(list.items.some((i) => i.label === 'mild_drizzle'), list.items.map((i) => i.label).slice(0, 20).join(', '));
+    const op = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(file) }, position: at('"u_at_om_location"', 2) });
+    assert.match(text(op.contents), /naming `overmap_terrain` ids \(or `FACTION_CAMP_ANY`, `FACTION_CAMP_START`\)/);
   });
 
   test('hover on an operator shows its reader, kind and arguments; on an argument, the operators that take it', async () => {

@@ -335,6 +335,16 @@ const READER_WORDS: Record<OperatorReader, string> = {
   boolean: 'true or false',
 };
 
+/** What an operator's value names, in words: `, naming \`json_flag\` or \`monster_flag\` ids (or \`MUTATION_THRESHOLD\`)`. */
+function describeNamed(op: DialogueOperator): string {
+  const by = op.reads;
+  if (!by) return op.names ? `, naming \`${op.names}\` ids` : '';
+  const kinds = [...new Set([...(by.otherwise ?? []), ...Object.values(by.kinds).flat()])];
+  const selected = by.member !== undefined ? ` (by its "${by.member}")` : '';
+  const words = by.none?.length ? ` (or ${by.none.map((w) => `\`${w}\``).join(', ')})` : '';
+  return `, naming ${kinds.map((k) => `\`${k}\``).join(' or ')} ids${selected}${words}${by.weak ? '; an unknown one does nothing when it runs' : ''}`;
+}
+
 /** The docs' word on a documented operator or argument (empty for a member the docs do not list). */
 function describeDocumented(name: string, op: DialogueOperator | undefined, argumentOf: readonly string[] | undefined): string {
   const out: string[] = [];
@@ -342,7 +352,7 @@ function describeDocumented(name: string, op: DialogueOperator | undefined, argu
     const roles = op.roles.join(' and ');
     const role = `${/^[aeiou]/.test(roles) ? 'An' : 'A'} ${roles}`;
     const parser = op.roles.map((r) => (r === 'condition' ? '`conditional_t` (condition.cpp)' : '`talk_effect_fun_t` (npctalk.cpp)')).join(' and ');
-    out.push(`${role} operator (doc/JSON/${op.doc}), read by the game's ${parser}: its value is ${READER_WORDS[op.reader]}${op.names ? `, naming \`${op.names}\` ids` : ''}.`);
+    out.push(`${role} operator (doc/JSON/${op.doc}), read by the game's ${parser}: its value is ${READER_WORDS[op.reader]}${describeNamed(op)}.`);
     if (op.args.length) out.push(`Arguments: ${op.args.map((a) => `\`${a}\``).join(', ')}.`);
   }
   if (argumentOf?.length) {

@@ -9,6 +9,8 @@
  * the kind of id it names (an index kind of the version), and the arguments the docs list beside it.
  */
 
+import type { RefKind, SiblingRef } from './types';
+
 /** How an operator's own value is read. */
 export type OperatorReader =
   /** Written as its name alone (`"u_is_outside"`, `"follow"`): a simple condition or effect. */
@@ -46,8 +48,14 @@ export interface DialogueOperator {
   /** Read as an effect, a condition, or both (`math`). */
   readonly roles: readonly ('effect' | 'condition')[];
   readonly reader: OperatorReader;
-  /** The kind of id its value names (an index kind: `mutation`, `effect_type`...). */
+  /** The kind of id its value names (an index kind: `mutation`, `effect_type`...); the first of `reads` where it has one. */
   readonly names?: string;
+  /**
+   * How the game reads that id, reviewed against its reader where one kind is not the whole word or the data's
+   * forms would not show it: several kinds (any resolves it), words that name no id, a harmless unknown
+   * (SiblingRef.weak). The version applies it wherever the operator is written (OPERATOR_REFERENCES).
+   */
+  readonly reads?: SiblingRef;
   /** The arguments the docs list beside it. */
   readonly args: readonly string[];
   /** The doc that lists it. */
@@ -61,21 +69,43 @@ const EOC = 'EFFECT_ON_CONDITION.md';
 /** Listed in doc/JSON/NPCs.md. */
 const NPC = 'NPCs.md';
 
-/** role, doc, operator names (space-separated), reader, kind named ('' none), arguments (space-separated). */
-type Row = readonly [typeof C | typeof E, typeof EOC | typeof NPC, string, OperatorReader, string, string];
+/**
+ * An id of one of `kinds` as the game's reader takes it (DialogueOperator.reads), with `none`, the words it reads as
+ * no id, and `weak` where an unknown one does nothing when the dialogue runs.
+ */
+function reads(kinds: readonly [RefKind, ...RefKind[]], also: Pick<SiblingRef, 'none' | 'weak'> = {}): SiblingRef {
+  return { kinds: {}, otherwise: kinds, ...also };
+}
+
+/**
+ * conditional_fun::f_at_om_location and f_near_om_location (condition.cpp): the overmap terrain the talker is on (or
+ * within `range` of), compared without its rotation or connection suffix (oter_no_dir_or_connections); or
+ * FACTION_CAMP_ANY (a camp is there), FACTION_CAMP_START (a terrain a camp may be founded on). An unknown id is never
+ * matched: the condition is always false.
+ */
+const OM_LOCATION = reads(['overmap_terrain'], { none: ['FACTION_CAMP_ANY', 'FACTION_CAMP_START'] });
+
+/**
+ * role, doc, operator names (space-separated), reader, kind named ('' none; `reads`: how the game's reader takes
+ * it, see DialogueOperator.reads), arguments (space-separated).
+ */
+type Row = readonly [typeof C | typeof E, typeof EOC | typeof NPC, string, OperatorReader, string | SiblingRef, string];
 
 const ROWS: readonly Row[] = [
   [C, EOC, 'has_alpha has_beta', 'simple', '', ''],
   [C, EOC, 'u_male u_female npc_male npc_female', 'simple', '', ''],
   [C, EOC, 'u_is_avatar u_is_npc u_is_character u_is_monster u_is_item u_is_furniture u_is_vehicle npc_is_avatar npc_is_npc npc_is_character npc_is_monster npc_is_item npc_is_furniture npc_is_vehicle', 'simple', '', ''],
-  [C, EOC, 'u_at_om_location npc_at_om_location', 'string', 'overmap_terrain', ''],
+  [C, EOC, 'u_at_om_location npc_at_om_location', 'string', OM_LOCATION, ''],
   [C, EOC, 'u_has_trait npc_has_trait', 'string', 'mutation', ''],
   [C, EOC, 'u_has_any_trait npc_has_any_trait', 'strings', 'mutation', ''],
   [C, EOC, 'u_has_visible_trait npc_has_visible_trait', 'string', 'mutation', ''],
   [C, EOC, 'u_is_trait_purifiable npc_is_trait_purifiable', 'string', 'mutation', ''],
   [C, EOC, 'u_has_martial_art npc_has_martial_art', 'string', 'martial_art', ''],
   [C, EOC, 'u_using_martial_art npc_using_martial_art', 'string', 'martial_art', ''],
-  [C, EOC, 'u_has_flag npc_has_flag', 'string', 'json_flag', ''],
+  // conditional_fun::f_has_flag: a json_character_flag of the talker (a monster's monster flags count too,
+  // EFFECT_ON_CONDITION.md), which needs no definition: a flag a trait, an effect or a bionic writes in its "flags"
+  // is one (the game's own GRAB_FILTER, DISABLE_FLIGHT, BG_SURVIVAL_STORY are only written so). No kind names them all.
+  [C, EOC, 'u_has_flag npc_has_flag', 'string', '', ''],
   [C, EOC, 'u_has_part_flag npc_has_part_flag', 'string', '', 'enabled'],
   [C, EOC, 'u_has_species npc_has_species', 'string', 'SPECIES', ''],
   [C, EOC, 'u_bodytype npc_bodytype', 'string', '', ''],
@@ -98,7 +128,8 @@ const ROWS: readonly Row[] = [
   [C, EOC, 'u_has_worn_with_flag npc_has_worn_with_flag u_has_wielded_with_flag npc_has_wielded_with_flag', 'string', 'json_flag', ''],
   [C, EOC, 'u_has_wielded_with_weapon_category npc_has_wielded_with_weapon_category', 'string', 'weapon_category', ''],
   [C, EOC, 'u_has_wielded_with_skill npc_has_wielded_with_skill', 'string', 'skill', ''],
-  [C, EOC, 'u_has_wielded_with_ammotype npc_has_wielded_with_ammotype', 'string', 'ammunition_type', ''],
+  // conditional_fun::f_has_wielded_with_ammotype: ammotype( id ), compared with the wielded item's.
+  [C, EOC, 'u_has_wielded_with_ammotype npc_has_wielded_with_ammotype', 'string', reads(['ammunition_type']), ''],
   [C, EOC, 'u_can_see npc_can_see u_is_deaf npc_is_deaf u_is_alive npc_is_alive u_is_warm npc_is_warm u_exists npc_exists', 'simple', '', ''],
   [C, EOC, 'u_is_on_terrain npc_is_on_terrain', 'string', 'terrain', ''],
   [C, EOC, 'u_is_on_terrain_with_flag npc_is_on_terrain_with_flag', 'string', '', ''],
@@ -123,7 +154,8 @@ const ROWS: readonly Row[] = [
   [E, EOC, 'give_achievement', 'string', 'achievement', ''],
   [E, EOC, 'assign_mission', 'string', 'mission_definition', 'deadline'],
   [E, EOC, 'remove_active_mission', 'string', 'mission_definition', ''],
-  [E, EOC, 'finish_mission', 'string', 'mission_definition', 'success step'],
+  // talk_effect_fun_t's finish_mission: the player's active mission of that type, if any (none: nothing is done).
+  [E, EOC, 'finish_mission', 'string', reads(['mission_definition'], { weak: true }), 'success step'],
   [E, EOC, 'offer_mission', 'strings', 'mission_definition', ''],
   [E, EOC, 'run_eocs', 'eocs', 'effect_on_condition', 'iterations condition time_in_future randomize_time_in_future alpha_loc beta_loc alpha_talker beta_talker false_eocs variables'],
   [E, EOC, 'u_set_talker npc_set_talker', 'variable', '', ''],
@@ -173,7 +205,8 @@ const ROWS: readonly Row[] = [
   [E, EOC, 'u_add_faction_trust', 'number', '', ''],
   [E, EOC, 'u_message npc_message message', 'string', '', 'type sound outdoor_only snippet store_in_lore same_snippet popup popup_flag popup_w_interrupt_query interrupt_type'],
   [E, EOC, 'u_cast_spell npc_cast_spell', 'object', '', 'id hit_self message npc_message min_level max_level targeted loc true_eocs false_eocs'],
-  [E, EOC, 'u_level_spell_class npc_level_spell_class', 'string', '', 'levels'],
+  // talk_effect_fun_t's level_spell_class: the spells whose spell_class is this trait are levelled (none known: none).
+  [E, EOC, 'u_level_spell_class npc_level_spell_class', 'string', reads(['mutation'], { weak: true }), 'levels'],
   [E, EOC, 'u_assign_activity npc_assign_activity', 'string', 'activity_type', 'duration'],
   [E, EOC, 'u_cancel_activity npc_cancel_activity', 'simple', '', ''],
   [E, EOC, 'u_teleport npc_teleport', 'variable', '', 'success_message fail_message force force_safe'],
@@ -190,7 +223,8 @@ const ROWS: readonly Row[] = [
   [E, EOC, 'u_activate npc_activate', 'string', '', 'target_var'],
   [E, EOC, 'u_set_fault npc_set_fault', 'string', 'fault', 'force message'],
   [E, EOC, 'u_set_random_fault_of_type npc_set_random_fault_of_type', 'string', '', 'force message'],
-  [E, EOC, 'map_spawn_item', 'string', 'item', 'loc count container use_item_group flags'],
+  // talk_effect_fun_t's map_spawn_item: an item, or with "use_item_group": true an item group (as u_spawn_item).
+  [E, EOC, 'map_spawn_item', 'string', { member: 'use_item_group', kinds: { true: ['item_group'] }, otherwise: ['item'] }, 'loc count container use_item_group flags'],
   [E, EOC, 'mapgen_update', 'strings', 'mapgen', 'time_in_future key target_var'],
   [E, EOC, 'revert_location', 'variable', '', 'time_in_future key'],
   [E, EOC, 'alter_timed_events', 'string', '', 'time_in_future'],
@@ -201,7 +235,8 @@ const ROWS: readonly Row[] = [
   [E, EOC, 'transform_line', 'string', 'ter_furn_transform', 'first second'],
   [E, EOC, 'place_override', 'string', '', 'length key'],
   [E, EOC, 'u_spawn_monster npc_spawn_monster', 'string', '', 'real_count hallucination_count group single_target min_radius max_radius outdoor_only indoor_only open_air_allowed target_range lifespan target_var temporary_drop_items mon_variables summoner_is_alpha summoner_is_beta spawn_message spawn_message_plural true_eocs false_eocs'],
-  [E, EOC, 'u_spawn_npc npc_spawn_npc', 'string', 'npc_class', 'unique_id traits real_count hallucination_count min_radius max_radius outdoor_only indoor_only open_air_allowed lifespan target_var spawn_message spawn_message_plural true_eocs false_eocs'],
+  // An NPC template (npc_template::load), as the version's referencesByName says.
+  [E, EOC, 'u_spawn_npc npc_spawn_npc', 'string', 'npc', 'unique_id traits real_count hallucination_count min_radius max_radius outdoor_only indoor_only open_air_allowed lifespan target_var spawn_message spawn_message_plural true_eocs false_eocs'],
   [E, EOC, 'u_set_field npc_set_field', 'string', 'field_type', 'intensity radius age outdoor_only indoor_only hit_player target_var'],
   [E, EOC, 'u_emit npc_emit', 'string', 'emit', 'chance_mult target_var'],
   [E, EOC, 'turn_cost', 'duration', '', ''],
@@ -237,7 +272,7 @@ const ROWS: readonly Row[] = [
   [C, NPC, 'npc_service npc_allies npc_allies_global', 'number', '', ''],
   [C, NPC, 'is_by_radio u_available npc_available u_following npc_following u_friend npc_friend u_hostile npc_hostile u_train_skills npc_train_skills u_train_styles npc_train_styles', 'simple', '', ''],
   [C, NPC, 'u_has_class npc_has_class', 'string', 'npc_class', ''],
-  [C, NPC, 'u_near_om_location npc_near_om_location', 'string', 'overmap_terrain', 'range'],
+  [C, NPC, 'u_near_om_location npc_near_om_location', 'string', OM_LOCATION, 'range'],
   [C, NPC, 'u_aim_rule npc_aim_rule u_engagement_rule npc_engagement_rule u_cbm_reserve_rule npc_cbm_reserve_rule u_cbm_recharge_rule npc_cbm_recharge_rule u_rule npc_rule u_override npc_override', 'string', '', ''],
   [C, NPC, 'has_pickup_list u_has_pickup_list npc_has_pickup_list', 'simple', '', ''],
   [C, NPC, 'u_roll_contested npc_roll_contested', 'number', '', 'difficulty die_size'],
@@ -248,7 +283,8 @@ const ROWS: readonly Row[] = [
   [C, NPC, 'is_outside', 'variable', '', ''],
   [C, NPC, 'one_in_chance', 'number', '', ''],
   [C, NPC, 'x_in_y_chance', 'object', '', 'x y'],
-  [C, NPC, 'is_weather', 'string', 'weather_type', ''],
+  // conditional_fun::f_is_weather: weather_type_id( id ), compared with the weather now.
+  [C, NPC, 'is_weather', 'string', reads(['weather_type']), ''],
   [C, NPC, 'mod_is_loaded', 'string', 'MOD_INFO', ''],
   [C, NPC, 'get_condition', 'string', '', ''],
   [C, EOC, 'and or', 'conditions', '', ''],
@@ -264,7 +300,8 @@ export const DIALOGUE_OPERATORS: ReadonlyMap<string, DialogueOperator> = (() => 
     for (const name of names.split(' ')) {
       const seen = out.get(name);
       const roles = seen && !seen.roles.includes(role) ? [...seen.roles, role] : [role];
-      out.set(name, { name, roles, reader, names: kind || undefined, args: args ? args.split(' ') : [], doc });
+      const own = typeof kind === 'string' ? kind || undefined : kind.otherwise?.[0];
+      out.set(name, { name, roles, reader, names: own, ...(typeof kind === 'string' ? {} : { reads: kind }), args: args ? args.split(' ') : [], doc });
     }
   }
   return out;
@@ -291,6 +328,8 @@ export const OPERATOR_ARGUMENTS: ReadonlyMap<string, readonly string[]> = (() =>
 export interface ArgumentReader {
   readonly reader: OperatorReader;
   readonly names?: string;
+  /** How the game reads the id it names, reviewed against its reader (as DialogueOperator.reads). */
+  readonly reads?: SiblingRef;
 }
 
 export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<string, ArgumentReader>([
@@ -307,4 +346,17 @@ export const ARGUMENT_READERS: ReadonlyMap<string, ArgumentReader> = new Map<str
   ['age', { reader: 'duration' }], ['loc_1', { reader: 'variable' }], ['loc_2', { reader: 'variable' }],
   // u_location_variable searches for a field or a trap of this id; u_forget_recipe's recipe subcategory.
   ['field', { reader: 'string', names: 'field_type' }], ['trap', { reader: 'string', names: 'trap' }], ['subcategory', { reader: 'string' }],
+  // The body part an effect is added to or removed from (u_add_effect, u_lose_effect): talker_character::add_effect
+  // and remove_effect read "RANDOM" as a random body part, else bodypart_str_id( bp ); EFFECT_ON_CONDITION.md:
+  // u_lose_effect's "ALL" removes it from every part.
+  ['target_part', { reader: 'string', names: 'body_part', reads: reads(['body_part'], { none: ['RANDOM', 'ALL'] }) }],
+]);
+
+/**
+ * The operators and arguments whose reading of an id is reviewed against the game's reader (`reads`), by name: the
+ * version names them so wherever they are written (GameVersion.referencesByName), over what its data's forms show.
+ */
+export const OPERATOR_REFERENCES: ReadonlyMap<string, SiblingRef> = new Map([
+  ...[...DIALOGUE_OPERATORS.values()].flatMap((op) => (op.reads ? [[op.name, op.reads] as const] : [])),
+  ...[...ARGUMENT_READERS].flatMap(([name, a]) => (a.reads ? [[name, a.reads] as const] : [])),
 ]);

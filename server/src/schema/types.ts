@@ -91,6 +91,11 @@ export interface SiblingRef {
   readonly noIdWhen?: readonly string[];
   /** Members whose presence, whatever their value, selects these kinds when `member` selects none (`"subcategory": "X"`). */
   readonly present?: Readonly<Record<string, readonly [RefKind, ...RefKind[]]>>;
+  /**
+   * An unknown id is a warning, not an error: the game resolves the id only when the dialogue runs, and an unknown
+   * one does nothing there (a spell class levelled: no spell of it is known).
+   */
+  readonly weak?: true;
 }
 
 /**

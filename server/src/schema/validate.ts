@@ -247,14 +247,15 @@ function siblingReference(o: Readonly<Record<string, unknown>>, key: string, by:
   const selecting = by.up === undefined ? o : enclosing[enclosing.length - 1 - by.up];
   const kinds = selecting === undefined ? undefined : siblingKinds(by, selecting);
   if (kinds === undefined) return;
-  if (typeof value === 'string') { referencesOf(value, kinds, by.none, path, sink); return; }
+  const weak = by.weak === true;
+  if (typeof value === 'string') { referencesOf(value, kinds, by.none, weak, path, sink); return; }
   // A list of ids, each named alike, alone or weighted (`[ id, weight ]`); objects in it are walked by the
   // member's spec.
   for (let i = 0; i < value.length; i++) {
     const entry: unknown = value[i];
     path.push(i);
-    if (typeof entry === 'string') referencesOf(entry, kinds, by.none, path, sink);
-    else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, by.none, path, sink); path.pop(); }
+    if (typeof entry === 'string') referencesOf(entry, kinds, by.none, weak, path, sink);
+    else if (isWeightedId(entry)) { path.push(0); referencesOf(entry[0], kinds, by.none, weak, path, sink); path.pop(); }
     path.pop();
   }
 }
@@ -292,12 +293,15 @@ function isWeightedId(entry: unknown): entry is [string, number] {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'number';
 }
 
-/** A string naming one of `kinds` (the first its own, the others its alternatives), unless it is one of `none`. */
-function referencesOf(id: string, kinds: readonly string[], none: readonly string[] | undefined, path: (string | number)[], sink: ValueSink): void {
+/**
+ * A string naming one of `kinds` (the first its own, the others its alternatives), unless it is one of `none`;
+ * `weak`: unresolved, a warning (SiblingRef.weak).
+ */
+function referencesOf(id: string, kinds: readonly string[], none: readonly string[] | undefined, weak: boolean, path: (string | number)[], sink: ValueSink): void {
   if (namesNothing(id) || none?.includes(id)) return;
   for (let k = 0; k < kinds.length; k++) {
-    if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[k], id, false, false, k > 0);
-    else sink.reference(k > 0 ? { path: path.slice(), kind: kinds[k], id, alternative: true } : { path: path.slice(), kind: kinds[k], id });
+    if (sink.referenceAt !== undefined) sink.referenceAt(path, kinds[k], id, false, weak, k > 0);
+    else sink.reference({ path: path.slice(), kind: kinds[k], id, ...(weak ? { weak: true } : {}), ...(k > 0 ? { alternative: true } : {}) });
   }
 }
 

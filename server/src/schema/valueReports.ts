@@ -30,7 +30,7 @@ export interface FoundReference {
   readonly id: string;
   /** The id is the member name at `path` (a map key such as `starting_ammo`'s), not its value. */
   readonly key?: true;
-  /** Inferred from little evidence (StringSpec.weakRef): unresolved, a warning. */
+  /** Inferred from little evidence (StringSpec.weakRef), or harmless unknown (SiblingRef.weak): unresolved, a warning. */
   readonly weak?: boolean;
   /**
    * Another kind the same string may name, after the reference of its own kind at the same path (see SiblingRef:

@@ -7,7 +7,7 @@
  * - there is no `edit-mode` and no `add:`/`remove:` member: a mod that defines an existing id replaces it.
  */
 import { COLORS_CURRENT } from '../../schema/colors';
-import { ARGUMENT_READERS, DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS } from '../../schema/dialogueOperators';
+import { ARGUMENT_READERS, DIALOGUE_OPERATORS, OPERATOR_ARGUMENTS, OPERATOR_REFERENCES } from '../../schema/dialogueOperators';
 import type { GameVersion } from '../declaration';
 import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
@@ -111,6 +111,9 @@ export const VERSION_CURRENT: GameVersion = {
   inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {
     ...DIALOGUE_REFERENCES,
+    // The operators whose reading of an id the table reviews against the game's reader (several kinds, words that
+    // name no id, a harmless unknown: schema/dialogueOperators.ts).
+    ...Object.fromEntries(OPERATOR_REFERENCES),
     u_spawn_item: ITEM_OR_GROUP, u_spawn_monster: MONSTER_OR_GROUP, u_buy_item: ITEM_OR_GROUP,
     // Effects on condition run (an id, a list of ids, or objects written in place: those may define ids of their
     // own, see records/inlineDefinitions.ts).
