@@ -22,7 +22,7 @@
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
-import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
+import { withLazyType, type FieldSpec, type KindSchema, type MapSpec, type MemberNames, type ObjectSpec, type QuantityFormat, type SiblingRef, type StringSpec, type TypeSpec } from './types';
 
 /**
  * One type's table: `n` definitions; `v` when its data writes dialogue variable values; `m` member path ->
@@ -343,9 +343,13 @@ function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: 
   const out: FieldSpec[] = [];
   for (const [name, child] of [...(node.named ?? [])].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!child.code) continue;
-    const reader = dialogue.readers !== undefined && Object.prototype.hasOwnProperty.call(dialogue.readers, name) ? dialogue.readers[name] : undefined;
-    const type = reader ?? (dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined);
-    out.push({ name, type: type ?? specOf(child, name, vars, byName, dialogue), description: describe(child.code, total, child.rule), fromGame: true });
+    // Made when first read (see withLazyType): a dialogue container's spec builds the version's dialogue language.
+    const typeOf = (): TypeSpec => {
+      const reader = dialogue.readers !== undefined && Object.prototype.hasOwnProperty.call(dialogue.readers, name) ? dialogue.readers[name] : undefined;
+      const type = reader ?? (dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined);
+      return type ?? specOf(child, name, vars, byName, dialogue);
+    };
+    out.push(withLazyType({ name, type: ANY, description: describe(child.code, total, child.rule), fromGame: true }, typeOf));
   }
   return out;
 }
