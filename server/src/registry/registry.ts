@@ -86,7 +86,7 @@ export class KindRegistry {
   schemaOfType(type: string): KindSchema | undefined {
     if (this.completed.has(type)) return this.completed.get(type);
     const handWritten = this.handWrittenSchemaOfType(type);
-    const table = handWritten ? withDialogueNames(handWritten, this.referencesByName, this.dialogueContainer('condition')) : this.generatedSchemaOfType(type);
+    const table = handWritten ? withDialogueNames(handWritten, this.referencesByName, this.version.generatedDialogue ? () => this.dialogueContainer('condition') : undefined) : this.generatedSchemaOfType(type);
     const schema = table && withListEdits(table);
     this.completed.set(type, schema);
     return schema;

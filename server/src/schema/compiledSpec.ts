@@ -54,12 +54,25 @@ const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
 const NO_NAMES: readonly string[] = [];
 const NO_FIELD_SPECS: readonly FieldSpec[] = [];
 
-/** A member of an object spec with its compiled type. */
-export interface CompiledField {
-  readonly field: FieldSpec;
-  readonly node: SpecNode;
-  /** Its string value names a definition of the kind a sibling selects (see SiblingRef). */
-  readonly refBy: SiblingRef | undefined;
+/**
+ * A member of an object spec with its compiled type, compiled when the walk first reaches the member (see
+ * compiledField): a table's members are hundreds, a definition's a few.
+ */
+export class CompiledField {
+  /** Undefined until compiledField. */
+  node: SpecNode | undefined = undefined;
+  /** Its string value names a definition of the kind a sibling selects (see SiblingRef); set with `node`. */
+  refBy: SiblingRef | undefined = undefined;
+  constructor(readonly field: FieldSpec) {}
+}
+
+/** `member` with its type compiled (the walk reads `node` and `refBy` after this). */
+export function compiledField(member: CompiledField): SpecNode {
+  if (member.node === undefined) {
+    member.refBy = siblingRefOf(member.field.type);
+    member.node = compile(member.field.type);
+  }
+  return member.node;
 }
 
 /**
@@ -173,7 +186,7 @@ export function compile(spec: TypeSpec): SpecNode {
     case 'object': {
       // A later field of the same name wins, as in a Map built from the list.
       const fields = new Map<string, CompiledField>();
-      for (const f of spec.fields) fields.set(f.name, { field: f, node: compile(f.type), refBy: siblingRefOf(f.type) });
+      for (const f of spec.fields) fields.set(f.name, new CompiledField(f));
       node.fields = fields;
       node.fieldNames = [...fields.keys()];
       node.requiredFields = spec.fields.filter((f) => f.required);

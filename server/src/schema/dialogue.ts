@@ -5,23 +5,42 @@
  * named by `referencesByName` as references at any depth. The tables are data shared by the versions that use
  * them; the language and the names are the version's, given here.
  */
-import type { FieldSpec, KindSchema, SiblingRef, TypeSpec } from './types';
+import { withLazyType, type FieldSpec, type KindSchema, type SiblingRef, type TypeSpec } from './types';
 
 /**
  * `schema` with each dialogue spec replaced by `language` (a condition or an object of the dialogue language), or
- * given `named` (the same objects where there is neither).
+ * given `named` (the same objects where there is neither). The language is made (`language()`, which builds the
+ * version's dialogue language) when the type of a member holding dialogue is first read: a definition that writes
+ * none is checked without it. Then every such member is mapped, in the table's order, as at once (a table that
+ * refers to itself is mapped from the same entry points).
  */
-export function withDialogueNames(schema: KindSchema, named: ReadonlyMap<string, SiblingRef> | undefined, language?: TypeSpec): KindSchema {
+export function withDialogueNames(schema: KindSchema, named: ReadonlyMap<string, SiblingRef> | undefined, language?: () => TypeSpec | undefined): KindSchema {
   if (named === undefined && language === undefined) return schema;
-  const done = new Map<TypeSpec, TypeSpec>();
-  let changed = false;
-  const fields = schema.fields.map((f): FieldSpec => {
-    const type = withNames(f.type, named, done, language);
-    if (type === f.type) return f;
-    changed = true;
-    return { ...f, type };
-  });
-  return changed ? { ...schema, fields } : schema;
+  const holding = schema.fields.filter((f) => holdsDialogue(f.type, new Set()));
+  if (holding.length === 0) return schema;
+  let types: Map<FieldSpec, TypeSpec> | undefined;
+  const mappedTypes = (): Map<FieldSpec, TypeSpec> => {
+    if (types) return types;
+    const done = new Map<TypeSpec, TypeSpec>();
+    const spec = language?.();
+    return (types = new Map(holding.map((f) => [f, withNames(f.type, named, done, spec)])));
+  };
+  return { ...schema, fields: schema.fields.map((f): FieldSpec => (holding.includes(f) ? withLazyType(f, () => mappedTypes().get(f)!) : f)) };
+}
+
+/** Whether `spec` has a dialogue spec (AnySpec.dialogue) somewhere: what withNames replaces. */
+function holdsDialogue(spec: TypeSpec, seen: Set<TypeSpec>): boolean {
+  if (seen.has(spec)) return false;
+  seen.add(spec);
+  switch (spec.kind) {
+    case 'any': return spec.dialogue === true;
+    case 'array': return holdsDialogue(spec.of, seen);
+    case 'map': return holdsDialogue(spec.value, seen);
+    case 'tuple': return spec.items.some((t) => holdsDialogue(t, seen));
+    case 'union': return spec.options.some((t) => holdsDialogue(t, seen));
+    case 'object': return spec.fields.some((f) => holdsDialogue(f.type, seen));
+    default: return false;
+  }
 }
 
 function withNames(spec: TypeSpec, named: ReadonlyMap<string, SiblingRef> | undefined, done: Map<TypeSpec, TypeSpec>, language: TypeSpec | undefined): TypeSpec {

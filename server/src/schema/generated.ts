@@ -23,7 +23,7 @@
  * - the inheritance members (`copy-from`, `abstract`, `extend`, `delete`, `relative`, `proportional`) are
  *   always accepted; `//` comments are skipped by the walk.
  */
-import type { FieldSpec, KindSchema, MapSpec, MemberNames, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
+import { withLazyType, type FieldSpec, type KindSchema, type MapSpec, type MemberNames, type ObjectSpec, type QuantityFormat, type SiblingRef, type StringSpec, type TypeSpec } from './types';
 import { oneOrManyPaths, parsePath, type PathSegment } from './memberPaths';
 import { applyReading, fieldAddedBy, readingName, readingsOfType, stringWordsOf, type MemberReading, type MemberReadings } from './memberReadings';
 
@@ -329,11 +329,14 @@ function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: 
     }
     // A reading by name (the member read with one reader wherever it is written), unless one by path says more.
     const named = dialogue.byName?.get(name);
-    const reader = readerOf(own) ?? (named && 'type' in named ? named.type : undefined);
-    const type = reader !== undefined ? readAs(own, reader)
-      : (!own && dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined)
-        ?? readAs(named ? [named] : undefined, specOf(child, name, vars, byName, dialogue));
-    out.push({ name, type, description: describe(child.code, total, named ? [named, ...own ?? []] : own), fromGame: true, ...required });
+    // Made when first read (see withLazyType): a dialogue container's spec builds the version's dialogue language.
+    const typeOf = (): TypeSpec => {
+      const reader = readerOf(own) ?? (named && 'type' in named ? named.type : undefined);
+      return reader !== undefined ? readAs(own, reader)
+        : (!own && dialogue.container !== undefined && writesDialogue(child) ? dialogue.container(name) : undefined)
+          ?? readAs(named ? [named] : undefined, specOf(child, name, vars, byName, dialogue));
+    };
+    out.push(withLazyType({ name, type: ANY, description: describe(child.code, total, named ? [named, ...own ?? []] : own), fromGame: true, ...required }, typeOf));
   }
   return out;
 }

@@ -9,28 +9,35 @@
  * ids only), and removing an entry that is not there is no error of the game (a mod removes what another mod,
  * not among its dependencies, may add).
  */
-import type { FieldSpec, KindSchema, TypeSpec } from './types';
+import { withLazyType, type FieldSpec, type KindSchema, type ObjectSpec, type TypeSpec } from './types';
 
 /** Members no copy-from inherits as a list. */
 const NOT_LISTS = new Set(['copy-from', 'abstract', 'extend', 'delete', 'relative', 'proportional', 'id', 'type', 'edit-mode']);
 
-/** `schema` with its `extend` member listing its list members. */
+/**
+ * `schema` with its `extend` member listing its list members. The list is made when `extend`'s type is first read:
+ * it reads the type of every member (see withLazyType), which a definition without `extend` never needs.
+ */
 export function withListEdits(schema: KindSchema): KindSchema {
-  const lists = schema.fields.flatMap((f) => {
+  if (!schema.fields.some(isOpenExtend)) return schema;
+  let lists: readonly { readonly name: string; readonly type: TypeSpec }[] | undefined;
+  const listMembers = (): readonly { readonly name: string; readonly type: TypeSpec }[] => lists ??= schema.fields.flatMap((f) => {
     const entry = NOT_LISTS.has(f.name) ? undefined : entryOf(f.type);
     return entry ? [{ name: f.name, type: extendType(entry) }] : [];
   });
-  if (lists.length === 0) return schema;
-  let changed = false;
-  const fields = schema.fields.map((f): FieldSpec => {
-    if (f.name !== 'extend' || f.type.kind !== 'object' || !f.type.open) return f;
-    const own = new Set(f.type.fields.map((x) => x.name));
-    const added = lists.filter((m) => !own.has(m.name)).map((m): FieldSpec => ({ name: m.name, type: m.type, description: `Entries added to the inherited \`${m.name}\`.`, fromGame: true }));
-    if (added.length === 0) return f;
-    changed = true;
-    return { ...f, type: { ...f.type, fields: [...f.type.fields, ...added] } };
-  });
-  return changed ? { ...schema, fields } : schema;
+  const fields = schema.fields.map((f): FieldSpec => (isOpenExtend(f) ? withLazyType(f, () => extendedBy(f.type as ObjectSpec, listMembers())) : f));
+  return { ...schema, fields };
+}
+
+function isOpenExtend(f: FieldSpec): boolean {
+  return f.name === 'extend' && f.type.kind === 'object' && f.type.open === true;
+}
+
+/** `extend`'s own type with the list members it does not name itself. */
+function extendedBy(type: ObjectSpec, lists: readonly { readonly name: string; readonly type: TypeSpec }[]): ObjectSpec {
+  const own = new Set(type.fields.map((x) => x.name));
+  const added = lists.filter((m) => !own.has(m.name)).map((m): FieldSpec => ({ name: m.name, type: m.type, description: `Entries added to the inherited \`${m.name}\`.`, fromGame: true }));
+  return added.length === 0 ? type : { ...type, fields: [...type.fields, ...added] };
 }
 
 /** The entry type of a list member (of its array form), undefined when it has none. */

@@ -123,6 +123,20 @@ export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unk
   return by.otherwise;
 }
 
+/**
+ * `field` with its type made by `makeType` when first read, then kept (the same object at every read). A generated
+ * table has hundreds of members at a level and a definition writes a few: its specs are built, and compiled for the
+ * walk, as the walk or a query reaches them, not all at a type's first definition (the current game's ITEM table:
+ * 813 member paths, ~20 ms of a first check).
+ */
+export function withLazyType(field: FieldSpec, makeType: () => TypeSpec): FieldSpec {
+  let type: TypeSpec | undefined;
+  const out = { ...field };
+  // (Redefined in place: the members keep their order, as JSON.stringify and the tests see them.)
+  Object.defineProperty(out, 'type', { get: () => (type ??= makeType()), enumerable: true, configurable: true });
+  return out;
+}
+
 /** The sibling-selected reference of a member's type: its string spec's, or a union's string option's. */
 export function siblingRefOf(spec: TypeSpec): SiblingRef | undefined {
   if (spec.kind === 'string') return spec.refBy;

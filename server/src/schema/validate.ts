@@ -10,7 +10,7 @@ import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
 import { describeType, jsonTypeName, pathLabel, show, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
-import { Category, Shape, categoryOf, compile, optionsFor, type SpecNode } from './compiledSpec';
+import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
 
 export { isCommentKey };
@@ -332,8 +332,9 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
     if (member !== undefined) {
       if (member.field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.field.gameRejects);
       path.push(key);
+      const memberNode = compiledField(member);
       if (member.refBy !== undefined) siblingReference(o, key, member.refBy, path, sink);
-      walk(o[key], member.node, path, sink);
+      walk(o[key], memberNode, path, sink);
       path.pop();
       continue;
     }
