@@ -11,9 +11,10 @@
 // documents are incomplete, so a name they lack stays unjudged. Kept strict so prose does not flood it: a name is
 // an identifier (lowercase letters, digits, `_`, inner `-`, starting with a letter, at least two characters) that
 // the documents write as a member:
-// - a key of a JSON example (`"name":`) in a fenced code block or an inline code span;
-// - the first cell of a member table (a table whose header's first cell is Field, Identifier, Member, Property,
-//   Key, Name or JSON...), backticked or quoted;
+// - a key of a JSON example (`"name":`) in a fenced code block or an inline code span, or a quoted name alone
+//   on a code line with its `//` comment (a listing of keys);
+// - the first cell of a member table (a table whose header's first cell names a Field, Identifier, Member,
+//   Property, Key, JSON or Parameter; not a table of values: "Name | role", "Flag", "Type"), backticked or quoted;
 // - a backticked name in a heading (JSON_INFO.md's `#### \`city_sizes\``);
 // - a backticked name that starts a list item and is followed by `:`, `-` or `(` ("- `\"type\"`: Always ...").
 // Values written in backticks in prose (`bash`, `str`) are not kept. Plain Node, no dependencies.
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'url';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$/;
 const KEY = /"([^"\\\n]{2,64})"\s*:/g;
-const MEMBER_TABLE = /^(field|fields|identifier|member|members|property|properties|key|keys|name|json|json field|json key|parameter|parameters|variable)\b/;
+const MEMBER_TABLE = /\b(field|fields|identifier|member|members|property|properties|key|keys|json|parameter|parameters|variable)\b/;
 
 /** The cells of a table row (`| a | b |` or `a | b`). */
 const cells = (row) => row.trim().replace(/^\|/, '').split('|');
@@ -46,7 +47,13 @@ export function documentedNames(text) {
       else if (f[1][0] === fence) fence = undefined;
       continue;
     }
-    if (fence !== undefined) { keys(line); continue; }
+    if (fence !== undefined) {
+      keys(line);
+      // A key listed alone with its comment (EFFECTS_JSON.md's `"str_mod"   // Positive values raise...`).
+      const listed = /^\s*"([^"]+)"\s*\/\//.exec(line);
+      if (listed) keep(listed[1]);
+      continue;
+    }
     for (const span of line.matchAll(/`([^`]+)`/g)) keys(span[1]);
     // A table: a header row, a separator row (`|---|---`), rows; the leading `|` is optional.
     if (table === undefined && line.includes('|') && separator(lines[i + 1])) {
