@@ -2,7 +2,7 @@
  * A member a generated table lacks (schema/validate.ts judgeUnknownMember): the tables know what the data uses,
  * so a member no data uses is judged by what else is known. 0.F: its program's strings (the real game errs on
  * "foo_bar_baz" on an item, "Invalid or misplaced field name", and accepts "phase", which no GENERIC in its
- * data has). The current game: no program, so information.
+ * data has). The current game: no program, so a name its documentation gives is accepted, any other is information.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -40,6 +40,20 @@ test('current: without the program, a member no ITEM uses is information; a near
   assert.deepEqual(reported([itemCurrent('t_a', { foo_bar_baz: 1 })], 'current'), ['unknown-field/information: No ITEM in the game\'s data has a member "foo_bar_baz"; the game may not read it']);
   assert.deepEqual(reported([itemCurrent('t_b', { colour: 'red' })], 'current'), ['unknown-field/warning: Unknown member "colour"; did you mean "color"?']);
   assert.deepEqual(reported([itemCurrent('t_c', { phase: 'solid', 'copy-from': 't_a' })], 'current').filter((d) => d.startsWith('unknown-field')), []);
+});
+
+test('current: a member its documentation gives (doc/JSON) is read by the game: accepted, or information when a near miss', () => {
+  // energy_shield_max_hp: ITEM.md's armor fields; no ITEM of the current data writes it.
+  assert.deepEqual(reported([itemCurrent('t_a', { energy_shield_max_hp: 10 })], 'current'), []);
+  // gun_jam_mult: ITEM.md's gun fields, a near miss of "mag_jam_mult" (which ITEMs write): a member, maybe misplaced.
+  assert.deepEqual(reported([itemCurrent('t_b', { gun_jam_mult: 1 })], 'current'), ['unknown-field/information: No ITEM in the current game\'s data has a member "gun_jam_mult", which the game\'s documentation names; did you mean "mag_jam_mult"?']);
+  // The documents are incomplete: a name they lack stays information, a near miss a warning.
+  assert.deepEqual(reported([itemCurrent('t_c', { foo_bar_baz: 1, colour: 'red' })], 'current'), [
+    'unknown-field/information: No ITEM in the game\'s data has a member "foo_bar_baz"; the game may not read it',
+    'unknown-field/warning: Unknown member "colour"; did you mean "color"?',
+  ]);
+  // 0.F knows its program's names: no documentation needed there.
+  assert.equal(registryOf(findVersion('0.F')!).generatedSchemaOfType('GENERIC')!.unseen!.documented, undefined);
 });
 
 test('hand-written tables list what the game reads: any member they lack is a warning, in both versions', () => {

@@ -134,6 +134,12 @@ export interface GameVersion {
    */
   readonly memberNames?: string;
   /**
+   * The member names the version's JSON documentation gives, space-separated (scripts/gen-documented-names.mjs):
+   * read by the game, so a documented member no data uses is accepted where `memberNames` is unknown. Only to
+   * accept, never to warn: the documents are incomplete.
+   */
+  readonly documentedMembers?: string;
+  /**
    * Members that name what a sibling member selects wherever a generated table has them, or admits them in an
    * open object: the dialogue grammar's (`u_spawn_item` is an item, or an item group with `"use_item_group": true`).
    */

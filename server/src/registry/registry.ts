@@ -152,6 +152,7 @@ export class KindRegistry {
       readings: this.version.memberReadings,
       gameReads: this.version.memberNames === undefined ? undefined : gameReads(this.version),
       namesShown: namesShown(this.version),
+      documented: documentedMembers(this.version),
       referencesByName: this.referencesByName,
       dialogueContainer: this.dialogueContainer,
     };
@@ -449,6 +450,14 @@ function gameReads(version: GameVersion): MemberNames {
       return program.has(name) || (shown ??= shownNames(version)).has(name);
     },
   };
+}
+
+/** GameVersion.documentedMembers as a set, built on first use. */
+function documentedMembers(version: GameVersion): MemberNames | undefined {
+  const text = version.documentedMembers;
+  if (text === undefined) return undefined;
+  let names: Set<string> | undefined;
+  return { has: (name) => (names ??= new Set(text.split(/\s+/).filter((n) => n !== ''))).has(name) };
 }
 
 /** shownNames, built on first use. */

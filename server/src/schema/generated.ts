@@ -60,6 +60,8 @@ export interface TableContext {
   readonly gameReads?: MemberNames;
   /** The member names the version's tables show in any type (see UnseenMembers.namesShown). */
   readonly namesShown?: MemberNames;
+  /** The member names the version's documentation gives (see UnseenMembers.documented). */
+  readonly documented?: MemberNames;
   /** Members that name what a sibling selects wherever a table has or admits them (GameVersion.referencesByName). */
   readonly referencesByName?: ReadonlyMap<string, SiblingRef>;
   /**
@@ -385,5 +387,5 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const lookup: MemberLookup = { container: context.dialogueContainer, byName: byName.size ? byName : undefined };
   const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { schema: { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown } }, unapplied };
+  return { schema: { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown, documented: context.documented } }, unapplied };
 }

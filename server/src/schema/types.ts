@@ -202,7 +202,8 @@ export interface MemberNames {
  * A table generated from a version's data knows the members its data uses, not every member the game reads: a
  * member it lacks is judged by schema/validate.ts (judgeUnknownMember): a near miss of a known member is a
  * warning with the suggestion; else, when the version's own names are known (`gameReads`: 0.F's binary), a
- * name the game never reads is a warning and one it reads is accepted; without them, information.
+ * name the game never reads is a warning and one it reads is accepted; without them, a name the documentation
+ * gives is accepted and any other is information.
  */
 export interface UnseenMembers {
   /** The JSON type, for messages. */
@@ -217,6 +218,12 @@ export interface UnseenMembers {
    * misspelled `overmap_lake_settings`).
    */
   readonly namesShown?: MemberNames;
+  /**
+   * The member names the version's JSON documentation gives (GameVersion.documentedMembers): where the program's
+   * names are unknown, a documented name is one the game reads (accepted, or information when a near miss). Only to
+   * accept: the documents are incomplete, so a name they lack is judged as before.
+   */
+  readonly documented?: MemberNames;
 }
 
 /** A member an older game version read that this one rejects, with what to write instead. */

@@ -354,8 +354,9 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       });
       continue;
     }
-    // Only a member the game reads can be no problem (judgeUnknownMember): the others are counted unworded.
-    if (sink instanceof BufferSink && (node.spec as ObjectSpec).unseen?.gameReads?.has(key) !== true) { sink.problem(COUNTED); continue; }
+    // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
+    const unseen = (node.spec as ObjectSpec).unseen;
+    if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); continue; }
     const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
     if (judged) {
       sink.problem({

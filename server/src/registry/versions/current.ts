@@ -14,6 +14,7 @@ import type { InlineEocRoots } from '../../records/inlineDefinitions';
 import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named, OM_TERRAIN_MATCHED } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
 import { READINGS_CURRENT } from './readings-current';
+import { DOCUMENTED_MEMBERS } from './generated/documented-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
@@ -107,6 +108,8 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberReadings: READINGS_CURRENT,
+  // No program to read names from: the names its documentation gives are accepted (doc/JSON, see the file).
+  documentedMembers: DOCUMENTED_MEMBERS,
   colors: COLORS_CURRENT,
   inlineEocRoots: INLINE_EOC_ROOTS,
   referencesByName: {
