@@ -52,7 +52,7 @@ export type TypeReadings = Readonly<Record<string, MemberReading>>;
 export type MemberReadings = Readonly<Record<string, TypeReadings>>;
 
 /** The prefix of a reading attached by member name, at any depth. */
-export const BY_NAME = '**.';
+const BY_NAME = '**.';
 
 /** The member name of a reading attached by name, else undefined (a path). */
 export function readingName(key: string): string | undefined {
