@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
-import { writeSnapshot, readManifest, GAME_ATTRIBUTION } from '../../server/src/mods/gameSnapshot';
+import { writeSnapshot, readManifest, unpackSnapshot, privateFolderIn, GAME_ATTRIBUTION } from '../../server/src/mods/gameSnapshot';
 import { BUILT_IN_GAME, describeGame, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { lint, toJsonDiagnostics, type JsonDiagnostic } from '../../server/src/cli/lint';
@@ -143,4 +143,41 @@ test('a damaged snapshot is a clear message: no crash, no half-unpacked game', (
   fs.writeFileSync(path.join(snapshotDir, 'manifest.json'), '{ "format": 99 }');
   assert.equal(typeof readManifest(snapshotDir), 'string');
   assert.match(resolveGame(NOWHERE([alone], cacheDir, snapshotDir)).noSnapshot ?? '', /not a snapshot of this tool's format/);
+});
+
+test('when the cache folder cannot be written, the snapshot goes to a private folder of the temporary folder, never one another user could have made', (t) => {
+  const dir = tmp(t);
+  const game = writeTree({ ...MINI_CORE, ...CURRENT_MARKER }, path.join(dir, 'game'));
+  const snapshotDir = path.join(dir, 'snapshot');
+  writeSnapshot(game, snapshotDir, DESCRIBE);
+  // A file where the cache folder should be: nothing can be made under it (permissions would not stop root).
+  const cacheDir = path.join(dir, 'cache-is-a-file');
+  fs.writeFileSync(cacheDir, '');
+  const uid = process.getuid?.() ?? os.userInfo().username;
+
+  const sharedTemp = fs.mkdtempSync(path.join(dir, 'tmp-'));
+  const unpacked = unpackSnapshot(snapshotDir, cacheDir, sharedTemp);
+  const own = path.join(sharedTemp, `cdda-lint-${uid}`);
+  assert.equal(path.dirname(unpacked.path), own);
+  if (process.platform !== 'win32') assert.equal(fs.statSync(own).mode & 0o777, 0o700);
+  assert.equal(unpackSnapshot(snapshotDir, cacheDir, sharedTemp).unpacked, false, 'reused once it is there');
+
+  // Made first by someone else, with a game planted in it: neither reused nor written into.
+  const planted = (prepare: (folder: string) => void): string => {
+    const temp = fs.mkdtempSync(path.join(dir, 'shared-'));
+    const folder = path.join(temp, `cdda-lint-${uid}`);
+    prepare(folder);
+    return temp;
+  };
+  const plant = (folder: string): void => { writeTree({ ...MINI_CORE }, path.join(folder, path.basename(unpacked.path))); };
+  const cases: [string, string, RegExp][] = [
+    ['open to others', planted((f) => { plant(f); fs.chmodSync(f, 0o777); }), /open to other users \(mode 777\)/],
+    ['a link', planted((f) => { const elsewhere = path.join(dir, `elsewhere-${Math.random()}`); plant(elsewhere); fs.chmodSync(elsewhere, 0o700); fs.symlinkSync(elsewhere, f); }), /not a folder but a link/],
+  ];
+  if (process.getuid?.() === 0) cases.push(['another owner', planted((f) => { plant(f); fs.chmodSync(f, 0o700); fs.chownSync(f, 65534, 65534); }), /belongs to another user/]);
+  for (const [what, temp, reason] of cases) {
+    const refused = privateFolderIn(temp);
+    assert.ok(typeof refused !== 'string' && reason.test(refused.refused), `${what}: ${JSON.stringify(refused)}`);
+    assert.throws(() => unpackSnapshot(snapshotDir, cacheDir, temp), (err: Error) => reason.test(err.message) && /could not be unpacked/.test(err.message), what);
+  }
 });

@@ -224,12 +224,13 @@ export interface UnpackedSnapshot {
  * written): unpacked there unless it already is. Unpacked into a temporary folder renamed into place, so a
  * process never sees half of it (two unpacking at once: the second's copy is dropped). Throws with the reason.
  */
-export function unpackSnapshot(snapshotDir: string, cacheDir: string): UnpackedSnapshot {
+export function unpackSnapshot(snapshotDir: string, cacheDir: string, sharedTemp = os.tmpdir()): UnpackedSnapshot {
   const manifest = readManifest(snapshotDir);
   if (typeof manifest === 'string') throw new Error(manifest === 'none' ? `${snapshotDir}: no ${MANIFEST}` : manifest);
   const t0 = Date.now();
   const name = `game-snapshot-${manifest.digest.slice(0, 16)}`;
-  const parents = [cacheDir, path.join(os.tmpdir(), `cdda-lint-${process.getuid?.() ?? os.userInfo().username}`)];
+  const fallback = privateFolderIn(sharedTemp);
+  const parents = typeof fallback === 'string' ? [cacheDir, fallback] : [cacheDir];
   for (const parent of parents) {
     const target = path.join(parent, name);
     if (fs.existsSync(path.join(target, 'json'))) {
@@ -245,7 +246,10 @@ export function unpackSnapshot(snapshotDir: string, cacheDir: string): UnpackedS
     temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try { fs.mkdirSync(temp, { recursive: true }); break; } catch (err) { lastError = err; temp = undefined; }
   }
-  if (!target || !temp) throw new Error(`the built-in game snapshot could not be unpacked into ${parents.join(' or ')}: ${lastError instanceof Error ? lastError.message : String(lastError)}`);
+  if (!target || !temp) {
+    const refused = typeof fallback === 'string' ? '' : `; not into the temporary folder either: ${fallback.refused}`;
+    throw new Error(`the built-in game snapshot could not be unpacked into ${parents.join(' or ')}: ${lastError instanceof Error ? lastError.message : String(lastError)}${refused}`);
+  }
   try {
     unpackApart(snapshotDir, temp);
     try { fs.renameSync(temp, target); } catch (err) {
@@ -258,6 +262,27 @@ export function unpackSnapshot(snapshotDir: string, cacheDir: string): UnpackedS
   }
   tidy(path.dirname(target), target);
   return { path: target, manifest, unpacked: true, ms: Date.now() - t0 };
+}
+
+/**
+ * This user's own folder in a shared temporary folder (`cdda-lint-UID`), for when the cache folder cannot be
+ * written: created with mode 0700, and used only while it is a real folder (not a link) owned by this user that no
+ * one else can write. A predictable name in a world-writable folder could otherwise be made first by another user,
+ * who would then choose the game data this user's checks read. `{ refused }` says why it is not used.
+ */
+export function privateFolderIn(sharedTemp: string): string | { readonly refused: string } {
+  const uid = process.getuid?.();
+  const dir = path.join(sharedTemp, `cdda-lint-${uid ?? os.userInfo().username}`);
+  try { fs.mkdirSync(dir, { mode: 0o700 }); } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return { refused: `${dir} cannot be made (${err instanceof Error ? err.message : String(err)})` };
+  }
+  let st: fs.Stats;
+  try { st = fs.lstatSync(dir); } catch (err) { return { refused: `${dir} cannot be read (${err instanceof Error ? err.message : String(err)})` }; }
+  if (!st.isDirectory()) return { refused: `${dir} is not a folder${st.isSymbolicLink() ? ' but a link' : ''}` };
+  if (uid !== undefined && st.uid !== uid) return { refused: `${dir} belongs to another user (uid ${st.uid})` };
+  // Windows has no POSIX modes (and its temporary folder is the user's own).
+  if (process.platform !== 'win32' && (st.mode & 0o077) !== 0) return { refused: `${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)}); it must be 700` };
+  return dir;
 }
 
 /** "the current game (0.I / experimental), game data of 2026-11-20 (CleverRaven/Cataclysm-DDA at abc123)". */
