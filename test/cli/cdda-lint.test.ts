@@ -74,6 +74,14 @@ test('usage errors exit 2 with a message', () => {
   assert.equal(run(['--help']).code, 0);
 });
 
+test('--game builtin where the installation has no snapshot is a usage error, not a pass without the game', () => {
+  // A build from the repository holds no snapshot (game-snapshot/ is made when packaging).
+  const r = run(['check', path.join(mods, 'good'), '--game', 'builtin'], mods);
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /^cdda-lint: --game names the built-in game \("builtin"\), but this installation has no built-in game snapshot/);
+  assert.equal(r.stdout, '', 'nothing checked');
+});
+
 test('the example mod shipped in the repository shows the diagnostics; no path checks the current folder', () => {
   const example = path.resolve(__dirname, '..', '..', '..', 'examples', 'example_mod');
   const r = run(['check', example, '--format', 'json', '--game', game]);

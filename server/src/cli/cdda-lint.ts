@@ -134,12 +134,14 @@ async function run(argv: string[]): Promise<number> {
   const config = found.config;
   gameVersion ??= config.gameVersion;
   const cacheDir = cacheLocation ?? defaultCacheDir();
-  const { game, noSnapshot } = resolveGame({
+  const { game, noSnapshot, builtinNamedBy } = resolveGame({
     given: gamePath !== undefined ? { path: gamePath, source: 'option' } : undefined,
     config: config.gamePath !== undefined ? { path: config.gamePath, file: found.file } : undefined,
     checked: paths,
     cacheDir,
   });
+  // A game asked for by name that cannot be had is the caller's mistake: checking without it would pass in silence.
+  if (noSnapshot && builtinNamedBy) usage(noSnapshot);
   if (noSnapshot) process.stderr.write(`cdda-lint: ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
   if (game && !holdsGameData(game.path)) {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';

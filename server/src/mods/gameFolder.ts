@@ -136,6 +136,8 @@ export interface ResolvedGame {
   readonly unpacked?: UnpackedSnapshot;
   /** Without a game: why, the built-in snapshot included (a sentence's start: "no game folder given or found, and ..."). */
   readonly noSnapshot?: string;
+  /** Who asked for the built-in game by name ("builtin"): without it, that request cannot be met (a usage error, not a fallback). */
+  readonly builtinNamedBy?: FoundGame['source'];
 }
 
 /**
@@ -151,12 +153,12 @@ export function resolveGame(q: GameQuery & { readonly cacheDir: string; readonly
   const snapshotDir = q.snapshotDir === undefined ? builtInSnapshotDir() : q.snapshotDir ?? undefined;
   if (!snapshotDir) {
     const none = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)`;
-    return { noSnapshot: namedBy ? `${namedIn(namedBy, found?.configFile)} names the built-in game ("${BUILT_IN_GAME}"), but ${none}` : `no game folder given or found (none named, none around the checked paths, no $${GAME_ENV}, nothing at ${q.defaultPath ?? DEFAULT_GAME_PATH}), and ${none}` };
+    return { builtinNamedBy: namedBy, noSnapshot: namedBy ? `${namedIn(namedBy, found?.configFile)} names the built-in game ("${BUILT_IN_GAME}"), but ${none}` : `no game folder given or found (none named, none around the checked paths, no $${GAME_ENV}, nothing at ${q.defaultPath ?? DEFAULT_GAME_PATH}), and ${none}` };
   }
   try {
     const unpacked = unpackSnapshot(snapshotDir, q.cacheDir);
     return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest, namedBy, configFile: found?.configFile }, unpacked };
   } catch (err) {
-    return { noSnapshot: err instanceof Error ? err.message : String(err) };
+    return { builtinNamedBy: namedBy, noSnapshot: err instanceof Error ? err.message : String(err) };
   }
 }
