@@ -294,6 +294,21 @@ test('unknown-dependency and dependency-cycle on modinfo.json', () => {
   assert.equal(coveredText(ws, unknown[0]), '"no_such_mod"');
 });
 
+test('a mod with a missing dependency: a near miss of a found id is still reported, an id found nowhere is left to the missing mod, said once', () => {
+  const ws = workspace({
+    'c/modinfo.json': modinfo('c', ['dda', 'no_such_mod']),
+    'c/m.json': [
+      { type: 'MONSTER', id: 'mon_c', 'copy-from': 'mon_zombie', upgrades: { into: 'mon_zombi', half_life: 4 } },
+      { type: 'MONSTER', id: 'mon_d', 'copy-from': 'mon_of_the_missing_mod' },
+    ],
+  });
+  const ds = ws.diagnostics('c/m.json');
+  assert.deepEqual(ds.map((d) => [d.code, coveredText(ws, d)]), [['unknown-id', '"mon_zombi"']]);
+  assert.match(ds[0].message, /did you mean "mon_zombie"/);
+  const [dependency] = ws.diagnostics('c/modinfo.json');
+  assert.match(dependency.message, /^Unknown dependency "no_such_mod": .*; until it is found, an id this mod names that is found nowhere is not reported/);
+});
+
 test('missing-field: recipes follow the game: only result, and category when subcategory is given', () => {
   const ws = workspace(mod({
     'a.json': [

@@ -1,7 +1,8 @@
 /**
  * `unknown-id`: a reference (from the kind's table, or `copy-from`) whose id no visible definition of the
- * expected kind has. Also `copy-from-cycle`. References from a mod whose dependencies are not all present
- * are not judged: the missing mod may define them (the missing dependency is reported instead).
+ * expected kind has. Also `copy-from-cycle`. From a mod whose dependencies are not all present, only an id with
+ * something near it or of another kind among what is found is reported (a typo of a found id): the missing mod may
+ * define any other, which its unknown-dependency error says once.
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/valueReports';
@@ -75,7 +76,8 @@ const CYCLE_LISTED = 20;
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
-  if (!project.mods.get('dda') || project.mods.seesUnknownDependency(modId)) return;
+  if (!project.mods.get('dda')) return;
+  const dependencyMissing = project.mods.seesUnknownDependency(modId);
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
   // it is never instantiated, its children name the real thing.
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
@@ -112,7 +114,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       }
     }
     if (found) return;
-    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts);
+    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts, dependencyMissing);
   });
 };
 
@@ -149,7 +151,7 @@ function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: 
 }
 
 /** An id no visible definition has, with the nearest ids as fixes. */
-function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
+function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean, dependencyMissing: boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
@@ -159,6 +161,8 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   // Nothing near among its own kind: the ids of the other kinds the string may name (see FoundReference.alternative).
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   if (hint.text === '' && !isCopyFrom) hint = { text: otherKindsHint(ctx, record, ref, alternatives), near: [] };
+  // Nothing found says what it is: the missing dependency may define it (said once, on that dependency).
+  if (dependencyMissing && hint.text === '') return;
   const member = INVALID_VALUE_MEMBERS[ref.path[0]];
   const special = ref.path.length === 1 && member?.kind === ref.kind ? member.rule : undefined;
   ctx.report({

@@ -71,7 +71,7 @@ export class ModGraph implements ModsView {
     return `${this.byId.has(CORE_MOD) ? 1 : 0}${visible.join('\u0000')}`;
   }
 
-  /** Whether a mod the mod sees names an unknown dependency: its definitions' unknown ids are not reported then. */
+  /** Whether a mod the mod sees names an unknown dependency: only near misses of its definitions' unknown ids are reported then. */
   seesUnknownDependency(modId: string | undefined): boolean {
     const visible = this.visibleFrom(modId);
     return this.problems.some((p) => p.kind === 'unknown' && visible.has(p.mod.id));
@@ -136,7 +136,7 @@ export class ModGraph implements ModsView {
     for (const m of this.byId.values()) {
       m.dependencies.forEach((d, i) => {
         if (!this.byId.has(d)) {
-          this.problems.push({ mod: m, dependencyIndex: i, kind: 'unknown', message: `Unknown dependency "${d}": no mod with this id is in the workspace or the game data` });
+          this.problems.push({ mod: m, dependencyIndex: i, kind: 'unknown', message: `Unknown dependency "${d}": no mod with this id is in the workspace or the game data; until it is found, an id this mod names that is found nowhere is not reported (it may define it), only near misses of found ids` });
         } else if (d === m.id || this.visibleFrom(d).has(m.id)) {
           this.problems.push({ mod: m, dependencyIndex: i, kind: 'cycle', message: `Dependency cycle: "${m.id}" depends on "${d}", which depends back on "${m.id}"` });
         }
