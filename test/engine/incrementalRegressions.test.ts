@@ -266,9 +266,12 @@ test('an interaction folder created in a mod that lost its id to another is load
 test('a modinfo.json typed from no dependencies to one empty dependency reports it (soak seed 81001)', () => {
   const ws = workspace({ 'a/modinfo.json': modinfo('a', []), 'a/one.json': [monster('mon_one')] });
   assert.deepEqual(ws.codes('a/modinfo.json'), []);
-  // A string left open at the end of the file is read as "" by the tolerant parse.
+  // A string left open at the end of the file: cut off, it declares no mod (it did, with an empty dependency).
   const open = JSON.stringify(modinfo('a', []), null, 2).replace(/"dependencies": \[\][\s\S]*$/, '"dependencies": [\n "');
   change(ws, 'a/modinfo.json', open);
+  assert.ok(ws.codes('a/modinfo.json').includes('invalid-modinfo'), ws.codes('a/modinfo.json').join());
+  assertSameAsFresh(ws);
+  change(ws, 'a/modinfo.json', JSON.stringify(modinfo('a', [''])));
   assert.ok(ws.codes('a/modinfo.json').includes('unknown-dependency'), ws.codes('a/modinfo.json').join());
   assertSameAsFresh(ws);
 });
@@ -319,4 +322,19 @@ test('a definition naming its id twice is one definition of it after an edit, as
   ];
   const mismatch = replay(soak);
   assert.equal(mismatch, undefined, mismatch?.what);
+});
+
+test('a modinfo.json cut off is not loaded with a half-read id: invalid-modinfo says where it stops, on a fresh start and as typed', () => {
+  const cut = '[ { "type": "MOD_INFO", "id": "tr';
+  const ws = workspace({ 'm/modinfo.json': cut, 'm/a.json': [monster('mon_b', { 'copy-from': 'mon_nowhere' })] });
+  const [problem] = ws.diagnostics('m/modinfo.json').filter((d) => d.code === 'invalid-modinfo');
+  assert.match(problem.message, /declares no mod \(it is cut off: its text ends on line 1 before its JSON does\)/);
+  assert.ok(!ws.project.mods.get('tr'), 'no mod "tr"');
+  // Typed whole, it is the mod; cut again, it is not.
+  change(ws, 'm/modinfo.json', modinfo('m'));
+  assert.deepEqual(ws.codes('m/a.json'), ['unknown-id']);
+  change(ws, 'm/modinfo.json', cut);
+  assert.deepEqual(ws.diagnostics('m/a.json'), []);
+  assert.deepEqual(ws.codes('m/modinfo.json').filter((c) => c === 'invalid-modinfo'), ['invalid-modinfo']);
+  assertSameAsFresh(ws);
 });

@@ -19,7 +19,7 @@ test('a modinfo.json with a trailing comma still declares its mod; the syntax er
 });
 
 test('a modinfo.json that declares no mod (no id, empty, no MOD_INFO) is an error on that file', () => {
-  for (const text of ['[ { "type": "MOD_INFO", "name": "m" } ]', '', '[ { "type": "MONSTER", "id": "x" } ]']) {
+  for (const text of ['[ { "type": "MOD_INFO", "name": "m" } ]', '', '[ { "type": "MONSTER", "id": "x" } ]', 'not json at all', '[ { "type": "MOD_INFO", "id": "tr']) {
     const ws = workspace({ 'm/modinfo.json': text, 'm/a.json': BAD_MONSTER });
     const ds = ws.diagnostics('m/modinfo.json').filter((d) => d.code === 'invalid-modinfo');
     assert.equal(ds.length, 1, JSON.stringify(text));

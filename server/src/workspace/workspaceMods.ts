@@ -27,12 +27,28 @@ export interface ModLayout {
 export type FolderReader = (dir: string) => FolderEntries | undefined;
 
 /**
- * A modinfo.json's value, read tolerantly (a trailing comma or a comment still names the mod). The native parser
- * first: it gives the same value for valid JSON, and a start reads a hundred of these.
+ * A modinfo.json's value, read tolerantly (a trailing comma, a comment or a typo inside still names the mod; the
+ * syntax error is reported as any file's), or why it cannot be read: not JSON, or cut off (`"id": "tr` would give
+ * a half-read id) declares no mod, as an empty one does. The native parser first: it gives the same value for
+ * valid JSON, and a start reads a hundred of these.
  */
-function modinfoValue(text: string): unknown {
-  const plain = stripBom(text);
-  try { return JSON.parse(plain); } catch { return jsonc.parse(plain, [], { allowTrailingComma: true }); }
+function modinfoValue(text: string): { readonly value: unknown } | { readonly broken: string } {
+  const plain = stripBom(text).trimEnd();
+  if (plain.trim() === '') return { broken: 'it is empty' };
+  try { return { value: JSON.parse(plain) }; } catch { /* read again tolerantly */ }
+  if (!/^\s*[[{]/.test(plain)) return { broken: 'it is not JSON' };
+  const errors: jsonc.ParseError[] = [];
+  const value: unknown = jsonc.parse(plain, errors, { allowTrailingComma: true });
+  if (errors.some((e) => e.offset + e.length >= plain.length)) return { broken: `it is cut off: its text ends on line ${plain.split('\n').length} before its JSON does` };
+  return { value };
+}
+
+/** The mod a modinfo.json's text declares (see modinfoValue and modInfoFromJson), or why none. */
+function declaredMod(text: string, file: string, fromGame: boolean): { readonly info: ModInfo } | { readonly info?: undefined; readonly why: string } {
+  const read = modinfoValue(text);
+  if ('broken' in read) return { why: read.broken };
+  const info = modInfoFromJson(read.value, file, fromGame);
+  return info ? { info } : { why: 'it has no object with "type": "MOD_INFO" and a non-empty "id"' };
 }
 
 /** Whether two lists of strings are equal (joined, `[]` and `[""]` would look the same). */
@@ -101,19 +117,17 @@ export class WorkspaceMods {
 
   /**
    * The mod a modinfo.json declares. Read tolerantly (a trailing comma or a comment still names the mod; the
-   * syntax error is reported like any file's), so a fresh start and an edit agree. No usable MOD_INFO: a
-   * file problem, and the folder is not checked.
+   * syntax error is reported like any file's), so a fresh start and an edit agree. Not whole JSON, or no usable
+   * MOD_INFO: a file problem, and the folder is not checked.
    */
   modInfoOf(file: string, text: string): ModInfo | undefined {
-    const value = modinfoValue(text);
-    const info = modInfoFromJson(value, file, !this.isUnderRoot(file));
-    if (info) {
+    const declared = declaredMod(text, file, !this.isUnderRoot(file));
+    if (declared.info) {
       this.store.clearProblem(file, 'invalid-modinfo');
     } else {
-      const why = text.trim() === '' ? 'it is empty' : value === undefined ? 'it is not JSON' : 'it has no object with "type": "MOD_INFO" and a non-empty "id"';
-      this.store.setProblem(file, { code: 'invalid-modinfo', message: `This modinfo.json declares no mod (${why}), so the game does not load this folder and nothing in it is checked` });
+      this.store.setProblem(file, { code: 'invalid-modinfo', message: `This modinfo.json declares no mod (${declared.why}), so the game does not load this folder and nothing in it is checked` });
     }
-    return info;
+    return declared.info;
   }
 
   /** Records what a modinfo.json now declares (undefined: nothing, or the file is gone); see rebuildGraph. */
@@ -128,7 +142,7 @@ export class WorkspaceMods {
   changesMod(p: string, text: string | undefined): boolean {
     const before = this.modInfos.get(p);
     if (text === undefined) return before !== undefined;
-    const after = modInfoFromJson(modinfoValue(text), p, !this.isUnderRoot(p));
+    const after = declaredMod(text, p, !this.isUnderRoot(p)).info;
     if (!before && !after) return false; // still declares no mod
     return !before || !after || before.id !== after.id || before.contentRoot !== after.contentRoot || !sameList(before.dependencies, after.dependencies);
   }
