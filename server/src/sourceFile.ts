@@ -8,9 +8,12 @@ import type { DefinitionRecord, RecordSource } from './records/record';
 import type { RecordMemo } from './checks/report';
 import type { RecordAnalysis } from './records/analyze';
 
-/** What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, or a mod id is taken. */
+/**
+ * What stops a whole file from loading: it cannot be read, a modinfo.json declares no mod, a mod id is taken, or
+ * it is a link not followed (see mods/discover.ts SkippedLink).
+ */
 export interface FileProblem {
-  readonly code: 'unreadable-file' | 'invalid-modinfo' | 'duplicate-mod';
+  readonly code: 'unreadable-file' | 'invalid-modinfo' | 'duplicate-mod' | 'skipped-link';
   readonly message: string;
 }
 

@@ -36,8 +36,13 @@ test('the CLI indexes a symlinked .json file and a symlinked folder of a mod; a 
     const ids = [...result.project.defs.entries('MONSTER').keys()];
     for (const id of ['mon_linked_file', 'mon_linked_folder', 'mon_user']) assert.ok(ids.includes(id), `${id} in ${ids.join(' ')}`);
     const files = result.project.reportedFiles().map((f) => path.relative(fx.mods, f.path)).sort();
-    assert.deepEqual(files, ['m/folder/in.json', 'm/linked.json', 'm/modinfo.json', 'm/uses.json']);
+    // The links not followed are reported on themselves (a warning each), never skipped in silence.
+    assert.deepEqual(files, ['m/again', 'm/broken.json', 'm/folder/in.json', 'm/linked.json', 'm/modinfo.json', 'm/uses.json']);
     assert.equal([...result.diagnostics.values()].flat().filter((d) => d.code === 'unknown-id').length, 0);
+    const skipped = [...result.diagnostics.values()].flat().filter((d) => d.code === 'skipped-link').map((d) => [path.relative(fx.mods, d.path), d.severity, d.message]);
+    assert.deepEqual(skipped.map(([p, severity]) => [p, severity]), [['m/again', 'warning'], ['m/broken.json', 'warning']]);
+    assert.match(skipped[0][2], /^This is a link to .*m, a folder read already \(it holds this link: a loop\): it is not read/);
+    assert.match(skipped[1][2], /^This is a link to .*missing, which does not exist: it is not read/);
   } finally {
     fx.cleanup();
   }
@@ -51,6 +56,14 @@ test('the server\'s load (in slices) indexes them too', async () => {
     const uses = path.join(fx.mods, 'm/uses.json');
     assert.deepEqual(project.diagnostics(uses).filter((d) => d.code === 'unknown-id'), []);
     assert.ok(project.files.has(path.join(fx.mods, 'm/folder/in.json')));
+    for (const link of ['m/again', 'm/broken.json']) assert.deepEqual(project.diagnostics(path.join(fx.mods, link)).map((d) => d.code), ['skipped-link'], link);
+    // Mended, the link is read on the next start and the warning is gone.
+    fs.mkdirSync(path.join(fx.outside, 'missing'));
+    fs.rmSync(path.join(fx.mods, 'm/broken.json'));
+    fs.symlinkSync(path.join(fx.outside, 'linked.json'), path.join(fx.mods, 'm/broken.json'));
+    const again = new Project({ gamePath: fx.game, roots: [fx.mods], readFile: (p) => fs.readFileSync(p, 'utf8') });
+    assert.equal(await again.loadInSlices(), true);
+    assert.deepEqual(again.diagnostics(path.join(fx.mods, 'm/broken.json')).map((d) => d.code), []);
   } finally {
     fx.cleanup();
   }

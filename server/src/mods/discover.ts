@@ -22,32 +22,46 @@ export function isToolingJson(name: string): boolean {
 export interface FolderEntries {
   readonly files: readonly string[];
   readonly folders: readonly string[];
+  /** Links that lead nowhere (their names): skipped, and said (see SkippedLink). */
+  readonly brokenLinks?: readonly string[];
+}
+
+/** A link listJsonFiles did not follow, and why: said on its path, never skipped in silence. */
+export interface SkippedLink {
+  readonly path: string;
+  readonly why: string;
 }
 
 /**
  * A folder's entries as on disk; undefined when it cannot be read. A symbolic link counts as what it points to
  * (the game reads through links: std::filesystem in src/filesystem.cpp get_files_from_path); a broken one is
- * skipped. See listJsonFiles for links that loop.
+ * skipped (listed in brokenLinks). See listJsonFiles for links that loop.
  */
 export function readFolder(dir: string): FolderEntries | undefined {
   let entries: fs.Dirent[];
   try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return undefined; }
   const files: string[] = [];
   const folders: string[] = [];
+  let brokenLinks: string[] | undefined;
   for (const e of entries) {
     let isDirectory = e.isDirectory(), isFile = e.isFile();
     if (e.isSymbolicLink()) {
-      try { const st = fs.statSync(path.join(dir, e.name)); isDirectory = st.isDirectory(); isFile = st.isFile(); } catch { continue; }
+      try { const st = fs.statSync(path.join(dir, e.name)); isDirectory = st.isDirectory(); isFile = st.isFile(); } catch { (brokenLinks ??= []).push(e.name); continue; }
     }
     if (isDirectory) { if (!SKIP_DIRS.has(e.name)) folders.push(e.name); }
     else if (isFile && e.name.endsWith('.json') && e.name !== CONFIG_FILE) files.push(e.name);
   }
-  return { files, folders };
+  return brokenLinks ? { files, folders, brokenLinks } : { files, folders };
 }
 
 /** Whether `p` is a symbolic link (not what it points to). */
 function isLink(p: string): boolean {
   try { return fs.lstatSync(p).isSymbolicLink(); } catch { return false; }
+}
+
+/** Where a link points, as written in it. */
+function linkTarget(p: string): string {
+  try { return fs.readlinkSync(p); } catch { return 'nothing readable'; }
 }
 
 function realPath(p: string): string | undefined {
@@ -56,9 +70,10 @@ function realPath(p: string): string | undefined {
 
 /**
  * Every `.json` file below `dir` (or `dir` itself when it is a file), sorted for a stable load order. `read`
- * gives each folder's entries (a warm start takes those of unchanged folders from the on-disk cache).
+ * gives each folder's entries (a warm start takes those of unchanged folders from the on-disk cache); `skipped`
+ * hears of each link not followed (leading nowhere, or to a folder already read).
  */
-export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries | undefined = readFolder): string[] {
+export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries | undefined = readFolder, skipped?: (link: SkippedLink) => void): string[] {
   const out: string[] = [];
   // Folders entered through a link, by real path, and the folder listed: a link to one of them (a loop, or a
   // folder reached twice) is not followed again.
@@ -69,11 +84,16 @@ export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries 
     // `d` is normalized: joined by hand (path.join normalizes again, for each of the game's thousands of files).
     const prefix = d === '.' ? '' : d.endsWith(path.sep) ? d : d + path.sep;
     for (const f of entries.files) out.push(prefix + f);
+    if (skipped && entries.brokenLinks) for (const b of entries.brokenLinks) skipped({ path: prefix + b, why: `a link to ${linkTarget(prefix + b)}, which does not exist` });
     for (const sub of entries.folders) {
       const p = prefix + sub;
       if (isLink(p)) {
         const target = realPath(p);
-        if (target === undefined || entered.has(target) || isUnderOrSame(realPath(d) ?? d, target)) continue;
+        if (target === undefined) continue;
+        if (entered.has(target) || isUnderOrSame(realPath(d) ?? d, target)) {
+          skipped?.({ path: p, why: `a link to ${target}, a folder read already (${isUnderOrSame(realPath(d) ?? d, target) ? 'it holds this link: a loop' : 'through another link'})` });
+          continue;
+        }
         if (entered.size === 0) entered.add(realPath(dir) ?? dir);
         entered.add(target);
       }

@@ -253,7 +253,7 @@ export class Indexer {
       const file = existing ?? store.fileFor(p);
       this.parts.verdicts.setModId(file, undefined);
       file.reported = true;
-      const text = problem.code === 'unreadable-file' ? undefined : file.text ?? store.safeRead(p);
+      const text = problem.code === 'unreadable-file' || problem.code === 'skipped-link' ? undefined : file.text ?? store.safeRead(p);
       file.parsed = text === undefined ? { objects: [], problems: [] } : compactParsed(parseContentFile(text));
       this.parts.results.invalidate(file);
     }

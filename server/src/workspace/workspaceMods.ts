@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from '../mods/modInfo';
 import { CORE_MOD, ModGraph } from '../mods/modGraph';
-import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos, type FolderEntries } from '../mods/discover';
+import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos, type FolderEntries, type SkippedLink } from '../mods/discover';
 import type { GameVersion } from '../registry/declaration';
 import { stripBom } from '../util/text';
 import type { FileStore } from './fileStore';
@@ -249,7 +249,9 @@ export class WorkspaceMods {
    */
   contentFilesOfActiveMods(readFolder?: FolderReader): string[] {
     const byDepth = [...this.current.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, readFolder)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    this.store.clearProblems('skipped-link');
+    const skipped = (link: SkippedLink): void => this.store.setProblem(link.path, { code: 'skipped-link', message: `This is ${link.why}: it is not read, so whatever it should hold is not checked (nor loaded, where the game skips it too)` });
+    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, readFolder, skipped)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
     for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
