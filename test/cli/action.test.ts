@@ -99,3 +99,17 @@ test('the action with format sarif: a SARIF 2.1.0 file at sarif-file, named by t
   assert.match(github.stdout, /^::warning title=cdda-lint action::sarif-file is written with format: sarif only/m);
   assert.ok(!fs.existsSync(path.join(ws, 'x.sarif')));
 });
+
+test('the workflow examples give the action only inputs it has', () => {
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const inputs = new Set([...fs.readFileSync(path.join(root, 'action.yml'), 'utf8').split(/^outputs:/m)[0].matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]));
+  assert.ok(inputs.has('sarif-file') && inputs.has('game'), [...inputs].join(' '));
+  for (const example of ['docs/github-workflow-example.yml', 'docs/github-code-scanning-example.yml']) {
+    const text = fs.readFileSync(path.join(root, example), 'utf8');
+    // The `with:` block of the step that uses this action: its keys, up to the next step.
+    const step = /uses: cdda-tools\/cdda-json@\S+\n(?:.*\n)*?\s+with:\n((?:\s{10,}.*\n)+)/.exec(text);
+    assert.ok(step, `${example} uses the action with inputs`);
+    const given = [...step[1].matchAll(/^\s+([a-z-]+):/gm)].map((m) => m[1]);
+    assert.deepEqual(given.filter((k) => !inputs.has(k)), [], example);
+  }
+});
