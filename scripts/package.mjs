@@ -144,7 +144,7 @@ function builtInGame() {
  */
 function builtInGameText(manifest) {
   return manifest
-    ? `With no game folder anywhere, the extension checks against its built-in snapshot of the current game's data (${manifest.gameVersionTitle}, game data of ${manifest.date}); the status bar's tooltip says so. The game data in it is Cataclysm: DDA's, under CC-BY-SA 3.0.`
+    ? `With no game folder anywhere, the extension checks against its built-in snapshot of the game's data, ${manifest.gameVersionTitle} of ${manifest.date}; the status bar's tooltip says so. The game data in it is Cataclysm: DDA's, under CC-BY-SA 3.0.`
     : 'This build of the extension holds no built-in game (it was packaged without a snapshot of the game\'s data): with no game folder, it checks without the game\'s definitions and says so on each mod\'s `modinfo.json`. Set the Game Path, or install a build made with one (`CDDA_GAME=GAME_DIR npm run package`).';
 }
 
