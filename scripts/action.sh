@@ -3,7 +3,8 @@
 #   action.sh resolve   INPUT_GAME (a release tag such as 0.I, "experimental", or a folder) -> dir, ref, key, fetch
 #                       (written to $GITHUB_OUTPUT when set, else printed)
 #   action.sh fetch     GAME_REF, GAME_DIR: a shallow, sparse checkout of the game's data/json and data/mods at GAME_REF
-#   action.sh check     GAME_DIR, INPUT_PATHS, INPUT_FORMAT, INPUT_MAX_WARNINGS: runs cdda-lint check
+#   action.sh check     GAME_DIR, INPUT_PATHS, INPUT_FORMAT, INPUT_MAX_WARNINGS, INPUT_SARIF_FILE: runs cdda-lint check
+#                       (format sarif: into INPUT_SARIF_FILE, default cdda-lint.sarif -> output sarif-file)
 #   action.sh all       the three in a row (fetch only when GAME_DIR is not there yet), for a local run
 # CDDA_GAME_REPO overrides the game's repository (default CleverRaven/Cataclysm-DDA on GitHub; a test uses a local one).
 # "experimental" is the newest cdda-experimental-* tag (the daily experimental build), not master: a tag is what
@@ -17,6 +18,7 @@ CLI="$HERE/out/server/src/cli/cdda-lint.js"
 # The workflow's own stdout, for the ::error command even from inside a $(...) that captures fd 1.
 exec 3>&1
 say() { echo "cdda-lint action: $*" >&2; }
+warn() { echo "::warning title=cdda-lint action::$*" >&3; say "$*"; }
 fail() { echo "::error title=cdda-lint action::$*" >&3; say "$*"; exit 2; }
 
 output() {
@@ -48,7 +50,8 @@ resolve() {
   fi
   case "$game" in */*) fail "game folder $game does not exist";; esac
   local ref dir
-  ref="$(resolve_ref "$game")"
+  # A failed resolution stops here: `fail` inside $(...) ends only that subshell.
+  ref="$(resolve_ref "$game")" || exit $?
   dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/cdda-game/$ref"
   output dir "$dir"; output ref "$ref"; output key "cdda-game-data-$ref-v1"; output fetch true
 }
@@ -74,8 +77,29 @@ check() {
   read -r -d '' -a paths < <(printf '%s\0' "${INPUT_PATHS:-.}") || true
   args+=("${paths[@]}" --game "$GAME_DIR" --format "${INPUT_FORMAT:-github}")
   if [ -n "${INPUT_MAX_WARNINGS:-}" ]; then args+=(--max-warnings "$INPUT_MAX_WARNINGS"); fi
-  say "node $CLI ${args[*]}"
-  node "$CLI" "${args[@]}"
+  if [ "${INPUT_FORMAT:-github}" != sarif ]; then
+    if [ -n "${INPUT_SARIF_FILE:-}" ]; then warn "sarif-file is written with format: sarif only (format is ${INPUT_FORMAT:-github}): no SARIF file"; fi
+    say "node $CLI ${args[*]}"
+    node "$CLI" "${args[@]}"
+    return
+  fi
+  # SARIF goes to a file, for github/codeql-action/upload-sarif: in the log it reaches no one.
+  local sarif="${INPUT_SARIF_FILE:-cdda-lint.sarif}" status=0
+  mkdir -p "$(dirname "$sarif")"
+  sarif="$(cd "$(dirname "$sarif")" && pwd)/$(basename "$sarif")"
+  say "node $CLI ${args[*]} > $sarif"
+  node "$CLI" "${args[@]}" > "$sarif" || status=$?
+  if [ "$status" -le 1 ]; then
+    output sarif-file "$sarif"
+    node -e '
+      const runs = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runs;
+      const levels = {};
+      for (const r of runs.flatMap((run) => run.results)) levels[r.level] = (levels[r.level] ?? 0) + 1;
+      const total = Object.values(levels).reduce((a, b) => a + b, 0);
+      console.log(`cdda-lint: ${total} problem(s) (${["error", "warning", "note"].map((l) => `${levels[l] ?? 0} ${l}(s)`).join(", ")}) written to ${process.argv[1]} (SARIF 2.1.0)`);
+    ' "$sarif"
+  fi
+  return "$status"
 }
 
 case "${1:-}" in
@@ -83,7 +107,7 @@ case "${1:-}" in
   fetch) fetch ;;
   check) check ;;
   all)
-    values="$(GITHUB_OUTPUT='' resolve)"
+    values="$(GITHUB_OUTPUT='' resolve)" || exit $?
     GAME_DIR="$(printf '%s\n' "$values" | sed -n 's/^dir=//p')"
     GAME_REF="$(printf '%s\n' "$values" | sed -n 's/^ref=//p')"
     export GAME_DIR GAME_REF

@@ -16,7 +16,7 @@
 // `a[][0]` positions of tuple-like arrays, `a.*` values of a map-like object; a member name that is not plain
 // is written as a JSON string in brackets (`a.["x.y"]`).
 //
-// Heuristics (documented in README "Game versions"):
+// Heuristics (documented in docs/game-versions.md):
 // - map-like object (`*`): its keys are data, not member names: (1) every key is one character (grapheme) and
 //   there are at least 4 of them, or one is not a letter (mapgen and palette symbol maps); (2) all keys are
 //   integers; (3) at least 3 distinct keys and at least 90% of them (all but 3 at most) are ids of one index

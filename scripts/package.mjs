@@ -5,9 +5,12 @@
 //      server's second thread, server/src/index/readAheadWorker.ts -> dist/readAheadWorker.js) with esbuild (platform node, target node20, minified, no source maps),
 //   3. runs `vsce package` in a staged copy whose manifest keeps the extension's name (the npm package is cdda-lint)
 //      (user-facing README from docs/marketplace/, its screenshots inside it) -> cdda-json.vsix, with the built-in
-//      game snapshot when game-snapshot/ holds one (npm run snapshot; see server/src/mods/gameSnapshot.ts).
+//      game snapshot when game-snapshot/ holds one (see server/src/mods/gameSnapshot.ts): made first from the game
+//      folder $CDDA_GAME names, as `npm pack` makes the npm package's (scripts/snapshot.mjs --if-named). It says
+//      which, and the packed README says the same: what the extension checks against with no game folder.
 // Options: --no-vsix (stop after bundling), --out FILE (vsix path).
-// Env: CDDA_SERVER_ENTRY overrides the server entry (for trying the harness with a stand-in server).
+// Env: CDDA_GAME (the current game's folder: the built-in game), CDDA_SERVER_ENTRY overrides the server entry (for
+// trying the harness with a stand-in server).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -123,12 +126,43 @@ function packagedReadme(source) {
   });
 }
 
+/** The built-in game the extension will hold, made from $CDDA_GAME when it names a game: its manifest, or undefined. */
+function builtInGame() {
+  if (process.env.CDDA_GAME?.trim()) {
+    // snapshot.mjs reads the engine from out/ (the tsc build, not the bundles).
+    if (process.env.npm_execpath) run(process.execPath, [process.env.npm_execpath, 'run', 'build', '--silent']);
+    else run('npm', ['run', 'build', '--silent']);
+    run(process.execPath, [path.join(root, 'scripts', 'snapshot.mjs'), '--if-named']);
+  }
+  const manifest = path.join(root, 'game-snapshot', 'manifest.json');
+  return fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')) : undefined;
+}
+
+/**
+ * What the packed README says of the built-in game, in place of its `<!-- built-in game -->` line: this package's
+ * snapshot (its date and origin), or that it has none and how to get one.
+ */
+function builtInGameText(manifest) {
+  return manifest
+    ? `With no game folder anywhere, the extension checks against its built-in snapshot of the game's data, ${manifest.gameVersionTitle} of ${manifest.date}; the status bar's tooltip says so. The game data in it is Cataclysm: DDA's, under CC-BY-SA 3.0.`
+    : 'This build of the extension holds no built-in game (it was packaged without a snapshot of the game\'s data): with no game folder, it checks without the game\'s definitions and says so on each mod\'s `modinfo.json`. Set the Game Path, or install a build made with one (`CDDA_GAME=GAME_DIR npm run package`).';
+}
+
 if (!noVsix) {
+  const game = builtInGame();
+  if (game) console.log(`package: with the built-in game: ${game.gameVersionTitle}, game data of ${game.date} (${game.source})`);
+  else console.warn('package: WITHOUT a built-in game: game-snapshot/ holds none, so the extension checks only against a game folder it finds or is given. To include one: CDDA_GAME=GAME_DIR npm run package (or npm run snapshot -- GAME_DIR first). The packed README says it has none.');
   console.log(`package: vsce package -> ${path.relative(root, vsixPath)}`);
   const readme = path.join(root, 'dist/README.md');
-  fs.writeFileSync(readme, packagedReadme(path.join(root, 'docs/marketplace/README.md')));
+  const marker = '<!-- built-in game -->';
+  const source = packagedReadme(path.join(root, 'docs/marketplace/README.md'));
+  if (!source.includes(marker)) {
+    console.error(`package: docs/marketplace/README.md has no ${marker} line, where what it says of the built-in game goes`);
+    process.exit(1);
+  }
+  fs.writeFileSync(readme, source.replace(marker, builtInGameText(game)));
   // Its links are final: vsce would otherwise point relative ones at the repository and refuse `data:` images.
   run(bin('vsce'), ['package', '--no-dependencies', '--readme-path', 'dist/README.md', '--no-rewrite-relative-links', '-o', vsixPath], stageExtension());
-  console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB`);
+  console.log(`package: ${path.relative(root, vsixPath)} ${(fs.statSync(vsixPath).size / 1024).toFixed(1)} KiB, ${game ? 'with' : 'without'} the built-in game`);
 }
 console.log(`package: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

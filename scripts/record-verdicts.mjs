@@ -37,7 +37,7 @@ if (!fs.existsSync(check)) { console.error(`no oracle at ${check} (--check PATH 
 const seed = Number(option('--seed', String(DEFAULT_SEED)));
 const { mistakes } = generateMistakes(game, seed);
 const record = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
-record.about = 'Verdicts of the real 0.F game (cataclysm --check-mods via cdda-check) on the mistakes of test/recall/mistakes.ts; regenerate with scripts/record-verdicts.mjs (see README).';
+record.about = 'Verdicts of the real 0.F game (cataclysm --check-mods via cdda-check) on the mistakes of test/recall/mistakes.ts; regenerate with scripts/record-verdicts.mjs (see docs/testing.md).';
 if (record.seed !== undefined && record.seed !== seed) { console.error(`${out} holds the verdicts of seed ${record.seed}, not ${seed}: give another --out`); process.exit(2); }
 record.seed = seed;
 record.baselines ??= {};

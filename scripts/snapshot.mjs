@@ -36,9 +36,9 @@ if (ifNamed) {
     const existing = path.join(outDir, 'manifest.json');
     if (fs.existsSync(existing)) {
       const m = JSON.parse(fs.readFileSync(existing, 'utf8'));
-      console.warn(`snapshot: warning: $CDDA_GAME names no game folder; packing the snapshot already in ${path.relative(root, outDir)}/ (game data of ${m.date}, ${m.source})`);
+      console.warn(`snapshot: no $CDDA_GAME; packing the snapshot already in ${path.relative(root, outDir)}/ (game data of ${m.date}, ${m.source})`);
     } else {
-      console.warn('snapshot: warning: $CDDA_GAME names no game folder: packing without a built-in game snapshot (a check then needs a game folder; see README, "Built-in game")');
+      console.warn('snapshot: no $CDDA_GAME: packing without a built-in game (a check then needs a game folder; CDDA_GAME=GAME_DIR when packing includes one: see README, "Built-in game")');
     }
     process.exit(0);
   }

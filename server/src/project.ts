@@ -1,7 +1,7 @@
 /**
  * The engine's facade: a workspace's files and the game data, their records, the definition and reference
  * indexes, and diagnostics per file, kept up to date one file at a time. It ties the rooms of server/src/workspace/
- * (each with one job: see README.md, Layout) and answers queries through their read-only view (WorkspaceView).
+ * (each with one job: see docs/architecture.md, Layout) and answers queries through their read-only view (WorkspaceView).
  *
  * Data flows one way: text -> parsed objects -> records (+ their own analysis) -> indexes -> checks.
  * Replacing one file's text replaces only that file's contribution and re-checks only the files whose

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+import { sarifSchemaErrors } from '../helpers/sarif';
 
 const SCRIPT = path.resolve(__dirname, '..', '..', '..', 'scripts', 'action.sh');
 const hasTools = spawnSync('bash', ['-c', 'git --version'], { encoding: 'utf8' }).status === 0;
@@ -68,4 +69,47 @@ test('the action with a tag: "experimental" is the newest experimental tag, fetc
   const unknown = action('resolve', { ...env, INPUT_GAME: '0.Q' }, ws);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stdout, /::error title=cdda-lint action::game "0\.Q": no such tag/);
+  // A local run stops at the first error: no check against a game folder that was never fetched.
+  const unknownAll = action('all', { ...env, INPUT_GAME: '0.Q' }, ws);
+  assert.equal(unknownAll.code, 2);
+  assert.deepEqual(unknownAll.stdout.split('\n').filter((l) => l.startsWith('::error')), [`::error title=cdda-lint action::game "0.Q": no such tag in file://${repo} (give a release tag such as 0.H or 0.I, "experimental", or a folder holding the game's data)`]);
+  assert.doesNotMatch(unknownAll.stderr, /cdda-lint\.js check|cdda-lint: /, 'the check did not run');
+});
+
+test('the action with format sarif: a SARIF 2.1.0 file at sarif-file, named by the output sarif-file, for upload-sarif', { skip: !hasTools && 'bash or git is missing' }, () => {
+  const game = writeTree(MINI_CORE);
+  const ws = writeTree({ ...MOD, 'mods/broken/modinfo.json': modinfo('broken'), 'mods/broken/monsters.json': '[ { "type": "MONSTER", "id": "mon_broken", "copy-from": "mon_zombi" } ]\n' });
+  const r = action('all', { INPUT_GAME: game, INPUT_PATHS: 'mods/mine mods/broken', INPUT_FORMAT: 'sarif', INPUT_SARIF_FILE: 'results/cdda-lint.sarif' }, ws);
+  assert.equal(r.code, 1, `the check's exit status (an error in mods/broken): ${r.stderr}`);
+  const file = path.join(ws, 'results', 'cdda-lint.sarif');
+  assert.match(r.stdout, new RegExp(`^sarif-file=${file}$`, 'm'));
+  assert.doesNotMatch(r.stdout, /"\$schema"|"runs"/, 'the SARIF log is in the file, not the log');
+  assert.match(r.stdout, new RegExp(`cdda-lint: 2 problem\\(s\\) \\(1 error\\(s\\), 1 warning\\(s\\), 0 note\\(s\\)\\) written to ${file} \\(SARIF 2\\.1\\.0\\)`));
+  const log = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(sarifSchemaErrors(log), undefined);
+  assert.deepEqual(log.runs[0].results.map((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation.uri]).sort(),
+    [['unknown-field', 'mods/mine/monsters.json'], ['unknown-id', 'mods/broken/monsters.json']]);
+  // The default file name; no sarif-file output without format sarif, and a warning when one was asked for.
+  const byDefault = action('all', { INPUT_GAME: game, INPUT_PATHS: 'mods/mine', INPUT_FORMAT: 'sarif' }, ws);
+  assert.equal(byDefault.code, 0, byDefault.stderr);
+  assert.match(byDefault.stdout, new RegExp(`^sarif-file=${path.join(ws, 'cdda-lint.sarif')}$`, 'm'));
+  const github = action('all', { INPUT_GAME: game, INPUT_PATHS: 'mods/mine', INPUT_FORMAT: 'github', INPUT_SARIF_FILE: 'x.sarif' }, ws);
+  assert.equal(github.code, 0, github.stderr);
+  assert.doesNotMatch(github.stdout, /^sarif-file=/m);
+  assert.match(github.stdout, /^::warning title=cdda-lint action::sarif-file is written with format: sarif only/m);
+  assert.ok(!fs.existsSync(path.join(ws, 'x.sarif')));
+});
+
+test('the workflow examples give the action only inputs it has', () => {
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const inputs = new Set([...fs.readFileSync(path.join(root, 'action.yml'), 'utf8').split(/^outputs:/m)[0].matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]));
+  assert.ok(inputs.has('sarif-file') && inputs.has('game'), [...inputs].join(' '));
+  for (const example of ['docs/github-workflow-example.yml', 'docs/github-code-scanning-example.yml']) {
+    const text = fs.readFileSync(path.join(root, example), 'utf8');
+    // The `with:` block of the step that uses this action: its keys, up to the next step.
+    const step = /uses: cdda-tools\/cdda-json@\S+\n(?:.*\n)*?\s+with:\n((?:\s{10,}.*\n)+)/.exec(text);
+    assert.ok(step, `${example} uses the action with inputs`);
+    const given = [...step[1].matchAll(/^\s+([a-z-]+):/gm)].map((m) => m[1]);
+    assert.deepEqual(given.filter((k) => !inputs.has(k)), [], example);
+  }
 });

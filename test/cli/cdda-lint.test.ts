@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+import { sarifSchemaErrors } from '../helpers/sarif';
 
 const BIN = path.resolve(__dirname, '..', '..', 'server', 'src', 'cli', 'cdda-lint.js');
 
@@ -109,12 +110,7 @@ test('--format github: workflow annotations with 1-based positions and escaped t
 test('--format sarif: a SARIF 2.1.0 log valid against its schema, with rules, related locations and fixes', () => {
   const r = run(['check', path.join(mods, 'bad'), path.join(mods, 'dup'), '--game', game, '--format', 'sarif'], mods);
   const log = JSON.parse(r.stdout);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Ajv = require('ajv');
-  const ajv = new Ajv({ schemaId: 'id', allErrors: true });
-  ajv.addMetaSchema(require('ajv/lib/refs/json-schema-draft-04.json'));
-  const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
-  assert.ok(ajv.validate(schema, log), JSON.stringify(ajv.errors?.slice(0, 5), null, 1));
+  assert.equal(sarifSchemaErrors(log), undefined);
   const run0 = log.runs[0];
   assert.equal(run0.tool.driver.name, 'cdda-lint');
   assert.deepEqual(run0.tool.driver.rules.map((x: { id: string }) => x.id), [...new Set(run0.results.map((x: { ruleId: string }) => x.ruleId))].sort());

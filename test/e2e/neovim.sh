@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The language server in another LSP editor: headless Neovim (Debian's 0.7) with the configuration the
-# README gives (test/e2e/neovim-init.lua), on a copy of the example mod: diagnostics arrive, and
+# docs/other-editors.md gives (test/e2e/neovim-init.lua), on a copy of the example mod: diagnostics arrive, and
 # go-to-definition of a core monster lands in the game data.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

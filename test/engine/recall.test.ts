@@ -71,7 +71,7 @@ test('recall against the 0.F game: every family, every miss and flag named', { s
   const { mistakes, mods } = generateMistakes(GAME, DEFAULT_SEED);
   const verdicts = (JSON.parse(fs.readFileSync(VERDICTS, 'utf8')) as { verdicts: Record<string, Verdict> }).verdicts;
   const stale = mistakes.filter((m) => verdicts[m.name]?.edit !== fingerprint(m)).map((m) => m.name);
-  assert.deepEqual(stale, [], 'mistakes without a recorded verdict of the game: run scripts/record-verdicts.mjs (see README)');
+  assert.deepEqual(stale, [], 'mistakes without a recorded verdict of the game: run scripts/record-verdicts.mjs (see docs/testing.md)');
 
   const project = new Project({ gamePath: GAME, roots: mods.map((m) => path.join(GAME, 'mods', m)) });
   project.load();

@@ -1,6 +1,6 @@
 /**
  * The supported game versions, newest first, and how the one a game folder holds is found.
- * Adding a version (0.G, 0.H, Bright Nights) is adding a GameVersion here: see README "Game versions".
+ * Adding a version (0.G, 0.H, Bright Nights) is adding a GameVersion here: see docs/game-versions.md.
  */
 import * as fs from 'fs';
 import * as path from 'path';
