@@ -32,9 +32,14 @@ test('game-rejects near-misses: the forms the game reads do not fire', () => {
 test('duplicate-id on 0.F advises what the 0.F game reads, not the edit-mode or override it refuses; a copy-from of its own id is the 0.F way to change a definition', () => {
   const monster = { type: 'MONSTER', id: 'mon_zombie', name: { str: 'zombie' }, description: 'd', default_faction: 'zombie', bodytype: 'human', volume: '1 L', weight: '1 kg', hp: 5, speed: 100, symbol: 'Z', color: 'white' };
   const recipe = { type: 'recipe', result: 'rag', category: 'CC_OTHER', subcategory: 'CSC_OTHER_OTHER', skill_used: 'tailor', difficulty: 0, time: '1 m', autolearn: true, qualities: [], tools: [], components: [[['sheet_cotton', 1]]] };
-  const ws = workspace(mod({ 'a.json': [monster, recipe, { type: 'MONSTER', id: 'mon_dog', 'copy-from': 'mon_dog', hp: 30 }] }), {}, REPORTED);
+  const dog = { type: 'MONSTER', id: 'mon_dog', 'copy-from': 'mon_dog', hp: 30 };
+  const ws = workspace(mod({ 'a.json': [monster, recipe, dog], 'b.json': [{ ...dog, hp: 40 }] }), {}, REPORTED);
   assert.deepEqual(ws.diagnostics('m/a.json').map((d) => `${d.code} ${d.message}`), [
     'duplicate-id monster "mon_zombie" is already defined in mod "dda"; the 0.F game loads this one in its place (it reads no "edit-mode"); to change only some of its members, write "copy-from": "mon_zombie" with just those, or pick another id',
     'duplicate-id recipe "rag" is already defined in mod "dda"; the 0.F game loads this one in its place (it reads no "override"); to change only some of its members, write "copy-from": "rag" with just those, or give this recipe an "id_suffix"',
+  ]);
+  // A second copy of its own id in the same mod is applied on top of the first (0.F: "Duplicate profession X in scenario Y").
+  assert.deepEqual(ws.diagnostics('m/b.json').map((d) => `${d.code} ${d.message}`), [
+    'duplicate-id monster "mon_dog" is already defined in another file of this mod; this copy-from of its own id changes that one again (a list it extends gets its entries twice); merge the two',
   ]);
 });
