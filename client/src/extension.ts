@@ -16,6 +16,8 @@ import {
 } from 'vscode-languageclient/node';
 import {
   ClientCommands,
+  CONTENT_FILE_CONTEXT,
+  CONTENT_FILE_REQUEST,
   type CddaSettings,
   type InitializationOptions,
   RESOLVED_DEFINITION_REQUEST,
@@ -59,8 +61,27 @@ function showStatus(text: string, tooltip: string, command?: string): void {
   statusItem.show();
 }
 
+/**
+ * Sets the context key that shows the map preview and resolved definition commands: true when the server reads
+ * the active editor's file as content of a mod or of the game's data (asked again as the editor changes and when
+ * the server is ready; false while no server runs, so a web project's package.json shows neither).
+ */
+async function updateContentContext(): Promise<void> {
+  const document = vscode.window.activeTextEditor?.document;
+  let content = false;
+  if (client && client.state === State.Running && document && document.languageId === 'json' && document.uri.scheme === 'file') {
+    try {
+      content = await client.sendRequest<boolean>(CONTENT_FILE_REQUEST, { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } });
+    } catch {
+      content = false;
+    }
+  }
+  await vscode.commands.executeCommand('setContext', CONTENT_FILE_CONTEXT, content);
+}
+
 function renderStatus(status: StatusParams): void {
   lastStatus = status;
+  if (status.state === 'ready') void updateContentContext();
   const counts = `$(error) ${status.errors} $(warning) ${status.warnings}`;
   if (status.state === 'indexing') {
     const progress =
@@ -128,6 +149,7 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
     } else if (e.newState === State.Running && lastStatus) {
       renderStatus(lastStatus);
     }
+    void updateContentContext();
   });
   return c;
 }
@@ -252,6 +274,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(RESOLVED_DEFINITION_SCHEME, resolvedProvider),
     vscode.commands.registerCommand(ClientCommands.showResolvedDefinition, () => showResolvedDefinition(resolvedProvider, outputChannel)),
   );
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => void updateContentContext()));
   const mapPreview = new MapPreview(() => (client && client.state === State.Running ? client : undefined), context);
   context.subscriptions.push(vscode.commands.registerCommand(ClientCommands.showMapPreview, () => mapPreview.show()));
 

@@ -24,7 +24,9 @@ export function previewHtml(p: MapPreviewResult): string {
         c.markers.length ? 'mk' : '', p.cursor && p.cursor.row === r && p.cursor.column === col ? 'cur' : '',
       ].filter(Boolean).join(' ');
       const what = [c.furniture ? `furniture ${c.furniture}` : '', c.terrain ? `terrain ${c.terrain}` : '', ...c.markers].filter(Boolean).join(', ');
-      const title = `row ${r + 1}, column ${col + 1}: ${JSON.stringify(c.key)}${what ? ` — ${what}` : ''}`;
+      // A regional placeholder: what the region makes of it, and which is drawn.
+      const regional = (c.regional ?? []).map((g) => `\n${g.placeholder} is one of ${g.choices.map((x) => `${x.id} (${x.weight})`).join(', ')} in the ${g.region} region; drawn as ${g.drawn}`).join('');
+      const title = `row ${r + 1}, column ${col + 1}: ${JSON.stringify(c.key)}${what ? ` — ${what}` : ''}${regional}`;
       return `<td class="${classes}" style="${style}" title="${escape(title)}">${escape(c.symbol)}</td>`;
     });
     return `<tr>${cells.join('')}</tr>`;

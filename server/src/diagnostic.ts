@@ -18,11 +18,19 @@ export type DiagnosticFix =
   /** Change the definition's `type` (the diagnostic's range is its value) and add members (item subtypes). */
   | { readonly kind: 'retype'; readonly to: string; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
 
-/** A member a fix adds: a placeholder value, and the values to choose from when the member has a closed set. */
+/**
+ * A member a fix adds: a placeholder value that passes the checks (the modder edits it), and the values to choose
+ * from when the member has a closed set.
+ */
 export interface AddedMember {
   readonly name: string;
   readonly value: unknown;
   readonly choices?: readonly string[];
+  /**
+   * The member is an id: the one the loaded definitions of the same type write most, when several write it
+   * (`"default_faction": "zombie"`), stands in for the placeholder, which names nothing.
+   */
+  readonly usualId?: true;
 }
 
 export interface Diagnostic {

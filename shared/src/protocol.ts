@@ -118,6 +118,14 @@ export interface ResolvedDefinitionResult {
  */
 export const MAP_PREVIEW_REQUEST = 'cdda/mapPreview';
 
+/**
+ * Custom request: whether a document (`textDocument`) is a content file of a mod or of the game's data that the
+ * server reads. The client sets the context key CONTENT_FILE_CONTEXT from it, which shows the map preview and
+ * resolved definition commands on such files only (not on a web project's package.json).
+ */
+export const CONTENT_FILE_REQUEST = 'cdda/isContentFile';
+export const CONTENT_FILE_CONTEXT = 'cdda.contentFile';
+
 export interface MapPreviewParams {
   textDocument: { uri: string };
   position: { line: number; character: number };
@@ -131,6 +139,19 @@ export interface MapPreviewCell {
   terrain?: string;
   furniture?: string;
   markers: string[];
+  /**
+   * Regional placeholders among `terrain` and `furniture` (`t_region_groundcover_urban`): what the game's default
+   * region places for each, most weighted first; the cell is drawn with `drawn`.
+   */
+  regional?: MapPreviewRegional[];
+}
+
+export interface MapPreviewRegional {
+  placeholder: string;
+  region: string;
+  choices: { id: string; weight: number }[];
+  /** The id the cell is drawn with: the most weighted choice, resolved again when it is a placeholder too. */
+  drawn: string;
 }
 
 export interface MapPreviewResult {

@@ -83,6 +83,33 @@ test('--game builtin where the installation has no snapshot is a usage error, no
   assert.equal(r.stdout, '', 'nothing checked');
 });
 
+test('"cdda-lint help" and "cdda-lint help check" print the usage, as --help does; a help topic that is no command is a usage error', () => {
+  const usage = run(['--help']).stdout;
+  assert.match(usage, /^Usage: cdda-lint check/);
+  for (const args of [['help'], ['help', 'check'], ['help', 'format'], ['check', '--help']]) {
+    const r = run(args);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, usage, ''], args.join(' '));
+  }
+  const wrong = run(['help', 'lint']);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /^cdda-lint: unknown command "lint" \(check or format\)/);
+  assert.match(run(['lint']).stderr, /^cdda-lint: unknown command "lint" \(check, format or help\)/);
+});
+
+test('a content file that is not JSON gets one json-syntax error naming its first word; a broken one gets at most 21', () => {
+  const tree = writeTree({
+    'm/modinfo.json': modinfo('m'),
+    'm/notes.json': 'These are my notes about the mod, not JSON at all.\nSecond line with more words here.\n',
+    'm/broken.json': `[\n${Array.from({ length: 30 }, (_, i) => `  { "type": "MONSTER" "id": "mon_${i}" }`).join(',\n')}\n]\n`,
+  });
+  const r = run(['check', path.join(tree, 'm'), '--game', game, '--format', 'json', '--min-severity', 'error']);
+  const syntax = (JSON.parse(r.stdout) as { file: string; code: string; message: string }[]).filter((d) => d.code === 'json-syntax');
+  assert.deepEqual(syntax.filter((d) => d.file.endsWith('notes.json')).map((d) => d.message), ['Not JSON: a content file starts with "[" (a list of definitions) or "{" (one definition), this one with "These"; the game cannot read it']);
+  const broken = syntax.filter((d) => d.file.endsWith('broken.json'));
+  assert.equal(broken.length, 21);
+  assert.match(broken[20].message, /^Comma expected; and 9 more syntax problem\(s\) after this one, not listed/);
+});
+
 test('the example mod shipped in the repository shows the diagnostics; no path checks the current folder', () => {
   const example = path.resolve(__dirname, '..', '..', '..', 'examples', 'example_mod');
   const r = run(['check', example, '--format', 'json', '--game', game]);

@@ -71,7 +71,10 @@ test('$CDDA_GAME names the game when the mod is in none; the settings file and -
   assert.match(summaryOf(located.stdout), /\(the checked mod is inside it\)/);
   const wrong = run(['check', mod], { CDDA_GAME: path.join(mods, 'nowhere') });
   assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /named by \$CDDA_GAME .*: no json\/ folder there/);
+  assert.match(wrong.stderr, /named by \$CDDA_GAME \(.*nowhere\), does not exist; expected the game's data folder/);
+  // A folder that is there but holds no game data, or a file, is told apart from one that is not there.
+  assert.match(run(['check', mod, '--game', mods]).stderr, /^cdda-lint: game folder .*, named by --game, has no json\/ folder; expected/);
+  assert.match(run(['check', mod, '--game', path.join(mod, 'modinfo.json')]).stderr, /, named by --game, is a file, not a folder; expected/);
 });
 
 /** A current mod: items of `"type": "ITEM"` with subtypes, which 0.F does not know. */

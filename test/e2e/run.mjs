@@ -379,13 +379,13 @@ async function previewCells() {
  * cdda/mapPreview at `position` of `file`, asked of a server of this checkout (out/, over stdio, as the LSP tests
  * start it) on the same workspace and game as the editor's.
  */
-async function expectedPreview(file, position, roots, game) {
+async function expectedPreview(file, position, roots, game, text = fs.readFileSync(file, 'utf8')) {
   const { TestClient, uri } = createRequire(import.meta.url)(path.join(root, 'out/test/lsp/client.js'));
   const client = new TestClient({ roots, initializationOptions: { gamePath: game } });
   try {
     await client.initialize();
     await client.waitForReady();
-    await client.open(file);
+    await client.open(file, text);
     return await client.request('cdda/mapPreview', { textDocument: { uri: uri(file) }, position });
   } finally {
     await client.stop();
@@ -458,9 +458,14 @@ async function mapPreviewScenario(ws, setGame, previewMap) {
   const colors = new Set(shown.rows.flat().map((c) => c.color));
   log(`(j) ok: "${shown.title}", ${shown.rows.length}x${shown.rows[0].length} cells, every symbol, color, hover and the cursor cell as cdda/mapPreview resolves them (${colors.size} colors, grid line at column ${expected.tile + 1})`);
 
-  // it updates as you type: the first cell of the row becomes a brick wall, then back on undo
-  const wall = expected.rows.flat().find((c) => c.key === '#');
+  // it updates as you type: the first cell of the row becomes a brick wall, then back on undo. A wall is drawn
+  // joined to its neighbours: the server of this checkout says how, for the text as typed.
   const cellBefore = expected.rows[PREVIEW_ROW_INDEX][0];
+  const lines = fs.readFileSync(previewMap, 'utf8').split('\n');
+  const rowAt = lines[previewRowLine - 1].indexOf('"') + 1;
+  lines[previewRowLine - 1] = `${lines[previewRowLine - 1].slice(0, rowAt)}#${lines[previewRowLine - 1].slice(rowAt + 1)}`;
+  const typed = await expectedPreview(previewMap, { line: previewPos.line - 1, character: previewPos.col - 1 }, [ws], setGame, lines.join('\n'));
+  const wall = typed.rows[PREVIEW_ROW_INDEX][0];
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowRight');

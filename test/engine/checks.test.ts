@@ -138,6 +138,15 @@ test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit 
   assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml' }, { kind: 'replaceValue', text: '1500 g' }, { kind: 'replaceValue', text: '2 L' }]);
 });
 
+test('bad-unit: a unit one slip from one accepted unit gets that unit as a fix ("10 kgg", "1 kgs", "1 g 5 gg"); one near units of two sizes gets none ("5 gg")', () => {
+  const ws = workspace(mod({ 'a.json': [monster('mon_a', { weight: '10 kgg' }), monster('mon_b', { weight: '1 kgs' }), monster('mon_c', { weight: '5 gg' }), monster('mon_d', { weight: '1 g 5 kgg' }), monster('mon_e', { volume: '250 mls' })] }));
+  const ds = ws.diagnostics('m/a.json');
+  assert.deepEqual(ds.map((d) => d.code), Array(5).fill('bad-unit'));
+  assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '10 kg' }, { kind: 'replaceValue', text: '1 kg' }, undefined, { kind: 'replaceValue', text: '1 g 5 kg' }, { kind: 'replaceValue', text: '250 ml' }]);
+  assert.equal(ds[0].message, '"weight" "10 kgg" uses unknown unit "kgg" (did you mean "kg"?); accepted units: "kg", "g", "mg"');
+  assert.equal(ds[2].message, '"weight" "5 gg" uses unknown unit "gg"; accepted units: "kg", "g", "mg"');
+});
+
 test('bad-unit: near-misses: L, ml, g, kg, mg, no space, and weights and times of several terms', () => {
   const ws = workspace(mod({
     'a.json': [
@@ -362,4 +371,10 @@ test('unknown-id: a half-typed id suggests the ids it begins', () => {
   const ws = workspace(mod({ 'a.json': [monster('mon_a', { upgrades: { half_life: 4, into: 'mon_zo' } })] }));
   const [d] = ws.diagnostics('m/a.json');
   assert.match(d.message, /did you mean "mon_zombie"\?/);
+});
+
+test('unknown-id: two swapped letters suggest the id ("hamemr": "hammer"); an id two edits away from all does not', () => {
+  const ws = workspace(mod({ 'a.json': [recipe('jeans', { tools: [[['hamemr', -1]]] }), recipe('tshirt', { tools: [[['hxmmxr', -1]]] })] }));
+  const messages = ws.diagnostics('m/a.json').filter((d) => d.code === 'unknown-id').map((d) => d.message);
+  assert.deepEqual(messages, ['"tools[0][0][0]": unknown item "hamemr"; did you mean "hammer"?', '"tools[0][0][0]": unknown item "hxmmxr"']);
 });

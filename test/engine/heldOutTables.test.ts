@@ -76,7 +76,8 @@ test('body part types are the enum body_part_type::load and attack_vector::load 
     assert.deepEqual(clean(diagnostics([part([['arm', 0.5], 'hand'])])), []);
     assert.deepEqual(clean(diagnostics([part(['senser'])])), ['invalid-value/error: "limb_types[0]": "senser" is not a body part type the game knows; did you mean "sensor"?']);
     assert.deepEqual(diagnostics([vector('tail')]), []);
-    assert.deepEqual(diagnostics([vector('tial')]), ['invalid-value/error: "limb_req[0][0]": "tial" is not a body part type the game knows']);
+    // Two swapped letters are one edit: "tial" is near "tail".
+    assert.deepEqual(diagnostics([vector('tial')]), ['invalid-value/error: "limb_req[0][0]": "tial" is not a body part type the game knows; did you mean "tail"?']);
   });
 });
 

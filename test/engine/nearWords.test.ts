@@ -4,13 +4,25 @@ import * as assert from 'node:assert/strict';
 import { closestN, editDistance, NearWords } from '../../server/src/util/closest';
 import { rng } from '../helpers/random';
 
-/** Levenshtein distance by the textbook table, for reference. */
+/** The optimal string alignment distance by the textbook table (Levenshtein's plus adjacent transpositions), for reference. */
 function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
   return d[a.length][b.length];
 }
+
+test('two swapped letters are one edit: "nial" is near "nail", "mon_zmobie" near "mon_zombie"', () => {
+  assert.equal(editDistance('nial', 'nail', 3), 1);
+  assert.equal(editDistance('ab', 'ba', 3), 1);
+  assert.deepEqual(closestN('nial', ['nail', 'nails', 'rail', 'nial_x'], 2), ['nail']);
+  assert.deepEqual(new NearWords(['mon_zombie', 'mon_zombie_fat']).near('mon_zmobie'), ['mon_zombie']);
+});
 
 test('editDistance is the edit distance, or past the limit once it must be (shared prefixes and suffixes, long words)', () => {
   const random = rng(11);

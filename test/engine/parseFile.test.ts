@@ -100,3 +100,16 @@ test('an edit that leaves a string open and swallows the rest of the file still 
   assert.deepEqual(repaired.parsed.objects.length, 4);
   repaired.parsed.objects.forEach((_, i) => assert.deepEqual(objectRange(repaired.parsed, text, i), objectRange(previous, text, i)));
 });
+
+test('a file that does not start as JSON does is one problem at its first word; one that starts so, or a comment before it, is parsed', () => {
+  for (const text of ['These are notes.\nMore words.', 'name: my mod\nitems:\n  - rock\n', '\uFEFF  // notes\nhello [ ]', 'nulls']) {
+    const parsed = parseContentFile(text);
+    assert.equal(parsed.problems.length, 1, text);
+    assert.match(parsed.problems[0].message, /^Not JSON: a content file starts with "\[" .* or "\{" .*, this one with "/, text);
+    assert.deepEqual(parsed.objects, []);
+  }
+  assert.equal(parseContentFile('These are notes.').problems[0].end, 'These'.length);
+  for (const text of ['[ { "id": "a" }, ]', '// c\n[ { "id": "a" } ', '{ "id": "a" ', 'null x', '"a" "b"']) {
+    assert.ok(parseContentFile(text).problems.every((p) => !p.message.startsWith('Not JSON')), text);
+  }
+});

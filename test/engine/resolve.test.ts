@@ -265,7 +265,18 @@ describe('hover: resolved key fields with provenance; every definition of the id
     const md = hover(ws.project, f, text.indexOf('"mon_child"') + 2)!.markdown;
     assert.match(md, /\| hp \| `100` \(relative \+20 from mon_zombie\) \|/);
     assert.match(md, /\| species \| `\["ZOMBIE","MAMMAL"\]` \(extended \+\["MAMMAL"\] from mon_zombie\) \|/);
-    assert.match(md, /\| speed \| `70` \(from mon_zombie\) \|/);
+    assert.match(md, /\| speed \| `70` \|/);
+  });
+
+  test('the key facts first: name, type, mod and the copy-from chain before the description and the table; each source of inherited values named once, below it', () => {
+    const md = hover(ws.project, f, text.indexOf('"mon_child"') + 2)!.markdown;
+    const lines = md.split('\n').filter(Boolean);
+    assert.match(lines[0], /^\*\*zombie\*\* — monster `mon_child`$/);
+    assert.match(lines[1], /^`MONSTER` · mod `m` · /);
+    assert.equal(lines[2], 'copy-from: `mon_child` ← `mon_zombie`');
+    // The chain, two computed values and the one line of inherited ones (each field said "(from mon_zombie)" before: 8).
+    assert.equal(md.match(/mon_zombie/g)!.length, 4, md);
+    assert.match(md, /\n\nInherited: speed, volume, weight, default_faction, bodytype from `mon_zombie`\.$/);
   });
 
   test('the definitions of an id: roles, the one in effect here, and a later mod that is not a dependency', () => {

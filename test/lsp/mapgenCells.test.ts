@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { DocumentHighlight, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol/node';
-import { MAP_PREVIEW_REQUEST, type MapPreviewResult } from '../../shared/src/protocol';
+import { CONTENT_FILE_CONTEXT, CONTENT_FILE_REQUEST, MAP_PREVIEW_REQUEST, type MapPreviewResult } from '../../shared/src/protocol';
 import { TestClient, positionAtOffset, uri } from './client';
 import { modinfo } from '../helpers/workspace';
 import { serverOverMods, type ServerOverMods } from './fixture';
@@ -28,6 +28,12 @@ const MAP = [{
     items: { c: { item: 'trash', chance: 5 } },
     rows: ['###', '#cr', '#c#'],
   },
+}];
+
+/** A map of two overmap terrains with joined walls, a wall joining nothing, porch walls in no group, and urban yard. */
+const HOUSE = [{
+  type: 'mapgen', method: 'json', om_terrain: [['test_house_1', 'test_house_2']],
+  object: { fill_ter: 't_region_groundcover_urban', terrain: { '|': 't_house_wall', '#': 't_house_porch' }, rows: ['|||.', '|.|.', '|||.', '##.|'] },
 }];
 
 describe('map cells over LSP', () => {
@@ -51,6 +57,18 @@ describe('map cells over LSP', () => {
       'mods/m/modinfo.json': modinfo('m'),
       'mods/m/palettes.json': PALETTES,
       'mods/m/map.json': MAP,
+      'mods/m/house.json': HOUSE,
+      'mods/m/house_terrain.json': [
+        { type: 'terrain', id: 't_region_groundcover_urban', name: 'urban groundcover', symbol: ' ', color: 'black', move_cost: 2 },
+        { type: 'terrain', id: 't_grass', name: 'grass', symbol: '.', color: 'green', move_cost: 2 },
+        { type: 'terrain', id: 't_grass_dead', name: 'dead grass', symbol: '.', color: 'brown', move_cost: 2 },
+        { type: 'terrain', id: 't_house_wall', name: 'wall', symbol: 'LINE_OXOX', color: 'light_gray', move_cost: 0, flags: ['WALL', 'AUTO_WALL_SYMBOL'] },
+        // AUTO_WALL_SYMBOL in no connect group (0.F's t_screened_porch_wall): drawn as its own symbol.
+        { type: 'terrain', id: 't_house_porch', name: 'porch wall', symbol: 'LINE_OXOX', color: 'brown', move_cost: 0, flags: ['AUTO_WALL_SYMBOL'] },
+      ],
+      'game/mods/dda/modinfo.json': modinfo('dda', [], { path: '../../json', core: true }),
+      'game/json/regional_map_settings.json': [{ type: 'region_settings', id: 'default', region_terrain_and_furniture: { terrain: { t_region_groundcover_urban: { t_grass_dead: 3, t_grass: 20 } }, furniture: {} } }],
+      'mods/web/package.json': { name: 'a-web-project', version: '1.0.0' },
     });
     client = server.client;
     dir = server.dir;
@@ -106,5 +124,29 @@ describe('map cells over LSP', () => {
     ]);
     // Outside any map: nothing.
     assert.equal(await client.request(MAP_PREVIEW_REQUEST, { textDocument: { uri: uri(file('m/palettes.json')) }, position: { line: 1, character: 4 } }), null);
+  });
+
+  test('the map preview draws as the game: walls joined by their neighbours, a regional placeholder as the default region\'s choice; a readable title', async () => {
+    const f = file('m/house.json');
+    const p = await client.request<MapPreviewResult>(MAP_PREVIEW_REQUEST, { textDocument: { uri: uri(f) }, position: positionAtOffset(fs.readFileSync(f, 'utf8'), fs.readFileSync(f, 'utf8').indexOf('"rows"')) });
+    assert.equal(p.title, 'overmap terrains test_house_1 test_house_2 (2 × 1)');
+    assert.deepEqual(p.rows.map((r) => r.map((c) => c.symbol).join('')), ['┌─┐.', '│.│.', '└─┘.', '──.─']);
+    const yard = p.rows[0][3];
+    assert.equal(yard.terrain, 't_region_groundcover_urban');
+    assert.equal(yard.fg, p.rows[1][1].fg);
+    assert.deepEqual(yard.regional, [{ placeholder: 't_region_groundcover_urban', region: 'default', choices: [{ id: 't_grass', weight: 20 }, { id: 't_grass_dead', weight: 3 }], drawn: 't_grass' }]);
+    assert.equal(p.rows[0][0].regional, undefined);
+  });
+
+  test('cdda/isContentFile: a mod\'s file is content (the map commands show there); a web project\'s package.json beside the mods is not', async () => {
+    assert.equal(await client.request(CONTENT_FILE_REQUEST, { textDocument: { uri: uri(file('m/house.json')) } }), true);
+    assert.equal(await client.request(CONTENT_FILE_REQUEST, { textDocument: { uri: uri(file('web/package.json')) } }), false);
+  });
+
+  test('the extension shows the map preview and resolved definition commands only where the client\'s context key says the file is content', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const entries = Object.values(manifest.contributes.menus).flat().filter((m) => m.command === 'cdda.showMapPreview' || m.command === 'cdda.showResolvedDefinition');
+    assert.equal(entries.length, 4);
+    for (const m of entries) assert.match(m.when ?? '', new RegExp(`(^|&& )${CONTENT_FILE_CONTEXT.replace('.', '\\.')}( &&|$)`), `${m.command}: ${m.when}`);
   });
 });

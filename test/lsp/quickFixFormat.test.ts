@@ -36,6 +36,7 @@ describe('language server: "add missing member" leaves a formatted file formatte
       'm/birds.json': formatted(['crow', 'gull', 'owl'].map((b) => monster(`mon_m_${b}`, { bodytype: 'bird' }))),
       'm/unfinished.json': formatted([unfinished]),
       'm/alone.json': formatted({ ...unfinished, id: 'mon_m_alone' }),
+      'm/bare.json': formatted([{ type: 'MONSTER', id: 'mon_m_bare' }]),
     });
     // VS Code's client used to announce that it inserts snippets; the server must answer with a plain edit anyway.
     client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game }, progress: false, experimental: { cddaInsertSnippet: true } });
@@ -82,5 +83,28 @@ describe('language server: "add missing member" leaves a formatted file formatte
     const { action, after } = await addMissing(f);
     assert.equal(action.edit!.changes![uri(f)][0].newText, ',\n  "bodytype": "bird"');
     assert.ok(isCddaFormatted(after), `formatted after the fix:\n${after}`);
+  });
+
+  test('a definition with none of its mandatory members: each fix, applied in turn, leaves nothing to report (no "symbol": "", no "hp": 0)', async () => {
+    const f = file('m/bare.json');
+    const added: string[] = [];
+    let { action, after } = await addMissing(f);
+    for (let round = 0; round < 20; round++) {
+      added.push(action.title.replace('Add missing member ', ''));
+      const v = await client.change(f, after);
+      const pub = await client.waitForDiagnostics(f, (_ds, p) => p.version === v);
+      const d = pub.diagnostics.find((x: Diagnostic) => x.code === 'missing-field');
+      if (!d) {
+        assert.deepEqual(pub.diagnostics.map((x) => `${x.code} ${x.message}`), [], 'nothing left to report');
+        break;
+      }
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri(f) }, range: d.range, context: { diagnostics: [d] } });
+      action = actions.find((a) => a.title.startsWith('Add missing member'))!;
+      after = applyEdits(after, action.edit!.changes![uri(f)]);
+    }
+    assert.deepEqual(added, [
+      '"name": ""', '"description": ""', '"volume": "250 ml"', '"weight": "12 kg"', '"symbol": "?"', '"color": "white"',
+      '"default_faction": "zombie"', '"bodytype": "bird"', '"speed": 0', '"hp": 1',
+    ]);
   });
 });

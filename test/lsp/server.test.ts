@@ -228,7 +228,7 @@ describe('language server over stdio (fixture mods)', () => {
     const f = hulks();
     const text = fs.readFileSync(f, 'utf8');
     const member = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"speed"', 2) });
-    assert.match((member.contents as MarkupContent).value, /\*\*speed\*\*: `integer` — required/);
+    assert.match((member.contents as MarkupContent).value, /\*\*speed\*\*: `integer 0\.\.…` — required/);
     assert.match((member.contents as MarkupContent).value, /normal human speed/);
     const id = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_zombie"', 2) });
     const md = (id.contents as MarkupContent).value;
@@ -236,7 +236,8 @@ describe('language server over stdio (fixture mods)', () => {
     assert.match(md, /mod `dda`/);
     assert.match(md, /\| hp \| `80` \|/);
     const own = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(f) }, position: positionOf(text, '"mon_b_hulk"', 2) });
-    assert.match((own.contents as MarkupContent).value, /copy-from: `mon_b_hulk` ← `mon_zombie`/);
+    // The chain right under the header line, before the description and the table.
+    assert.match((own.contents as MarkupContent).value, /^\*\*[^\n]*\n\n`MONSTER` · mod `mod_b` · [^\n]*\n\ncopy-from: `mon_b_hulk` ← `mon_zombie`\n/);
   });
 
   test('hover and definition on an id\'s opening quote answer as inside the id (a member name\'s too)', async () => {
@@ -284,8 +285,9 @@ describe('language server over stdio (fixture mods)', () => {
     const value = jsonc.parse(fixed) as Record<string, unknown>[];
     assert.equal(value[0].volume, '62 L');
     assert.equal(value[0].speed, 90);
-    assert.equal(value[0].hp, 0);
-    assert.match(fixed, /\n {4}"hp": 0\n/);
+    // The least "hp" the game reads (mtype::load: at least 1).
+    assert.equal(value[0].hp, 1);
+    assert.match(fixed, /\n {4}"hp": 1\n/);
     const v2 = await client.change(f, fixed);
     const after = await client.waitForDiagnostics(f, (_, p) => p.version === v2);
     assert.deepEqual(codes(after.diagnostics), []);

@@ -12,17 +12,28 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
   const redefinition = ctx.project.registry.ofKind(record.kind)?.redefinition ?? 'ignore';
   const isRecipe = redefinition === 'override-flag';
   if (redefinition === 'ignore' || (isRecipe ? record.value.override === true : redefinition === 'edit-mode' && record.editMode !== 'create')) return;
+  // The member the spec redefines by (`edit-mode`, a recipe's `override`), when the game refuses it (`game-rejects`):
+  // the advice is then what the game reads. The 0.F game loads a later definition of an id in place of the
+  // earlier one, and one that copies from its own id keeps the earlier one's members (0.F --check-mods: clean).
+  const specMember = isRecipe ? 'override' : 'edit-mode';
+  const refused = ctx.project.registry.schemaOfType(record.type)?.fields.some((f) => f.name === specMember && f.gameRejects !== undefined) === true;
+  // Such a copy of another mod's definition is no duplicate; one of its own mod's is applied on top of the first
+  // (a list extended twice: "Duplicate profession X in scenario Y", 0.F --check-mods).
+  const selfCopy = refused && record.ids.length === 1 && record.value['copy-from'] === record.ids[0];
   // `replace` (current game): a later mod replaces silently; only a repeat inside one mod is a mistake.
   const sameModOnly = redefinition === 'replace';
   for (const id of record.ids) {
     const earlier = ctx.project.visibleDefinitions(record.kind, id, record.source.modId)
-      .filter((r) => r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!sameModOnly || r.source.modId === record.source.modId));
+      .filter((r) => r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!(sameModOnly || selfCopy) || r.source.modId === record.source.modId));
     if (earlier.length === 0) continue;
     const first: DefinitionRecord = earlier[0];
     const where = first.source === record.source ? 'earlier in this file' : first.source.modId === record.source.modId ? 'in another file of this mod' : `in ${describeOrigin(first)}`;
+    const otherId = isRecipe ? 'give this recipe an "id_suffix"' : 'pick another id';
     const remedy = sameModOnly ? 'the later definition replaces the earlier one; remove one or give it another id'
-      : isRecipe ? 'add "override": true to replace it, or give this recipe an "id_suffix"'
-        : 'use "edit-mode": "override" to replace it or "modify" to change it, or pick another id';
+      : selfCopy ? 'this copy-from of its own id changes that one again (a list it extends gets its entries twice); merge the two'
+      : refused ? `the ${ctx.project.registry.version.id} game loads this one in its place (it reads no "${specMember}"); to change only some of its members, write "copy-from": "${id}" with just those, or ${otherId}`
+        : isRecipe ? `add "override": true to replace it, or ${otherId}`
+          : `use "edit-mode": "override" to replace it or "modify" to change it, or ${otherId}`;
     ctx.report({
       record, path: isRecipe && typeof record.value.id !== 'string' ? ['result'] : idPath(record), code: 'duplicate-id', severity: 'error',
       message: `${describeRecord(ctx.project.registry, record)} is already defined ${where}; ${remedy}`,

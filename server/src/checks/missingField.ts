@@ -6,6 +6,7 @@ import type { FieldSpec, KindSchema, TypeSpec } from '../schema/types';
 import { inheritsMember } from '../index/inheritance';
 import type { RecordCheck } from './context';
 import { describeRecord, idPath } from './describe';
+import { FORMAT_EXAMPLES } from '../schema/units';
 
 export const checkMissingFields: RecordCheck = (record, ctx) => {
   const schema = ctx.project.registry.schemaOfType(record.type);
@@ -23,7 +24,7 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
     ctx.report({
       record, path: idPath(record), code: 'missing-field', severity: 'error',
       message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
-      fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type), choices: choicesOf(field.type) }] }],
+      fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type), choices: choicesOf(field.type), ...(isReference(field.type) ? { usualId: true as const } : {}) }] }],
       related: parent ? [{ record: parent, path: idPath(parent), message: `copy-from parent ${describeRecord(ctx.project.registry, parent)}, which lacks "${field.name}" too` }] : undefined,
     });
   }
@@ -49,15 +50,29 @@ function choicesOf(type: TypeSpec): readonly string[] | undefined {
   return type.kind === 'string' && type.valuesName === undefined ? type.values : undefined;
 }
 
-/** A value of the right shape for a quick fix to insert (the modder fills it in). */
+/**
+ * A value of the right shape for a quick fix to insert, that the checks and the game's reader take (the modder
+ * then edits it): a symbol one cell wide, a quantity with its unit, a number in its range. The 0.F game rejects
+ * `"symbol": ""` ("monster symbol should be exactly one console cell width") and `"hp": 0` ("value outside
+ * supported range"), so neither is a placeholder.
+ */
 function placeholderFor(type: TypeSpec): unknown {
   switch (type.kind) {
     case 'union': return placeholderFor(type.options[0]);
-    case 'string': return type.values?.[0] ?? '';
-    case 'integer': case 'number': return 0;
+    case 'string':
+      if (type.values?.length) return type.values[0];
+      if (type.format === 'symbol') return '?';
+      return type.format ? FORMAT_EXAMPLES[type.format] : '';
+    case 'integer': case 'number': return Math.min(Math.max(0, type.min ?? 0), type.max ?? Infinity);
     case 'boolean': return false;
     case 'array': case 'tuple': return [];
     case 'object': case 'map': return {};
     default: return '';
   }
+}
+
+/** Whether a member's value is an id (alone or as one of its forms). */
+function isReference(type: TypeSpec): boolean {
+  if (type.kind === 'union') return type.options.some(isReference);
+  return type.kind === 'string' && (type.ref !== undefined || type.refBy !== undefined);
 }

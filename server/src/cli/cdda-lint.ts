@@ -15,7 +15,7 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { DEFAULT_GAME_PATH, GAME_ENV, holdsGameData, resolveGame } from '../mods/gameFolder';
+import { DEFAULT_GAME_PATH, GAME_ENV, gameFolderProblem, resolveGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -81,8 +81,15 @@ async function run(argv: string[]): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
   if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
   const command = args.shift();
+  // `cdda-lint help` and `cdda-lint help check|format`: the one usage text covers both commands.
+  if (command === 'help') {
+    const topic = args.shift();
+    if (topic !== undefined && topic !== 'check' && topic !== 'format') usage(`unknown command "${topic}" (check or format)`);
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
   if (command === 'format') return runFormat(args);
-  if (command !== 'check') usage(command === undefined ? 'missing command (check or format)' : `unknown command "${command}"`);
+  if (command !== 'check') usage(command === undefined ? 'missing command (check or format)' : `unknown command "${command}" (check, format or help)`);
   const paths: string[] = [];
   let gamePath: string | undefined;
   let gameVersion: string | undefined;
@@ -143,9 +150,10 @@ async function run(argv: string[]): Promise<number> {
   // A game asked for by name that cannot be had is the caller's mistake: checking without it would pass in silence.
   if (noSnapshot && builtinNamedBy) usage(noSnapshot);
   if (noSnapshot) process.stderr.write(`cdda-lint: ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
-  if (game && !holdsGameData(game.path)) {
+  const gameProblem = game && gameFolderProblem(game.path);
+  if (game && gameProblem) {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
-    usage(`game folder ${game.path}, named by ${named}: no json/ folder there; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
+    usage(`game folder ${game.path}, named by ${named}, ${gameProblem}; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const cacheOption = cache ? { dir: cacheDir } : undefined;

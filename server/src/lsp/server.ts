@@ -34,6 +34,7 @@ import { registerTypeHierarchy } from './features/typeHierarchy';
 import { packageVersion } from '../util/packageVersion';
 import { registerDocumentHighlight } from './features/documentHighlight';
 import { registerMapPreview } from './features/mapPreview';
+import { registerContentFile } from './features/contentFile';
 import { registerDocumentColors } from './features/documentColors';
 
 export const SERVER_NAME = 'cdda-language-server';
@@ -120,6 +121,7 @@ export function startServer(connection: Connection): Session {
   registerHover(connection, session);
   registerDocumentHighlight(connection, session);
   registerMapPreview(connection, session);
+  registerContentFile(connection, session);
   registerDocumentColors(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);

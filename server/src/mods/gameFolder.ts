@@ -87,6 +87,13 @@ export function holdsGameData(dir: string): boolean {
   return isDir(path.join(dir, 'json'));
 }
 
+/** What is wrong with a game folder, as the end of a sentence naming it ("does not exist"); undefined: it holds the game's data. */
+export function gameFolderProblem(dir: string): string | undefined {
+  if (holdsGameData(dir)) return undefined;
+  if (!fs.existsSync(dir)) return 'does not exist';
+  return isDir(dir) ? 'has no json/ folder' : 'is a file, not a folder';
+}
+
 /** The game folder `p` (a file or folder) sits in: the nearest folder at or above it holding json/ and mods/ (or data/json and data/mods). */
 export function enclosingGame(p: string): string | undefined {
   let dir = path.resolve(p);

@@ -110,20 +110,28 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
 
 /**
  * A member of a closed set with the value the loaded definitions of the record's type use most (ties and unused
- * values in the table's order): what a modder most likely means, not the set's first name.
+ * values in the table's order): what a modder most likely means, not the set's first name. An id member alike,
+ * in whatever form they write it (`"sloc_field"`, `[ "sloc_field" ]`), when at least two definitions write the
+ * same (else the placeholder stays).
  */
 function likelyMember(project: WorkspaceView, record: DefinitionRecord, m: AddedMember): AddedMember {
-  if (!m.choices || m.choices.length < 2) return m;
-  const uses = new Map<string, number>(m.choices.map((c) => [c, 0]));
+  if (!m.usualId && (!m.choices || m.choices.length < 2)) return m;
+  // Each value written, by its JSON text, with how many definitions write it.
+  const uses = new Map<string, { value: unknown; count: number }>(m.choices?.map((c) => [JSON.stringify(c), { value: c, count: 0 }]));
   for (const records of project.entries(record.kind).values()) {
     for (const r of records) {
       const v = r.type === record.type && !r.summarized ? r.value[m.name] : undefined;
-      if (typeof v === 'string' && uses.has(v)) uses.set(v, uses.get(v)! + 1);
+      if (v === undefined || v === '') continue;
+      const key = JSON.stringify(v);
+      const seen = uses.get(key);
+      if (seen) seen.count++;
+      else if (m.usualId) uses.set(key, { value: v, count: 1 });
     }
   }
-  const choices = [...m.choices].sort((a, b) => uses.get(b)! - uses.get(a)!);
-  const value = uses.get(choices[0])! > 0 ? choices[0] : m.value;
-  return { ...m, value, choices };
+  const ranked = [...uses.values()].sort((a, b) => b.count - a.count);
+  const best = ranked[0];
+  const value = best && best.count >= (m.usualId ? 2 : 1) ? best.value : m.value;
+  return { ...m, value, choices: m.choices ? ranked.map((u) => u.value as string) : undefined };
 }
 
 function detectUnit(text: string): string {

@@ -1,8 +1,8 @@
 /**
  * Hover: on a member name, what the spec says about it; on an id (a reference or a definition's own id), the
- * definition it resolves to — display name, type, mod, file, key fields as the game resolves them (with where a
- * value came from when it is not the definition's own), its copy-from chain, and every definition of the id in
- * load order (which mods override it).
+ * definition it resolves to — display name, type, mod, file and its copy-from chain first, then the key fields as
+ * the game resolves them (a computed value says how; the definitions the values were inherited from are named
+ * once each, below the table), and every definition of the id in load order (which mods override it).
  */
 import type { WorkspaceView } from '../workspace/view';
 import { fullValueOf, type DefinitionRecord } from '../records/record';
@@ -13,7 +13,7 @@ import { memberAt, typeLabel, type MemberDoc } from './schemaAt';
 import { cursorOnString, definitionsSeenFrom, derivedBase, displayName, shortPath, symbolAt } from './symbol';
 import { mapgenHover } from './mapgenCell';
 import { resolveDefinition } from './resolve';
-import { definitionsOfId, describeOrigin, describeRole, isOwnValue } from './provenance';
+import { definitionsOfId, describeRole, originParts } from './provenance';
 
 export interface HoverResult {
   /** Markdown. */
@@ -94,22 +94,25 @@ function describeDefinitions(project: WorkspaceView, defs: readonly DefinitionRe
   const out: string[] = [];
   out.push(`**${name ?? id}** — ${project.registry.title(r.kind)} \`${id}\`${r.abstract ? ' (abstract)' : ''}`);
   out.push('', `\`${r.type}\` · mod \`${r.source.modId ?? '?'}\` · ${shortPath(project, r.source.modId, r.source.path)} · game ${project.version.version.title}`);
-  const desc = typeof v.description === 'string' ? v.description : undefined;
-  if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
-  const rows: string[] = [];
-  for (const f of project.registry.ofKind(r.kind)?.keyFields ?? []) {
-    if (f === 'description' || !(f in v)) continue;
-    const origin = resolved.origins[f];
-    // Where the value is not the definition's own as written: how it came about, briefly.
-    const how = isOwnValue(origin, resolved.record) ? '' : ` (${describeOrigin(origin, resolved.record).replace(/^inherited from /, 'from ')})`;
-    rows.push(`| ${f} | \`${show(v[f])}\`${how} |`);
-  }
-  if (rows.length) out.push('', '| field | value |', '|---|---|', ...rows);
+  // The chain next to the header, where it is seen without scrolling past the table.
   if (chain.ancestors.length || chain.problem) {
     const ids = [r, ...chain.ancestors].map((x) => `\`${x.ids[0] ?? '?'}\``);
     const broken = chain.problem ? (chain.problem.kind === 'missing' ? ` ← \`${chain.problem.at.copyFrom}\` (missing)` : ' (cycle)') : '';
     out.push('', `copy-from: ${ids.join(' ← ')}${broken}`);
   }
+  const desc = typeof v.description === 'string' ? v.description : undefined;
+  if (desc) out.push('', desc.length > 300 ? `${desc.slice(0, 297)}...` : desc);
+  const rows: string[] = [];
+  // The fields each definition up the chain gave, in the order first met: each source named once.
+  const inherited = new Map<string, string[]>();
+  for (const f of project.registry.ofKind(r.kind)?.keyFields ?? []) {
+    if (f === 'description' || !(f in v)) continue;
+    const { computed, inheritedFrom } = originParts(resolved.origins[f], resolved.record);
+    rows.push(`| ${f} | \`${show(v[f])}\`${computed ? ` (${computed})` : ''} |`);
+    if (inheritedFrom) inherited.set(inheritedFrom, [...(inherited.get(inheritedFrom) ?? []), f]);
+  }
+  if (rows.length) out.push('', '| field | value |', '|---|---|', ...rows);
+  if (inherited.size) out.push('', `Inherited: ${[...inherited].map(([from, fields]) => `${fields.join(', ')} from \`${from}\``).join('; ')}.`);
   // Every definition of the id in the loaded mods, in load order: which mods override it, and how.
   const all = definitionsOfId(project, r.kind, id, fromMod);
   if (all.length > 1) {

@@ -44,6 +44,21 @@ export function describeOrigin(origin: MemberOrigin | undefined, self: RecordRef
   return last.op === 'set' ? `inherited from ${by}` : `inherited from ${by} (${describeStep(last, self)})`;
 }
 
+/**
+ * A member's provenance in two parts, for a hover that names each source once: the computation that made the
+ * value (`relative +20 from mon_zombie`; none for a value set as written) and the definition it was inherited
+ * from (none: this one's own).
+ */
+export function originParts(origin: MemberOrigin | undefined, self: RecordRef): { readonly computed?: string; readonly inheritedFrom?: string } {
+  const last = origin?.steps[origin.steps.length - 1];
+  if (!last) return {};
+  const mine = last.by.path === self.path && last.by.start === self.start;
+  return {
+    ...(last.op === 'set' ? {} : { computed: describeStep(last, self) }),
+    ...(mine ? {} : { inheritedFrom: nameOf(last.by, self) }),
+  };
+}
+
 /** Whether the member's value is the definition's own, unchanged (hover shows provenance only otherwise). */
 export function isOwnValue(origin: MemberOrigin | undefined, self: RecordRef): boolean {
   const last = origin?.steps[origin.steps.length - 1];

@@ -173,6 +173,23 @@ export interface GameVersion {
   readonly loadRules?: Readonly<Record<string, readonly LoadRule[]>>;
   /** How the version's loader checks a map generator's `rows` (see MapgenRowRules). */
   readonly mapgenRows: MapgenRowRules;
+  /** How terrain joins its neighbours in the ASCII view (see TerrainConnections). */
+  readonly terrainConnections: TerrainConnections;
+}
+
+/**
+ * How the version reads which terrain connects to which (the ASCII view draws a terrain with the AUTO_WALL_SYMBOL
+ * flag as the line joining the neighbours it connects to: map::determine_wall_corner, mapgen/walls.ts).
+ */
+export interface TerrainConnections {
+  /** The member naming the groups a terrain is in (a string or a list). */
+  readonly groupsMember: string;
+  /** The member naming the groups a terrain connects to. */
+  readonly connectsMember: string;
+  /** Flags that put a terrain in a group and connect it to that group. */
+  readonly flagGroups: Readonly<Record<string, string>>;
+  /** The groups member, when written, is the one group, replacing the flags' (0.F: set_connects replaces connect_group). */
+  readonly memberReplacesFlags: boolean;
 }
 
 /**

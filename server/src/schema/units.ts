@@ -5,6 +5,7 @@
  * `power_units`, `money_units`).
  */
 import type { QuantityFormat } from './types';
+import { editDistance } from '../util/closest';
 
 export type { QuantityFormat };
 
@@ -46,11 +47,17 @@ const CANONICAL: Record<QuantityFormat, readonly Unit[]> = {
   money: UNITS.money,
 };
 
+/** A well-formed value of each format: what messages show, and what a quick fix inserts for a missing one. */
+export const FORMAT_EXAMPLES: Record<QuantityFormat, string> = {
+  volume: '250 ml', mass: '12 kg', time: '30 m', length: '30 cm', energy: '5 kJ', power: '15 W', money: '12 USD',
+};
+
 /** What a value of each format is, in messages. */
 export const FORMAT_NAMES: Record<QuantityFormat, string> = {
-  volume: 'a volume string such as "250 ml"', mass: 'a weight string such as "12 kg"', time: 'a time string such as "30 m"',
-  length: 'a length string such as "30 cm"', energy: 'an energy string such as "5 kJ"', power: 'a power string such as "15 W"',
-  money: 'a money string such as "12 USD"',
+  volume: `a volume string such as "${FORMAT_EXAMPLES.volume}"`, mass: `a weight string such as "${FORMAT_EXAMPLES.mass}"`,
+  time: `a time string such as "${FORMAT_EXAMPLES.time}"`, length: `a length string such as "${FORMAT_EXAMPLES.length}"`,
+  energy: `an energy string such as "${FORMAT_EXAMPLES.energy}"`, power: `a power string such as "${FORMAT_EXAMPLES.power}"`,
+  money: `a money string such as "${FORMAT_EXAMPLES.money}"`,
 };
 
 export interface QuantityProblem {
@@ -120,12 +127,12 @@ function quantityProblem(text: string, format: QuantityFormat, label: string | (
     const unit = units.find((u) => u.name === unitName);
     if (!unit) {
       const caseFix = units.find((u) => u.name.toLowerCase() === unitName.toLowerCase());
-      const fix = caseFix ? text.replace(unitName, caseFix.name) : undefined;
-      return {
-        severity: 'error',
-        message: `${labelText(label)} "${text}" uses unknown unit "${unitName}"${caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : ''}; accepted units: ${acceptedUnits(units)}`,
-        fix,
-      };
+      const meant = caseFix ?? meantUnit(unitName, units);
+      // The unit's own place: the same letters may stand earlier in the string ("1 g 5 gg").
+      const at = text.length - rest.length + m[0].indexOf(unitName, m[1].length);
+      const fix = meant ? text.slice(0, at) + meant.name + text.slice(at + unitName.length) : undefined;
+      const why = caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : meant ? ` (did you mean "${meant.name}"?)` : '';
+      return { severity: 'error', message: `${labelText(label)} "${text}" uses unknown unit "${unitName}"${why}; accepted units: ${acceptedUnits(units)}`, fix };
     }
     if (!/^-?\d+$/.test(num)) {
       const fix = exactInSmallerUnit(Number(num) * unit.factor, format);
@@ -146,6 +153,23 @@ function quantityProblem(text: string, format: QuantityFormat, label: string | (
     return { severity: 'hint', message: `${labelText(label)} "${text}" can be written "${best}" (the largest unit that keeps full precision)`, fix: best };
   }
   return undefined;
+}
+
+/**
+ * The unit a misspelt one clearly means: every accepted unit one edit from it (a letter doubled, added, dropped,
+ * changed or swapped, in any case: "kgg", "kgs", "Lt") measures the same, so nothing is guessed between two
+ * sizes ("gg" could be "g", "kg" or "mg": no fix). The nearest such unit, the first listed on a tie.
+ */
+function meantUnit(unitName: string, units: readonly Unit[]): Unit | undefined {
+  const typed = unitName.toLowerCase();
+  let best: Unit | undefined, bestDistance = 2;
+  for (const u of units) {
+    const d = editDistance(typed, u.name.toLowerCase(), 1);
+    if (d > 1) continue;
+    if (best && best.factor !== u.factor) return undefined;
+    if (d < bestDistance) { best = u; bestDistance = d; }
+  }
+  return best;
 }
 
 /** True when `text` already uses the unit `best` uses (e.g. "5 minutes" vs "5 m": both fine). */

@@ -243,7 +243,34 @@ export function parseContentFile(text: string): ParsedFile {
   if (valid) {
     return parsedFromJson(whole) ?? { objects: [], problems: [{ start: 0, end: Math.min(text.length, 1), message: 'A content file holds one object or an array of objects' }] };
   }
-  return parseRegions(text);
+  const notJson = notJsonStart(text);
+  if (notJson) return { objects: [], problems: [notJson] };
+  return capped(parseRegions(text));
+}
+
+/**
+ * One problem for a file that does not start as JSON does (notes, YAML, a script saved as .json): its first
+ * word, where the parser would find a problem at nearly every word after it.
+ */
+function notJsonStart(text: string): SyntaxProblem | undefined {
+  const start = /^\uFEFF?(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/.exec(text)![0].length;
+  if (start >= text.length || /^(?:[[{"\-0-9]|(?:true|false|null)\b)/.test(text.slice(start, start + 6))) return undefined;
+  const word = /^\S{1,40}/.exec(text.slice(start))![0];
+  return {
+    start, end: start + word.length,
+    message: `Not JSON: a content file starts with "[" (a list of definitions) or "{" (one definition), this one with ${JSON.stringify(word)}; the game cannot read it`,
+  };
+}
+
+/** Syntax problems shown of one file at most: past them, most are echoes of the first (one root cause, one report). */
+const MAX_SYNTAX_PROBLEMS = 20;
+
+function capped(parsed: ParsedFile): ParsedFile {
+  const { problems } = parsed;
+  if (problems.length <= MAX_SYNTAX_PROBLEMS) return parsed;
+  const last = problems[MAX_SYNTAX_PROBLEMS];
+  const more: SyntaxProblem = { start: last.start, end: last.end, message: `${last.message}; and ${problems.length - MAX_SYNTAX_PROBLEMS - 1} more syntax problem(s) after this one, not listed (the first ones often cause the rest)` };
+  return { ...parsed, problems: [...problems.slice(0, MAX_SYNTAX_PROBLEMS), more] };
 }
 
 /**

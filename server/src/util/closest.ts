@@ -3,8 +3,12 @@
 /** The rows of editDistance, reused: "did you mean" computes it for thousands of candidates. */
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
 
-/** Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`. */
+/**
+ * The optimal string alignment distance (Levenshtein's, with two swapped neighbours counting as one edit:
+ * `nial` is one edit from `nail`, as a typist sees it), giving up (returning limit + 1) once it must exceed `limit`.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   // A common prefix and suffix cost nothing (ids share theirs: `mon_`, `_small`).
@@ -15,21 +19,26 @@ export function editDistance(a: string, b: string, limit: number): number {
   const n = endB - start;
   if (endA === start) return n;
   if (n === 0) return endA - start;
-  if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); }
-  let prev = rowA, cur = rowB;
+  if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); rowC = new Int32Array(n + 1); }
+  // Rows i - 2, i - 1 and i of the table.
+  let before = rowC, prev = rowA, cur = rowB;
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= endA - start; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(start + i - 1);
+    const caBefore = i > 1 ? a.charCodeAt(start + i - 2) : -1;
     for (let j = 1; j <= n; j++) {
-      const cost = ca === b.charCodeAt(start + j - 1) ? 0 : 1;
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      const cb = b.charCodeAt(start + j - 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      // A transposition never lowers a row's minimum below the row before's (it costs at least as much as the
+      // substitution on the diagonal before it), so giving up on that minimum stays right.
+      if (j > 1 && ca !== cb && ca === b.charCodeAt(start + j - 2) && caBefore === cb) v = Math.min(v, before[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > limit) return limit + 1;
-    const t = prev; prev = cur; cur = t;
+    const t = before; before = prev; prev = cur; cur = t;
   }
   return prev[n];
 }

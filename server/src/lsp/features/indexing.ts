@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
+import { describeGameSource, gameFolderProblem, resolveGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
@@ -115,8 +115,8 @@ export class Indexer {
       return undefined;
     }
     session.log(`Game folder ${game.path} (${describeGameSource(game)})`);
-    if (!holdsGameData(game.path)) {
-      const problem = fs.existsSync(game.path) ? 'has no json/ folder' : 'does not exist';
+    const problem = gameFolderProblem(game.path);
+    if (problem) {
       session.gameProblem = `The game folder ${describeGameSource(game)} "${game.path}" ${problem}: the game's data is not loaded, so the ids it defines are unknown. Set "cdda.gamePath" to the game's data folder (the one holding json/ and mods/).`;
       session.warn(`CDDA: ${session.gameProblem}`);
     }

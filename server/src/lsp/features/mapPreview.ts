@@ -15,7 +15,7 @@ export function registerMapPreview(connection: Connection, session: Session): vo
     if (!preview) return null;
     return {
       title: preview.title, start: fp.range(preview.start, preview.start).start, tile: preview.tile, cursor: preview.cursor,
-      rows: preview.rows.map((row) => row.map((c) => ({ ...c, markers: [...c.markers] }))),
+      rows: preview.rows.map((row) => row.map((c) => ({ ...c, markers: [...c.markers], regional: c.regional?.map((g) => ({ ...g, choices: g.choices.map((x) => ({ ...x })) })) }))),
     };
   });
 }

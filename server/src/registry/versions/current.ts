@@ -102,6 +102,9 @@ export const VERSION_CURRENT: GameVersion = {
   // setup_common: rows and row cells must be exactly the map's size ("check mapgensize if applicable"); a nested
   // or update map's rows may map no terrain (it draws over a map).
   mapgenRows: { exactSize: true, rowsNeedTerrain: false },
+  // mapdata.cpp (doc/JSON/JSON_INFO.md "connect_groups"): a terrain is in its "connect_groups" and connects to its
+  // "connects_to"; the flags WALL and CONNECT_WITH_WALL imply the group WALL for both.
+  terrainConnections: { groupsMember: 'connect_groups', connectsMember: 'connects_to', flagGroups: { WALL: 'WALL', CONNECT_WITH_WALL: 'WALL' }, memberReplacesFlags: false },
   knownTypes: KNOWN_TYPES,
   retiredTypes: RETIRED_ITEM_TYPES,
   // Loaded when first read (see VERSION_0F).

@@ -36,6 +36,9 @@ export const VERSION_0F: GameVersion = {
   // 0.F's setup_common reads the first rows and cells it needs and ignores the rest; it returns "no terrain map"
   // for rows without a terrain mapping, even with a fill_ter (0.F --check-mods).
   mapgenRows: { exactSize: false, rowsNeedTerrain: true },
+  // 0.F mapdata.cpp: one connect_group, set by the flags WALL and CONNECT_TO_WALL (map_data_common_t::set_flag)
+  // and replaced by "connects_to" (set_connects); a terrain connects to its own group (connects_to( group )).
+  terrainConnections: { groupsMember: 'connects_to', connectsMember: 'connects_to', flagGroups: { WALL: 'WALL', CONNECT_TO_WALL: 'WALL' }, memberReplacesFlags: true },
   knownTypes: KNOWN_TYPES,
   // Loaded when first read: a start loads the tables of its own version only (0.F's take 7 ms, the current's 11).
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },

@@ -74,7 +74,7 @@ export const EDIT_MODE_FIELD: FieldSpec = {
   type: oneOf('create', 'override', 'modify'),
   description: '`create` (default when absent) registers a new record, an error if the id exists; `override` replaces any existing record wholesale (all mandatory members needed); `modify` changes an existing record, an error if none exists.',
   default: 'create',
-  gameRejects: '0.F reads no edit-mode ("Invalid or misplaced field name"); redefine the whole definition instead',
+  gameRejects: '0.F reads no edit-mode ("Invalid or misplaced field name"); redefine the whole definition instead, or write "copy-from" its own id with only the members to change',
 };
 
 /** The inheritance members every kind accepts (JSON_INHERITANCE): `copy-from` names a parent of `kind`. */

@@ -221,7 +221,9 @@ const FIELDS: FieldSpec[] = [
   { name: 'aggression', type: { kind: 'integer', min: -99, max: 100 }, description: 'From -99 (totally passive) to 100 (guaranteed hostility on detection).' },
   { name: 'morale', type: INTEGER, description: 'Percent of maximum HP below which the monster retreats.' },
   { name: 'aggro_character', type: BOOLEAN, description: 'Default true. When false the monster ignores characters (NPCs, player) as targets until one trips an anger trigger.', default: true },
-  { name: 'speed', type: INTEGER, required: true, description: 'Speed: 100 is normal human speed; higher is faster.' },
+  // mtype::load: assign( jo, "speed", speed, strict, 0 ) and assign( jo, "hp", hp, strict, 1 ); the 0.F game says
+  // "value outside supported range" for "hp": 0.
+  { name: 'speed', type: { kind: 'integer', min: 0 }, required: true, description: 'Speed: 100 is normal human speed; higher is faster.' },
   { name: 'mountable_weight_ratio', type: NUMBER, description: 'Default 0.3: a rider may weigh at most this fraction of the mount\'s weight.', default: 0.3 },
   { name: 'melee_skill', type: { kind: 'integer', min: 0, max: 10, rangeSeverity: 'warning' }, description: 'Melee skill: generally 0 to 10 in base content, 4 average; higher is anomalous.' },
   { name: 'dodge', type: { kind: 'integer', min: 0, max: 10, rangeSeverity: 'warning' }, description: 'Dodge skill: 0 to 10 in base content.' },
@@ -240,7 +242,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'vision_day', type: INTEGER, description: 'Vision range in full daylight.' },
   { name: 'vision_night', type: INTEGER, description: 'Vision range in total darkness.' },
   { name: 'luminance', type: { kind: 'integer', min: 0, max: 10 }, description: 'Light passively emitted, 0 to 10.' },
-  { name: 'hp', type: INTEGER, required: true, description: 'Hit points.' },
+  { name: 'hp', type: { kind: 'integer', min: 1 }, required: true, description: 'Hit points, at least 1.' },
   { name: 'death_drops', type: union(ref('item_group'), INLINE_ITEM_GROUP_0F, arrayOf(ANY)), description: 'Item group spawned on death: a group id, or an inline group (default subtype `distribution`).' },
   { name: 'death_function', type: arrayOf(DEATH_FUNCTION), description: `Death behaviors: ${DEATH_FUNCTIONS_0F.join(', ')}.` },
   {
