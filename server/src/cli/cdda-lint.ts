@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { JsonDiagnostic } from './lint';
+import type { JsonDiagnostic, LintTotals } from './lint';
 import { lintInParallel } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
@@ -15,7 +15,8 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { DEFAULT_GAME_PATH, GAME_ENV, holdsGameData, resolveGame } from '../mods/gameFolder';
+import { DEFAULT_GAME_PATH, GAME_ENV, NO_SNAPSHOT, builtInInstead, holdsGameData, resolveGame, type FoundGame } from '../mods/gameFolder';
+import { describeSnapshot } from '../mods/gameSnapshot';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -134,12 +135,14 @@ async function run(argv: string[]): Promise<number> {
   const config = found.config;
   gameVersion ??= config.gameVersion;
   const cacheDir = cacheLocation ?? defaultCacheDir();
-  const { game, noSnapshot } = resolveGame({
+  const resolved = resolveGame({
     given: gamePath !== undefined ? { path: gamePath, source: 'option' } : undefined,
     config: config.gamePath !== undefined ? { path: config.gamePath, file: found.file } : undefined,
     checked: paths,
     cacheDir,
   });
+  const noSnapshot = resolved.noSnapshot;
+  let game = resolved.game;
   if (noSnapshot) process.stderr.write(`cdda-lint: ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
   if (game && !holdsGameData(game.path)) {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
@@ -147,7 +150,11 @@ async function run(argv: string[]): Promise<number> {
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const cacheOption = cache ? { dir: cacheDir } : undefined;
-  const { totals: checked, list: all } = await lintInParallel({ paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  const check = (g: FoundGame | undefined): ReturnType<typeof lintInParallel> =>
+    lintInParallel({ paths, gamePath: g?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  let { totals: checked, list: all } = await check(game);
+  const instead = game && gameVersion === undefined ? gameTheModsNeed(game, checked, cacheDir) : undefined;
+  if (instead) ({ totals: checked, list: all } = await check(game = instead));
   const result = { ...checked, game };
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
@@ -166,6 +173,24 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   return counts.error > 0 ? 1 : 0;
+}
+
+/**
+ * The game the checked mods are written for, when the game found by default (Debian's 0.F) is not: the built-in
+ * snapshot of the current game, said on the first line. Without a snapshot, the first line says how to get one and
+ * the check stays on the game found. A game the user named, or the game a mod sits in, is never replaced.
+ */
+function gameTheModsNeed(game: FoundGame, checked: LintTotals, cacheDir: string): FoundGame | undefined {
+  const other = checked.writtenFor;
+  if (game.source !== 'default' || !other) return undefined;
+  const written = `${other.mod} is written for ${findVersion(other.version)?.title ?? other.version} (${other.evidence}), not for ${checked.version.version.title}, the game found at ${game.path}`;
+  const instead = other.version === 'current' ? builtInInstead(game, `chosen because ${written}`, cacheDir)?.game : undefined;
+  if (instead?.snapshot) {
+    process.stderr.write(`cdda-lint: ${written}: checking against the built-in snapshot of ${describeSnapshot(instead.snapshot)} instead (--game DIR names the game to use).\n`);
+    return instead;
+  }
+  process.stderr.write(`cdda-lint: ${written}; ${other.version === 'current' ? `${NO_SNAPSHOT}. ` : ''}Name the game it is written for with --game DIR or $${GAME_ENV}.\n`);
+  return undefined;
 }
 
 /** `cdda-lint format [PATH...] [--check]`. */

@@ -41,6 +41,33 @@ export interface LintTotals {
   readonly game?: FoundGame;
   /** How many types and members the game's own data uses that the version's tables do not know (see workspace/gameUsage.ts). */
   readonly learned?: UsageCounts;
+  /** The other game version the checked mods' own content is written for (see writtenForOther), if it is. */
+  readonly writtenFor?: WrittenForOther;
+}
+
+/** A game version that the checked mods are written for and the checked game's is not. */
+export interface WrittenForOther {
+  /** The GameVersion.id. */
+  readonly version: string;
+  /** The mod that decides it, by name, and the verdict's evidence in words ("2 definitions of "type": "ITEM""). */
+  readonly mod: string;
+  readonly evidence: string;
+}
+
+/**
+ * The version the checked mods are written for, when one of them is decided for another supported version than
+ * the checked one (its verdict, registry/versions/writtenFor.ts) and every other checked mod fits that version too.
+ */
+export function writtenForOther(project: Project, modIds: Iterable<string>): WrittenForOther | undefined {
+  const ids = [...modIds];
+  for (const modId of ids) {
+    const verdict = project.writtenFor(modId);
+    const version = verdict?.fitsVersion;
+    if (!verdict || version === undefined || !ids.every((m) => project.modFits(m, version))) continue;
+    const evidence = verdict.against.map((c) => `${c.count} ${c.form.counted}`).join(', ');
+    return { version, mod: project.graph.get(modId)?.name ?? modId, evidence };
+  }
+  return undefined;
 }
 
 export interface LintResult extends LintTotals {
@@ -54,7 +81,8 @@ export function lint(options: LintOptions): LintResult {
   const gamePath = options.gamePath;
   const roots = options.paths.map((p) => path.resolve(p));
   const share = options.share;
-  const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));
+  const underPaths = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
+  const checked = (p: string): boolean => underPaths(p) && (share === undefined || share(p));
   const cacheOptions: CacheOptions | undefined = options.cache && { dir: options.cache.dir, log: (m) => process.stderr.write(`cdda-lint: ${m}\n`) };
   const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked, forOneCheck: true, cache: cacheOptions });
   project.load();
@@ -68,7 +96,9 @@ export function lint(options: LintOptions): LintResult {
     const write = finish(project.saveCacheSteps());
     if (write) writeCacheSync(write, cacheOptions.log);
   }
-  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts() };
+  // Every checked mod, whichever thread's share its files are.
+  const modIds = new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined && underPaths(f.path) ? [f.modId] : [])));
+  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: writtenForOther(project, modIds) };
 }
 
 export interface Position { line: number; character: number }

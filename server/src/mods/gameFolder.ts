@@ -35,6 +35,8 @@ export interface FoundGame {
   readonly snapshot?: SnapshotManifest;
   /** Where the snapshot was asked for by name (BUILT_IN_GAME); undefined: used because no game folder was found. */
   readonly namedBy?: 'option' | 'setting' | 'config' | 'environment';
+  /** Why the snapshot replaced the default install (see builtInInstead), in words. */
+  readonly chosenFor?: string;
 }
 
 /** How a game folder was named, in words (the built-in snapshot asked for by name). */
@@ -49,6 +51,7 @@ function namedIn(source: NonNullable<FoundGame['namedBy']>, configFile?: string)
 
 /** Why the built-in snapshot is the game: asked for by name, or no folder found. */
 function whySnapshot(game: FoundGame): string {
+  if (game.chosenFor) return game.chosenFor;
   return game.namedBy ? `asked for by ${namedIn(game.namedBy, game.configFile)} "${BUILT_IN_GAME}"` : 'no game folder given or found';
 }
 
@@ -138,6 +141,27 @@ export interface ResolvedGame {
   readonly noSnapshot?: string;
 }
 
+/** Why "builtin" names no game here (a clone, or a package made without $CDDA_GAME). */
+export const NO_SNAPSHOT = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names; `
+  + 'in a clone, "npm run snapshot -- GAME_DIR" makes one from a current game\'s folder)';
+
+/**
+ * The built-in snapshot instead of the game found by default (Debian's 0.F install), for mods whose own content is
+ * written for the current game (the snapshot's): `chosenFor` says so wherever the game is named. Only the default
+ * install is ever replaced, never a game the user named or the game a mod sits in. Undefined without a snapshot.
+ */
+export function builtInInstead(found: FoundGame, chosenFor: string, cacheDir: string, snapshotDir?: string | null): ResolvedGame | undefined {
+  if (found.source !== 'default') return undefined;
+  const dir = snapshotDir === undefined ? builtInSnapshotDir() : snapshotDir ?? undefined;
+  if (!dir) return undefined;
+  try {
+    const unpacked = unpackSnapshot(dir, cacheDir);
+    return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest, chosenFor }, unpacked };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The game to check against: the folder findGame finds, else the built-in snapshot of the current game's data
  * (gameSnapshot.ts), unpacked into `cacheDir` unless it already is. `snapshotDir`: the package's snapshot unless
@@ -150,7 +174,7 @@ export function resolveGame(q: GameQuery & { readonly cacheDir: string; readonly
   if (found && !namedBy) return { game: found };
   const snapshotDir = q.snapshotDir === undefined ? builtInSnapshotDir() : q.snapshotDir ?? undefined;
   if (!snapshotDir) {
-    const none = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)`;
+    const none = NO_SNAPSHOT;
     return { noSnapshot: namedBy ? `${namedIn(namedBy, found?.configFile)} names the built-in game ("${BUILT_IN_GAME}"), but ${none}` : `no game folder given or found (none named, none around the checked paths, no $${GAME_ENV}, nothing at ${q.defaultPath ?? DEFAULT_GAME_PATH}), and ${none}` };
   }
   try {
