@@ -54,7 +54,7 @@ test('a workspace folder inside a game\'s mods/ folder is checked against that g
   } finally { await named.stop(); }
 });
 
-test('a current mod in a 0.F game\'s workspace: one game-version-mismatch on its modinfo.json, nothing per item', async () => {
+test('a current mod in a 0.F game\'s workspace: the verdict and its one root cause on its modinfo.json, each item information', async () => {
   const ws = writeTree({
     ...MINI_CORE,
     'mods/new_items/modinfo.json': modinfo('new_items'),
@@ -63,9 +63,12 @@ test('a current mod in a 0.F game\'s workspace: one game-version-mismatch on its
   const client = await serve(path.join(ws, 'mods', 'new_items'));
   try {
     const info = await client.waitForDiagnostics(path.join(ws, 'mods', 'new_items', 'modinfo.json'), (ds) => ds.length > 0, 10_000, true);
-    assert.deepEqual(codes(info.diagnostics), ['game-version-mismatch']);
-    assert.match(String(info.diagnostics[0].message), /written for current \(0\.I \/ experimental\): 20 of its definitions .* 0\.F \(Frank\)/);
+    assert.deepEqual(codes(info.diagnostics), ['game-version-mismatch', 'game-version-mismatch']);
+    assert.match(String(info.diagnostics[0].message), /written for current \(0\.I \/ experimental\), not for the game it is checked against \(.* 0\.F \(Frank\)\): 20 definitions of "type": "ITEM"/);
+    assert.match(String(info.diagnostics[1].message), /^20 definitions of "type": "ITEM", a form from after 2025's item types that 0\.F \(Frank\) does not read/);
+    assert.equal(info.diagnostics[1].relatedInformation?.length, 1);
     const items = client.diagnostics.get(info.uri.replace(/modinfo\.json$/, 'items.json'));
-    assert.deepEqual(codes(items?.diagnostics ?? []), []);
+    // LSP severity 3: information.
+    assert.deepEqual([...new Set((items?.diagnostics ?? []).map((d) => `${String(d.code)}:${d.severity}`))], ['unknown-type:3']);
   } finally { await client.stop(); }
 });
