@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 import { writeSnapshot, readManifest, GAME_ATTRIBUTION } from '../../server/src/mods/gameSnapshot';
-import { BUILT_IN_GAME, describeGame, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
+import { BUILT_IN_GAME, builtInInstead, describeGame, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { lint, toJsonDiagnostics, type JsonDiagnostic } from '../../server/src/cli/lint';
 import { summary } from '../../server/src/cli/formats';
@@ -143,4 +143,20 @@ test('a damaged snapshot is a clear message: no crash, no half-unpacked game', (
   fs.writeFileSync(path.join(snapshotDir, 'manifest.json'), '{ "format": 99 }');
   assert.equal(typeof readManifest(snapshotDir), 'string');
   assert.match(resolveGame(NOWHERE([alone], cacheDir, snapshotDir)).noSnapshot ?? '', /not a snapshot of this tool's format/);
+});
+
+test('the built-in game replaces only the game found by default, and says why wherever the game is named', (t) => {
+  const dir = tmp(t);
+  const game = writeTree({ ...MINI_CORE, ...CURRENT_MARKER }, path.join(dir, 'game'));
+  const snapshotDir = path.join(dir, 'snapshot');
+  writeSnapshot(game, snapshotDir, DESCRIBE);
+  const cacheDir = path.join(dir, 'cache');
+  const installed = writeTree(MINI_CORE, path.join(dir, 'debian'));
+  const why = 'chosen because mine is written for current (0.I / experimental)';
+  const instead = builtInInstead({ path: installed, source: 'default' }, why, cacheDir, snapshotDir);
+  assert.equal(instead?.game?.source, 'snapshot');
+  assert.match(describeGame(instead!.game!), /^built-in snapshot of current \(0\.I \/ experimental\), game data of 2026-11-22 \(the folder fixture\), chosen because mine is written for current/);
+  // Near misses: a game the user named, or the game a mod sits in, is never replaced; without a snapshot, nothing is.
+  for (const source of ['option', 'setting', 'config', 'location', 'environment'] as const) assert.equal(builtInInstead({ path: installed, source }, why, cacheDir, snapshotDir), undefined, source);
+  assert.equal(builtInInstead({ path: installed, source: 'default' }, why, cacheDir, null), undefined);
 });
