@@ -20,6 +20,6 @@ export const CODE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'invalid-modinfo': 'A modinfo.json that declares no mod: the folder is not loaded.',
   'duplicate-mod': 'A mod id used by two mods: one of them is ignored.',
   'unreadable-file': 'A file that cannot be read.',
-  'game-version-mismatch': 'The mod is written for another game version than the game checked against.',
+  'game-version-mismatch': 'The mod is written for another format of the game than the game checked against (one per form, with its count).',
   'no-game-data': 'The base game data is not loaded: references are not checked.',
 };
