@@ -57,7 +57,7 @@ export class Updates {
 
   /**
    * The reported files whose diagnostics a change of their mod's game-version verdict changes (see
-   * VersionVerdicts): the modinfo.json whose notices name the counts, and every file of the mod when the forms
+   * VersionVerdicts): the modinfo.json whose notices name the counts and point to examples, and every file of the mod when the forms
    * whose uses are shown as information change (the notice comes or goes, or names other forms).
    */
   private filesOfChangedVerdicts(before: ReadonlyMap<string, EraVerdict | undefined>): string[] {
@@ -65,8 +65,13 @@ export class Updates {
     const out: string[] = [];
     for (const [modId, was] of before) {
       const now = verdicts.writtenFor(modId);
-      if (verdictKey(was) === verdictKey(now)) continue;
       const mod = mods.graph.get(modId);
+      if (verdictKey(was) === verdictKey(now)) {
+        // The notices point to the first definition of each form, which an edit of the mod's files may move.
+        const modinfo = now && mod ? store.get(mod.modinfoFile) : undefined;
+        if (modinfo?.reported) out.push(modinfo.path);
+        continue;
+      }
       const formsOf = (v: EraVerdict | undefined): string => v?.against.map((a) => a.form.id).join(',') ?? '-';
       const whole = formsOf(was) !== formsOf(now);
       for (const f of verdicts.filesOf(modId)) {
