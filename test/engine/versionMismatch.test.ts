@@ -30,7 +30,7 @@ test('an edit that makes a mod one of another format returns all its files; undo
   assert.deepEqual(codes('monsters.json'), ['unknown-field'], 'not held back');
   assert.deepEqual(p.diagnostics(file('items.json')).map((d) => [d.code, d.severity]), [['unknown-type', 'information']]);
   assert.deepEqual(codes('modinfo.json'), ['game-version-mismatch', 'game-version-mismatch']);
-  assert.match(p.diagnostics(file('modinfo.json'))[1].message, /^1 definitions of "type": "ITEM"/);
+  assert.match(p.diagnostics(file('modinfo.json'))[1].message, /^1 definition of "type": "ITEM"/);
   // More items: the notices' counts change, the other files' diagnostics do not.
   const more = p.updateFile(file('items.json'), JSON.stringify(Array.from({ length: 9 }, (_, i) => item(i))));
   assert.deepEqual(more.map((f) => path.basename(f)).sort(), ['items.json', 'modinfo.json']);

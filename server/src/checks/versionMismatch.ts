@@ -8,7 +8,7 @@
  */
 import type { Diagnostic, RelatedLocation } from '../diagnostic';
 import type { GameVersion } from '../registry/declaration';
-import type { DecisiveForm } from '../registry/versions/eras';
+import { countedForm, type DecisiveForm } from '../registry/versions/eras';
 import type { EraVerdict, FormCount } from '../registry/versions/writtenFor';
 import type { OffsetRange } from '../syntax/locate';
 
@@ -35,7 +35,7 @@ export interface MismatchPlaces {
 }
 
 function counted(c: FormCount): string {
-  return `${c.count} ${c.form.counted} (a form from ${c.form.side} ${c.boundary.title})`;
+  return `${countedForm(c.form, c.count)} (a form from ${c.form.side} ${c.boundary.title})`;
 }
 
 function list(items: readonly string[]): string {
@@ -71,7 +71,7 @@ export function versionMismatchMessage(c: MismatchContext): string {
 
 /** One form the checked game cannot read, counted once. */
 function rootCauseMessage(c: MismatchContext, f: FormCount): string {
-  const what = `${f.count} ${f.form.counted}, a form from ${f.form.side} ${f.boundary.title} that ${c.checked.title} does not read`;
+  const what = `${countedForm(f.form, f.count)}, a form from ${f.form.side} ${f.boundary.title} that ${c.checked.title} does not read`;
   return c.verdict.direction === 'older'
     ? `${what}. Fix: \`${MIGRATE}\` rewrites them all (or each one's quick fix); each is shown as information where it is.`
     : `${what}. Each is shown as information where it is.`;

@@ -13,6 +13,7 @@ import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
 import type { UsageCounts } from '../workspace/gameUsage';
+import { countedForm } from '../registry/versions/eras';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -64,7 +65,7 @@ export function writtenForOther(project: Project, modIds: Iterable<string>): Wri
     const verdict = project.writtenFor(modId);
     const version = verdict?.fitsVersion;
     if (!verdict || version === undefined || !ids.every((m) => project.modFits(m, version))) continue;
-    const evidence = verdict.against.map((c) => `${c.count} ${c.form.counted}`).join(', ');
+    const evidence = verdict.against.map((c) => countedForm(c.form, c.count)).join(', ');
     return { version, mod: project.graph.get(modId)?.name ?? modId, evidence };
   }
   return undefined;

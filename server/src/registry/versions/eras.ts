@@ -24,8 +24,8 @@ export type FormMatch =
 export interface DecisiveForm {
   /** Stable id (tests, memo keys). */
   readonly id: string;
-  /** The definitions showing it, counted: "definitions of legacy item types" ("197 definitions of ..."). */
-  readonly counted: string;
+  /** The definitions showing it, counted: one ("1 definition of a legacy item type") and more ("197 definitions of ..."). */
+  readonly counted: { readonly one: string; readonly many: string };
   readonly match: FormMatch;
   /** Whether the form was retired at its boundary (`before`: written before it) or introduced there (`after`). */
   readonly side: 'before' | 'after';
@@ -66,12 +66,12 @@ export const ERA_BOUNDARIES: readonly EraBoundary[] = [
     title: '0.F',
     description: '0.F (Frank) was released in 2021; the experimental builds after it added types and forms its program never reads.',
     forms: [
-      { id: 'types-after-0F', counted: 'definitions of types 0.F does not load', match: { types: TYPES_NEWER_THAN_0F }, side: 'after', perUseCodes: ['unknown-type'] },
+      { id: 'types-after-0F', counted: { one: 'definition of a type 0.F does not load', many: 'definitions of types 0.F does not load' }, match: { types: TYPES_NEWER_THAN_0F }, side: 'after', perUseCodes: ['unknown-type'] },
       // 0.F's MonsterGroupManager::LoadMonsterGroup requires "freq" ("missing required field "freq"" from the 0.F
       // program on { "monster": ..., "weight": 10 }); later builds read "weight" and keep "freq" as the older name
       // (src/mongroup.cpp LoadMonsterGroup: mon.get_int( "weight", 1 ), then "freq" if present).
       {
-        id: 'monstergroup-weight', counted: 'monster groups weighing entries by "weight"', match: { type: 'monstergroup', entriesOf: 'monsters', has: 'weight', lacks: 'freq' },
+        id: 'monstergroup-weight', counted: { one: 'monster group weighing entries by "weight"', many: 'monster groups weighing entries by "weight"' }, match: { type: 'monstergroup', entriesOf: 'monsters', has: 'weight', lacks: 'freq' },
         side: 'after', perUseCodes: ['unknown-field', 'missing-field'],
       },
     ],
@@ -81,8 +81,8 @@ export const ERA_BOUNDARIES: readonly EraBoundary[] = [
     description: 'CleverRaven/Cataclysm-DDA pull request 79177 (2025-01-15) renamed a monster group\'s "name" to "id" (0.F\'s '
       + 'LoadMonsterGroup reads jo.get_string( "name" ); the current one "id", "name" only with a load error).',
     forms: [
-      { id: 'monstergroup-name', counted: 'monster groups named by "name"', match: { type: 'monstergroup', has: 'name', lacks: 'id' }, side: 'before', perUseCodes: ['removed-member'] },
-      { id: 'monstergroup-id', counted: 'monster groups named by "id"', match: { type: 'monstergroup', has: 'id', lacks: 'name' }, side: 'after', perUseCodes: ['missing-field', 'unknown-field'] },
+      { id: 'monstergroup-name', counted: { one: 'monster group named by "name"', many: 'monster groups named by "name"' }, match: { type: 'monstergroup', has: 'name', lacks: 'id' }, side: 'before', perUseCodes: ['removed-member'] },
+      { id: 'monstergroup-id', counted: { one: 'monster group named by "id"', many: 'monster groups named by "id"' }, match: { type: 'monstergroup', has: 'id', lacks: 'name' }, side: 'after', perUseCodes: ['missing-field', 'unknown-field'] },
     ],
   },
   {
@@ -91,8 +91,8 @@ export const ERA_BOUNDARIES: readonly EraBoundary[] = [
       + 'with "subtypes"; the game no longer loads GENERIC, TOOL, GUN, ARMOR... (items::load reads ITEM, '
       + 'DynamicDataLoader::load_object rejects the others).',
     forms: [
-      { id: 'legacy-item-types', counted: 'definitions of legacy item types', match: { types: ITEM_TYPES_0F }, side: 'before', perUseCodes: ['unknown-type'] },
-      { id: 'item-type', counted: 'definitions of "type": "ITEM"', match: { types: [ITEM] }, side: 'after', perUseCodes: ['unknown-type'] },
+      { id: 'legacy-item-types', counted: { one: 'definition of a legacy item type', many: 'definitions of legacy item types' }, match: { types: ITEM_TYPES_0F }, side: 'before', perUseCodes: ['unknown-type'] },
+      { id: 'item-type', counted: { one: 'definition of "type": "ITEM"', many: 'definitions of "type": "ITEM"' }, match: { types: [ITEM] }, side: 'after', perUseCodes: ['unknown-type'] },
     ],
   },
 ];
@@ -102,6 +102,11 @@ export function eraOfVersion(versionId: string): number {
   const i = FORMAT_ERAS.findIndex((e) => e.version === versionId);
   if (i < 0) throw new Error(`no format era for the game version ${versionId}`);
   return i;
+}
+
+/** `n` definitions showing a form, in words: "1 definition of a legacy item type", "197 definitions of ...". */
+export function countedForm(form: DecisiveForm, n: number): string {
+  return `${n} ${n === 1 ? form.counted.one : form.counted.many}`;
 }
 
 /** The eras `lo`..`hi` in words: one era by its title, several by the boundaries around them. */
