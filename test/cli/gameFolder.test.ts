@@ -110,7 +110,7 @@ test('the verdict names the era the evidence shows, from one decisive definition
   // A small current mod checked against 0.F: its two ITEMs decide it; the advice is the current game.
   const newOn0F = json('new_items', 'game0F');
   assert.deepEqual(notices(newOn0F).map((d) => path.basename(d.file)), ['modinfo.json', 'modinfo.json']);
-  assert.match(notices(newOn0F)[0].message, /^This mod is written for current \(0\.I \/ experimental\), not for the game it is checked against \(the game folder .*game0F, 0\.F \(Frank\)\): 2 definitions of "type": "ITEM" \(a form from after 2025's item types\)\. Check it against the game it is written for: (the built-in snapshot of the current game \(--game builtin|the folder of a current game .* "npm run snapshot -- GAME_DIR")/);
+  assert.match(notices(newOn0F)[0].message, /^This mod is written for current \(0\.I \/ experimental\), not for the game it is checked against \(the game folder .*game0F, 0\.F \(Frank\)\): 2 definitions of "type": "ITEM" \(a form from after 2025's item types\)\. Check it against the game it is written for: (the built-in snapshot of the current game \(--game builtin|the folder of a current game .*"npm run snapshot -- GAME_DIR")/);
   assert.doesNotMatch(notices(newOn0F)[0].message, /folder of a 0\.F/);
   assert.match(notices(newOn0F)[1].message, /^2 definitions of "type": "ITEM", a form from after 2025's item types that 0\.F \(Frank\) does not read/);
   assert.deepEqual(newOn0F.filter((d) => d.code === 'unknown-type').map((d) => d.severity), ['information', 'information']);

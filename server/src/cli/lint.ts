@@ -13,7 +13,7 @@ import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
 import type { UsageCounts } from '../workspace/gameUsage';
-import { countedForm } from '../registry/versions/eras';
+import type { WrittenForOther } from '../project';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -42,33 +42,8 @@ export interface LintTotals {
   readonly game?: FoundGame;
   /** How many types and members the game's own data uses that the version's tables do not know (see workspace/gameUsage.ts). */
   readonly learned?: UsageCounts;
-  /** The other game version the checked mods' own content is written for (see writtenForOther), if it is. */
+  /** The other game version the checked mods' own content is written for (Project.writtenForOther), if it is. */
   readonly writtenFor?: WrittenForOther;
-}
-
-/** A game version that the checked mods are written for and the checked game's is not. */
-export interface WrittenForOther {
-  /** The GameVersion.id. */
-  readonly version: string;
-  /** The mod that decides it, by name, and the verdict's evidence in words ("2 definitions of "type": "ITEM""). */
-  readonly mod: string;
-  readonly evidence: string;
-}
-
-/**
- * The version the checked mods are written for, when one of them is decided for another supported version than
- * the checked one (its verdict, registry/versions/writtenFor.ts) and every other checked mod fits that version too.
- */
-export function writtenForOther(project: Project, modIds: Iterable<string>): WrittenForOther | undefined {
-  const ids = [...modIds];
-  for (const modId of ids) {
-    const verdict = project.writtenFor(modId);
-    const version = verdict?.fitsVersion;
-    if (!verdict || version === undefined || !ids.every((m) => project.modFits(m, version))) continue;
-    const evidence = verdict.against.map((c) => countedForm(c.form, c.count)).join(', ');
-    return { version, mod: project.graph.get(modId)?.name ?? modId, evidence };
-  }
-  return undefined;
 }
 
 export interface LintResult extends LintTotals {
@@ -99,7 +74,7 @@ export function lint(options: LintOptions): LintResult {
   }
   // Every checked mod, whichever thread's share its files are.
   const modIds = new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined && underPaths(f.path) ? [f.modId] : [])));
-  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: writtenForOther(project, modIds) };
+  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: project.writtenForOther(modIds) };
 }
 
 export interface Position { line: number; character: number }

@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { describeGameSource, holdsGameData, resolveGame } from '../../mods/gameFolder';
+import { NO_SNAPSHOT, builtInInstead, describeGameSource, holdsGameData, resolveGame, type FoundGame } from '../../mods/gameFolder';
+import { findVersion } from '../../registry/versions';
 import { describeVersion } from '../../registry/versions';
 import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
@@ -19,6 +20,8 @@ const REPORT_EVERY_MS = 100;
 export class Indexer {
   /** Resolves when the current build (if any) is over. */
   private current: Promise<void> = Promise.resolve();
+  /** The game resolveGamePath found last, and how. */
+  private found: FoundGame | undefined;
 
   constructor(private readonly session: Session, private readonly publisher: DiagnosticsPublisher) {
     session.onConfigFileChanged(() => void this.rebuild('cdda-lint.config.json changed'));
@@ -46,14 +49,18 @@ export class Indexer {
     const found = session.roots.length ? findConfig(session.roots[0]) : { config: {}, problems: [] as string[] };
     for (const p of found.problems) session.warn(`CDDA: ${p}`);
     session.fileConfig = found.config;
-    const gamePath = this.resolveGamePath(found.config.gamePath, found.file);
-    const project = new Project({
-      gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
-      severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
-      inMemory: (p) => session.openDocuments.has(p),
-      cache: cacheOptions(session, fromDisk),
-    });
-    session.project = project;
+    let gamePath = this.resolveGamePath(found.config.gamePath, found.file);
+    const gameVersion = session.settings.gameVersion ?? found.config.gameVersion;
+    const start = (game: string | undefined): Project => {
+      session.project = new Project({
+        gamePath: game, gameVersion, roots: session.roots,
+        severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+        inMemory: (p) => session.openDocuments.has(p),
+        cache: cacheOptions(session, fromDisk),
+      });
+      return session.project;
+    };
+    let project = start(gamePath);
     session.state = 'indexing';
     this.publisher.reset();
     session.log(`Indexing (${reason}): game data ${gamePath ?? '(none)'}, game version ${describeVersion(project.version)}, workspace ${session.roots.join(', ') || '(none)'}`);
@@ -70,8 +77,14 @@ export class Indexer {
       this.publisher.sendIndexing(done, total);
     };
     try {
-      const loaded = await project.loadInSlices((done, total) => report(done, total, 'files'), { isCancelled: () => !isCurrent() });
-      if (!loaded || !isCurrent()) return;
+      const load = (p: Project): Promise<boolean> => p.loadInSlices((done, total) => report(done, total, 'files'), { isCancelled: () => !isCurrent() });
+      if (!await load(project) || !isCurrent()) return;
+      const instead = this.gameTheModsNeed(project, gameVersion);
+      if (instead) {
+        gamePath = instead.path;
+        project = start(gamePath);
+        if (!await load(project) || !isCurrent()) return;
+      }
       // Open documents were read through `readFile`; edits since then went through `updateFile`.
       const tIndex = Date.now() - t0;
       last = 0;
@@ -93,6 +106,29 @@ export class Indexer {
   }
 
   /**
+   * The game the workspace's mods are written for, when the game found by default (Debian's 0.F) is not: the
+   * built-in snapshot of the current game, said in the log and the status. Without a snapshot, the user is told how
+   * to get the right game. A game named in the settings, or the game the workspace sits in, is never replaced.
+   */
+  private gameTheModsNeed(project: Project, gameVersion: string | undefined): FoundGame | undefined {
+    const { session } = this;
+    const found = this.found;
+    if (found?.source !== 'default' || (gameVersion ?? 'auto').trim().toLowerCase() !== 'auto') return undefined;
+    const other = project.writtenForOther(new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined ? [f.modId] : []))));
+    if (!other) return undefined;
+    const written = `${other.mod} is written for ${findVersion(other.version)?.title ?? other.version} (${other.evidence}), not for ${project.version.version.title}, the game found at ${found.path}`;
+    const instead = other.version === 'current' ? builtInInstead(found, `chosen because ${written}`, session.cacheDir)?.game : undefined;
+    if (!instead) {
+      session.warn(`CDDA: ${written}; ${other.version === 'current' ? `${NO_SNAPSHOT}. ` : ''}Set "cdda.gamePath" to the folder of the game it is written for.`);
+      return undefined;
+    }
+    session.log(`${written}: indexing against the built-in snapshot of the current game instead (set "cdda.gamePath" to choose the game)`);
+    session.gamePath = instead.path;
+    session.gameSource = describeGameSource(instead);
+    return instead;
+  }
+
+  /**
    * The game folder as the CLI finds it (mods/gameFolder.ts), the editor's setting first; kept in the session with
    * how it was found, and logged. A configured folder that is not usable is still the one used (no game data then),
    * and the user is told: falling back to another folder would silently check against another game.
@@ -107,6 +143,7 @@ export class Indexer {
       cacheDir: session.cacheDir,
     });
     if (unpacked?.unpacked) session.log(`Built-in game snapshot unpacked into ${unpacked.path} in ${unpacked.ms} ms`);
+    this.found = game;
     session.gamePath = game?.path;
     session.gameSource = game ? describeGameSource(game) : 'none found';
     session.gameProblem = undefined;
