@@ -16,7 +16,7 @@ import { runChecks } from './checks';
 import type { SourceFile, FileProblem } from './sourceFile';
 import type { LineageCache, Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
-import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
+import { chooseVersion, findVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 import type { GameVersion } from './registry/declaration';
 import { readListedTextFile, readTextFile } from './util/text';
@@ -25,6 +25,7 @@ import type { CacheOptions, CacheWrite } from './cache/store';
 import type { EraVerdict } from './registry/versions/writtenFor';
 import { formsOfRecord } from './workspace/versionVerdicts';
 import { builtInSnapshotDir } from './mods/gameSnapshot';
+import type { ModsWrittenFor } from './mods/gameFolder';
 import { countedForm } from './registry/versions/eras';
 import { underVersionMismatch } from './checks/versionMismatch';
 import type { JsonPath, OffsetRange, Part } from './syntax/locate';
@@ -44,15 +45,6 @@ import type { WorkspaceView } from './workspace/view';
 
 export { SourceFile, type FileProblem } from './sourceFile';
 export type { WorkspaceView } from './workspace/view';
-
-/** A game version that some mods are written for and the checked game's is not (Project.writtenForOther). */
-export interface WrittenForOther {
-  /** The GameVersion.id. */
-  readonly version: string;
-  /** The mod that decides it, by name, and the verdict's evidence in words ("2 definitions of "type": "ITEM""). */
-  readonly mod: string;
-  readonly evidence: string;
-}
 
 export interface ProjectOptions {
   /** The base game folder (holding `json/` and `mods/`), read as context. */
@@ -361,14 +353,14 @@ export class Project implements WorkspaceView {
    * The version some mods (the CLI's checked mods, the server's workspace mods) are written for, when one of them is
    * decided for another supported version than the checked one (its verdict) and every other one fits it too.
    */
-  writtenForOther(modIds: Iterable<string>): WrittenForOther | undefined {
+  writtenForOther(modIds: Iterable<string>): ModsWrittenFor | undefined {
     const ids = [...modIds];
     for (const modId of ids) {
       const verdict = this.verdicts.writtenFor(modId);
       const version = verdict?.fitsVersion;
       if (!verdict || version === undefined || !ids.every((m) => this.verdicts.fits(m, version))) continue;
       const evidence = verdict.against.map((c) => countedForm(c.form, c.count)).join(', ');
-      return { version, mod: this.modSet.graph.get(modId)?.name ?? modId, evidence };
+      return { version, versionTitle: findVersion(version)?.title ?? version, mod: this.modSet.graph.get(modId)?.name ?? modId, evidence };
     }
     return undefined;
   }

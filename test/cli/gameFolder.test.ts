@@ -161,7 +161,7 @@ test('a current mod with Debian\'s 0.F found by default: the first line says it 
   const f = writeTree({ ...under('new_items', CURRENT_MOD), ...under('old_items', OLD_MOD) });
   const r = run(['check', path.join(f, 'new_items')]);
   const first = r.stderr.split('\n')[0];
-  assert.match(first, /^cdda-lint: new_items is written for current \(0\.I \/ experimental\) \(2 definitions of "type": "ITEM"\), not for 0\.F \(Frank\), the game found at \/usr\/share\/games\/cataclysm-dda(: checking against the built-in snapshot of current .* instead \(--game DIR names the game to use\)\.|; this installation has no built-in game snapshot .*npm run snapshot -- GAME_DIR.*Name the game it is written for with --game DIR or \$CDDA_GAME\.)$/);
+  assert.match(first, /^cdda-lint: new_items is written for current \(0\.I \/ experimental\) \(2 definitions of "type": "ITEM"\), not for 0\.F \(Frank\), the game found at \/usr\/share\/games\/cataclysm-dda(: checking against the built-in snapshot of current .* instead \(--game DIR or \$CDDA_GAME names the game to use\)\.|; this installation has no built-in game snapshot .*npm run snapshot -- GAME_DIR.*--game DIR or \$CDDA_GAME names the game it is written for\.)$/);
   if (first.includes('checking against the built-in snapshot')) assert.match(summaryOf(r.stdout), /built-in snapshot of current .*, chosen because new_items is written for current/);
   else assert.match(summaryOf(r.stdout), /game folder \/usr\/share\/games\/cataclysm-dda \(the default install/);
   // Near misses: a game named is never replaced; a 0.F mod keeps the 0.F found.

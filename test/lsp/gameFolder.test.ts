@@ -87,11 +87,11 @@ test('a current mod with Debian\'s 0.F found by default: the server says it is t
     const said = client.logs.find((l) => l.includes('new_items is written for current (0.I / experimental) (2 definitions of "type": "ITEM"), not for 0.F (Frank), the game found at /usr/share/games/cataclysm-dda'));
     assert.ok(said, client.logs.join('\n'));
     const status = client.statuses[client.statuses.length - 1];
-    if (said.includes('indexing against the built-in snapshot')) {
+    if (said.includes('checking against the built-in snapshot')) {
       assert.match(String(status.game?.source), /^the built-in snapshot of current .*; chosen because new_items is written for current/);
       assert.equal(client.errors, 0);
     } else {
-      assert.match(said, /this installation has no built-in game snapshot .*npm run snapshot -- GAME_DIR.*Set "cdda\.gamePath" to the folder of the game it is written for\./);
+      assert.match(said, /this installation has no built-in game snapshot .*npm run snapshot -- GAME_DIR.*"cdda\.gamePath" names the game it is written for\./);
       assert.equal(status.game?.path, DEBIAN_0F);
     }
   } finally { await client.stop(); }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { JsonDiagnostic, LintTotals } from './lint';
+import type { JsonDiagnostic } from './lint';
 import { lintInParallel } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
@@ -15,8 +15,7 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { DEFAULT_GAME_PATH, GAME_ENV, NO_SNAPSHOT, builtInInstead, holdsGameData, resolveGame, type FoundGame } from '../mods/gameFolder';
-import { describeSnapshot } from '../mods/gameSnapshot';
+import { DEFAULT_GAME_PATH, GAME_ENV, gameForMods, holdsGameData, resolveGame, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -153,8 +152,11 @@ async function run(argv: string[]): Promise<number> {
   const check = (g: FoundGame | undefined): ReturnType<typeof lintInParallel> =>
     lintInParallel({ paths, gamePath: g?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
   let { totals: checked, list: all } = await check(game);
-  const instead = game && gameVersion === undefined ? gameTheModsNeed(game, checked, cacheDir) : undefined;
-  if (instead) ({ totals: checked, list: all } = await check(game = instead));
+  // Mods written for the current game are not checked against the 0.F found by default when the built-in game is there.
+  const forMods = game && gameVersion === undefined && checked.writtenFor
+    ? gameForMods(game, checked.version.version.title, checked.writtenFor, `--game DIR or $${GAME_ENV}`, cacheDir) : undefined;
+  if (forMods) process.stderr.write(`cdda-lint: ${forMods.message}\n`);
+  if (forMods?.instead) ({ totals: checked, list: all } = await check(game = forMods.instead));
   const result = { ...checked, game };
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
@@ -173,24 +175,6 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   return counts.error > 0 ? 1 : 0;
-}
-
-/**
- * The game the checked mods are written for, when the game found by default (Debian's 0.F) is not: the built-in
- * snapshot of the current game, said on the first line. Without a snapshot, the first line says how to get one and
- * the check stays on the game found. A game the user named, or the game a mod sits in, is never replaced.
- */
-function gameTheModsNeed(game: FoundGame, checked: LintTotals, cacheDir: string): FoundGame | undefined {
-  const other = checked.writtenFor;
-  if (game.source !== 'default' || !other) return undefined;
-  const written = `${other.mod} is written for ${findVersion(other.version)?.title ?? other.version} (${other.evidence}), not for ${checked.version.version.title}, the game found at ${game.path}`;
-  const instead = other.version === 'current' ? builtInInstead(game, `chosen because ${written}`, cacheDir)?.game : undefined;
-  if (instead?.snapshot) {
-    process.stderr.write(`cdda-lint: ${written}: checking against the built-in snapshot of ${describeSnapshot(instead.snapshot)} instead (--game DIR names the game to use).\n`);
-    return instead;
-  }
-  process.stderr.write(`cdda-lint: ${written}; ${other.version === 'current' ? `${NO_SNAPSHOT}. ` : ''}Name the game it is written for with --game DIR or $${GAME_ENV}.\n`);
-  return undefined;
 }
 
 /** `cdda-lint format [PATH...] [--check]`. */

@@ -13,7 +13,7 @@ import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
 import type { UsageCounts } from '../workspace/gameUsage';
-import type { WrittenForOther } from '../project';
+import type { ModsWrittenFor } from '../mods/gameFolder';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -43,7 +43,7 @@ export interface LintTotals {
   /** How many types and members the game's own data uses that the version's tables do not know (see workspace/gameUsage.ts). */
   readonly learned?: UsageCounts;
   /** The other game version the checked mods' own content is written for (Project.writtenForOther), if it is. */
-  readonly writtenFor?: WrittenForOther;
+  readonly writtenFor?: ModsWrittenFor;
 }
 
 export interface LintResult extends LintTotals {

@@ -5,8 +5,7 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { NO_SNAPSHOT, builtInInstead, describeGameSource, holdsGameData, resolveGame, type FoundGame } from '../../mods/gameFolder';
-import { findVersion } from '../../registry/versions';
+import { describeGameSource, gameForMods, holdsGameData, resolveGame, type FoundGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
@@ -116,13 +115,13 @@ export class Indexer {
     if (found?.source !== 'default' || (gameVersion ?? 'auto').trim().toLowerCase() !== 'auto') return undefined;
     const other = project.writtenForOther(new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined ? [f.modId] : []))));
     if (!other) return undefined;
-    const written = `${other.mod} is written for ${findVersion(other.version)?.title ?? other.version} (${other.evidence}), not for ${project.version.version.title}, the game found at ${found.path}`;
-    const instead = other.version === 'current' ? builtInInstead(found, `chosen because ${written}`, session.cacheDir)?.game : undefined;
+    const forMods = gameForMods(found, project.version.version.title, other, '"cdda.gamePath"', session.cacheDir);
+    const instead = forMods?.instead;
     if (!instead) {
-      session.warn(`CDDA: ${written}; ${other.version === 'current' ? `${NO_SNAPSHOT}. ` : ''}Set "cdda.gamePath" to the folder of the game it is written for.`);
+      if (forMods) session.warn(`CDDA: ${forMods.message}`);
       return undefined;
     }
-    session.log(`${written}: indexing against the built-in snapshot of the current game instead (set "cdda.gamePath" to choose the game)`);
+    session.log(forMods.message);
     session.gamePath = instead.path;
     session.gameSource = describeGameSource(instead);
     return instead;
