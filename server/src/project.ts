@@ -332,10 +332,13 @@ export class Project implements WorkspaceView {
     const verdict = modId !== undefined ? this.verdicts.writtenFor(modId) : undefined;
     if (!verdict || modId === undefined) return this.applySeverity(cached);
     const context = { checked: this.version.version, verdict, gamePath: this.gamePath, builtInGame: this.hasBuiltInGame() };
+    let topLevel: DefinitionRecord[] | undefined;
     return this.applySeverity(underVersionMismatch(file.path, cached, context, {
       at: this.modIdAt(file),
       formsAt: (offset) => {
-        const record = file.records.find((r) => r.start <= offset && offset < r.end);
+        // The file's own definitions, in the order of its text (those written inside one lie within it).
+        topLevel ??= file.records.filter((r) => !r.inline);
+        const record = recordAt(topLevel, offset);
         return record ? formsOfRecord(record) : [];
       },
       example: (formId) => {
@@ -397,4 +400,17 @@ export class Project implements WorkspaceView {
     }
     return out;
   }
+}
+
+/** The record whose object holds `offset`: a binary search of records that do not overlap, in the order of their text. */
+function recordAt(records: readonly DefinitionRecord[], offset: number): DefinitionRecord | undefined {
+  let lo = 0, hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = records[mid];
+    if (offset < r.start) hi = mid - 1;
+    else if (offset >= r.end) lo = mid + 1;
+    else return r;
+  }
+  return undefined;
 }

@@ -78,8 +78,9 @@ export const ERA_BOUNDARIES: readonly EraBoundary[] = [
   },
   {
     title: 'January 2025\'s monster group ids',
-    description: 'CleverRaven/Cataclysm-DDA pull request 79177 (2025-01-15) renamed a monster group\'s "name" to "id" (0.F\'s '
-      + 'LoadMonsterGroup reads jo.get_string( "name" ); the current one "id", "name" only with a load error).',
+    description: 'CleverRaven/Cataclysm-DDA pull request 79177 (2025-01-15) renamed a monster group\'s "name" to "id", keeping '
+      + '"name" as a legacy load that reports an error until 0.I. Before it, MonsterGroupManager::LoadMonsterGroup read '
+      + 'jo.get_string( "name" ) only: the 0.F program rejects a group with "id" ("missing required field "name"").',
     forms: [
       { id: 'monstergroup-name', counted: { one: 'monster group named by "name"', many: 'monster groups named by "name"' }, match: { type: 'monstergroup', has: 'name', lacks: 'id' }, side: 'before', perUseCodes: ['removed-member'] },
       { id: 'monstergroup-id', counted: { one: 'monster group named by "id"', many: 'monster groups named by "id"' }, match: { type: 'monstergroup', has: 'id', lacks: 'name' }, side: 'after', perUseCodes: ['missing-field', 'unknown-field'] },
