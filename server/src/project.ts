@@ -16,13 +16,17 @@ import { runChecks } from './checks';
 import type { SourceFile, FileProblem } from './sourceFile';
 import type { LineageCache, Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
-import { chooseVersion, registryOf, type VersionChoice } from './registry/versions';
+import { chooseVersion, findVersion, registryOf, type VersionChoice } from './registry/versions';
 import type { KindRegistry } from './registry/registry';
 import type { GameVersion } from './registry/declaration';
 import { readListedTextFile, readTextFile } from './util/text';
 import { finish, type Steps } from './util/steps';
 import type { CacheOptions, CacheWrite } from './cache/store';
-import type { WrittenForOther } from './registry/versions/writtenFor';
+import type { EraVerdict } from './registry/versions/writtenFor';
+import { formsOfRecord } from './workspace/versionVerdicts';
+import { builtInSnapshotDir } from './mods/gameSnapshot';
+import type { ModsWrittenFor } from './mods/gameFolder';
+import { countedForm } from './registry/versions/eras';
 import { underVersionMismatch } from './checks/versionMismatch';
 import type { JsonPath, OffsetRange, Part } from './syntax/locate';
 import type { FileStore } from './workspace/fileStore';
@@ -57,6 +61,8 @@ export interface ProjectOptions {
   readonly gameVersion?: string | GameVersion;
   /** Mod folders, or folders of mods, to read as context besides siblings and the game (cdda-lint.config.json). */
   readonly dependencyPaths?: readonly string[];
+  /** Whether "builtin" names a game here (the package's snapshot, mods/gameSnapshot.ts); default: whether it has one. */
+  readonly builtInGame?: boolean;
   /**
    * An on-disk cache of what loading the files outside the roots (the game, context mods) derives: a warm start
    * takes the unchanged ones from it (see cache/store.ts; written again by `saveCacheSteps`).
@@ -96,6 +102,8 @@ export class Project implements WorkspaceView {
   /** See ProjectOptions.forOneCheck. */
   readonly forOneCheck: boolean;
   private readonly gamePath: string | undefined;
+  /** See ProjectOptions.builtInGame: the setting, then what the package holds, asked when first needed. */
+  private builtInGame: boolean | undefined;
   private readonly store: FileStore;
   private readonly modSet: WorkspaceMods;
   private readonly keys: KeyVersions;
@@ -113,6 +121,7 @@ export class Project implements WorkspaceView {
   constructor(options: ProjectOptions) {
     const roots = options.roots.map((r) => path.resolve(r));
     this.gamePath = options.gamePath ? path.resolve(options.gamePath) : undefined;
+    this.builtInGame = options.builtInGame;
     this.severity = options.severity ?? {};
     this.forOneCheck = options.forOneCheck ?? false;
     // Callers validate the setting (CLI usage error, server settings problem); an unknown name falls back.
@@ -309,8 +318,8 @@ export class Project implements WorkspaceView {
     return this.indexer.filesReferencingSteps(kind, id);
   }
 
-  /** The other game version a mod's own content is written for, if it is (see VersionVerdicts). */
-  writtenFor(modId: string): WrittenForOther | undefined {
+  /** The format a mod's own content is written for, when the checked game cannot read it (see VersionVerdicts). */
+  writtenFor(modId: string): EraVerdict | undefined {
     return this.verdicts.writtenFor(modId);
   }
 
@@ -319,9 +328,50 @@ export class Project implements WorkspaceView {
     if (!file || !file.reported) return [];
     this.indexer.ensureParsed(file);
     const cached = this.results.cached(file) ?? this.results.keep(file, runChecks(this, file));
-    const other = file.modId !== undefined ? this.verdicts.writtenFor(file.modId) : undefined;
-    const shown = other ? underVersionMismatch(file.path, cached, { checked: this.version.version, other, gamePath: this.gamePath, at: this.modIdAt(file) }) : cached;
-    return this.applySeverity(shown);
+    const modId = file.modId;
+    const verdict = modId !== undefined ? this.verdicts.writtenFor(modId) : undefined;
+    if (!verdict || modId === undefined) return this.applySeverity(cached);
+    const context = { checked: this.version.version, verdict, gamePath: this.gamePath, builtInGame: this.hasBuiltInGame() };
+    let topLevel: DefinitionRecord[] | undefined;
+    return this.applySeverity(underVersionMismatch(file.path, cached, context, {
+      at: this.modIdAt(file),
+      formsAt: (offset) => {
+        // The file's own definitions, in the order of its text (those written inside one lie within it).
+        topLevel ??= file.records.filter((r) => !r.inline);
+        const record = recordAt(topLevel, offset);
+        return record ? formsOfRecord(record) : [];
+      },
+      example: (formId) => {
+        const record = this.verdicts.firstShowing(modId, formId);
+        if (!record) return undefined;
+        const form = verdict.against.find((a) => a.form.id === formId)?.form;
+        const member = form && !('types' in form.match) ? form.match.has : undefined;
+        const at = this.locate(record, member && !('entriesOf' in form!.match) ? [member] : ['type'], member ? 'key' : 'value');
+        return { path: record.source.path, start: at.start, end: at.end, message: 'the first of them' };
+      },
+    }));
+  }
+
+  /**
+   * The version some mods (the CLI's checked mods, the server's workspace mods) are written for, when one of them is
+   * decided for another supported version than the checked one (its verdict) and every other one fits it too.
+   */
+  writtenForOther(modIds: Iterable<string>): ModsWrittenFor | undefined {
+    const ids = [...modIds];
+    for (const modId of ids) {
+      const verdict = this.verdicts.writtenFor(modId);
+      const version = verdict?.fitsVersion;
+      if (!verdict || version === undefined || !ids.every((m) => this.verdicts.fits(m, version))) continue;
+      const evidence = verdict.against.map((c) => countedForm(c.form, c.count)).join(', ');
+      return { version, versionTitle: findVersion(version)?.title ?? version, mod: this.modSet.graph.get(modId)?.name ?? modId, evidence };
+    }
+    return undefined;
+  }
+
+  /** Whether this installation has the built-in snapshot of the current game (asked once, when a verdict needs it). */
+  private hasBuiltInGame(): boolean {
+    this.builtInGame ??= builtInSnapshotDir() !== undefined;
+    return this.builtInGame;
   }
 
   /**
@@ -350,4 +400,17 @@ export class Project implements WorkspaceView {
     }
     return out;
   }
+}
+
+/** The record whose object holds `offset`: a binary search of records that do not overlap, in the order of their text. */
+function recordAt(records: readonly DefinitionRecord[], offset: number): DefinitionRecord | undefined {
+  let lo = 0, hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = records[mid];
+    if (offset < r.start) hi = mid - 1;
+    else if (offset >= r.end) lo = mid + 1;
+    else return r;
+  }
+  return undefined;
 }

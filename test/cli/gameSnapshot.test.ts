@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 import { writeSnapshot, readManifest, unpackSnapshot, privateFolderIn, GAME_ATTRIBUTION } from '../../server/src/mods/gameSnapshot';
-import { BUILT_IN_GAME, describeGame, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
+import { BUILT_IN_GAME, describeGame, gameForMods, resolveGame, type GameQuery } from '../../server/src/mods/gameFolder';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { lint, toJsonDiagnostics, type JsonDiagnostic } from '../../server/src/cli/lint';
 import { summary } from '../../server/src/cli/formats';
@@ -143,6 +143,26 @@ test('a damaged snapshot is a clear message: no crash, no half-unpacked game', (
   fs.writeFileSync(path.join(snapshotDir, 'manifest.json'), '{ "format": 99 }');
   assert.equal(typeof readManifest(snapshotDir), 'string');
   assert.match(resolveGame(NOWHERE([alone], cacheDir, snapshotDir)).noSnapshot ?? '', /not a snapshot of this tool's format/);
+});
+
+test('mods written for the current game get the built-in game in place of the one found by default, never of one named; without a snapshot, how to get one', (t) => {
+  const dir = tmp(t);
+  const game = writeTree({ ...MINI_CORE, ...CURRENT_MARKER }, path.join(dir, 'game'));
+  const snapshotDir = path.join(dir, 'snapshot');
+  writeSnapshot(game, snapshotDir, DESCRIBE);
+  const cacheDir = path.join(dir, 'cache');
+  const installed = writeTree(MINI_CORE, path.join(dir, 'debian'));
+  const mods = { mod: 'Mine', version: 'current', versionTitle: 'current (0.I / experimental)', evidence: '2 definitions of "type": "ITEM"' };
+  const forMods = gameForMods({ path: installed, source: 'default' }, '0.F (Frank)', mods, '--game DIR', cacheDir, snapshotDir);
+  assert.equal(forMods?.instead?.source, 'snapshot');
+  assert.equal(forMods?.message, `Mine is written for current (0.I / experimental) (2 definitions of "type": "ITEM"), not for 0.F (Frank), the game found at ${installed}: checking against the built-in snapshot of current (0.I / experimental), game data of 2026-11-22 (the folder fixture) instead (--game DIR names the game to use).`);
+  assert.match(describeGame(forMods!.instead!), /^built-in snapshot of current \(0\.I \/ experimental\), game data of 2026-11-22 \(the folder fixture\), chosen because Mine is written for current/);
+  // Near misses: a game the user named, or the game a mod sits in, is never replaced.
+  for (const source of ['option', 'setting', 'config', 'location', 'environment'] as const) assert.equal(gameForMods({ path: installed, source }, '0.F (Frank)', mods, '--game DIR', cacheDir, snapshotDir), undefined, source);
+  // Without a snapshot: the game stays, and the message says how to get one.
+  const none = gameForMods({ path: installed, source: 'default' }, '0.F (Frank)', mods, '--game DIR', cacheDir, null);
+  assert.equal(none?.instead, undefined);
+  assert.match(none?.message ?? '', /not for 0\.F \(Frank\), the game found at .*; this installation has no built-in game snapshot .*"npm run snapshot -- GAME_DIR" makes one.*\. --game DIR names the game it is written for\.$/);
 });
 
 test('when the cache folder cannot be written, the snapshot goes to a private folder of the temporary folder, never one another user could have made', (t) => {

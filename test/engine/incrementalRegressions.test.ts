@@ -291,11 +291,12 @@ test('a copy-from loop is still reported once its mod depends on an unknown mod,
   assertSameAsFresh(ws);
 });
 
-test('a mod that comes to be written for another version (its fifth current ITEM in a 0.F workspace) re-publishes its modinfo.json with the notice, and without it when it goes back', () => {
+test('a mod that comes to be written for another format (its ITEMs outnumber its legacy items in a 0.F workspace) re-publishes its modinfo.json with the notice, and without it when it goes back', () => {
   const item = (id: string) => ({ type: 'ITEM', subtypes: ['TOOL'], id, name: { str: id }, description: 'd', weight: '1 g', volume: '1 ml', symbol: ';', color: 'red' });
-  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': ['a1', 'a2', 'a3', 'a4'].map(item) });
+  const legacy = (id: string) => ({ ...item(id), type: 'TOOL', subtypes: undefined });
+  const ws = workspace({ 'm/modinfo.json': modinfo('m'), 'm/a.json': ['a1', 'a2'].map(item), 'm/old.json': ['o1', 'o2'].map(legacy) });
   const modinfoFile = ws.file('m/modinfo.json');
-  assert.ok(!ws.diagnostics('m/modinfo.json').some((d) => d.code === 'game-version-mismatch'), 'four strays: no notice');
+  assert.ok(!ws.diagnostics('m/modinfo.json').some((d) => d.code === 'game-version-mismatch'), 'as many legacy items as ITEMs: no notice');
   const grown = change(ws, 'm/b.json', [item('b1')]);
   assert.ok(grown.includes(modinfoFile), 'modinfo.json re-checked when the verdict changes');
   assert.ok(ws.diagnostics('m/modinfo.json').some((d) => d.code === 'game-version-mismatch'));

@@ -1,7 +1,7 @@
 /**
  * A mod's game-version verdict (registry/versions/writtenFor.ts) follows edits: the edit that makes a mod read as
- * written for another version returns every reported file of the mod (their diagnostics are held back), and the
- * edit that undoes it returns them again.
+ * written for another format returns every reported file of the mod (the uses of its root causes become
+ * information, nothing is held back), and the edit that undoes it returns them again.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const item = (i: number): Record<string, unknown> => ({ type: 'ITEM', subtypes: ['TOOL'], id: `new_${i}`, name: { str: 'x' }, description: 'x', weight: '1 g', volume: '1 ml', symbol: ';', color: 'red' });
 
-test('an edit that makes a mod one of another version returns all its files; undoing it returns them again', () => {
+test('an edit that makes a mod one of another format returns all its files; undoing it returns them again', () => {
   const game = writeTree(MINI_CORE);
   const ws = writeTree({
     'mine/modinfo.json': modinfo('mine'),
@@ -24,15 +24,17 @@ test('an edit that makes a mod one of another version returns all its files; und
   const codes = (rel: string): string[] => p.diagnostics(file(rel)).map((d) => d.code);
   assert.deepEqual(codes('monsters.json'), ['unknown-field']);
   assert.deepEqual(codes('modinfo.json'), []);
-  const changed = p.updateFile(file('items.json'), JSON.stringify(Array.from({ length: 8 }, (_, i) => item(i))));
+  // One ITEM decides it (0.F never loads one).
+  const changed = p.updateFile(file('items.json'), JSON.stringify([item(0)]));
   assert.deepEqual(changed.map((f) => path.basename(f)).sort(), ['items.json', 'modinfo.json', 'monsters.json']);
-  assert.deepEqual(codes('monsters.json'), []);
-  assert.deepEqual(codes('modinfo.json'), ['game-version-mismatch']);
-  assert.match(p.diagnostics(file('modinfo.json'))[0].message, /8 of its definitions/);
-  // One more item: the notice's count changes, the other files stay held back.
+  assert.deepEqual(codes('monsters.json'), ['unknown-field'], 'not held back');
+  assert.deepEqual(p.diagnostics(file('items.json')).map((d) => [d.code, d.severity]), [['unknown-type', 'information']]);
+  assert.deepEqual(codes('modinfo.json'), ['game-version-mismatch', 'game-version-mismatch']);
+  assert.match(p.diagnostics(file('modinfo.json'))[1].message, /^1 definition of "type": "ITEM"/);
+  // More items: the notices' counts change, the other files' diagnostics do not.
   const more = p.updateFile(file('items.json'), JSON.stringify(Array.from({ length: 9 }, (_, i) => item(i))));
   assert.deepEqual(more.map((f) => path.basename(f)).sort(), ['items.json', 'modinfo.json']);
-  assert.match(p.diagnostics(file('modinfo.json'))[0].message, /9 of its definitions/);
+  assert.match(p.diagnostics(file('modinfo.json'))[1].message, /^9 definitions of "type": "ITEM"/);
   const undone = p.updateFile(file('items.json'), '[]');
   assert.deepEqual(undone.map((f) => path.basename(f)).sort(), ['items.json', 'modinfo.json', 'monsters.json']);
   assert.deepEqual(codes('monsters.json'), ['unknown-field']);

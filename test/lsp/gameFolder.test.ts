@@ -1,9 +1,11 @@
 /**
  * The language server finds the game as the CLI does (mods/gameFolder.ts): a workspace folder inside a game's
- * mods/ folder is checked against that game, then $CDDA_GAME; a mod written for another version is told so once.
+ * mods/ folder is checked against that game, then $CDDA_GAME; a mod written for another version is told so; a current
+ * mod is not checked against the 0.F found by default when the built-in game is there.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
 import * as path from 'path';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TestClient } from './client';
@@ -54,7 +56,7 @@ test('a workspace folder inside a game\'s mods/ folder is checked against that g
   } finally { await named.stop(); }
 });
 
-test('a current mod in a 0.F game\'s workspace: one game-version-mismatch on its modinfo.json, nothing per item', async () => {
+test('a current mod in a 0.F game\'s workspace: the verdict and its one root cause on its modinfo.json, each item information', async () => {
   const ws = writeTree({
     ...MINI_CORE,
     'mods/new_items/modinfo.json': modinfo('new_items'),
@@ -63,9 +65,39 @@ test('a current mod in a 0.F game\'s workspace: one game-version-mismatch on its
   const client = await serve(path.join(ws, 'mods', 'new_items'));
   try {
     const info = await client.waitForDiagnostics(path.join(ws, 'mods', 'new_items', 'modinfo.json'), (ds) => ds.length > 0, 10_000, true);
-    assert.deepEqual(codes(info.diagnostics), ['game-version-mismatch']);
-    assert.match(String(info.diagnostics[0].message), /written for current \(0\.I \/ experimental\): 20 of its definitions .* 0\.F \(Frank\)/);
+    assert.deepEqual(codes(info.diagnostics), ['game-version-mismatch', 'game-version-mismatch']);
+    assert.match(String(info.diagnostics[0].message), /written for current \(0\.I \/ experimental\), not for the game it is checked against \(.* 0\.F \(Frank\)\): 20 definitions of "type": "ITEM"/);
+    assert.match(String(info.diagnostics[1].message), /^20 definitions of "type": "ITEM", a form from after 2025's item types that 0\.F \(Frank\) does not read/);
+    assert.equal(info.diagnostics[1].relatedInformation?.length, 1);
     const items = client.diagnostics.get(info.uri.replace(/modinfo\.json$/, 'items.json'));
-    assert.deepEqual(codes(items?.diagnostics ?? []), []);
+    // LSP severity 3: information.
+    assert.deepEqual([...new Set((items?.diagnostics ?? []).map((d) => `${String(d.code)}:${d.severity}`))], ['unknown-type:3']);
   } finally { await client.stop(); }
+});
+
+/** Debian's 0.F install, the game found by default on Linux (mods/gameFolder.ts DEFAULT_GAME_PATH). */
+const DEBIAN_0F = '/usr/share/games/cataclysm-dda';
+
+test('a current mod with Debian\'s 0.F found by default: the server says it is the wrong game, and uses the built-in game when there is one', async (t) => {
+  if (!fs.existsSync(path.join(DEBIAN_0F, 'json'))) { t.skip(`no 0.F game at ${DEBIAN_0F} (apt-get install cataclysm-dda-data)`); return; }
+  const item = (id: string): Record<string, unknown> => ({ type: 'ITEM', id, name: { str: id }, description: 'x', weight: '1 g', volume: '1 ml', symbol: ';', color: 'red' });
+  const ws = writeTree({ 'new_items/modinfo.json': modinfo('new_items'), 'new_items/items.json': [item('new_one'), item('new_two')] });
+  const client = await serve(path.join(ws, 'new_items'));
+  try {
+    const said = client.logs.find((l) => l.includes('new_items is written for current (0.I / experimental) (2 definitions of "type": "ITEM"), not for 0.F (Frank), the game found at /usr/share/games/cataclysm-dda'));
+    assert.ok(said, client.logs.join('\n'));
+    const status = client.statuses[client.statuses.length - 1];
+    if (said.includes('checking against the built-in snapshot')) {
+      assert.match(String(status.game?.source), /^the built-in snapshot of current .*; chosen because new_items is written for current/);
+      assert.equal(client.errors, 0);
+    } else {
+      assert.match(said, /this installation has no built-in game snapshot .*npm run snapshot -- GAME_DIR.*"cdda\.gamePath" names the game it is written for\./);
+      assert.equal(status.game?.path, DEBIAN_0F);
+    }
+  } finally { await client.stop(); }
+  // Near miss: a game named in the settings is never replaced.
+  const named = await serve(path.join(ws, 'new_items'), { CDDA_GAME: DEBIAN_0F });
+  try {
+    assert.ok(!named.logs.some((l) => l.includes('is written for')), named.logs.join('\n'));
+  } finally { await named.stop(); }
 });

@@ -15,7 +15,7 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { DEFAULT_GAME_PATH, GAME_ENV, gameFolderProblem, resolveGame } from '../mods/gameFolder';
+import { DEFAULT_GAME_PATH, GAME_ENV, gameFolderProblem, gameForMods, resolveGame, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
        cdda-lint format [PATH...] [--check]
@@ -141,14 +141,16 @@ async function run(argv: string[]): Promise<number> {
   const config = found.config;
   gameVersion ??= config.gameVersion;
   const cacheDir = cacheLocation ?? defaultCacheDir();
-  const { game, noSnapshot, builtinNamedBy } = resolveGame({
+  const resolved = resolveGame({
     given: gamePath !== undefined ? { path: gamePath, source: 'option' } : undefined,
     config: config.gamePath !== undefined ? { path: config.gamePath, file: found.file } : undefined,
     checked: paths,
     cacheDir,
   });
+  const noSnapshot = resolved.noSnapshot;
+  let game = resolved.game;
   // A game asked for by name that cannot be had is the caller's mistake: checking without it would pass in silence.
-  if (noSnapshot && builtinNamedBy) usage(noSnapshot);
+  if (noSnapshot && resolved.builtinNamedBy) usage(noSnapshot);
   if (noSnapshot) process.stderr.write(`cdda-lint: ${noSnapshot}: checking without the game's definitions (every id the game defines is unknown). Name the game's data folder with --game or $${GAME_ENV}.\n`);
   const gameProblem = game && gameFolderProblem(game.path);
   if (game && gameProblem) {
@@ -157,7 +159,14 @@ async function run(argv: string[]): Promise<number> {
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const cacheOption = cache ? { dir: cacheDir } : undefined;
-  const { totals: checked, list: all } = await lintInParallel({ paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  const check = (g: FoundGame | undefined): ReturnType<typeof lintInParallel> =>
+    lintInParallel({ paths, gamePath: g?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
+  let { totals: checked, list: all } = await check(game);
+  // Mods written for the current game are not checked against the 0.F found by default when the built-in game is there.
+  const forMods = game && gameVersion === undefined && checked.writtenFor
+    ? gameForMods(game, checked.version.version.title, checked.writtenFor, `--game DIR or $${GAME_ENV}`, cacheDir) : undefined;
+  if (forMods) process.stderr.write(`cdda-lint: ${forMods.message}\n`);
+  if (forMods?.instead) ({ totals: checked, list: all } = await check(game = forMods.instead));
   const result = { ...checked, game };
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to check in ${paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);

@@ -21,6 +21,6 @@ export const CODE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'duplicate-mod': 'A mod id used by two mods: one of them is ignored.',
   'skipped-link': 'A link under a mod that is not followed: it leads nowhere, or to a folder read already (a loop).',
   'unreadable-file': 'A file that cannot be read.',
-  'game-version-mismatch': 'The mod is written for another game version than the game checked against.',
+  'game-version-mismatch': 'The mod is written for another format of the game than the game checked against (one per form, with its count).',
   'no-game-data': 'The base game data is not loaded: references are not checked.',
 };

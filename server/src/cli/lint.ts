@@ -13,6 +13,7 @@ import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
 import type { UsageCounts } from '../workspace/gameUsage';
+import type { ModsWrittenFor } from '../mods/gameFolder';
 
 export interface LintOptions {
   readonly paths: readonly string[];
@@ -41,6 +42,8 @@ export interface LintTotals {
   readonly game?: FoundGame;
   /** How many types and members the game's own data uses that the version's tables do not know (see workspace/gameUsage.ts). */
   readonly learned?: UsageCounts;
+  /** The other game version the checked mods' own content is written for (Project.writtenForOther), if it is. */
+  readonly writtenFor?: ModsWrittenFor;
 }
 
 export interface LintResult extends LintTotals {
@@ -54,7 +57,8 @@ export function lint(options: LintOptions): LintResult {
   const gamePath = options.gamePath;
   const roots = options.paths.map((p) => path.resolve(p));
   const share = options.share;
-  const checked = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep)) && (share === undefined || share(p));
+  const underPaths = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
+  const checked = (p: string): boolean => underPaths(p) && (share === undefined || share(p));
   const cacheOptions: CacheOptions | undefined = options.cache && { dir: options.cache.dir, log: (m) => process.stderr.write(`cdda-lint: ${m}\n`) };
   const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked, forOneCheck: true, cache: cacheOptions });
   project.load();
@@ -68,7 +72,9 @@ export function lint(options: LintOptions): LintResult {
     const write = finish(project.saveCacheSteps());
     if (write) writeCacheSync(write, cacheOptions.log);
   }
-  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts() };
+  // Every checked mod, whichever thread's share its files are.
+  const modIds = new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined && underPaths(f.path) ? [f.modId] : [])));
+  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: project.writtenForOther(modIds) };
 }
 
 export interface Position { line: number; character: number }

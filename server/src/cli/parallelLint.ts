@@ -26,6 +26,7 @@ export interface ShareResult {
   readonly filesChecked: number;
   readonly version: { readonly id: string; readonly source: VersionChoice['source'] };
   readonly learned: LintTotals['learned'];
+  readonly writtenFor: LintTotals['writtenFor'];
 }
 
 /** Which of `shares` shares a file belongs to (a hash of its path: the game's files split evenly by size). */
@@ -53,8 +54,8 @@ export async function lintInParallel(options: Omit<LintOptions, 'share'>, thread
   const list = results.flatMap((r) => r.list).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const version = findVersion(results[0].version.id);
   if (!version) throw new Error(`cdda-lint: a worker checked an unknown game version ${results[0].version.id}`);
-  // Every share loads the same game: what it learned is the same.
-  return { totals: { version: { version, source: results[0].version.source }, filesChecked: results.reduce((n, r) => n + r.filesChecked, 0), learned: results[0].learned }, list };
+  // Every share loads the same game and mods: what it learned, and what the mods are written for, is the same.
+  return { totals: { version: { version, source: results[0].version.source }, filesChecked: results.reduce((n, r) => n + r.filesChecked, 0), learned: results[0].learned, writtenFor: results[0].writtenFor }, list };
 }
 
 function runWorker(task: ShareTask): Promise<ShareResult> {

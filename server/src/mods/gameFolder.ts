@@ -35,6 +35,8 @@ export interface FoundGame {
   readonly snapshot?: SnapshotManifest;
   /** Where the snapshot was asked for by name (BUILT_IN_GAME); undefined: used because no game folder was found. */
   readonly namedBy?: 'option' | 'setting' | 'config' | 'environment';
+  /** Why the snapshot replaced the default install (see builtInInstead), in words. */
+  readonly chosenFor?: string;
 }
 
 /** How a game folder was named, in words (the built-in snapshot asked for by name). */
@@ -49,6 +51,7 @@ function namedIn(source: NonNullable<FoundGame['namedBy']>, configFile?: string)
 
 /** Why the built-in snapshot is the game: asked for by name, or no folder found. */
 function whySnapshot(game: FoundGame): string {
+  if (game.chosenFor) return game.chosenFor;
   return game.namedBy ? `asked for by ${namedIn(game.namedBy, game.configFile)} "${BUILT_IN_GAME}"` : 'no game folder given or found';
 }
 
@@ -147,6 +150,58 @@ export interface ResolvedGame {
   readonly builtinNamedBy?: FoundGame['source'];
 }
 
+/** Why "builtin" names no game here (a clone, or a package made without $CDDA_GAME). */
+export const NO_SNAPSHOT = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names; `
+  + 'in a clone, "npm run snapshot -- GAME_DIR" makes one from a current game\'s folder)';
+
+/** Mods whose own content is written for another game version than the game read (Project.writtenForOther). */
+export interface ModsWrittenFor {
+  /** The mod that decides it, by name. */
+  readonly mod: string;
+  /** The GameVersion.id and title of the version it is written for. */
+  readonly version: string;
+  readonly versionTitle: string;
+  /** The verdict's evidence in words ("2 definitions of "type": "ITEM""). */
+  readonly evidence: string;
+}
+
+export interface GameForMods {
+  /** The built-in snapshot, when it replaces the game found. */
+  readonly instead?: FoundGame;
+  /** What to tell first: the mods are written for another game, and what is done about it or how to get that game. */
+  readonly message: string;
+}
+
+/**
+ * The game for mods written for another version than the game found by default (Debian's 0.F): the built-in
+ * snapshot when they are written for the current game and the package has one; else only what to tell. Only the
+ * default install is ever replaced, never a game the user named or the game a mod sits in. `nameTheGame`: how to
+ * name a game in the caller ("--game DIR or $CDDA_GAME", "cdda.gamePath").
+ */
+export function gameForMods(found: FoundGame, checkedTitle: string, mods: ModsWrittenFor, nameTheGame: string, cacheDir: string, snapshotDir?: string | null): GameForMods | undefined {
+  if (found.source !== 'default') return undefined;
+  const written = `${mods.mod} is written for ${mods.versionTitle} (${mods.evidence}), not for ${checkedTitle}, the game found at ${found.path}`;
+  const instead = mods.version === BUILT_IN_VERSION ? builtInInstead(found, `chosen because ${written}`, cacheDir, snapshotDir)?.game : undefined;
+  if (instead?.snapshot) return { instead, message: `${written}: checking against the built-in snapshot of ${describeSnapshot(instead.snapshot)} instead (${nameTheGame} names the game to use).` };
+  return { message: `${written}; ${mods.version === BUILT_IN_VERSION ? `${NO_SNAPSHOT}. ` : ''}${nameTheGame} names the game it is written for.` };
+}
+
+/** The game version of the built-in snapshot (scripts/snapshot.mjs makes it of the current game). */
+const BUILT_IN_VERSION = 'current';
+
+/** The built-in snapshot in place of the game found by default, saying why (FoundGame.chosenFor); undefined without one. */
+export function builtInInstead(found: FoundGame, chosenFor: string, cacheDir: string, snapshotDir?: string | null): ResolvedGame | undefined {
+  if (found.source !== 'default') return undefined;
+  const dir = snapshotDir === undefined ? builtInSnapshotDir() : snapshotDir ?? undefined;
+  if (!dir) return undefined;
+  try {
+    const unpacked = unpackSnapshot(dir, cacheDir);
+    return { game: { path: unpacked.path, source: 'snapshot', snapshot: unpacked.manifest, chosenFor }, unpacked };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The game to check against: the folder findGame finds, else the built-in snapshot of the current game's data
  * (gameSnapshot.ts), unpacked into `cacheDir` unless it already is. `snapshotDir`: the package's snapshot unless
@@ -159,7 +214,7 @@ export function resolveGame(q: GameQuery & { readonly cacheDir: string; readonly
   if (found && !namedBy) return { game: found };
   const snapshotDir = q.snapshotDir === undefined ? builtInSnapshotDir() : q.snapshotDir ?? undefined;
   if (!snapshotDir) {
-    const none = `this installation has no built-in game snapshot (one is made when packaging, from the game folder $${GAME_ENV} names)`;
+    const none = NO_SNAPSHOT;
     return { builtinNamedBy: namedBy, noSnapshot: namedBy ? `${namedIn(namedBy, found?.configFile)} names the built-in game ("${BUILT_IN_GAME}"), but ${none}` : `no game folder given or found (none named, none around the checked paths, no $${GAME_ENV}, nothing at ${q.defaultPath ?? DEFAULT_GAME_PATH}), and ${none}` };
   }
   try {

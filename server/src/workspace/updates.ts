@@ -6,7 +6,7 @@ import * as path from 'path';
 import type { ModGraph } from '../mods/modGraph';
 import type { ModInfo } from '../mods/modInfo';
 import type { DefinitionRecord } from '../records/record';
-import type { WrittenForOther } from '../registry/versions/writtenFor';
+import { verdictKey, type EraVerdict } from '../registry/versions/writtenFor';
 import type { SourceFile } from '../sourceFile';
 import type { FileStore } from './fileStore';
 import type { WorkspaceMods } from './workspaceMods';
@@ -57,17 +57,23 @@ export class Updates {
 
   /**
    * The reported files whose diagnostics a change of their mod's game-version verdict changes (see
-   * VersionVerdicts): the modinfo.json whose notice names the count, and every file of the mod when the notice
-   * comes or goes.
+   * VersionVerdicts): the modinfo.json whose notices name the counts and point to examples, and every file of the mod when the forms
+   * whose uses are shown as information change (the notice comes or goes, or names other forms).
    */
-  private filesOfChangedVerdicts(before: ReadonlyMap<string, WrittenForOther | undefined>): string[] {
+  private filesOfChangedVerdicts(before: ReadonlyMap<string, EraVerdict | undefined>): string[] {
     const { store, mods, verdicts } = this.parts;
     const out: string[] = [];
     for (const [modId, was] of before) {
       const now = verdicts.writtenFor(modId);
-      if (was?.version === now?.version && was?.count === now?.count && was?.example === now?.example) continue;
       const mod = mods.graph.get(modId);
-      const whole = (was === undefined) !== (now === undefined);
+      if (verdictKey(was) === verdictKey(now)) {
+        // The notices point to the first definition of each form, which an edit of the mod's files may move.
+        const modinfo = now && mod ? store.get(mod.modinfoFile) : undefined;
+        if (modinfo?.reported) out.push(modinfo.path);
+        continue;
+      }
+      const formsOf = (v: EraVerdict | undefined): string => v?.against.map((a) => a.form.id).join(',') ?? '-';
+      const whole = formsOf(was) !== formsOf(now);
       for (const f of verdicts.filesOf(modId)) {
         if (f.reported && (whole || f.path === mod?.modinfoFile || !store.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
       }

@@ -1,6 +1,6 @@
 /**
  * VersionVerdicts (server/src/workspace/versionVerdicts.ts): which files each mod has, and the other game version a
- * mod's content is written for, from a count of its definitions' types kept up to date edit by edit: after any
+ * mod's content is written for, from a count of its definitions' decisive forms kept up to date edit by edit: after any
  * sequence of edits, a mod's verdict is the one a fresh count gives.
  */
 import { test } from 'node:test';
@@ -38,8 +38,9 @@ test('a mod\'s verdict follows its files\' edits, equal to a fresh count after e
   edit(verdicts, store, files[0], monsters(4));
   assert.equal(verdicts.writtenFor('m'), undefined);
   edit(verdicts, store, files[1], newItems(8));
-  assert.deepEqual({ ...verdicts.writtenFor('m'), version: verdicts.writtenFor('m')?.version.id }, { ...fresh(files, 'm'), version: 'current' });
-  assert.equal(verdicts.writtenFor('m')?.count, 8);
+  assert.deepEqual(verdicts.writtenFor('m'), fresh(files, 'm'));
+  assert.equal(verdicts.writtenFor('m')?.fitsVersion, 'current');
+  assert.equal(verdicts.writtenFor('m')?.against[0].count, 8);
   const random = rng(25);
   for (let step = 0; step < 60; step++) {
     const f = files[Math.floor(random() * files.length)];
@@ -56,14 +57,14 @@ test('a file moved to another mod counts there; a file\'s records read again unc
   const b = fileWith(store, '/w/m/b.json', undefined, monsters(1));
   verdicts.setModId(a, 'm');
   verdicts.setModId(b, 'm');
-  assert.equal(verdicts.writtenFor('m')?.count, 6);
+  assert.equal(verdicts.writtenFor('m')?.against[0].count, 6);
   verdicts.retally(a, a.records);
-  assert.equal(verdicts.writtenFor('m')?.count, 6);
+  assert.equal(verdicts.writtenFor('m')?.against[0].count, 6);
   verdicts.setModId(a, 'n');
   verdicts.forgetCounts();
   assert.deepEqual([...verdicts.filesOf('m')], [b]);
   assert.deepEqual([...verdicts.filesOf('n')], [a]);
   assert.equal(a.modId, 'n');
   assert.equal(verdicts.writtenFor('m'), undefined);
-  assert.equal(verdicts.writtenFor('n')?.count, 6);
+  assert.equal(verdicts.writtenFor('n')?.against[0].count, 6);
 });

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import { Project } from '../../project';
-import { describeGameSource, gameFolderProblem, resolveGame } from '../../mods/gameFolder';
+import { describeGameSource, gameFolderProblem, gameForMods, resolveGame, type FoundGame } from '../../mods/gameFolder';
 import { describeVersion } from '../../registry/versions';
 import { newerThanTables } from '../../workspace/gameUsage';
 import { findConfig } from '../../config/lintConfig';
@@ -19,6 +19,8 @@ const REPORT_EVERY_MS = 100;
 export class Indexer {
   /** Resolves when the current build (if any) is over. */
   private current: Promise<void> = Promise.resolve();
+  /** The game resolveGamePath found last, and how. */
+  private found: FoundGame | undefined;
 
   constructor(private readonly session: Session, private readonly publisher: DiagnosticsPublisher) {
     session.onConfigFileChanged(() => void this.rebuild('cdda-lint.config.json changed'));
@@ -46,14 +48,18 @@ export class Indexer {
     const found = session.roots.length ? findConfig(session.roots[0]) : { config: {}, problems: [] as string[] };
     for (const p of found.problems) session.warn(`CDDA: ${p}`);
     session.fileConfig = found.config;
-    const gamePath = this.resolveGamePath(found.config.gamePath, found.file);
-    const project = new Project({
-      gamePath, gameVersion: session.settings.gameVersion ?? found.config.gameVersion, roots: session.roots,
-      severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
-      inMemory: (p) => session.openDocuments.has(p),
-      cache: cacheOptions(session, fromDisk),
-    });
-    session.project = project;
+    let gamePath = this.resolveGamePath(found.config.gamePath, found.file);
+    const gameVersion = session.settings.gameVersion ?? found.config.gameVersion;
+    const start = (game: string | undefined): Project => {
+      session.project = new Project({
+        gamePath: game, gameVersion, roots: session.roots,
+        severity: session.effectiveSeverity(), dependencyPaths: found.config.dependencyPaths, readFile: (p) => session.readFile(p),
+        inMemory: (p) => session.openDocuments.has(p),
+        cache: cacheOptions(session, fromDisk),
+      });
+      return session.project;
+    };
+    let project = start(gamePath);
     session.state = 'indexing';
     this.publisher.reset();
     session.log(`Indexing (${reason}): game data ${gamePath ?? '(none)'}, game version ${describeVersion(project.version)}, workspace ${session.roots.join(', ') || '(none)'}`);
@@ -70,8 +76,14 @@ export class Indexer {
       this.publisher.sendIndexing(done, total);
     };
     try {
-      const loaded = await project.loadInSlices((done, total) => report(done, total, 'files'), { isCancelled: () => !isCurrent() });
-      if (!loaded || !isCurrent()) return;
+      const load = (p: Project): Promise<boolean> => p.loadInSlices((done, total) => report(done, total, 'files'), { isCancelled: () => !isCurrent() });
+      if (!await load(project) || !isCurrent()) return;
+      const instead = this.gameTheModsNeed(project, gameVersion);
+      if (instead) {
+        gamePath = instead.path;
+        project = start(gamePath);
+        if (!await load(project) || !isCurrent()) return;
+      }
       // Open documents were read through `readFile`; edits since then went through `updateFile`.
       const tIndex = Date.now() - t0;
       last = 0;
@@ -93,6 +105,29 @@ export class Indexer {
   }
 
   /**
+   * The game the workspace's mods are written for, when the game found by default (Debian's 0.F) is not: the
+   * built-in snapshot of the current game, said in the log and the status. Without a snapshot, the user is told how
+   * to get the right game. A game named in the settings, or the game the workspace sits in, is never replaced.
+   */
+  private gameTheModsNeed(project: Project, gameVersion: string | undefined): FoundGame | undefined {
+    const { session } = this;
+    const found = this.found;
+    if (found?.source !== 'default' || (gameVersion ?? 'auto').trim().toLowerCase() !== 'auto') return undefined;
+    const other = project.writtenForOther(new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined ? [f.modId] : []))));
+    if (!other) return undefined;
+    const forMods = gameForMods(found, project.version.version.title, other, '"cdda.gamePath"', session.cacheDir);
+    const instead = forMods?.instead;
+    if (!instead) {
+      if (forMods) session.warn(`CDDA: ${forMods.message}`);
+      return undefined;
+    }
+    session.log(forMods.message);
+    session.gamePath = instead.path;
+    session.gameSource = describeGameSource(instead);
+    return instead;
+  }
+
+  /**
    * The game folder as the CLI finds it (mods/gameFolder.ts), the editor's setting first; kept in the session with
    * how it was found, and logged. A configured folder that is not usable is still the one used (no game data then),
    * and the user is told: falling back to another folder would silently check against another game.
@@ -107,6 +142,7 @@ export class Indexer {
       cacheDir: session.cacheDir,
     });
     if (unpacked?.unpacked) session.log(`Built-in game snapshot unpacked into ${unpacked.path} in ${unpacked.ms} ms`);
+    this.found = game;
     session.gamePath = game?.path;
     session.gameSource = game ? describeGameSource(game) : 'none found';
     session.gameProblem = undefined;

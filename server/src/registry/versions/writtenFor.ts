@@ -1,59 +1,139 @@
 /**
- * Whether a mod's own content is written for another game version than the one checked: its definitions'
- * types tell, cheaply and without a game folder (a current `"type": "ITEM"` with `subtypes` is unknown to 0.F;
- * 0.F's `"TOOL"`, `"GUN"`, `"ARMOR"` item types are gone from the current game). Checked against the wrong game
- * such a mod gives thousands of errors that all say this one thing.
+ * Which era of the game's format a mod's own content is written for (registry/versions/eras.ts), cheaply and
+ * without a game folder: each definition showing a decisive form (a `"type": "ITEM"`, a legacy `"TOOL"`, a monster
+ * group named by `"name"`...) fits a span of eras; the mod is written for the eras that the fewest of its
+ * definitions rule out. When the checked game's era is not among them, the mod is written for another format,
+ * and the definitions that rule the checked game out are its root causes, one per form.
  */
-import type { GameVersion } from '../declaration';
-import { GAME_VERSIONS, registryOf } from './index';
+import { ERA_BOUNDARIES, FORMAT_ERAS, eraOfVersion, erasTitle, type DecisiveForm, type EraBoundary } from './eras';
 
-/** How many of a mod's definitions have each type. */
-export type TypeTally = ReadonlyMap<string, number>;
-
-export interface WrittenForOther {
-  /** The version the mod's content is written for. */
-  readonly version: GameVersion;
-  /** How many definitions have a type only that version knows, and the most common such type. */
-  readonly count: number;
-  readonly example: string;
+/** What a definition is to the verdict: its type and its members (read again from its file where summarized). */
+export interface DefinitionForms {
+  readonly type: string;
+  member(name: string): unknown;
 }
 
-/**
- * Fewer definitions of another version's types than this are left to their own unknown-type errors (each says
- * what to write instead): a few stray old types are not a mod of another version, and cost a few lines at most.
- */
-const MIN_FOREIGN = 5;
-/** ...and so is a share of the mod's definitions below this. */
-const MIN_FOREIGN_SHARE = 0.1;
+/** A file's or a mod's decisive definitions: per span of eras "lo-hi", how many; per form id, how many. */
+export interface FormTally {
+  readonly spans: Map<string, number>;
+  readonly forms: Map<string, number>;
+}
 
-/**
- * The other version a mod is written for: when at least MIN_FOREIGN of its definitions, a tenth or more, have
- * types only that version knows, and more than have types only the checked version knows.
- */
-export function writtenForOther(checked: GameVersion, tally: TypeTally): WrittenForOther | undefined {
-  const here = registryOf(checked);
-  let total = 0;
-  for (const n of tally.values()) total += n;
-  let best: WrittenForOther | undefined;
-  for (const other of GAME_VERSIONS) {
-    if (other === checked) continue;
-    const there = registryOf(other);
-    let onlyThere = 0, onlyHere = 0, example = '', exampleCount = 0;
-    for (const [type, n] of tally) {
-      const knownHere = here.isKnownType(type), knownThere = there.isKnownType(type);
-      if (knownThere && !knownHere) {
-        onlyThere += n;
-        if (n > exampleCount) { example = type; exampleCount = n; }
-      } else if (knownHere && !knownThere) onlyHere += n;
-    }
-    const enough = onlyThere >= MIN_FOREIGN && onlyThere >= total * MIN_FOREIGN_SHARE && onlyThere > onlyHere;
-    if (enough && onlyThere > (best?.count ?? 0)) best = { version: other, count: onlyThere, example };
+interface PlacedForm {
+  readonly form: DecisiveForm;
+  readonly boundary: EraBoundary;
+  /** The eras a definition showing it fits. */
+  readonly lo: number;
+  readonly hi: number;
+}
+
+const LAST_ERA = FORMAT_ERAS.length - 1;
+const PLACED: readonly PlacedForm[] = ERA_BOUNDARIES.flatMap((boundary, b) => boundary.forms.map((form) =>
+  ({ form, boundary, lo: form.side === 'after' ? b + 1 : 0, hi: form.side === 'after' ? LAST_ERA : b })));
+const PLACED_BY_ID = new Map(PLACED.map((p) => [p.form.id, p]));
+/** The types any form matches by, and the types a member form is about: a definition of another type shows none. */
+const TYPES_OF_FORMS = new Set(PLACED.flatMap((p) => ('types' in p.form.match ? p.form.match.types : [p.form.match.type])));
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function shows(match: DecisiveForm['match'], d: DefinitionForms): boolean {
+  if ('types' in match) return match.types.includes(d.type);
+  if (d.type !== match.type) return false;
+  if (!('entriesOf' in match)) return d.member(match.has) !== undefined && d.member(match.lacks) === undefined;
+  const entries = d.member(match.entriesOf);
+  return Array.isArray(entries) && entries.some((e) => isObject(e) && e[match.has] !== undefined && e[match.lacks] === undefined);
+}
+
+/** The decisive forms a definition shows. */
+export function formsOf(d: DefinitionForms): DecisiveForm[] {
+  if (!TYPES_OF_FORMS.has(d.type)) return [];
+  return PLACED.filter((p) => shows(p.form.match, d)).map((p) => p.form);
+}
+
+export function emptyTally(): FormTally {
+  return { spans: new Map(), forms: new Map() };
+}
+
+/** Adds one definition's forms to `into` (`sign` -1 takes them away). Returns whether it showed any. */
+export function tallyDefinition(forms: readonly DecisiveForm[], into: FormTally, sign = 1): boolean {
+  if (forms.length === 0) return false;
+  let lo = 0, hi = LAST_ERA;
+  for (const f of forms) {
+    const p = PLACED_BY_ID.get(f.id)!;
+    lo = Math.max(lo, p.lo);
+    hi = Math.min(hi, p.hi);
   }
-  return best;
+  // A definition in two formats at once (a monster group with "name" and "weight"...) places nothing.
+  if (lo > hi) return false;
+  bump(into.spans, `${lo}-${hi}`, sign);
+  for (const f of forms) bump(into.forms, f.id, sign);
+  return true;
 }
 
-/** Adds the types of `types` to `into`. */
-export function tallyTypes(types: Iterable<string>, into: Map<string, number> = new Map()): Map<string, number> {
-  for (const t of types) into.set(t, (into.get(t) ?? 0) + 1);
-  return into;
+/** Adds a tally to another (`sign` -1 takes it away). */
+export function addTally(into: FormTally, t: FormTally, sign = 1): void {
+  for (const [k, n] of t.spans) bump(into.spans, k, sign * n);
+  for (const [k, n] of t.forms) bump(into.forms, k, sign * n);
+}
+
+function bump(m: Map<string, number>, key: string, by: number): void {
+  const n = (m.get(key) ?? 0) + by;
+  if (n > 0) m.set(key, n); else m.delete(key);
+}
+
+export interface FormCount {
+  readonly form: DecisiveForm;
+  readonly boundary: EraBoundary;
+  readonly count: number;
+}
+
+export interface EraVerdict {
+  /** The eras (FORMAT_ERAS indexes) the mod's content is written for, none of them the checked game's. */
+  readonly lo: number;
+  readonly hi: number;
+  /** "0.F (Frank)", "the format after 0.F and before 2025's item types"... */
+  readonly title: string;
+  /** Whether the mod's format is older or newer than the checked game's. */
+  readonly direction: 'older' | 'newer';
+  /** The forms the checked game's format rules out, most used first: the root causes. */
+  readonly against: readonly FormCount[];
+  /** The other decisive forms of the mod that fit the verdict: why it is those eras and not others. */
+  readonly placing: readonly FormCount[];
+  /** The supported game version (GameVersion.id) whose format is among the mod's eras, newest first. */
+  readonly fitsVersion?: string;
+}
+
+/** The eras the fewest of the tallied definitions rule out (a few strays of another format do not move a mod). */
+export function bestEras(tally: FormTally): number[] {
+  const ruledOut = FORMAT_ERAS.map(() => 0);
+  for (const [span, n] of tally.spans) {
+    const [lo, hi] = span.split('-').map(Number);
+    for (let e = 0; e <= LAST_ERA; e++) if (e < lo || e > hi) ruledOut[e] += n;
+  }
+  const fewest = Math.min(...ruledOut);
+  return ruledOut.flatMap((n, e) => (n === fewest ? [e] : []));
+}
+
+/** The format a mod's tallied content is written for, when the game version checked (GameVersion.id) cannot read it. */
+export function eraVerdict(checkedVersion: string, tally: FormTally): EraVerdict | undefined {
+  const checked = eraOfVersion(checkedVersion);
+  const best = bestEras(tally);
+  if (best.includes(checked)) return undefined;
+  const lo = best[0], hi = best[best.length - 1];
+  const counts = PLACED.flatMap((p) => {
+    const count = tally.forms.get(p.form.id) ?? 0;
+    return count > 0 ? [{ p, c: { form: p.form, boundary: p.boundary, count } }] : [];
+  }).sort((a, b) => b.c.count - a.c.count);
+  const against = counts.filter(({ p }) => checked < p.lo || checked > p.hi).map(({ c }) => c);
+  const placing = counts.filter(({ p }) => !(checked < p.lo || checked > p.hi) && p.lo <= lo && hi <= p.hi).map(({ c }) => c);
+  let fitsVersion: string | undefined;
+  for (let e = hi; e >= lo && fitsVersion === undefined; e--) fitsVersion = FORMAT_ERAS[e].version;
+  return { lo, hi, title: erasTitle(lo, hi), direction: lo > checked ? 'newer' : 'older', against, placing, fitsVersion };
+}
+
+/** A verdict's identity: what the diagnostics it makes say (see workspace/updates.ts). */
+export function verdictKey(v: EraVerdict | undefined): string {
+  return v ? `${v.lo}-${v.hi}:${v.against.map((c) => `${c.form.id}=${c.count}`).join(',')}:${v.placing.map((c) => `${c.form.id}=${c.count}`).join(',')}` : '';
 }
