@@ -10,6 +10,8 @@ import { modinfo, workspace, using, type FileTree } from '../helpers/workspace';
 import { lint, toJsonDiagnostics } from '../../server/src/cli/lint';
 import { formatSarif } from '../../server/src/cli/formats';
 import { capToBasis } from '../../server/src/diagnostic';
+import { hover } from '../../server/src/queries/hover';
+import * as fs from 'fs';
 
 const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m', ['dda']), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
 
@@ -63,5 +65,19 @@ test('the CLI\'s JSON and SARIF give each diagnostic\'s basis', () => {
     assert.deepEqual(json.map((d) => [d.severity, d.basis]), [['information', 'data']]);
     const sarif = JSON.parse(formatSarif(result, json, ws.mods, '0')) as { runs: { results: { properties?: { basis?: string } }[] }[] };
     assert.deepEqual(sarif.runs[0].results.map((r) => r.properties?.basis), ['data']);
+  });
+});
+
+test('hover on a generated table\'s member says what its checks rest on: the data alone, or a reading of its loader', () => {
+  using(workspace(mod({ 'widgets.json': [layout('w_a', ['w_one'])] }), CURRENT_CORE), (ws) => {
+    const file = ws.file('m/widgets.json');
+    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"widgets"') + 2);
+    assert.match(h?.markdown ?? '', /\(from the game's data alone\)/);
+  });
+  // 0.F: an item's melee damage, read by Item_factory::load_basic_info (a reading).
+  using(workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', name: { str: 'rock' }, description: 'd', weight: '1 kg', volume: '1 L', symbol: ',', color: 'gray', bashing: 2 }] })), (ws) => {
+    const file = ws.file('m/items.json');
+    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"bashing"') + 2);
+    assert.match(h?.markdown ?? '', /\(from the game's data, read as its loader reads it\)/);
   });
 });

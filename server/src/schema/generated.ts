@@ -209,8 +209,10 @@ function describe(code: MemberCode, total: number | undefined, readings: readonl
   const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
+  // Hover says what the member's checks rest on: the data alone, or a reading of its loader (see Basis).
+  const byLoader = readings?.some((r) => !('required' in r)) === true;
   // Joined into one flat string: a template of templates is a tree of parts, kept for every member of every table.
-  return [seen, ': ', what.join(' or '), map, read === undefined ? " (from the game's data)." : " (from the game's data, read as its loader reads it)."].join('');
+  return [seen, ': ', what.join(' or '), map, byLoader ? " (from the game's data, read as its loader reads it)." : " (from the game's data alone)."].join('');
 }
 
 /** Members of a translatable text object (a string is read alike). */
