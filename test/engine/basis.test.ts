@@ -81,3 +81,9 @@ test('hover on a generated table\'s member says what its checks rest on: the dat
     assert.match(h?.markdown ?? '', /\(from the game's data, read as its loader reads it\)/);
   });
 });
+
+test('`extend` of a generated table\'s list takes the forms its member does, on the same basis (the data\'s: information)', () => {
+  using(workspace(mod({ 'items.json': [{ type: 'ITEM', id: 'my_stick', 'copy-from': 'stick', extend: { flags: 7 } }] }), CURRENT_CORE), (ws) => {
+    assert.deepEqual(ws.diagnostics('m/items.json').filter((d) => d.code === 'invalid-value').map((d) => `${d.severity}/${d.basis}`), ['information/data']);
+  });
+});
