@@ -23,15 +23,15 @@ const CURRENT_CORE: FileTree = {
   'json/widgets.json': [{ type: 'widget', id: 'w_one', style: 'text' }],
 };
 
-/** A layout widget naming `names` (a widget's `widgets[]`: a kind the current game's data shows, no reading). */
-const layout = (id: string, names: string[]) => ({ type: 'widget', id, style: 'layout', widgets: names });
+/** A widget whose clause names the widgets `names` (`clauses[].widgets[]`: a kind the current game's data shows, no reading). */
+const layout = (id: string, names: string[]) => ({ type: 'widget', id, style: 'text', clauses: [{ id: 'c', text: 'x', widgets: names }] });
 
 test('a reference kind learned from the data: an id of another kind is said to be one, an id of none names nothing (information, basis data); a known id is fine', () => {
   using(workspace(mod({ 'widgets.json': [layout('w_a', ['w_one']), layout('w_b', ['t_tree']), layout('w_c', ['w_onee'])] }), CURRENT_CORE), (ws) => {
     const ds = ws.diagnostics('m/widgets.json').filter((d) => d.code === 'unknown-id');
     assert.deepEqual(ds.map((d) => `${d.severity}/${d.basis}: ${d.message}`), [
-      'information/data: "widgets[0]": "t_tree" is a terrain; the game\'s data writes widget ids here: check that the game reads a terrain here',
-      'information/data: "widgets[0]": "w_onee" names nothing the game or its mods define here (the game\'s data writes widget ids here); did you mean "w_one"?',
+      'information/data: "clauses[0].widgets[0]": "t_tree" is a terrain; the game\'s data writes widget ids here: check that the game reads a terrain here',
+      'information/data: "clauses[0].widgets[0]": "w_onee" names nothing the game or its mods define here (the game\'s data writes widget ids here); did you mean "w_one"?',
     ]);
     // The near id is still offered as a fix.
     assert.deepEqual(ds[1].fixes, [{ kind: 'replaceValue', text: 'w_one' }]);
@@ -71,7 +71,7 @@ test('the CLI\'s JSON and SARIF give each diagnostic\'s basis', () => {
 test('hover on a generated table\'s member says what its checks rest on: the data alone, or a reading of its loader', () => {
   using(workspace(mod({ 'widgets.json': [layout('w_a', ['w_one'])] }), CURRENT_CORE), (ws) => {
     const file = ws.file('m/widgets.json');
-    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"widgets"') + 2);
+    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"clauses"') + 2);
     assert.match(h?.markdown ?? '', /\(from the game's data alone\)/);
   });
   // 0.F: an item's melee damage, read by Item_factory::load_basic_info (a reading).
@@ -85,5 +85,12 @@ test('hover on a generated table\'s member says what its checks rest on: the dat
 test('`extend` of a generated table\'s list takes the forms its member does, on the same basis (the data\'s: information)', () => {
   using(workspace(mod({ 'items.json': [{ type: 'ITEM', id: 'my_stick', 'copy-from': 'stick', extend: { flags: 7 } }] }), CURRENT_CORE), (ws) => {
     assert.deepEqual(ws.diagnostics('m/items.json').filter((d) => d.code === 'invalid-value').map((d) => `${d.severity}/${d.basis}`), ['information/data']);
+  });
+});
+
+test('a kind the data shows where the version reads the member by name (a dialogue response\'s topic) rests on that reading: an error', () => {
+  const topic = { type: 'talk_topic', id: 'TALK_MINE', dynamic_line: 'Hi.', responses: [{ text: 'Bye.', topic: 'TALK_DONE' }, { text: 'Go.', topic: 'TALK_NOWHERE' }] };
+  using(workspace(mod({ 'talk.json': [topic] }), CURRENT_CORE), (ws) => {
+    assert.deepEqual(ws.diagnostics('m/talk.json').map((d) => `${d.code}/${d.severity}/${d.basis}: ${d.message}`), ['unknown-id/error/reader: "responses[1].topic": unknown dialogue topic "TALK_NOWHERE"']);
   });
 });

@@ -34,7 +34,7 @@ test('reading coverage: warnings and errors by basis on the game and each mod, a
     // A misspelt widget (a kind learned from the data: information) and a misspelt monster of a monster's upgrade
     // (the current game's monster table, checked against mtype::load: an error on the reader).
     'my_mod/modinfo.json': modinfo('my_mod', ['dda']),
-    'my_mod/widgets.json': [{ type: 'widget', id: 'w_layout', style: 'layout', widgets: ['w_onee'] }],
+    'my_mod/widgets.json': [{ type: 'widget', id: 'w_text', style: 'text', clauses: [{ id: 'c', text: 'x', widgets: ['w_onee'] }] }],
     'my_mod/monsters.json': [{ type: 'MONSTER', id: 'mon_x', name: { str: 'x' }, symbol: 'x', default_faction: 'zombie', upgrades: { half_life: 1, into: 'mon_zombi' } }],
   });
   const report = run(game, mods, 5);
@@ -49,5 +49,5 @@ test('reading coverage: warnings and errors by basis on the game and each mod, a
   const all = run(game, mods, 100000).unread.map((u) => `${u.type} ${u.member}`);
   assert.ok(all.length > 1000, `${all.length} members`);
   assert.ok(!all.includes('ITEM flags[]') && !all.includes('ITEM type') && !all.includes('ITEM id'));
-  assert.ok(all.includes('widget widgets[]'));
+  assert.ok(all.includes('widget clauses[].widgets[]') && !all.includes('widget widgets[]'));
 });

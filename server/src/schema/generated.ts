@@ -315,12 +315,19 @@ function readAs(readings: readonly MemberReading[] | undefined, spec: TypeSpec):
 /** The string a member path takes (a reference, a unit format, a closed set of values, or any string). */
 function stringSpecOf(code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
   const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-  if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
-  else if (byName?.has(name)) s.refBy = byName.get(name);
+  const named = byName?.get(name);
+  // The version's reading by name (the game's dialogue reader) where it names the kind the data shows: its word.
+  if (code.ref && !(named && namesKind(named, code.ref))) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+  else if (named) s.refBy = named;
   if (code.format) { s.format = code.format; s.unitStyle = false; }
   // The kind and the format are what the data wrote (a reading that says what the string is drops this).
-  if (code.ref || code.format) s.basis = 'data';
+  if ((code.ref && s.refBy === undefined) || code.format) s.basis = 'data';
   return s;
+}
+
+/** Whether a reference by name may name `kind`. */
+function namesKind(by: SiblingRef, kind: string): boolean {
+  return (by.otherwise?.includes(kind) ?? false) || Object.values(by.kinds).some((kinds) => kinds.includes(kind));
 }
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {
