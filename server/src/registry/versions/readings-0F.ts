@@ -318,7 +318,9 @@ const CHECKED_BY_THE_GAME_0F: MemberReadings = {
   // jmapgen_terrain / jmapgen_furniture ("invalid terrain id", "invalid furniture id" when the map is finalized),
   // jmapgen_loot ("no such item group"), jmapgen_monster ("no such monster"), jmapgen_monster_group ("no such
   // monster group"): the mapgen reader stops loading the mod.
+  // mapgen_palette::get: "Requested palette with unknown id".
   mapgen: {
+    'object.palettes[]': { ref: 'palette' },
     'object.terrain.*[]?': TERRAIN, 'object.furniture.*[]?': FURNITURE, 'object.place_furniture[].furn': FURNITURE,
     'object.place_loot[].group': { ref: 'item_group' }, 'object.monster.*.monster': { ref: 'MONSTER' }, 'object.monster.*[].monster': { ref: 'MONSTER' },
     'object.place_monsters[].monster': { ref: 'monstergroup' },
