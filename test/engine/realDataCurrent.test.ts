@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { lint } from '../../server/src/cli/lint';
-import { classOf } from '../helpers/diagnosticClasses';
+import { classOf, warningsOnData } from '../helpers/diagnosticClasses';
 
 const GAME = process.env.CDDA_CURRENT_GAME ?? '';
 const present = GAME !== '' && fs.existsSync(path.join(GAME, 'json'));
@@ -29,7 +29,9 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: roof -> terrain': [1, 'core terrain-walls.json gives a foam wall the roof t_foam_roof, defined nowhere'],
   'unknown-id: weakpoints[].effects[].effect -> effect': [1, 'core nether.json applies effect sectioned_filaments, which is only tested in conditions, never defined'],
   'unknown-id: weakpoints[].effects[].effect_on_conditions[] -> effect on condition': [1, 'core nether.json runs EOC_MORALE_SUBTRACT_100, defined nowhere'],
-  // ---- references the generated tables index (schema/generated.ts)
+  // ---- references the generated tables index (schema/generated.ts), with their readings: a dialogue response's
+  // topic by the dialogue's reading by name (DIALOGUE_REFERENCES), a layout's widgets and a transform's valid
+  // terrain by the readings of widget::load and ter_furn_data::load
   'unknown-id: responses[].topic -> dialogue topic': [30, 'dialogue responses leading to topics defined nowhere the mod can see: 28 defined nowhere at all (core gung_ho BGSS_GUNG_HO_*_IDEAS2/3 x8, TALK_BALTHAZAR_MEET_DESCRIPTION_WEAK_1, TALK_GREAT_LIBRARY_LIBRARIAN_Robofac, TALK_CONVERSATION_RADIO, COMP_NURSING_HOME_LEGAL, TALK_CARLOS_FORGE, TALK_ROBOFAC_INTERCOM_BROKEN_YRAX_DELTA, TALK_TACOMA_Dana_Bakery1, TALK_TACOMA_Pablo_Propane1 x2; Aftershock and aftershock_exoplanet BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2 each; BombasticPerks TALK_PERK_MENU_PSIONICS), 2 only in mods the referring mod does not depend on (Aftershock -> aftershock_exoplanet TALK_SALVOR_FABRICATOR_BACKSTORY_CURRENT_DAY_WHY_STAY; Perk_melee -> BombasticPerks TALK_PERK_MENU_MAIN)'],
   'unknown-id: terrain[].valid_terrain[] -> terrain': [2, 'core vitrified_farm.json ter_furn_transform lists furniture ids (f_vitrified_bookcase_talker, f_vitrified_doll) as valid terrain: they never match'],
   'unknown-id: use_action.monster_id -> monster': [10, 'Aftershock and aftershock_exoplanet inactiverobot.json (each): inactive robots that place mon_copbot, mon_eyebot, mon_milbot_308, mon_riotbot (monsters the game no longer has) and "mon_laserturret_x-ray" (the monster is mon_laserturret_xray)'],
@@ -134,6 +136,8 @@ test('the current game data, checked as the current game: every class of diagnos
   const counts: Record<string, number> = {};
   for (const list of result.diagnostics.values()) for (const d of list) counts[classOf(d)] = (counts[classOf(d)] ?? 0) + 1;
   assert.deepEqual(counts, Object.fromEntries(Object.entries(EXPECTED).map(([k, [n]]) => [k, n])));
+  // Nothing above information rests on the data alone (the basis of every warning and error: a reader, the spec, the docs).
+  assert.deepEqual(warningsOnData(result.diagnostics), []);
 });
 
 test('a current mod (Magiclysm) checked on its own against current core: only its genuine errors', { skip }, () => {

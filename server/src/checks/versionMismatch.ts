@@ -87,7 +87,7 @@ function isOneUse(d: Diagnostic, c: MismatchContext, p: MismatchPlaces): boolean
 export function underVersionMismatch(file: string, diagnostics: readonly Diagnostic[], c: MismatchContext, p: MismatchPlaces): Diagnostic[] {
   const shown = diagnostics.map((d): Diagnostic => (isOneUse(d, c, p) ? { ...d, severity: 'information' } : d));
   if (!p.at) return shown;
-  const at = { path: file, start: p.at.start, end: p.at.end, severity: 'error' as const, code: VERSION_MISMATCH_CODE };
+  const at = { path: file, start: p.at.start, end: p.at.end, severity: 'error' as const, code: VERSION_MISMATCH_CODE, basis: 'reader' as const };
   const causes = c.verdict.against.map((f): Diagnostic => {
     const example = p.example(f.form.id);
     return { ...at, message: rootCauseMessage(c, f), ...(example ? { related: [example] } : {}) };

@@ -209,8 +209,10 @@ function describe(code: MemberCode, total: number | undefined, readings: readonl
   const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
+  // Hover says what the member's checks rest on: the data alone, or a reading of its loader (see Basis).
+  const byLoader = readings?.some((r) => !('required' in r)) === true;
   // Joined into one flat string: a template of templates is a tree of parts, kept for every member of every table.
-  return [seen, ': ', what.join(' or '), map, read === undefined ? " (from the game's data)." : " (from the game's data, read as its loader reads it)."].join('');
+  return [seen, ': ', what.join(' or '), map, byLoader ? " (from the game's data, read as its loader reads it)." : " (from the game's data alone)."].join('');
 }
 
 /** Members of a translatable text object (a string is read alike). */
@@ -265,7 +267,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
         break;
       case 'o':
         if (node.mapValue) {
-          const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
+          const key: StringSpec = code.keyRef ? { kind: 'string', ref: code.keyRef, ...(code.weakKeyRef ? { weakRef: true } : {}), basis: 'data' } : { kind: 'string' };
           const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars, byName, dialogue) };
           options.push(map);
         } else {
@@ -291,7 +293,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   // A reading says what the game reads here, however rarely the data writes it.
   const read = node.readings?.some((r) => !('required' in r) && !('closed' in r)) === true;
   if (code.count < MIN_EVIDENCE && !read && !options.includes(ANY)) options.push(ANY);
-  return readAs(node.readings, { kind: 'union', options, mismatch: 'warning' });
+  return readAs(node.readings, { kind: 'union', options, mismatch: 'warning', basis: 'data' });
 }
 
 /** The spec of the last reader (`{ type }`) among a member's readings, if any. */
@@ -313,10 +315,19 @@ function readAs(readings: readonly MemberReading[] | undefined, spec: TypeSpec):
 /** The string a member path takes (a reference, a unit format, a closed set of values, or any string). */
 function stringSpecOf(code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
   const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-  if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
-  else if (byName?.has(name)) s.refBy = byName.get(name);
+  const named = byName?.get(name);
+  // The version's reading by name (the game's dialogue reader) where it names the kind the data shows: its word.
+  if (code.ref && !(named && namesKind(named, code.ref))) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+  else if (named) s.refBy = named;
   if (code.format) { s.format = code.format; s.unitStyle = false; }
+  // The kind and the format are what the data wrote (a reading that says what the string is drops this).
+  if ((code.ref && s.refBy === undefined) || code.format) s.basis = 'data';
   return s;
+}
+
+/** Whether a reference by name may name `kind`. */
+function namesKind(by: SiblingRef, kind: string): boolean {
+  return (by.otherwise?.includes(kind) ?? false) || Object.values(by.kinds).some((kinds) => kinds.includes(kind));
 }
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {
@@ -387,5 +398,6 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const lookup: MemberLookup = { container: context.dialogueContainer, byName: byName.size ? byName : undefined };
   const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { schema: { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown, documented: context.documented } }, unapplied };
+  // Its verdicts beyond the data's forms (marked `data` where they are made) are its readings': the game's reader.
+  return { schema: { fields, editMembers: [], basis: 'reader', unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown, documented: context.documented } }, unapplied };
 }

@@ -7,7 +7,7 @@
 import { mergeReadings, type MemberReading, type MemberReadings, type TypeReadings, type ValueSet } from '../../schema/memberReadings';
 import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_READINGS } from '../../schema/colors';
 import type { TypeSpec } from '../../schema/types';
-import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, arrayOf, ref } from '../../schema/kinds/common';
+import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 import { REQUIREMENT_MEMBERS_CURRENT } from '../../schema/current/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
@@ -259,4 +259,81 @@ const COLORS_AND_REFERENCES_0F: MemberReadings = {
   furniture: { color, 'bgcolor[]?': background },
 };
 
-export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, LOADERS_0F);
+const TRAITS: TypeSpec = union(ref('mutation'), arrayOf(ref('mutation')));
+const TIME: MemberReading = { format: 'time' };
+const VOLUME: MemberReading = { format: 'volume' };
+const NUMBER_READ: MemberReading = { type: NUMBER };
+const TERRAIN: MemberReading = { ref: 'terrain' };
+const FURNITURE: MemberReading = { ref: 'furniture' };
+const ITEM: MemberReading = { ref: 'item' };
+
+/** Item types whose data writes `[ quality, level ]` qualities (the others' tables have no such member). */
+const QUALITY_TYPES_0F = ['GENERIC', 'ARMOR', 'TOOL', 'AMMO', 'GUN', 'GUNMOD', 'TOOL_ARMOR'];
+
+/**
+ * Item_factory::load_basic_info, which every item type's loader calls: the melee damage (assign, "Expected
+ * number"), the price, volume and weight as quantity strings ("invalid quantity string: unknown unit", "missing
+ * unit"), the symbol a string, the materials ("invalid material", Item_factory::check_definitions) and tool
+ * qualities ("item X has unknown quality", "invalid tool quality id"). Each found with the 0.F game's --check-mods
+ * on a single-mistake copy of a shipped mod (test/recall).
+ */
+function basicInfo(type: string): TypeReadings {
+  return {
+    ...(type === 'ENGINE' || type === 'TOOLMOD' || type === 'BATTERY' ? {} : { bashing: NUMBER_READ }),
+    price: { format: 'money' }, volume: VOLUME, weight: { format: 'mass' }, symbol: { type: STRING },
+    'material[]?': { ref: 'material' },
+    ...(QUALITY_TYPES_0F.includes(type) ? { 'qualities[][0]': { ref: 'tool_quality' } } : {}),
+  };
+}
+
+/**
+ * Readings found with the 0.F game's --check-mods on single-mistake copies of shipped mods (test/recall: each
+ * mistake rejected with the message quoted), where a kind or form only the data showed would otherwise leave the
+ * finding at information (see Basis).
+ */
+const CHECKED_BY_THE_GAME_0F: MemberReadings = {
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, basicInfo(t)])),
+  // islot_gun's skill: "uses an invalid skill" (Item_factory::check_definitions).
+  GUN: { ...basicInfo('GUN'), skill: { ref: 'skill' } },
+  // MonsterGroupManager::LoadMonsterGroup: "monster group X has unknown default monster" (mongroup.cpp).
+  monstergroup: { default: { ref: 'MONSTER' } },
+  // harvest_entry::load: `base_num` a pair ("Expected json array encoding pair"), `max` and `mass_ratio` numbers.
+  harvest: { 'entries[].base_num': { type: { kind: 'tuple', items: [NUMBER, NUMBER], names: ['min', 'max'] } }, 'entries[].max': NUMBER_READ, 'entries[].mass_ratio': NUMBER_READ },
+  // mutation_branch::load reads trait lists as strings ("expected string"), and check_consistency each id ("refers
+  // to undefined prereq / cancels / threshreq", "refers to undefined mutation type"); ugliness and visibility numbers.
+  mutation: {
+    prereqs: { type: TRAITS }, prereqs2: { type: TRAITS }, cancels: { type: TRAITS }, threshreq: { type: TRAITS },
+    types: { type: union(ref('mutation_type'), arrayOf(ref('mutation_type'))) }, ugliness: NUMBER_READ, visibility: NUMBER_READ,
+  },
+  // spell_type::load: numbers ("Expected number"); fake_spell::load, an extra effect's spell ("invalid spell id").
+  SPELL: { base_energy_cost: NUMBER_READ, max_level: NUMBER_READ, 'extra_effects[].id': { ref: 'SPELL' } },
+  // load_effect_type: durations ("invalid quantity string"), `rating` a string, `desc` an array of strings
+  // ("Expected json array"), `show_in_info` a boolean ("not a boolean value").
+  effect_type: { int_dur_factor: TIME, max_duration: TIME, rating: { type: STRING }, desc: { type: arrayOf(STRING) }, show_in_info: { type: BOOLEAN } },
+  // map_data_common_t::load and check_consistency: open, close and transforms_into name one of the same kind
+  // (mapdata.cpp: "has invalid open / close / transforms_into"); bash items are an item group's entries ("unknown
+  // item", item_group.cpp); numbers and quantities as above.
+  terrain: { open: TERRAIN, close: TERRAIN, transforms_into: TERRAIN, 'bash.items[].item': ITEM, move_cost: NUMBER_READ },
+  furniture: { open: FURNITURE, close: FURNITURE, 'bash.items[].item': ITEM, max_volume: VOLUME, required_str: NUMBER_READ },
+  // jmapgen_terrain / jmapgen_furniture ("invalid terrain id", "invalid furniture id" when the map is finalized),
+  // jmapgen_loot ("no such item group"), jmapgen_monster ("no such monster"), jmapgen_monster_group ("no such
+  // monster group"): the mapgen reader stops loading the mod.
+  // mapgen_palette::get: "Requested palette with unknown id".
+  mapgen: {
+    'object.palettes[]': { ref: 'palette' },
+    'object.terrain.*[]?': TERRAIN, 'object.furniture.*[]?': FURNITURE, 'object.place_furniture[].furn': FURNITURE,
+    'object.place_loot[].group': { ref: 'item_group' }, 'object.monster.*.monster': { ref: 'MONSTER' }, 'object.monster.*[].monster': { ref: 'MONSTER' },
+    'object.place_monsters[].monster': { ref: 'monstergroup' },
+  },
+  palette: { 'terrain.*[]?': TERRAIN, 'terrain.*[][0]': TERRAIN, 'furniture.*[]?': FURNITURE, 'furniture.*[][0]': FURNITURE },
+  // vpart_info::load and check: numbers ("Expected number"), the part's item ("uses undefined item"), its fuel
+  // ("uses undefined fuel"), flags ("has unknown flag"), skills ("has unknown removal skill"), times; what it
+  // breaks into is an item group's entries ("unknown item", item_group.cpp).
+  vehicle_part: {
+    power: NUMBER_READ, durability: NUMBER_READ, damage_modifier: NUMBER_READ, item: ITEM, fuel_type: ITEM, 'flags[]': JSON_FLAG,
+    'breaks_into[].item': ITEM, 'requirements.install.time': TIME, 'requirements.removal.time': TIME, 'requirements.repair.time': TIME,
+    'requirements.install.skills[][0]': { ref: 'skill' }, 'requirements.removal.skills[][0]': { ref: 'skill' }, 'requirements.repair.skills[][0]': { ref: 'skill' },
+  },
+};
+
+export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, CHECKED_BY_THE_GAME_0F, LOADERS_0F);

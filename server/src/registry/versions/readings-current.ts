@@ -163,13 +163,21 @@ const LOADERS_CURRENT: MemberReadings = {
   start_location: START_LOCATION_READINGS,
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
-  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids).
+  // [ id, weight ] pairs), and a furniture one's valid furniture, a terrain one's valid terrain (ter_furn_data::load
+  // reads either as a set of ids; t_null, f_null: none, built-in ids).
   ter_furn_transform: {
     'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
-    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
+    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'terrain[].valid_terrain[]': { ref: 'terrain' }, 'field[].result': { type: transformResult('field_type') },
   },
+  // overmap_special::check: "In overmap special X, terrain Y is invalid" (when the game loads).
+  overmap_special: { 'overmaps[].overmap': { ref: 'overmap_terrain' } },
+  // widget::load: a layout's widgets, string_id_reader<widget> (each drawn by its obj(): an unknown id is a debug
+  // message when the sidebar is drawn).
+  widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
+  // mapgen_palette::get: "Requested palette with unknown id" (a palette named by its id; a parameter's object names none).
   mapgen: {
+    'object.palettes[]': { ref: 'palette' },
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
     'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
   },
