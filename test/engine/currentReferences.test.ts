@@ -87,25 +87,51 @@ test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
   });
 });
 
-test('a harvest drop is an item, or an item group when its drop type is a group one', () => {
+test('a harvest drop is an item, or an item group when its drop type says "group": true, whichever mod defines it', () => {
   const fixture = parseMarked(`[
+  { "type": "harvest_drop_type", "id": "m_cbm_group", "group": true },
+  { "type": "harvest_drop_type", "id": "m_cbm_group_too", "copy-from": "m_cbm_group" },
+  { "type": "harvest_drop_type", "id": "m_offal" },
   { "type": "harvest", "id": "m_harvest", "entries": [
     { "drop": "meat", "type": "flesh" },
     { "drop": ⟦"meatt"⟧, "type": "flesh" },
     { "drop": "bionics_common", "type": "bionic_group" },
     { "drop": ⟦"meat"⟧, "type": "bionic_group" },
-    { "drop": ⟦"bionics_common"⟧ }
+    { "drop": ⟦"bionics_common"⟧ },
+    { "drop": "bionics_common", "type": "m_cbm_group" },
+    { "drop": "bionics_common", "type": "m_cbm_group_too" },
+    { "drop": ⟦"bionics_common"⟧, "type": "m_offal" },
+    { "drop": "meat", "type": "m_offal" },
+    { "drop": "bionics_common", "type": ⟦"m_cbm_grup"⟧ }
   ] }
 ]`);
   withMod(fixture, (ws) => {
     const list = ws.diagnostics('m/content.json');
     assertMarked(fixture, list, 'unknown-id');
     const messages = list.map((d) => d.message);
-    assert.ok(messages.includes('"entries[3].drop": unknown item group "meat"; "meat" is an item: with another "type" (or none) it names one'), messages.join('\n'));
-    assert.ok(messages.includes('"entries[4].drop": unknown item "bionics_common"; "bionics_common" is an item group: with "type": "bionic_group" it names one'), messages.join('\n'));
+    assert.ok(messages.includes('"entries[3].drop": unknown item group "meat"; "meat" is an item: with "type" naming a harvest drop type without "group": true it names one'), messages.join('\n'));
+    assert.ok(messages.includes('"entries[4].drop": unknown item "bionics_common"; "bionics_common" is an item group: with "type" naming a harvest drop type whose "group" is true it names one'), messages.join('\n'));
     // Go to definition follows the drop type: the group's definition.
-    const at = fixture.text.indexOf('"bionics_common", "type"') + 2;
+    const at = fixture.text.indexOf('"bionics_common", "type": "bionic_group"') + 2;
     assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), at).map((d) => d.path.endsWith('item_groups.json')), [true]);
+  });
+});
+
+test('a mutation\'s override_look names what its tile_category says: a terrain, a monster...; an unknown one is a warning (the game draws no such tile)', () => {
+  const fixture = parseMarked(`[
+  { "type": "mutation", "id": "m_treeform", "name": "Tree form", "points": 1, "description": "d",
+    "override_look": { "id": "t_flat_roof", "tile_category": "terrain" } },
+  { "type": "mutation", "id": "m_treeform2", "name": "Tree form", "points": 1, "description": "d",
+    "override_look": { "id": ⟦"t_flat_rof"⟧, "tile_category": "terrain" } },
+  { "type": "mutation", "id": "m_chairform", "name": "Chair form", "points": 1, "description": "d",
+    "override_look": { "id": "f_chair", "tile_category": "furniture" } },
+  { "type": "mutation", "id": "m_glow", "name": "Glow", "points": 1, "description": "d",
+    "override_look": { "id": "lighting_lowlight_light", "tile_category": "lighting" } }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.deepEqual(list.filter((d) => d.code === 'unknown-id').map((d) => d.severity), ['warning']);
   });
 });
 

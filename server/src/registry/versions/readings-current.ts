@@ -21,10 +21,10 @@ const JSON_FLAG: MemberReading = { ref: 'json_flag' };
 
 /**
  * A harvest entry's `drop` (harvest_list::check_consistency, "Harvest list X has invalid entry"): an item, or an
- * item group when the entry's harvest_drop_type is a group one (`"group": true`: the game's bionic_group and
- * mutagen_group).
+ * item group when the entry's harvest_drop_type is a group one (harvest_drop_type::load reads `"group"` into
+ * is_group_, which is_item_group() answers), whichever mod defines the drop type. No type is the null type, an item.
  */
-const HARVEST_DROP: SiblingRef = { member: 'type', kinds: { bionic_group: ['item_group'], mutagen_group: ['item_group'] }, otherwise: ['item'] };
+const HARVEST_DROP: SiblingRef = { member: 'type', through: { kind: 'harvest_drop_type', member: 'group' }, kinds: { true: ['item_group'] }, otherwise: ['item'] };
 
 /** requirement_data::load_requirement, the reader of recipes' requirements ("unknown component", "unknown tool"). */
 const REQUIREMENTS: TypeReadings = {
@@ -46,6 +46,20 @@ const VEHICLE_PART: MemberReading = { ref: 'vehicle_part', variants: true };
  * hip only; `remove_rigid` alike).
  */
 const BODY_PART_OR_SUB_PART: MemberReading = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
+
+/**
+ * A mutation's override_look (mutation_branch::load: `id` and `tile_category`, both mandatory, read unchecked): the
+ * tile drawn for the character, looked up by the tileset as the id of the category's kind (cata_tiles'
+ * TILE_CATEGORY names). An id no definition of that kind has draws no such tile: a warning. Categories naming no
+ * definition (lighting, weather, bullet...) leave it a plain string.
+ */
+const OVERRIDE_LOOK: SiblingRef = {
+  member: 'tile_category', weak: true,
+  kinds: {
+    monster: ['MONSTER'], terrain: ['terrain'], furniture: ['furniture'], item: ['item'], trap: ['trap'], field: ['field_type'],
+    vehicle_part: ['vehicle_part'], overmap_terrain: ['overmap_terrain'], map_extra: ['map_extra'],
+  },
+};
 
 /**
  * A dialogue response repeated for each item the player has (talk_topic's repeat_responses, one or an array:
@@ -154,7 +168,7 @@ const LOADERS_CURRENT: MemberReadings = {
   npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
   sub_body_part: { parent: { ref: 'body_part' } },
-  mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART },
+  mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART, 'override_look.id': { refBy: OVERRIDE_LOOK } },
   // effect_type::load: the traits and effects that make the character immune to the effect.
   // The effects it removes (and blocks): ids the game never checks, an unknown one removes nothing: warnings.
   effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
@@ -183,7 +197,8 @@ const LOADERS_CURRENT: MemberReadings = {
   },
   // relic_procgen_data: the spells an artifact may cast.
   relic_procgen_data: { 'active_procgen_values[].spell_id': { ref: 'SPELL' } },
-  harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
+  // harvest_list::check_consistency: an entry's type that names no drop type is "invalid type".
+  harvest: { 'entries[].drop': { refBy: HARVEST_DROP }, 'entries[].type': { ref: 'harvest_drop_type' } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
   construction: { ...REQUIREMENTS, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
