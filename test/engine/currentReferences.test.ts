@@ -135,6 +135,19 @@ test('a mutation\'s override_look names what its tile_category says: a terrain, 
   });
 });
 
+test('a transform\'s valid terrain (a warning: one nothing defines is never transformed) and a layout widget\'s children name what the game reads there', () => {
+  const fixture = parseMarked(`[
+  { "type": "ter_furn_transform", "id": "m_transform", "terrain": [ { "valid_terrain": [ "t_flat_roof", ⟦"t_flat_rof"⟧ ], "result": "t_flat_roof" } ] },
+  { "type": "widget", "id": "m_child", "style": "text", "string": "x" },
+  { "type": "widget", "id": "m_layout", "style": "layout", "arrange": "columns", "widgets": [ "m_child", ⟦"m_chlid"⟧ ] }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.deepEqual(list.filter((d) => d.code === 'unknown-id').map((d) => d.severity), ['warning', 'error']);
+  });
+});
+
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
   const fixture = parseMarked(`[
   { "type": "requirement", "id": "m_req",

@@ -131,8 +131,8 @@ export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unk
   return by.otherwise;
 }
 
-/** Every kind a sibling-selected reference may name, `otherwise`'s first (a reference selected through a definition, see SiblingRef.through). */
-function everyKindOf(by: SiblingRef): readonly [RefKind, ...RefKind[]] | undefined {
+/** Every kind a sibling-selected reference may name, `otherwise`'s first (all a reference selected through a definition may name, see SiblingRef.through). */
+export function everyKindOf(by: SiblingRef): readonly [RefKind, ...RefKind[]] | undefined {
   const kinds = [...new Set([...(by.otherwise ?? []), ...Object.values(by.kinds).flat()])];
   return kinds.length ? kinds as [RefKind, ...RefKind[]] : undefined;
 }

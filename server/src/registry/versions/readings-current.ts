@@ -177,11 +177,15 @@ const LOADERS_CURRENT: MemberReadings = {
   start_location: START_LOCATION_READINGS,
   talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
-  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids).
+  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids). The terrain
+  // it applies to is read as ter_str_id, never checked: one nothing defines is never transformed (a warning).
   ter_furn_transform: {
     'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
     'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
+    'terrain[].valid_terrain[]': { ref: 'terrain', weak: true },
   },
+  // widget::load reads a layout's child widgets; widget::check: "widget X references unknown child widget Y".
+  widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   mapgen: {
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
