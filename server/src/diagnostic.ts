@@ -1,7 +1,9 @@
 /** The engine's diagnostics: plain data with offsets; converted to LSP or CLI output at the edge. */
 import type { Fix } from './schema/valueReports';
+import type { Basis, Severity } from './basis';
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export { BASIS_WORDS, capToBasis, type Basis, type Severity } from './basis';
+
 export type SeverityOverrides = Readonly<Record<string, Severity | 'off'>>;
 
 export interface RelatedLocation {
@@ -34,6 +36,8 @@ export interface Diagnostic {
   /** Stable code, e.g. `unknown-id`; see README for the list. */
   readonly code: string;
   readonly message: string;
+  /** What the verdict rests on. */
+  readonly basis: Basis;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly DiagnosticFix[];
 }

@@ -79,12 +79,16 @@ test('unknown-id: a monster group entry naming a missing monster fires; an exist
       { type: 'monstergroup', name: 'GROUP_TEST', default: 'mon_zombie', monsters: [{ monster: 'mon_zombei', freq: 10, cost_multiplier: 1 }, { monster: 'mon_dog', freq: 5, cost_multiplier: 1 }] },
     ],
   }));
+  // 0.F reads a monster there (a reading): an error, on the game's reader.
   assert.deepEqual(unknownIds(ws.diagnostics('m/groups.json')), ['"monsters[0].monster": unknown monster "mon_zombei"; did you mean "mon_zombie"?']);
+  assert.deepEqual(ws.diagnostics('m/groups.json').map((d) => `${d.severity}/${d.basis}`), ['error/reader']);
   // The current game: keyed by id, same table shape generated from its own data.
   const current = workspace(mod({
     'groups.json': [{ type: 'monstergroup', id: 'GROUP_TEST', monsters: [{ monster: 'mon_zombei', weight: 10 }, { monster: 'mon_dog', weight: 5 }] }],
   }), CURRENT_CORE);
-  assert.deepEqual(unknownIds(current.diagnostics('m/groups.json')), ['"monsters[0].monster": unknown monster "mon_zombei"; did you mean "mon_zombie"?']);
+  // The current game: the kind is learned from the ids its data writes there (no reading yet): information, on the data alone.
+  assert.deepEqual(unknownIds(current.diagnostics('m/groups.json')), ['"monsters[0].monster": "mon_zombei" names nothing the game or its mods define here (the game\'s data writes monster ids here); did you mean "mon_zombie"?']);
+  assert.deepEqual(current.diagnostics('m/groups.json').map((d) => `${d.severity}/${d.basis}`), ['information/data']);
 });
 
 test('bad-unit: an item weight in an unknown unit fires (0.F GENERIC, current ITEM); valid units do not', () => {
@@ -108,7 +112,7 @@ test('a duration the data writes as a time string may be an integer number of tu
 test('a list of ids may be written as its one id (the generic readers take a single value); the id is still a reference', () => {
   const trait = (id: string, cancels: unknown) => ({ type: 'mutation', id, name: { str: id }, description: 'd', points: 0, cancels });
   const ws = workspace(mod({ 'traits.json': [trait('MY_THINSKIN', []), trait('MY_A', 'MY_THINSKIN'), trait('MY_B', ['MY_THINSKIN']), trait('MY_C', 'MY_THINSKNI')] }), CURRENT_CORE);
-  assert.deepEqual(unknownIds(ws.diagnostics('m/traits.json')), ['"cancels": unknown trait "MY_THINSKNI"; did you mean "MY_THINSKIN"?']);
+  assert.deepEqual(unknownIds(ws.diagnostics('m/traits.json')), ['"cancels": "MY_THINSKNI" names nothing the game or its mods define here (the game\'s data writes trait ids here); did you mean "MY_THINSKIN"?']);
   assert.deepEqual(ws.codes('m/traits.json'), ['unknown-id']);
 });
 
@@ -126,12 +130,12 @@ test('unknown-field: a generated table closes the top level (did you mean), keep
   assert.match(ds[0].message, /Unknown member "itms"; did you mean "items"\?/);
 });
 
-test('invalid-value: a generated table checks JSON types by the forms the data uses (a warning)', () => {
+test('invalid-value: a generated table checks JSON types by the forms the data uses (information, on the data alone)', () => {
   const ws = workspace(mod({ 'groups.json': [{ type: 'monstergroup', name: 'GROUP_T', monsters: 'mon_zombie' }] }));
   const ds = ws.diagnostics('m/groups.json');
-  // A warning: the table knows the forms the data uses, not every form the game reads.
-  assert.deepEqual(ds.map((d) => `${d.code}/${d.severity}`), ['invalid-value/warning']);
-  assert.match(ds[0].message, /"monsters" is "mon_zombie" \(string\); the game's data only writes an array of objects here/);
+  // Information: the table knows the forms the data uses, not every form the game reads.
+  assert.deepEqual(ds.map((d) => `${d.code}/${d.severity}/${d.basis}`), ['invalid-value/information/data']);
+  assert.match(ds[0].message, /"monsters" is "mon_zombie": the game's data never writes a string here \(only an array of objects\); check that the game reads one/);
 });
 
 test('find references: a monster is named by the monster groups that spawn it and the map generators that place it', () => {
@@ -160,7 +164,7 @@ test('unknown-id: map generator and palette symbols name terrain and furniture; 
     'palette.json': [{ type: 'palette', id: 'pal_t', terrain: { '.': 't_floor', '#': 't_wal', ' ': 't_null' }, furniture: { c: 'f_chair', x: 'f_null' } }],
     'overmap.json': [{ type: 'overmap_terrain', id: 'field' }],
   }), core);
-  assert.deepEqual(unknownIds(ws.diagnostics('m/palette.json')), ['"terrain.#": unknown terrain "t_wal"; did you mean "t_wall"?']);
+  assert.deepEqual(unknownIds(ws.diagnostics('m/palette.json')), ['"terrain.#": "t_wal" names nothing the game or its mods define here (the game\'s data writes terrain ids here); did you mean "t_wall"?']);
 });
 
 test('a template (abstract) may name another template; a concrete definition may not', () => {
@@ -170,7 +174,8 @@ test('a template (abstract) may name another template; a concrete definition may
     'parts.json': [{ type: 'vehicle_part', abstract: 'part_abstract', item: 'rock_abstract' }, { type: 'vehicle_part', id: 'part_rock', 'copy-from': 'part_abstract', item: 'rock_abstract' }],
   }));
   assert.deepEqual(unknownIds(ws.diagnostics('m/groups.json')), ['"entries[0].item": unknown item "rock_abstract"']);
-  assert.deepEqual(unknownIds(ws.diagnostics('m/parts.json')), ['"item": unknown item "rock_abstract"']);
+  // A vehicle part's item: a kind learned from the data (0.F), said as what the id is.
+  assert.deepEqual(unknownIds(ws.diagnostics('m/parts.json')), ['"item": "rock_abstract" is an item template (abstract), which the game never makes; the game\'s data writes item ids here']);
 });
 
 test('dialogue members mean the same at any depth: an effect an effect-on-condition adds, deep in an if/then, is a reference', () => {

@@ -36,9 +36,10 @@ test('0.F: a near miss of a known member is a warning with the suggestion, or in
   assert.deepEqual(reported([item0F('t_b', { symbols: 'x' })], '0.F'), ['unknown-field/information: No GENERIC in the 0.F game\'s data has a member "symbols", which the game reads elsewhere; did you mean "symbol"?']);
 });
 
-test('current: without the program, a member no ITEM uses is information; a near miss is a warning', () => {
+test('current: without the program, a member no ITEM uses is information, and so is a near miss (the data alone)', () => {
   assert.deepEqual(reported([itemCurrent('t_a', { foo_bar_baz: 1 })], 'current'), ['unknown-field/information: No ITEM in the game\'s data has a member "foo_bar_baz"; the game may not read it']);
-  assert.deepEqual(reported([itemCurrent('t_b', { colour: 'red' })], 'current'), ['unknown-field/warning: Unknown member "colour"; did you mean "color"?']);
+  // Without the program, a near miss is the data's word alone: information, with the suggestion.
+  assert.deepEqual(reported([itemCurrent('t_b', { colour: 'red' })], 'current'), ['unknown-field/information: No ITEM in the current game\'s data has a member "colour"; did you mean "color"? (check that the game reads "colour")']);
   assert.deepEqual(reported([itemCurrent('t_c', { phase: 'solid', 'copy-from': 't_a' })], 'current').filter((d) => d.startsWith('unknown-field')), []);
 });
 
@@ -47,10 +48,10 @@ test('current: a member its documentation gives (doc/JSON) is read by the game: 
   assert.deepEqual(reported([itemCurrent('t_a', { energy_shield_max_hp: 10 })], 'current'), []);
   // gun_jam_mult: ITEM.md's gun fields, a near miss of "mag_jam_mult" (which ITEMs write): a member, maybe misplaced.
   assert.deepEqual(reported([itemCurrent('t_b', { gun_jam_mult: 1 })], 'current'), ['unknown-field/information: No ITEM in the current game\'s data has a member "gun_jam_mult", which the game\'s documentation names; did you mean "mag_jam_mult"?']);
-  // The documents are incomplete: a name they lack stays information, a near miss a warning.
+  // The documents are incomplete: a name they lack stays information, and so does a near miss.
   assert.deepEqual(reported([itemCurrent('t_c', { foo_bar_baz: 1, colour: 'red' })], 'current'), [
     'unknown-field/information: No ITEM in the game\'s data has a member "foo_bar_baz"; the game may not read it',
-    'unknown-field/warning: Unknown member "colour"; did you mean "color"?',
+    'unknown-field/information: No ITEM in the current game\'s data has a member "colour"; did you mean "color"? (check that the game reads "colour")',
   ]);
   // 0.F knows its program's names: no documentation needed there.
   assert.equal(registryOf(findVersion('0.F')!).generatedSchemaOfType('GENERIC')!.unseen!.documented, undefined);

@@ -7,7 +7,7 @@ import type { RecordAnalysis } from '../records/analyze';
 import type { DefinitionRecord } from '../records/record';
 import type { Lineage } from '../index/inheritance';
 import type { JsonPath, OffsetRange, Part } from '../syntax/locate';
-import type { Severity } from '../diagnostic';
+import type { Basis, Severity } from '../diagnostic';
 
 /**
  * What the game's own data uses beyond the version's tables (a game folder newer than them), learned while it
@@ -65,7 +65,7 @@ export interface CheckContext {
   readonly file: SourceFile;
   report(d: RecordReport): void;
   /** A diagnostic at raw offsets of the file (syntax errors, modinfo problems). */
-  reportAt(start: number, end: number, code: string, severity: Severity, message: string): void;
+  reportAt(start: number, end: number, code: string, severity: Severity, basis: Basis, message: string): void;
   /** Notes that the file names an unknown id of `kind` (so it is re-checked when `kind` changes). */
   noteUnresolved(kind: string): void;
   /** Notes that a report names the kinds `id` is of (so the file is re-checked when any kind gains or loses it). */

@@ -20,17 +20,17 @@ export const checkDefinitionText: RecordCheck = (record, ctx) => {
   const found = findingsOf(ctx.file.parsed, record.index) ?? scanDefinitionText(ctx.project.textOf(ctx.file), start, record.end);
   for (const s of found.deep) {
     if (ctx.file.parsed.problems.some((p) => p.start === s.start)) continue;
-    ctx.report({ record, path: [], at: { start: s.start - start, end: s.start + 1 - start }, code: 'json-syntax', severity: 'error', message: NESTING_MESSAGE });
+    ctx.report({ record, path: [], at: { start: s.start - start, end: s.start + 1 - start }, code: 'json-syntax', severity: 'error', basis: 'reader', message: NESTING_MESSAGE });
   }
   for (const s of found.badNumbers) {
     ctx.report({
-      record, path: [], at: { start: s.start - start, end: s.end - start }, code: 'invalid-value', severity: 'error',
+      record, path: [], at: { start: s.start - start, end: s.end - start }, code: 'invalid-value', severity: 'error', basis: 'reader',
       message: `${ctx.project.textOf(ctx.file).slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
     });
   }
   for (const d of found.duplicates) {
     ctx.report({
-      record, path: [], at: { start: d.again.start - start, end: d.again.end - start }, code: 'duplicate-key', severity: 'warning',
+      record, path: [], at: { start: d.again.start - start, end: d.again.end - start }, code: 'duplicate-key', severity: 'warning', basis: 'reader',
       message: `Member ${JSON.stringify(d.key)} is written more than once in this object; the game reads only one of them`,
       related: [{ record, path: [], at: { start: d.first.start - start, end: d.first.end - start }, message: `first ${JSON.stringify(d.key)} of this object` }],
     });

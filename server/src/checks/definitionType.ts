@@ -16,16 +16,20 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
     const retired = registry.version.retiredTypes?.[record.type];
     if (retired) {
       ctx.report({
-        record, path: ['type'], code: 'unknown-type', severity: 'error',
+        // A type the version's loader retired, reviewed by hand (GameVersion.retiredTypes).
+        record, path: ['type'], code: 'unknown-type', severity: 'error', basis: 'reader',
         message: `"type": "${record.type}" is not loaded by the game version ${title}; write ${retired.instead} instead`,
         fixes: [{ kind: 'retype', to: retired.to, members: Object.entries(retired.addMembers ?? {}).map(([name, value]) => ({ name, value })) }],
       });
       return;
     }
+    // The types the version loads are those its data uses and a few reviewed extras (scripts/gen-known-types.mjs),
+    // not a reading of its loader's whole list (DynamicDataLoader::initialize): a type no data uses rests on the
+    // data alone, and the loader, which rejects a type it does not know, may know this one (see Basis).
     const near = closest(record.type, [...registry.knownTypes]);
     ctx.report({
-      record, path: ['type'], code: 'unknown-type', severity: 'error',
-      message: `"type": "${record.type}" is not a definition type the game version ${title} loads${near ? `; did you mean "${near}"?` : ''}`,
+      record, path: ['type'], code: 'unknown-type', severity: 'error', basis: 'data',
+      message: `"type": "${record.type}" is no definition type the game version ${title}'s data uses${near ? `; did you mean "${near}"?` : ''} (check that the game loads it: it rejects a type it does not know)`,
       fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,
     });
     return;
@@ -38,14 +42,14 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
     const former = declaration.formerIdMember;
     if (former !== undefined && typeof record.value[former] === 'string') {
       ctx.report({
-        record, path: [former], part: 'key', code: 'removed-member', severity: 'error',
+        record, path: [former], part: 'key', code: 'removed-member', severity: 'error', basis: 'reader',
         message: `A ${declaration.title} keeps its id in "${member}" in the game version ${title} ("${former}" was the older form)`,
         fixes: [{ kind: 'renameKey', to: member }],
       });
       return;
     }
     ctx.report({
-      record, path: ['type'], code: 'missing-field', severity: 'error',
+      record, path: ['type'], code: 'missing-field', severity: 'error', basis: 'reader',
       message: `This ${declaration.title} has no id: give it "${member}" (or "abstract" for a template other definitions copy from)`,
     });
   }

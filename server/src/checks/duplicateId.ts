@@ -25,6 +25,8 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
         : 'use "edit-mode": "override" to replace it or "modify" to change it, or pick another id';
     ctx.report({
       record, path: isRecipe && typeof record.value.id !== 'string' ? ['result'] : idPath(record), code: 'duplicate-id', severity: 'error',
+      // The spec's rule (2.1, 2.6, section 7); the current game's loaders replace silently (`replace`): a repeat in one mod.
+      basis: sameModOnly ? 'reader' : 'spec',
       message: `${describeRecord(ctx.project.registry, record)} is already defined ${where}; ${remedy}`,
       related: [{ record: first, path: idPath(first), message: `first definition of "${id}" (${describeOrigin(first)})` }],
     });

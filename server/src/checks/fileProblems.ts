@@ -3,5 +3,5 @@ import type { CheckContext } from './context';
 
 export function checkFileProblems(ctx: CheckContext): void {
   const problem = ctx.project.fileProblem(ctx.file.path);
-  if (problem) ctx.reportAt(0, 0, problem.code, 'error', problem.message);
+  if (problem) ctx.reportAt(0, 0, problem.code, 'error', 'reader', problem.message);
 }

@@ -11,7 +11,8 @@ export function checkGameData(ctx: CheckContext): void {
   const record = file.records.find((r) => r.type === 'MOD_INFO');
   if (!record || record.ids.includes('dda')) return;
   ctx.report({
-    record, path: ['id'], code: 'no-game-data', severity: 'warning',
+    // The game loads its base data (mod dda) before any mod.
+    record, path: ['id'], code: 'no-game-data', severity: 'warning', basis: 'reader',
     message: 'The base game\'s data was not found (set cdda.gamePath, --game, $CDDA_GAME or "gamePath" in cdda-lint.config.json to the folder holding json/ and mods/): ids the game defines are unknown, so references in this mod are not checked',
   });
 }

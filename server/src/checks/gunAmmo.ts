@@ -16,7 +16,7 @@ export const checkGunAmmo: RecordCheck = (record, ctx) => {
     const count = (starting as Record<string, unknown>)[a.ammo_type];
     if (typeof count !== 'number' || count <= a.max_ammo) return;
     ctx.report({
-      record, path: ['special_attacks', i, 'max_ammo'], code: 'invalid-value', severity: 'warning',
+      record, path: ['special_attacks', i, 'max_ammo'], code: 'invalid-value', severity: 'warning', basis: 'spec',
       message: `"special_attacks[${i}].max_ammo" is ${a.max_ammo}, but "starting_ammo" gives ${count} "${a.ammo_type}": the game prints a debug message when the ammo exceeds max_ammo`,
       related: [{ record, path: ['starting_ammo', a.ammo_type], message: `starting_ammo of "${a.ammo_type}"` }],
     });

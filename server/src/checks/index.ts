@@ -4,7 +4,7 @@
  * up are unchanged (tracked with per-key versions), so a keystroke re-checks the edited definition only.
  */
 import type { SourceFile } from '../sourceFile';
-import type { Diagnostic, RelatedLocation } from '../diagnostic';
+import { capToBasis, type Diagnostic, type RelatedLocation } from '../diagnostic';
 import type { CheckContext, CheckHost, ProjectView, RecordCheck, RecordMemo, RecordReport, RelatedAnchor } from './context';
 
 export type { RecordMemo } from './context';
@@ -169,10 +169,10 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     file,
     report(d) {
       const range = placeOf(project, d);
-      diagnostics.push({ path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message, related: d.related?.map(toRelated), fixes: d.fixes });
+      diagnostics.push({ path: file.path, start: range.start, end: range.end, severity: capToBasis(d.severity, d.basis), code: d.code, message: d.message, basis: d.basis, related: d.related?.map(toRelated), fixes: d.fixes });
     },
-    reportAt(start, end, code, severity, message) {
-      diagnostics.push({ path: file.path, start, end, severity, code, message });
+    reportAt(start, end, code, severity, basis, message) {
+      diagnostics.push({ path: file.path, start, end, severity: capToBasis(severity, basis), code, message, basis });
     },
     noteUnresolved(kind) {
       unresolvedKinds.add(kind);
@@ -201,7 +201,7 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
       const rel = memo!.relative[i];
       const range = rel ? { start: start + rel.start, end: start + rel.end } : placeOf(project, d);
       diagnostics.push({
-        path: file.path, start: range.start, end: range.end, severity: d.severity, code: d.code, message: d.message,
+        path: file.path, start: range.start, end: range.end, severity: capToBasis(d.severity, d.basis), code: d.code, message: d.message, basis: d.basis,
         related: d.related?.map(toRelated), fixes: d.fixes,
       });
     });

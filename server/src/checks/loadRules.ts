@@ -107,17 +107,17 @@ function report(ctx: CheckContext, record: DefinitionRecord, rule: LoadRule, fou
     const needed = rule.withNumber !== undefined ? `, which a number in "${rule.withNumber}" is a level of` : '';
     ctx.report({
       record, path: rule.withNumber !== undefined ? [rule.withNumber] : idPath(record), part: rule.withNumber !== undefined ? 'key' : undefined,
-      code: 'missing-field', severity: 'error', message: `${what} has no "${rule.member}"${inherits}${needed}; ${game}`,
+      code: 'missing-field', severity: 'error', basis: 'reader', message: `${what} has no "${rule.member}"${inherits}${needed}; ${game}`,
     });
     return;
   }
   const written = `"${rule.member}": ${JSON.stringify(found.value)}`;
   if (found.from === record) {
-    ctx.report({ record, path: [rule.member], code: 'invalid-value', severity: 'error', message: `${written} of ${what}; ${game}` });
+    ctx.report({ record, path: [rule.member], code: 'invalid-value', severity: 'error', basis: 'reader', message: `${written} of ${what}; ${game}` });
     return;
   }
   ctx.report({
-    record, path: idPath(record), code: 'invalid-value', severity: 'error',
+    record, path: idPath(record), code: 'invalid-value', severity: 'error', basis: 'reader',
     message: `${what} copies ${written} from ${describeRecord(registry, found.from)}; ${game}`,
     related: [{ record: found.from, path: [rule.member], message: `${written} of copy-from ancestor ${describeRecord(registry, found.from)}` }],
   });

@@ -42,7 +42,7 @@ function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
   const root = mappingRoot(record);
   if (!root) return;
   const report = (path: (string | number)[], key: string): void => ctx.report({
-    record, path, part: 'key', code: 'mapgen-rows', severity: 'error',
+    record, path, part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
     message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
   });
   for (const layer of [...Object.keys(MAPPING_LAYERS), 'mapping']) {
@@ -74,7 +74,7 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   if (!Array.isArray(rows)) {
     if (!fallback) {
       ctx.report({
-        record, path: ['object'], part: 'key', code: 'mapgen-rows', severity: 'error',
+        record, path: ['object'], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
         message: 'The map has none of "fill_ter", "predecessor_mapgen" and "rows" + "terrain": the game rejects it ("Need one of \'fill_terrain\' or \'predecessor_mapgen\' or \'rows\' + \'terrain\'")',
       });
     }
@@ -134,7 +134,7 @@ class RowsCheck {
         let severity = f.severity;
         // calculate_mapgen_weights sets up no map of weight below 1 (it is never generated): nothing rejects it.
         if (this.neverGenerated && severity === 'error') { severity = 'warning'; message += '; its "weight" is 0: the game never generates it, nor checks it'; }
-        this.ctx.report({ record: this.record, path: f.path, at, code: 'mapgen-rows', severity, message });
+        this.ctx.report({ record: this.record, path: f.path, at, code: 'mapgen-rows', severity, basis: 'reader', message });
       });
     }
   }
@@ -226,7 +226,7 @@ class RowsCheck {
         if (seen.has(id)) continue;
         seen.add(id);
         this.ctx.report({
-          record: this.record, path, part: 'key', code: 'unused-mapping', severity: 'hint',
+          record: this.record, path, part: 'key', code: 'unused-mapping', severity: 'hint', basis: 'reader',
           message: `No cell of "rows" is ${show(key)}: this ${layer} is not used`,
         });
       }

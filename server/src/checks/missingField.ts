@@ -21,7 +21,7 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
     const condition = field.required ? '' : field.requiredWith !== undefined ? ` (needed with "${field.requiredWith}")` : ` (needed without "${field.requiredUnless}")`;
     const inherits = (parent ? ` (nor does its copy-from chain)` : '') + condition;
     ctx.report({
-      record, path: idPath(record), code: 'missing-field', severity: 'error',
+      record, path: idPath(record), code: 'missing-field', severity: 'error', basis: schema.basis,
       message: `${describeRecord(ctx.project.registry, record)} is missing mandatory member "${field.name}"${inherits}: ${field.description}`,
       fixes: [{ kind: 'addMembers', members: [{ name: field.name, value: field.default ?? placeholderFor(field.type), choices: choicesOf(field.type) }] }],
       related: parent ? [{ record: parent, path: idPath(parent), message: `copy-from parent ${describeRecord(ctx.project.registry, parent)}, which lacks "${field.name}" too` }] : undefined,

@@ -11,7 +11,7 @@ export function checkModDependencies(ctx: CheckContext): void {
   for (const p of problems) {
     ctx.report({
       record, path: ['dependencies', p.dependencyIndex],
-      code: p.kind === 'unknown' ? 'unknown-dependency' : 'dependency-cycle', severity: 'error', message: p.message,
+      code: p.kind === 'unknown' ? 'unknown-dependency' : 'dependency-cycle', severity: 'error', basis: 'reader', message: p.message,
     });
   }
 }

@@ -14,7 +14,7 @@ export const checkModifyMissing: RecordCheck = (record, ctx) => {
     ctx.noteUnresolved(record.kind);
     const hint = unresolvedHint(ctx.project, record.kind, id, record.source.modId, editable);
     ctx.report({
-      record, path: idPath(record), code: 'modify-missing', severity: 'error',
+      record, path: idPath(record), code: 'modify-missing', severity: 'error', basis: 'spec',
       message: `${describeRecord(ctx.project.registry, record)} has "edit-mode": "modify" but no such ${describeRecord(ctx.project.registry, record).split(' "')[0]} exists in this mod, its dependencies or the base game${hint.text}`,
       fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
     });

@@ -29,7 +29,7 @@ export const checkRecipeSubcategory: RecordCheck = (record, ctx) => {
   const names = listed.filter((s): s is string => typeof s === 'string');
   const near = closest(subcategory, names);
   ctx.report({
-    record, path: ['subcategory'], code: 'invalid-value', severity: 'error',
+    record, path: ['subcategory'], code: 'invalid-value', severity: 'error', basis: 'reader',
     message: `"subcategory": "${subcategory}" is not a subcategory of recipe category "${category}"${near ? `; did you mean "${near}"?` : ''}`,
     related: [{ record: effective, path: ['recipe_subcategories'], message: `subcategories of "${category}"` }],
     fixes: near ? [{ kind: 'replaceValue', text: near }] : undefined,

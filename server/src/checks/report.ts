@@ -1,7 +1,7 @@
 /** What checks report about a record, and what is kept of it between checks (plain data: no project, no file). */
 import type { DefinitionRecord } from '../records/record';
 import type { JsonPath, Part } from '../syntax/locate';
-import type { DiagnosticFix, Severity } from '../diagnostic';
+import type { Basis, DiagnosticFix, Severity } from '../diagnostic';
 
 /** Offsets relative to a record's start (its `{`): a place that is not a member, e.g. one of two equal keys. */
 export interface RecordOffsets {
@@ -26,6 +26,8 @@ export interface RecordReport {
   readonly at?: RecordOffsets;
   readonly code: string;
   readonly severity: Severity;
+  /** What the verdict rests on (see Basis): a severity above information needs more than the data. */
+  readonly basis: Basis;
   readonly message: string;
   readonly related?: readonly RelatedAnchor[];
   readonly fixes?: readonly DiagnosticFix[];

@@ -13,7 +13,7 @@ export const checkScenarioMissions: RecordCheck = (record, ctx) => {
     const origins = mission.value.origins;
     if (Array.isArray(origins) && origins.includes('ORIGIN_GAME_START')) continue;
     ctx.report({
-      record, path: ref.path, code: 'invalid-value', severity: 'error',
+      record, path: ref.path, code: 'invalid-value', severity: 'error', basis: 'spec',
       message: `"${pathLabel(ref.path)}": mission "${ref.id}" cannot start a game: its origins ${brief(origins ?? [], 200)} do not include "ORIGIN_GAME_START"`,
       related: [{ record: mission, path: ['origins'], message: `origins of mission "${ref.id}"` }],
     });

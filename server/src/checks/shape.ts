@@ -8,9 +8,13 @@ import type { RecordCheck } from './context';
 import { tablePathOf } from '../records/beyondTables';
 
 export const checkShape: RecordCheck = (record, ctx) => {
-  for (const p of ctx.project.analysisOf(record).problems) {
+  const problems = ctx.project.analysisOf(record).problems;
+  if (problems.length === 0) return;
+  // A problem the walk gives no basis of its own rests on its table's (KindSchema.basis).
+  const tableBasis = ctx.project.registry.schemaOfType(record.type)?.basis ?? 'reader';
+  for (const p of problems) {
     if (p.code === 'unknown-field' && usedByTheGame(record.type, p.path, ctx)) continue;
-    ctx.report({ record, path: p.path, part: p.part, code: p.code, severity: p.severity, message: p.message, fixes: p.fixes });
+    ctx.report({ record, path: p.path, part: p.part, code: p.code, severity: p.severity, basis: p.basis ?? tableBasis, message: p.message, fixes: p.fixes });
   }
 };
 

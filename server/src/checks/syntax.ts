@@ -30,7 +30,7 @@ function valueKind(first: string): string {
 
 export function checkSyntax(ctx: CheckContext): void {
   const { parsed } = ctx.file;
-  for (const p of parsed.problems) ctx.reportAt(p.start, p.end, 'json-syntax', 'error', p.message);
+  for (const p of parsed.problems) ctx.reportAt(p.start, p.end, 'json-syntax', 'error', 'reader', p.message);
   if (!parsed.strays?.length || isFileList(ctx)) return;
   const text = ctx.project.textOf(ctx.file);
   for (const slot of parsed.strays) {
@@ -38,6 +38,6 @@ export function checkSyntax(ctx: CheckContext): void {
     const first = text.charAt(r.start);
     // A long value (an array) is marked at its first character only.
     const end = first === '[' ? r.start + 1 : r.end;
-    ctx.reportAt(r.start, end, 'json-syntax', 'error', `Expected a definition object ({ "type": ..., ... }) here, not ${valueKind(first)}: the game reads each element of a file's array as a definition`);
+    ctx.reportAt(r.start, end, 'json-syntax', 'error', 'reader', `Expected a definition object ({ "type": ..., ... }) here, not ${valueKind(first)}: the game reads each element of a file's array as a definition`);
   }
 }

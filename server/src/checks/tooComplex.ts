@@ -84,7 +84,7 @@ export const checkTooComplex: RecordCheck = (record, ctx) => {
   const overlapping = groups.flatMap((g, i) => (g.some((id) => shared.has(id)) ? [i + 1] : []));
   const names = [...shared];
   ctx.report({
-    record, path: ['components'], part: 'key', code: 'too-complex', severity: 'warning',
+    record, path: ['components'], part: 'key', code: 'too-complex', severity: 'warning', basis: 'reader',
     message: `${describeRecord(ctx.project.registry, record)}: component groups ${overlapping.join(', ')} overlap (${names.slice(0, 5).map((s) => `"${s}"`).join(', ')}${names.length > 5 ? ', ...' : ''}); the game splits them into more than ${MAX_ALTERNATIVES} alternatives and gives up ("too complex"). Split the recipe with an intermediate item so no groups overlap`,
   });
 };

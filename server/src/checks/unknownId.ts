@@ -13,7 +13,7 @@ import { unresolvedHint } from './suggest';
 import { withoutVariant } from '../schema/validate';
 import { pathLabel } from '../schema/valueReports';
 import { valueAt } from '../util/json';
-import type { DiagnosticFix } from '../diagnostic';
+import type { Basis, DiagnosticFix } from '../diagnostic';
 
 /** Top-level members naming a kind whose absence the spec words as an invalid value rather than an unknown id. */
 const INVALID_VALUE_MEMBERS: Readonly<Record<string, { readonly kind: string; readonly rule: string }>> = {
@@ -106,8 +106,9 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') {
         // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
         const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
+        // generic_factory's copy-from (JSON_INHERITANCE.md): a definition waits for its parent, which never loads.
         ctx.report({
-          record, path: analysis.referenceAt(at).path, code: 'copy-from-cycle', severity: 'error',
+          record, path: analysis.referenceAt(at).path, code: 'copy-from-cycle', severity: 'error', basis: 'reader',
           message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
         });
         return;
@@ -187,11 +188,22 @@ function selectorWritten(record: DefinitionRecord, ref: FoundReference, member: 
   return [member, ...or].find((m) => m in holder) ?? member;
 }
 
+/**
+ * What an unresolved reference rests on: a `copy-from` parent, the game's inheritance (generic_factory); else the
+ * kind's own (FoundReference.basis: learned from the data, given by the docs), else its table's.
+ */
+function basisOf(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, isCopyFrom: boolean): Basis {
+  if (isCopyFrom) return 'reader';
+  return ref.basis ?? ctx.project.registry.schemaOfType(record.type)?.basis ?? 'reader';
+}
+
 /** An id no visible definition has, with the nearest ids as fixes. */
 function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
+  const basis = basisOf(ctx, record, ref, isCopyFrom);
+  if (basis === 'data') { reportLearnedKind(ctx, record, ref, alternatives, accepts); return; }
   // What the id is, where that says more than near ids: one of a kind a sibling selects, or a name migrated away.
   const known = siblingHint(project, record, ref, alternatives, accepts) ?? migratedHint(ctx, record, ref);
   let hint = known !== undefined ? { text: known, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
@@ -202,9 +214,44 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   const special = ref.path.length === 1 && member?.kind === ref.kind ? member.rule : undefined;
   ctx.report({
     record, path: ref.path, part: ref.key ? 'key' : 'value', code: special ? 'invalid-value' : 'unknown-id', severity: ref.weak ? 'warning' : 'error',
+    basis: special ? 'spec' : basis,
     message: special
       ? `"${pathLabel(ref.path)}": no update mapgen "${ref.id}" exists; ${special}`
       : `"${pathLabel(ref.path)}": unknown ${project.registry.title(ref.kind)} "${ref.id}"${isCopyFrom ? ' (the copy-from parent must be visible: this mod, its dependencies or the base game)' : ''}${hint.text}`,
+    fixes: fixesOf(hint.near, record, ref),
+  });
+}
+
+/**
+ * An unresolved id of a kind learned from where the game's data writes ids (see Basis): never "unknown", which the
+ * kind alone cannot say. An id of another kind is said to be one (the game may read that kind here: a mutation's
+ * `override_look` names a terrain by its `tile_category`); an id of no kind at all, with its near ids, is very
+ * likely a typo, yet the data alone cannot tell that the game reads an id here at all (a free string the data
+ * happened to write ids in): information, both, until a reading of the member's loader says what the game reads.
+ */
+function reportLearnedKind(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean): void {
+  const { project } = ctx;
+  const modId = record.source.modId;
+  ctx.noteKindsOf(ref.id);
+  const kinds = [ref.kind, ...alternatives];
+  const written = `the game's data writes ${kinds.map((k) => project.registry.title(k)).join(' or ')} ids here`;
+  const defining = project.kindsDefining(ref.id, modId);
+  const others = defining.filter((k) => !kinds.includes(k));
+  const at = { record, path: ref.path, part: ref.key ? 'key' as const : 'value' as const, code: 'unknown-id', severity: 'information' as const, basis: 'data' as const };
+  if (others.length === 0 && defining.includes(ref.kind)) {
+    // Defined, but as a template (abstract) only other definitions copy from: nothing the game makes.
+    ctx.report({ ...at, message: `"${pathLabel(ref.path)}": "${ref.id}" is ${project.registry.aTitle(ref.kind)} template (abstract), which the game never makes; ${written}` });
+    return;
+  }
+  if (others.length) {
+    ctx.report({ ...at, message: `"${pathLabel(ref.path)}": "${ref.id}" is ${project.registry.titlesOf(others)}; ${written}: check that the game reads ${project.registry.aTitle(others[0])} here` });
+    return;
+  }
+  let hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
+  for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
+  ctx.report({
+    ...at,
+    message: `"${pathLabel(ref.path)}": "${ref.id}" names nothing the game or its mods define here (${written})${hint.text}`,
     fixes: fixesOf(hint.near, record, ref),
   });
 }

@@ -35,5 +35,5 @@ export function versionMismatchMessage(c: Omit<MismatchContext, 'at'>): string {
 export function underVersionMismatch(file: string, list: readonly Diagnostic[], c: MismatchContext): Diagnostic[] {
   const kept = list.filter((d) => KEPT_CODES.has(d.code));
   if (!c.at) return kept;
-  return [{ path: file, start: c.at.start, end: c.at.end, severity: 'error', code: VERSION_MISMATCH_CODE, message: versionMismatchMessage(c) }, ...kept];
+  return [{ path: file, start: c.at.start, end: c.at.end, severity: 'error', code: VERSION_MISMATCH_CODE, basis: 'reader', message: versionMismatchMessage(c) }, ...kept];
 }

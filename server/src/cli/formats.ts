@@ -94,6 +94,7 @@ export function formatSarif(result: LintTotals, list: readonly JsonDiagnostic[],
     level: level[d.severity],
     message: { text: d.message },
     locations: [location(d.file, d.range)],
+    properties: { basis: d.basis },
     ...(d.related ? { relatedLocations: d.related.map((r, i) => ({ id: i, ...location(r.file, r.range, r.message) })) } : {}),
     ...(d.fixes ? {
       fixes: d.fixes.map((f) => ({

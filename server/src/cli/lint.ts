@@ -7,7 +7,7 @@ import * as path from 'path';
 import { Project } from '../project';
 import type { FoundGame } from '../mods/gameFolder';
 import { LineIndex } from '../syntax/lineIndex';
-import type { Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
+import type { Basis, Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
 import { fixAction } from '../queries/codeActions';
 import { writeCacheSync, type CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
@@ -81,6 +81,8 @@ export interface JsonDiagnostic {
   severity: Severity;
   code: string;
   message: string;
+  /** What the verdict rests on: the game's reader, the spec, the game's documentation, or its data alone (README). */
+  basis: Basis;
   /** Other places the problem involves (the first definition of a duplicate, a copy-from parent). */
   related?: { file: string; range: Range; message: string }[];
   /** Repairs, each a title and the text edits that apply it. */
@@ -103,7 +105,7 @@ export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
   const out: JsonDiagnostic[] = [];
   for (const [file, list] of result.diagnostics) {
     for (const d of list) {
-      const j: JsonDiagnostic = { file, range: range(file, d.start, d.end), severity: d.severity, code: d.code, message: d.message };
+      const j: JsonDiagnostic = { file, range: range(file, d.start, d.end), severity: d.severity, code: d.code, message: d.message, basis: d.basis };
       if (d.related?.length) j.related = d.related.map((r) => ({ file: r.path, range: range(r.path, r.start, r.end), message: r.message }));
       const fixes = (d.fixes ?? []).map((f: DiagnosticFix) => fixAction(project, file, d.start, d.end, f, d.fixes!.length === 1)).filter((a) => a !== undefined);
       if (fixes.length) j.fixes = fixes.map((a) => ({ title: a.title, edits: a.edits.map((e) => ({ file, range: range(file, e.start, e.end), newText: e.newText })) }));

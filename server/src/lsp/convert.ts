@@ -6,7 +6,7 @@ import * as path from 'path';
 import { URI } from 'vscode-uri';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location, type Position, type Range } from 'vscode-languageserver/node';
 import type { WorkspaceView } from '../workspace/view';
-import type { Diagnostic, Severity } from '../diagnostic';
+import { BASIS_WORDS, type Diagnostic, type Severity } from '../diagnostic';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Target } from '../queries/symbol';
 
@@ -99,9 +99,23 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 export const DIAGNOSTIC_SOURCE = 'cdda';
 
-/** What a diagnostic carries in `data` for code actions. */
+/**
+ * A diagnostic's source as the editor shows it after the message (VS Code's hover: `cdda: the game's reader`): the
+ * tool, and what the verdict rests on.
+ */
+export function sourceOf(d: Diagnostic): string {
+  return `${DIAGNOSTIC_SOURCE}: ${BASIS_WORDS[d.basis]}`;
+}
+
+/** Whether a diagnostic the client sends back is one of ours (see sourceOf). */
+export function isOurSource(source: string | undefined): boolean {
+  return source === DIAGNOSTIC_SOURCE || source?.startsWith(`${DIAGNOSTIC_SOURCE}: `) === true;
+}
+
+/** What a diagnostic carries in `data`: what its verdict rests on, and the fixes for code actions. */
 export interface DiagnosticData {
-  readonly fixes: Diagnostic['fixes'];
+  readonly basis?: Diagnostic['basis'];
+  readonly fixes?: Diagnostic['fixes'];
 }
 
 export function toLspDiagnostic(project: WorkspaceView, cache: LineIndexCache, fp: FilePositions, d: Diagnostic): LspDiagnostic {
@@ -109,7 +123,7 @@ export function toLspDiagnostic(project: WorkspaceView, cache: LineIndexCache, f
     range: fp.range(d.start, d.end),
     severity: SEVERITY[d.severity],
     code: d.code,
-    source: DIAGNOSTIC_SOURCE,
+    source: sourceOf(d),
     message: d.message,
   };
   if (d.related?.length) {
@@ -118,6 +132,6 @@ export function toLspDiagnostic(project: WorkspaceView, cache: LineIndexCache, f
       message: r.message,
     }));
   }
-  if (d.fixes?.length) out.data = { fixes: d.fixes } satisfies DiagnosticData;
+  out.data = (d.fixes?.length ? { basis: d.basis, fixes: d.fixes } : { basis: d.basis }) satisfies DiagnosticData;
   return out;
 }

@@ -6,6 +6,7 @@ import { fullValueOf, type DefinitionRecord } from './record';
 import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
 import type { FoundReference, ValueProblem, ValueSink } from '../schema/valueReports';
+import type { Basis } from '../basis';
 
 export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];
@@ -23,7 +24,13 @@ export interface RecordAnalysis {
   alternativesAt(at: number): string[];
 }
 
-const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, FLAG_BITS = 4;
+/** A reference's flags (see FoundReference; DATA, DOCUMENTED: its `basis`). */
+const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, DATA = 16, DOCUMENTED = 32, FLAG_BITS = 6;
+
+/** The flag of a reference's basis (only `data` and `documentation` differ from its table's). */
+function basisFlag(basis: Basis | undefined): number {
+  return basis === 'data' ? DATA : basis === 'documentation' ? DOCUMENTED : 0;
+}
 
 /**
  * An analysis whose references are packed in one flat array: per reference its kind, its id, its flags and
@@ -52,10 +59,11 @@ class PackedAnalysis implements RecordAnalysis {
     const packed = this.packed;
     const kind = packed[at] as string, id = packed[at + 1] as string, word = packed[at + 2] as number;
     const path = packed.slice(at + 3, at + 3 + (word >>> FLAG_BITS));
-    if (word & ALTERNATIVE) return { path, kind, id, alternative: true };
-    if (word & KEY) return { path, kind, id, key: true };
-    if (word & (WEAK | NOT_WEAK)) return { path, kind, id, weak: (word & WEAK) !== 0 };
-    return { path, kind, id };
+    const r: FoundReference = (word & ALTERNATIVE) ? { path, kind, id, alternative: true }
+      : (word & KEY) ? { path, kind, id, key: true }
+        : (word & (WEAK | NOT_WEAK)) ? { path, kind, id, weak: (word & WEAK) !== 0 }
+          : { path, kind, id };
+    return (word & DATA) ? { ...r, basis: 'data' } : (word & DOCUMENTED) ? { ...r, basis: 'documentation' } : r;
   }
 
   alternativesAt(at: number): string[] {
@@ -92,11 +100,11 @@ class Collector implements ValueSink {
   problem(p: ValueProblem): void { this.problems.push(p); }
 
   reference(r: FoundReference): void {
-    this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0));
+    this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0) | basisFlag(r.basis));
   }
 
-  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false): void {
-    this.add(path, kind, id, (key ? KEY : 0) | (weak ? WEAK : 0) | (alternative ? ALTERNATIVE : 0));
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis): void {
+    this.add(path, kind, id, (key ? KEY : 0) | (weak ? WEAK : 0) | (alternative ? ALTERNATIVE : 0) | basisFlag(basis));
   }
 
   private add(path: readonly (string | number)[], kind: string, id: string, flags: number): void {

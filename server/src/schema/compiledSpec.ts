@@ -4,6 +4,7 @@
  * spec itself. Values are told apart by Category, specs by Shape: small integers the walk switches on.
  */
 import type { FieldSpec, SiblingRef, StringSpec, TypeSpec } from './types';
+import type { Basis } from '../basis';
 import { siblingRefOf } from './types';
 
 /**
@@ -107,6 +108,11 @@ export class SpecNode {
   fieldNames: readonly string[] = NO_NAMES;
   requiredFields: readonly FieldSpec[] = NO_FIELD_SPECS;
   namedRefs: ReadonlyMap<string, SiblingRef> | undefined = undefined;
+  /**
+   * What the verdicts on a string's (or a map's keys') reference and unit, or on a union's forms, rest on, when not
+   * on the table's (StringSpec.basis, UnionSpec.basis).
+   */
+  basis: Basis | undefined = undefined;
   // union
   options: readonly SpecNode[] = NO_NODES;
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
@@ -163,6 +169,7 @@ export function compile(spec: TypeSpec): SpecNode {
       node.unitStyle = spec.unitStyle !== false;
       node.gameRejects = spec.gameRejects;
       node.rejectedValues = spec.rejectedValues;
+      node.basis = spec.basis;
       break;
     case 'integer': case 'number':
       node.min = spec.min;
@@ -180,6 +187,7 @@ export function compile(spec: TypeSpec): SpecNode {
       break;
     case 'map':
       node.ref = spec.key.ref;
+      node.basis = spec.key.basis;
       node.keyAlso = spec.keyAlso;
       node.of = compile(spec.value);
       break;
@@ -196,6 +204,7 @@ export function compile(spec: TypeSpec): SpecNode {
     }
     case 'union':
       node.options = spec.options.map(compile);
+      node.basis = spec.basis;
       break;
     case 'any':
       node.namedRefs = spec.namedRefs;

@@ -34,8 +34,11 @@ export function deriveObject(base: ObjectSpec, changes: FieldChanges): ObjectSpe
   return { kind: 'object', fields: deriveFields(base.fields, changes), ...(base.open ? { open: true } : {}), ...(removed.length ? { removed } : {}) };
 }
 
-/** A kind's table from an older version's; `add:`/`remove:` members are dropped unless given. */
+/**
+ * A kind's table from an older version's; `add:`/`remove:` members are dropped unless given. Its basis is the
+ * game's reader: the newer version's tables (schema/current/) are each checked against its loader.
+ */
 export function deriveSchema(base: KindSchema, changes: FieldChanges & { readonly editMembers?: KindSchema['editMembers'] }): KindSchema {
   const removed = [...(base.removed ?? []), ...(changes.removed ?? [])];
-  return { fields: deriveFields(base.fields, changes), editMembers: changes.editMembers ?? [], ...(removed.length ? { removed } : {}) };
+  return { basis: 'reader', fields: deriveFields(base.fields, changes), editMembers: changes.editMembers ?? [], ...(removed.length ? { removed } : {}) };
 }

@@ -167,9 +167,9 @@ export function dialogueLanguageOf(evidence: GeneratedDialogue, readers: Dialogu
   return language;
 }
 
-/** Any of `options` (a value none matches: a warning, the forms the data shows being what it knows). */
+/** Any of `options`, as the docs' reader of an operator or argument takes them (a value none matches: a warning, on the docs' word). */
 function either(...options: TypeSpec[]): TypeSpec {
-  return { kind: 'union', options, mismatch: 'warning' };
+  return { kind: 'union', options, mismatch: 'warning', basis: 'documentation' };
 }
 
 const NUMBER: TypeSpec = { kind: 'number' };
@@ -188,16 +188,18 @@ function stringOf(node: Pooled, name: string, byName: ReadonlyMap<string, Siblin
   } else if (best !== undefined) {
     s.ref = best;
     if (node.weak) s.weakRef = true;
+    s.basis = 'data';
   } else if (node.formats.size === 1 && !node.plainString) {
     s.format = [...node.formats][0];
     s.unitStyle = false;
+    s.basis = 'data';
   }
   return s;
 }
 
 /** An `_or_var` value's `[min, max]` pair, each end one of `ends` (a number or a variable object: `dbl_or_var`). */
 function rangeOf(...ends: TypeSpec[]): TypeSpec {
-  const end: TypeSpec = { kind: 'union', options: ends, mismatch: 'warning' };
+  const end: TypeSpec = { kind: 'union', options: ends, mismatch: 'warning', basis: 'reader' };
   return { kind: 'tuple', items: [end, end], required: 1 };
 }
 
@@ -227,13 +229,13 @@ function memberSpec(node: Pooled, name: string, object: ObjectSpec, readers: Dia
   }
   if (has('o')) {
     const value = node.mapValue;
-    options.push(value ? { kind: 'map', key: node.keyRef ? { kind: 'string', ref: node.keyRef } : STRING, value: memberSpec(value, name, object, readers) } : object);
+    options.push(value ? { kind: 'map', key: node.keyRef ? { kind: 'string', ref: node.keyRef, basis: 'data' } : STRING, value: memberSpec(value, name, object, readers) } : object);
   } else if (has('s') || numeric) {
     // A variable object where the data writes a literal (`str_or_var`, `dbl_or_var`).
     options.push(object);
   }
   if (has('z') || node.count < MIN_EVIDENCE) options.push(ANY);
-  return { kind: 'union', options, mismatch: 'warning' };
+  return { kind: 'union', options, mismatch: 'warning', basis: 'data' };
 }
 
 /** `get_duration_or_var`: a time string, turns, a variable object or `[min, max]`, or one of `words` ("PERMANENT"). */
@@ -242,7 +244,7 @@ function durationOf(words: readonly string[], object: ObjectSpec): TypeSpec {
   const options: TypeSpec[] = [time];
   if (words.length) options.push({ kind: 'string', values: words });
   options.push(NUMBER, rangeOf(time, NUMBER, object), object);
-  return { kind: 'union', options, mismatch: 'warning' };
+  return { kind: 'union', options, mismatch: 'warning', basis: 'reader' };
 }
 
 /**
@@ -253,9 +255,10 @@ function durationOf(words: readonly string[], object: ObjectSpec): TypeSpec {
 function containerOf(name: string, node: Pooled | undefined, object: ObjectSpec, readers: DialogueReaders): TypeSpec {
   const strings = node ? [node, node.element].filter((n): n is Pooled => n !== undefined && n.types.has('s')) : [];
   const text = strings.length ? stringOf(mergedStrings(strings), name, readers.byName) : STRING;
-  if (CONDITIONS.has(name)) return { kind: 'union', options: [text, object, BOOLEAN], mismatch: 'warning' };
-  const one: TypeSpec = { kind: 'union', options: [text, object], mismatch: 'warning' };
-  return { kind: 'union', options: [text, object, { kind: 'array', of: one }], mismatch: 'warning' };
+  // read_condition (condition.cpp), talk_effect_t::parse_sub_effect and load_inline_eocs (npctalk.cpp).
+  if (CONDITIONS.has(name)) return { kind: 'union', options: [text, object, BOOLEAN], mismatch: 'warning', basis: 'reader' };
+  const one: TypeSpec = { kind: 'union', options: [text, object], mismatch: 'warning', basis: 'reader' };
+  return { kind: 'union', options: [text, object, { kind: 'array', of: one }], mismatch: 'warning', basis: 'reader' };
 }
 
 /** The strings a container's value and its elements write, pooled (`run_eocs`: "EOC_X" and [ "EOC_X" ]). */
@@ -299,7 +302,7 @@ function operatorSpec(op: DialogueOperator, object: ObjectSpec, readers: Dialogu
 function readerSpec(reader: OperatorReader, name: string, kind: string | undefined, object: ObjectSpec, readers: DialogueReaders, language: DialogueLanguage): TypeSpec {
   const refBy = readers.byName?.get(name);
   const named: StringSpec = refBy ? { kind: 'string', refBy }
-    : kind !== undefined && readers.isKind?.(kind) ? { kind: 'string', ref: kind, weakRef: true } : STRING;
+    : kind !== undefined && readers.isKind?.(kind) ? { kind: 'string', ref: kind, weakRef: true, basis: 'documentation' } : STRING;
   switch (reader) {
     case 'simple': return ANY;
     case 'string': return either(named, object);

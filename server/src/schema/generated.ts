@@ -265,7 +265,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
         break;
       case 'o':
         if (node.mapValue) {
-          const key: StringSpec = code.keyRef ? (code.weakKeyRef ? { kind: 'string', ref: code.keyRef, weakRef: true } : { kind: 'string', ref: code.keyRef }) : { kind: 'string' };
+          const key: StringSpec = code.keyRef ? { kind: 'string', ref: code.keyRef, ...(code.weakKeyRef ? { weakRef: true } : {}), basis: 'data' } : { kind: 'string' };
           const map: MapSpec = { kind: 'map', key, value: specOf(node.mapValue, name, vars, byName, dialogue) };
           options.push(map);
         } else {
@@ -291,7 +291,7 @@ function specOf(node: Node, name: string, vars: boolean, byName: ReadonlyMap<str
   // A reading says what the game reads here, however rarely the data writes it.
   const read = node.readings?.some((r) => !('required' in r) && !('closed' in r)) === true;
   if (code.count < MIN_EVIDENCE && !read && !options.includes(ANY)) options.push(ANY);
-  return readAs(node.readings, { kind: 'union', options, mismatch: 'warning' });
+  return readAs(node.readings, { kind: 'union', options, mismatch: 'warning', basis: 'data' });
 }
 
 /** The spec of the last reader (`{ type }`) among a member's readings, if any. */
@@ -316,6 +316,8 @@ function stringSpecOf(code: MemberCode, name: string, byName: ReadonlyMap<string
   if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
   else if (byName?.has(name)) s.refBy = byName.get(name);
   if (code.format) { s.format = code.format; s.unitStyle = false; }
+  // The kind and the format are what the data wrote (a reading that says what the string is drops this).
+  if (code.ref || code.format) s.basis = 'data';
   return s;
 }
 
@@ -387,5 +389,6 @@ export function schemaFromTable(table: GeneratedTable, type: string, kind: strin
   const lookup: MemberLookup = { container: context.dialogueContainer, byName: byName.size ? byName : undefined };
   const fields = [...fieldsOf(root, table.n, table.v === 1, context.referencesByName, lookup).filter((f) => !names.has(f.name)), ...inherited];
   if (!fields.some((f) => f.name === 'type')) fields.push({ name: 'type', type: { kind: 'string' }, description: 'The JSON type of the definition.' });
-  return { schema: { fields, editMembers: [], unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown, documented: context.documented } }, unapplied };
+  // Its verdicts beyond the data's forms (marked `data` where they are made) are its readings': the game's reader.
+  return { schema: { fields, editMembers: [], basis: 'reader', unseen: { type, version: context.version, gameReads: context.gameReads, namesShown: context.namesShown, documented: context.documented } }, unapplied };
 }

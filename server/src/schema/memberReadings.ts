@@ -97,10 +97,12 @@ export function applyReading(spec: TypeSpec, reading: MemberReading): TypeSpec |
     }
     if (s.kind !== 'string') return s;
     reached = true;
-    const { weakRef: _weak, ...rest } = s;
+    // What the data showed the string to be (StringSpec.basis) gives way to what the reading says.
+    const { weakRef: _weak, basis: _learned, ...rest } = s;
     if ('ref' in reading) return { ...rest, ref: reading.ref, ...(reading.weak ? { weakRef: true } : {}), ...(reading.variants ? { variants: true } : {}) };
     if ('refBy' in reading) { const { ref: _ref, ...plain } = rest; return { ...plain, refBy: reading.refBy }; }
-    if ('format' in reading) return { ...s, format: reading.format };
+    // A format read so; a reference kind the data showed beside it stays the data's.
+    if ('format' in reading) return { ...rest, ...(s.weakRef ? { weakRef: s.weakRef } : {}), format: reading.format, ...(s.ref !== undefined && s.basis !== undefined ? { basis: s.basis } : {}) };
     // A closed set the game reads (an enum) replaces a reference the table inferred from values that happen to be ids.
     const { ref: _ref, ...plain } = rest;
     return { ...plain, ...valueSetSpec(reading.values) };

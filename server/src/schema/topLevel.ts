@@ -50,7 +50,8 @@ export function validateTopLevel(value: Record<string, unknown>, schema: KindSch
       const documented = schema.editMembers.map((m) => m.member);
       const near = closest(key, documented);
       sink.problem({
-        code: 'invalid-value', severity: 'error', path: [key], part: 'key',
+        // The spec's add/remove members (2.3, 2.5).
+        code: 'invalid-value', severity: 'error', basis: 'spec', path: [key], part: 'key',
         message: documented.length
           ? `"${key}" is not a documented add/remove member of a ${title}${near ? `; did you mean "${near}"?` : `; documented: ${documented.join(', ')}`}`
           : `A ${title} has no add/remove members ("${key}")`,
@@ -60,7 +61,7 @@ export function validateTopLevel(value: Record<string, unknown>, schema: KindSch
     }
     if (editMode !== 'modify' && editMode !== 'unknown') {
       sink.problem({
-        code: 'invalid-value', severity: 'error', path: [key], part: 'key',
+        code: 'invalid-value', severity: 'error', basis: 'spec', path: [key], part: 'key',
         message: `"${key}" edits an existing ${title}; it needs "edit-mode": "modify" (this definition is "${editMode}")`,
       });
     }

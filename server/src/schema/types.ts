@@ -3,6 +3,8 @@
  * hover and completion all read the same tables, so a field is described once.
  */
 
+import type { Basis } from '../basis';
+
 /** Index kinds a reference can point at (see registry/ for how JSON types map to kinds). */
 export type RefKind = string;
 
@@ -47,6 +49,13 @@ export interface StringSpec {
    * indexed alike, but an unresolved id is a warning, not an error.
    */
   readonly weakRef?: boolean;
+  /**
+   * What the string's reference kind and unit format rest on when not on the table's own basis (KindSchema.basis):
+   * `data`, learned from what the game's data wrote there (generated tables); `documentation`, the kind the game's
+   * docs give an operator the data never writes. A reading that says what the string is drops it (applyReading).
+   * An unknown id or unit of a `data` string is information at most (see Basis).
+   */
+  readonly basis?: Basis;
   /** With `ref`: the string may name one of the definition's variants after a `#` (`"frame#cross"` names `frame`). */
   readonly variants?: true;
   readonly format?: StringFormat;
@@ -285,6 +294,12 @@ export interface UnionSpec {
    * `warning`: they know the forms the data uses, not every form the game reads.
    */
   readonly mismatch?: 'warning';
+  /**
+   * What the union's forms rest on when not on the table's basis (KindSchema.basis): `data` where they are the
+   * forms the game's data writes (generated tables, the dialogue language's pooled members), `documentation`
+   * where the docs' reader of an operator gives them, `reader` where the game's parser does (a dialogue condition).
+   */
+  readonly basis?: Basis;
 }
 
 export interface AnySpec {
@@ -335,6 +350,13 @@ export interface EditMemberSpec {
 /** The member table of a kind (which types it covers, its title and edit rules are in its KindDeclaration). */
 export interface KindSchema {
   readonly fields: readonly FieldSpec[];
+  /**
+   * What a verdict of the table rests on where the walk says nothing more (see Basis): `spec` for the 0.F tables
+   * (schema/kinds, from the definition format spec), `reader` for the current game's (schema/current, each change
+   * checked against the loader) and for a generated table, whose verdicts beyond the data's forms (marked `data`
+   * where they are made) are its member readings'.
+   */
+  readonly basis: 'spec' | 'reader';
   /** Top-level members an older version read that this one rejects. */
   readonly removed?: readonly RemovedMember[];
   /** A table generated from data (see ObjectSpec.unseen). */

@@ -5,7 +5,7 @@
 import type { JsonPath, Part } from '../syntax/locate';
 import type { NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
 import { siblingKinds } from './types';
-import { checkQuantity, consoleWidth, isKnownFine } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units';
 import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
@@ -88,12 +88,16 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       } else if (format !== undefined && !isKnownFine(value, format, node.unitStyle)) {
         const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
-        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        if (p) {
+          // A format learned from the data (generated tables): the game may read no quantity here (see Basis).
+          const learned = node.basis === 'data' && p.severity !== 'hint' ? `; the game's data writes ${FORMAT_NAMES[format]} here: check that the game reads one` : '';
+          sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, basis: node.basis, path: path.slice(), part: 'value', message: p.message + learned, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        }
       }
       if (node.ref !== undefined && !namesNothing(value)) {
         const id = node.variants ? withoutVariant(value) : value;
-        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, id, false, node.weakRef);
-        else sink.reference(node.weakRef ? { path: path.slice(), kind: node.ref, id, weak: true } : { path: path.slice(), kind: node.ref, id });
+        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, id, false, node.weakRef, false, node.basis);
+        else sink.reference({ path: path.slice(), kind: node.ref, id, ...(node.weakRef ? { weak: true } : {}), ...(node.basis !== undefined ? { basis: node.basis } : {}) });
       }
       return;
     }
@@ -149,8 +153,8 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
           if (isCommentKey(k)) continue;
           path.push(k);
           if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
-            if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false);
-            else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true });
+            if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false, false, node.basis);
+            else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true, ...(node.basis !== undefined ? { basis: node.basis } : {}) });
           }
           walk(o[k], of, path, sink);
           path.pop();
@@ -174,7 +178,7 @@ function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode
   if (candidates.length === 0) {
     const spec = node.spec as UnionSpec;
     if (spec.mismatch !== 'warning') return wrongType(value, spec, path, sink);
-    sink.problem({ code: 'invalid-value', severity: 'warning', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); the game's data only writes ${describeType(spec)} here` });
+    sink.problem({ code: 'invalid-value', severity: 'warning', basis: spec.basis, path: path.slice(), part: 'value', message: unlikeItsForms(value, spec, path) });
     return;
   }
   let best: BufferSink | undefined, bestNode = candidates[0];
@@ -187,6 +191,24 @@ function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode
   // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
   if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
   else walk(value, bestNode, path, sink);
+}
+
+/**
+ * A value of none of the forms a union knows, worded by what they rest on: forms the game's data writes (it never
+ * writes this one: the game may read it all the same), or the forms the game's docs or its parser give.
+ */
+function unlikeItsForms(value: unknown, spec: UnionSpec, path: readonly (string | number)[]): string {
+  const written = `"${pathLabel(path)}" is ${show(value)}`;
+  if (spec.basis === 'documentation') return `${written} (${jsonTypeName(value)}); the game's documentation gives ${describeType(spec)} here`;
+  if (spec.basis === 'reader') return `${written} (${jsonTypeName(value)}); the game reads ${describeType(spec)} here`;
+  if (spec.basis === 'data') return `${written}: the game's data never writes ${aJsonType(value)} here (only ${describeType(spec)}); check that the game reads one`;
+  return `${written} (${jsonTypeName(value)}); expected ${describeType(spec)}`;
+}
+
+/** A value's JSON type with its article, for messages ("an integer", "true or false"). */
+function aJsonType(value: unknown): string {
+  const t = jsonTypeName(value);
+  return t === 'boolean' ? 'true or false' : t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
 }
 
 /** A string outside its spec's closed set, with the nearest value of the set. */
@@ -203,7 +225,8 @@ function reportNotInSet(value: string, values: readonly string[], node: SpecNode
 
 /** A spec form the game refuses (see FieldSpec.gameRejects). */
 function gameRejects(sink: ValueSink, path: JsonPath, part: Part, what: string, says: string): void {
-  sink.problem({ code: 'game-rejects', severity: 'warning', path, part, message: `${what}: a spec form the game refuses: ${says}` });
+  // Found with the game's own --check-mods.
+  sink.problem({ code: 'game-rejects', severity: 'warning', basis: 'reader', path, part, message: `${what}: a spec form the game refuses: ${says}` });
 }
 
 /**
@@ -360,7 +383,7 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
     const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
     if (judged) {
       sink.problem({
-        code: 'unknown-field', severity: judged.severity, path: [...path, key], part: 'key', message: judged.message,
+        code: 'unknown-field', severity: judged.severity, basis: judged.basis, path: [...path, key], part: 'key', message: judged.message,
         fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
       });
     }

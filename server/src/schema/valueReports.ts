@@ -6,6 +6,7 @@ import type { JsonPath, Part } from '../syntax/locate';
 import type { Migration, TypeSpec } from './types';
 import { FORMAT_NAMES } from './units';
 import { brief } from '../util/brief';
+import type { Basis } from '../basis';
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
 
@@ -21,6 +22,8 @@ export interface ValueProblem {
   readonly path: JsonPath;
   readonly part: Part;
   readonly message: string;
+  /** What the verdict rests on when the walk knows better than the table (see KindSchema.basis): undefined, the table's. */
+  readonly basis?: Basis;
   readonly fixes?: readonly Fix[];
 }
 
@@ -38,6 +41,8 @@ export interface FoundReference {
    * judges the string once, by its own kind and these.
    */
   readonly alternative?: true;
+  /** What the reference's kind rests on when not on the table's basis (StringSpec.basis): `data`, `documentation`. */
+  readonly basis?: Basis;
 }
 
 export interface ValueSink {
@@ -47,7 +52,7 @@ export interface ValueSink {
    * A reference given as the walk's own path stack (the sink copies what it keeps), when the sink can take it
    * so: the walk then makes no object for it (references are most of what the walk finds).
    */
-  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean): void;
+  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean, basis?: Basis): void;
 }
 
 

@@ -16,7 +16,7 @@ const B = store.fileFor('/w/b.json');
 
 /** A diagnostic of `file` whose related locations are in `into`. */
 function pointing(path: string, ...into: string[]): Diagnostic {
-  return { path, start: 0, end: 1, severity: 'warning', code: 'duplicate-id', message: 'x', related: into.map((p) => ({ path: p, start: 0, end: 1, message: 'there' })) };
+  return { path, start: 0, end: 1, severity: 'warning', code: 'duplicate-id', message: 'x', basis: 'spec', related: into.map((p) => ({ path: p, start: 0, end: 1, message: 'there' })) };
 }
 
 const checked = (diagnostics: Diagnostic[], unresolvedKinds: string[] = [], kindsOfIds: string[] = []) => ({ diagnostics, unresolvedKinds, kindsOfIds });

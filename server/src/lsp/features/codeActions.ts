@@ -1,7 +1,7 @@
 /** textDocument/codeAction: quick fixes from the repairs carried in diagnostics' `data`. */
 import { CodeActionKind, type CodeAction, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import { fixAction } from '../../queries/codeActions';
-import { DIAGNOSTIC_SOURCE, pathToUri, type DiagnosticData } from '../convert';
+import { isOurSource, pathToUri, type DiagnosticData } from '../convert';
 import type { Session } from '../session';
 import { documentParams, invalid, rangeOf } from '../requests';
 
@@ -40,7 +40,7 @@ export function registerCodeActions(connection: Connection, session: Session): v
 }
 
 function fixesOf(d: Diagnostic): NonNullable<DiagnosticData['fixes']> | undefined {
-  if (d.source !== DIAGNOSTIC_SOURCE || !d.data || typeof d.data !== 'object') return undefined;
+  if (!isOurSource(d.source) || !d.data || typeof d.data !== 'object') return undefined;
   const fixes = (d.data as DiagnosticData).fixes;
   return Array.isArray(fixes) && fixes.length ? fixes : undefined;
 }

@@ -513,6 +513,7 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
 
 /** `type: "monster_attack"`: a special attack defined on its own, used by id from monsters. */
 export const MONSTER_ATTACK_SCHEMA_CURRENT: KindSchema = {
+  basis: 'reader',
   fields: [
     { name: 'type', type: oneOf('monster_attack'), required: true, description: 'String member naming the record kind: `monster_attack`.' },
     { name: 'id', type: STRING, required: true, description: 'Attack id, used by monsters\' `special_attacks` (a later definition with the same id replaces it).' },

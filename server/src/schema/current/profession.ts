@@ -132,7 +132,7 @@ const PROFESSION_GROUP_FIELDS: FieldSpec[] = [
   ...inheritanceFields('profession_group'),
 ];
 
-export const PROFESSION_GROUP_SCHEMA_CURRENT: KindSchema = { fields: PROFESSION_GROUP_FIELDS, editMembers: [] };
+export const PROFESSION_GROUP_SCHEMA_CURRENT: KindSchema = { basis: 'reader', fields: PROFESSION_GROUP_FIELDS, editMembers: [] };
 
 /** `ratio` is read as a positive floating-point number (0.72 cooked meat per raw meat...). */
 const SUB_ENTRY_CURRENT: ObjectSpec = deriveObject(SUB_ENTRY, {

@@ -343,6 +343,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export const MONSTER_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: FIELDS,
   editMembers: [
     { member: 'add:flags', property: 'flags', entry: STRING, description: 'Monster flags added to an existing monster (also used for categories adjustments).' },

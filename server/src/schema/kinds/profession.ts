@@ -94,6 +94,7 @@ const ITEM_EDITS: EditMemberSpec[] = ['both', 'male', 'female'].flatMap((g): Edi
 ]);
 
 export const PROFESSION_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: FIELDS,
   editMembers: [
     ...listEdits('addictions', 'addictions', ADDICTION, STRING, 'addictions (objects with `type` and `intensity`; removal by addiction type id)'),

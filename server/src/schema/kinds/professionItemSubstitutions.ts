@@ -39,6 +39,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export const PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: FIELDS,
   editMembers: [],
 };

@@ -152,11 +152,13 @@ function recipeFields(type: 'recipe' | 'uncraft'): FieldSpec[] {
 export const UNCRAFT_REQUIRED: readonly string[] = ['type', 'result'];
 
 export const RECIPE_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: recipeFields('recipe'),
   editMembers: [],
 };
 
 export const UNCRAFT_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: recipeFields('uncraft').map((f) => (f.required && !UNCRAFT_REQUIRED.includes(f.name) ? { ...f, required: false } : f)),
   editMembers: [],
 };

@@ -75,6 +75,7 @@ const ITEM_EDITS: EditMemberSpec[] = ['both', 'male', 'female'].flatMap((g): Edi
 ]);
 
 export const SCENARIO_SCHEMA: KindSchema = {
+  basis: 'spec',
   fields: FIELDS,
   editMembers: [
     ...ITEM_EDITS,
