@@ -164,7 +164,8 @@ test('unknown-id: map generator and palette symbols name terrain and furniture; 
     'palette.json': [{ type: 'palette', id: 'pal_t', terrain: { '.': 't_floor', '#': 't_wal', ' ': 't_null' }, furniture: { c: 'f_chair', x: 'f_null' } }],
     'overmap.json': [{ type: 'overmap_terrain', id: 'field' }],
   }), core);
-  assert.deepEqual(unknownIds(ws.diagnostics('m/palette.json')), ['"terrain.#": "t_wal" names nothing the game or its mods define here (the game\'s data writes terrain ids here); did you mean "t_wall"?']);
+  // A palette's terrain is read as an id of terrain (0.F jmapgen_terrain: "invalid terrain id"): unknown.
+  assert.deepEqual(unknownIds(ws.diagnostics('m/palette.json')), ['"terrain.#": unknown terrain "t_wal"; did you mean "t_wall"?']);
 });
 
 test('a template (abstract) may name another template; a concrete definition may not', () => {
@@ -174,8 +175,8 @@ test('a template (abstract) may name another template; a concrete definition may
     'parts.json': [{ type: 'vehicle_part', abstract: 'part_abstract', item: 'rock_abstract' }, { type: 'vehicle_part', id: 'part_rock', 'copy-from': 'part_abstract', item: 'rock_abstract' }],
   }));
   assert.deepEqual(unknownIds(ws.diagnostics('m/groups.json')), ['"entries[0].item": unknown item "rock_abstract"']);
-  // A vehicle part's item: a kind learned from the data (0.F), said as what the id is.
-  assert.deepEqual(unknownIds(ws.diagnostics('m/parts.json')), ['"item": "rock_abstract" is an item template (abstract), which the game never makes; the game\'s data writes item ids here']);
+  // A vehicle part's item, read as an item (0.F vpart_info::check: "uses undefined item"): a template is none.
+  assert.deepEqual(unknownIds(ws.diagnostics('m/parts.json')), ['"item": unknown item "rock_abstract"']);
 });
 
 test('dialogue members mean the same at any depth: an effect an effect-on-condition adds, deep in an if/then, is a reference', () => {

@@ -144,6 +144,43 @@ const USE_ACTION: TypeReadings = { 'use_action[]?': ITEM_ACTION, 'use_action[]?.
  */
 const CONDITIONAL_NAME: TypeReadings = { 'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'] } } } };
 
+
+/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
+function readAsWritten(...paths: string[]): TypeReadings {
+  return Object.fromEntries(paths.map((p) => [p, READ]));
+}
+const READ: MemberReading = { read: true };
+
+/**
+ * What every item type reads alike (Item_factory::load_basic_info; Item_factory::check_definitions), each confirmed
+ * by 0.F --check-mods on a shipped mod (test/recall): weight, volume and prices through the unit reader ("invalid
+ * quantity string: unknown unit", "missing unit"), bashing and cutting as numbers ("Expected number"), the symbol
+ * as a string (7 there is "Invalid or misplaced field name symbol ... symbol not defined"), materials ("invalid
+ * material X"), tool qualities ("invalid tool quality id"), a book's or gun's skill ("uses an invalid skill").
+ * Each item type's table has the members its data writes (a TOOLMOD no post-apocalypse price...).
+ */
+const ITEM_BASICS_0F: Readonly<Record<string, TypeReadings>> = Object.fromEntries(ITEM_TYPES_0F.map((t) => {
+  const none = (types: readonly string[]): boolean => !types.includes(t);
+  return [t, {
+    ...readAsWritten('weight', 'volume', 'price', 'symbol'),
+    'material[]?': { ref: 'material' },
+    ...(t !== 'TOOLMOD' ? readAsWritten('price_postapoc') : {}),
+    ...(none(['ENGINE', 'TOOLMOD', 'BATTERY']) ? readAsWritten('bashing') : {}),
+    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL'].includes(t) ? readAsWritten('cutting') : {}),
+    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL', 'TOOL_ARMOR'].includes(t) ? readAsWritten('qualities[][0]') : {}),
+    ...(['BOOK', 'GUN'].includes(t) ? readAsWritten('skill') : {}),
+  }];
+}));
+
+/**
+ * Map generators and palettes: a mapping's terrain and furniture, alone or weighted (jmapgen_terrain,
+ * jmapgen_furniture: "invalid terrain id", "invalid furniture id" when the game loads), placed monster groups
+ * ("no such monster group"), monsters ("no such monster"), loot ("no such item group"): 0.F --check-mods.
+ */
+const MAPPINGS_0F = (at: string): TypeReadings => readAsWritten(
+  `${at}terrain.*`, `${at}terrain.*[]`, `${at}terrain.*[][0]`, `${at}furniture.*`, `${at}furniture.*[]`, `${at}furniture.*[][0]`, `${at}monster.*.monster`,
+);
+
 const LOADERS_0F: MemberReadings = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES }, 'use_action[]?': ITEM_ACTION },
@@ -166,12 +203,25 @@ const LOADERS_0F: MemberReadings = {
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
-  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
-  terrain: { ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true } },
-  furniture: BASH_COMMON,
+  // MonsterGroupManager::check_group_definitions: "monster group X has unknown default monster Y".
+  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F }, default: READ },
+  // harvest_entry::load: base_num and scale_num as a pair of numbers ("Expected json array encoding pair"), max and
+  // mass_ratio as numbers ("Expected number"), 0.F --check-mods.
+  // ter_t::check: "invalid terrain X for opening / closing", "invalid transforms_into"; the items bashing and
+  // deconstructing drop ("item id X is unknown (in entry within map_bash_info"); move_cost, coverage, required_str as
+  // numbers ("Expected number"), max_volume through the unit reader: 0.F --check-mods.
+  terrain: {
+    ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true },
+    ...readAsWritten('open', 'close', 'transforms_into', 'bash.items[].item', 'deconstruct.items[].item', 'move_cost', 'coverage', 'max_volume'),
+  },
+  furniture: {
+    ...BASH_COMMON,
+    ...readAsWritten('open', 'close', 'bash.items[].item', 'deconstruct.items[].item', 'move_cost_mod', 'required_str', 'coverage', 'max_volume', 'comfort'),
+  },
   // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
   mapgen: {
-    object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
+    object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, ...MAPPINGS_0F('object.'),
+    ...readAsWritten('object.place_monsters[].monster', 'object.place_loot[].group', 'object.place_loot[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item'), 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
     'object.set[].id': { refBy: MAPGEN_SET_ID },
   },
   // Not checked when the game loads (0.F --check-mods is silent), but an unknown trait or bionic is never given.
@@ -180,17 +230,34 @@ const LOADERS_0F: MemberReadings = {
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
+  palette: { ...MAPPINGS_0F(''), ...readAsWritten('monsters.*[].monster', 'items.*[].item', 'item.*.item') },
   // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
-  // --check-mods), for removal alike; a requirement given alone or as [ id, count ].
+  // --check-mods), for removal alike; a requirement given alone or as [ id, count ]. vpart_info::load and
+  // vpart_info::check: "uses undefined item", "uses undefined fuel", "has unknown flag", "has unknown removal
+  // skill", the items it breaks into ("item id X is unknown (in entry within breaks_into"); durability, power,
+  // damage_modifier... as numbers ("Expected number"), times through the unit reader: 0.F --check-mods.
   vehicle_part: {
+    ...readAsWritten(
+      'item', 'breaks_into', 'breaks_into[].item', 'fuel_type', 'flags[]', 'durability', 'power', 'epower', 'bonus', 'damage_modifier', 'size', 'folded_volume',
+      'requirements.install.time', 'requirements.removal.time', 'requirements.repair.time',
+      'requirements.install.skills[][0]', 'requirements.removal.skills[][0]', 'requirements.repair.skills[][0]',
+    ),
     'requirements.install.using': REQUIREMENT, 'requirements.install.using[][0]': REQUIREMENT,
     'requirements.removal.using': REQUIREMENT, 'requirements.removal.using[][0]': REQUIREMENT,
   },
   // vehicle_prototype::finalize: each part of a vehicle prototype ("unknown vehicle part X in Y", 0.F
   // --check-mods), alone or as an object's `part`.
   vehicle: { 'parts[].part': { ref: 'vehicle_part' }, 'parts[].parts[]': { ref: 'vehicle_part' } },
-  // effect_type::load: the traits that make the character immune to the effect.
-  effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' } },
+  // effect_type::load: the traits that make the character immune to the effect; durations through the unit
+  // reader ("invalid quantity string"), its rating a string, its descriptions an array ("Expected json array"),
+  // numbers and booleans ("not a boolean value"): 0.F --check-mods.
+  effect_type: {
+    base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' },
+    ...readAsWritten(
+      'max_duration', 'int_dur_factor', 'rating', 'desc', 'desc[]', 'show_in_info', 'max_intensity', 'int_add_val', 'dur_add_perc', 'int_decay_step',
+      'int_decay_tick', 'max_effective_intensity', 'main_parts_only', 'pain_sizing', 'hurt_sizing', 'harmful_cough', 'pkill_addict_reduces', 'part_descs', 'show_intensity',
+    ),
+  },
   // ter_furn_transform::load: the furniture a transform applies to (f_null: none).
   ter_furn_transform: { 'furniture[].valid_furniture[]': { ref: 'furniture' } },
   SPELL: {
@@ -206,6 +273,12 @@ const LOADERS_0F: MemberReadings = {
     // "invalid field types id" (`none`: no field, a built-in id).
     field_id: { ref: 'field_type' },
     effect_str: { refBy: SPELL_EFFECT_STR_0F },
+    // fake_spell::load: the spells it casts too ("invalid spell id"); spell_type::load reads its numbers with
+    // optional() ("Expected number"): 0.F --check-mods.
+    ...readAsWritten(
+      'extra_effects[].id', 'base_casting_time', 'base_energy_cost', 'difficulty', 'max_level', 'min_damage', 'max_damage', 'damage_increment', 'min_range',
+      'max_range', 'range_increment', 'min_aoe', 'max_aoe', 'aoe_increment', 'min_duration', 'max_duration', 'duration_increment', 'final_casting_time', 'final_energy_cost',
+    ),
   },
   // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
   SPECIES: {
@@ -218,7 +291,17 @@ const LOADERS_0F: MemberReadings = {
   // `bionic_group` (checks/unknownId.ts accepts the group then).
   // harvest_entry::load reads every member of an entry ("Invalid or misplaced field name"), and
   // harvest_list::check_consistency its type ("Harvest list X has invalid entry: Y").
-  harvest: { 'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES } },
+  harvest: {
+    'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES },
+    ...readAsWritten('entries[].base_num', 'entries[].base_num[]', 'entries[].scale_num', 'entries[].scale_num[]', 'entries[].max', 'entries[].mass_ratio'),
+  },
+  // mutation_branch::load; mutation_branch::check_consistency: "mutation X refers to undefined prereq / threshreq /
+  // cancels Y", "refers to undefined mutation type"; points, visibility and ugliness as numbers ("Expected
+  // number"); a list of traits as strings ("expected string"): 0.F --check-mods.
+  mutation: {
+    ...readAsWritten('prereqs', 'prereqs[]', 'prereqs2[]', 'changes_to[]', 'leads_to[]', 'types[]', 'points', 'visibility', 'ugliness'),
+    'threshreq[]?': { ref: 'mutation' }, 'cancels[]?': { ref: 'mutation' },
+  },
   // requirement_data::load_requirement is the recipes' reader: tools, components and qualities name items
   // and tool qualities ("unknown component", "unknown tool" at finalize).
   requirement: {
@@ -259,4 +342,4 @@ const COLORS_AND_REFERENCES_0F: MemberReadings = {
   furniture: { color, 'bgcolor[]?': background },
 };
 
-export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, LOADERS_0F);
+export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, ITEM_BASICS_0F, LOADERS_0F);
