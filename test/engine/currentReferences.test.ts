@@ -148,6 +148,23 @@ test('a transform\'s valid terrain (a warning: one nothing defines is never tran
   });
 });
 
+test('what the current game\'s loaders read as ids, however rarely a definition writes them: item group entries, topics, map terrain, trait lists, enchantment damage types, weapon categories (a warning)', () => {
+  const fixture = parseMarked(`[
+  { "type": "item_group", "id": "m_group", "subtype": "distribution", "items": [ [ "meat", 10 ], [ ⟦"meatt"⟧, 10 ], "hammer", { "item": ⟦"hamer"⟧, "prob": 5 }, { "group": ⟦"bionics_comon"⟧ } ] },
+  { "type": "talk_topic", "id": "M_TALK", "dynamic_line": "Hi.", "responses": [ { "text": "Again.", "topic": "M_TALK" }, { "text": "Bye.", "topic": ⟦"M_TALKK"⟧ } ] },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_nest", "object": { "mapgensize": [ 1, 1 ], "rows": [ "." ], "terrain": { ".": ⟦"t_flat_rof"⟧, "#": "t_flat_roof" } } },
+  { "type": "mutation", "id": "M_TRAIT", "name": "t", "points": 1, "description": "d", "cancels": [ "GOOD_HEARING", ⟦"GOOD_HEARIN"⟧ ],
+    "enchantments": [ { "incoming_damage_mod": [ { "type": "bash", "multiply": -0.1 }, { "type": ⟦"bassh"⟧, "multiply": -0.1 } ] } ] },
+  { "type": "weapon_category", "id": "M_CLUBS", "name": "clubs" },
+  { "type": "ITEM", "id": "m_club", "name": "club", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "weapon_category": [ "M_CLUBS", ⟦"M_CLUB"⟧ ] }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-id');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), [...Array(7).fill('error/reader'), 'warning/reader']);
+  });
+});
+
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
   const fixture = parseMarked(`[
   { "type": "requirement", "id": "m_req",

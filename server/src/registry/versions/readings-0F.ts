@@ -230,6 +230,9 @@ const LOADERS_0F: MemberReadings = {
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
+  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line (the
+  // game's bug line); doc/NPCs.md: a response sets the next topic.
+  talk_topic: { 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
   palette: { ...MAPPINGS_0F(''), ...readAsWritten('monsters.*[].monster', 'items.*[].item', 'item.*.item') },
   // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
   // --check-mods), for removal alike; a requirement given alone or as [ id, count ]. vpart_info::load and

@@ -142,6 +142,34 @@ function parameters(at: string): TypeReadings {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
 }
 
+
+/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
+function readAsWritten(...paths: string[]): TypeReadings {
+  return Object.fromEntries(paths.map((p) => [p, READ]));
+}
+const READ: MemberReading = { read: true };
+
+/**
+ * An enchantment, alone or in place (enchantment::load): the spells cast on hitting and on being hit
+ * (fake_spell::load: a spell_id), its effects, the damage types of its damage and armor modifiers
+ * (load_add_and_multiply<damage_type_id>), each written as the data writes them.
+ */
+function enchantment(at: string, written: readonly string[]): TypeReadings {
+  return readAsWritten(...written.map((m) => `${at}${m}`));
+}
+
+/**
+ * A map generator's and a palette's mappings (mapgen.cpp: mapgen_value<ter_id> and <furn_id> read an id, a
+ * parameter, a switch or a weighted list; jmapgen_terrain, jmapgen_furniture, jmapgen_item_group, jmapgen_loot,
+ * jmapgen_monster_group, jmapgen_nested): terrain, furniture, palettes, nested chunks, item groups, monsters, as the
+ * data writes them (0.F --check-mods refuses each unknown id when loading: "invalid terrain id", "no such item
+ * group", "no such monster group"; the current game checks them in mapgen_function_json_base::check).
+ */
+const MAPPINGS_CURRENT = (at: string): TypeReadings => readAsWritten(
+  `${at}terrain.*`, `${at}terrain.*[]`, `${at}terrain.*[][0]`, `${at}furniture.*`, `${at}furniture.*[]`, `${at}furniture.*[][0]`,
+  `${at}nested.*.chunks[]`, `${at}nested.*.chunks[][0]`, `${at}items.*.item`, `${at}items.*[].item`, `${at}palettes[]`, `${at}monster.*.monster`,
+);
+
 const LOADERS_CURRENT: MemberReadings = {
   ITEM: {
     'flags[]?': JSON_FLAG,
@@ -159,7 +187,37 @@ const LOADERS_CURRENT: MemberReadings = {
     smoking_result: { ref: 'item' },
     // An unknown category is replaced by one the game computes (Item_factory::finalize_pre): a warning.
     category: { ref: 'ITEM_CATEGORY', weak: true },
+    // itype::load and Item_factory::check_definitions: weight, volume, lengths and pocket limits through the unit
+    // reader; materials ("invalid material"), tool qualities ("unknown quality"), the body parts armor covers; a
+    // relic's passive enchantments (enchantment::load). Its weapon categories, a set of weapon_category_id: one
+    // nothing defines puts it in no category a martial art names (a warning).
+    ...readAsWritten(
+      'weight', 'volume', 'longest_side', 'material', 'material[]', 'material[].type', 'qualities[][0]', 'armor[].covers[]', 'armor[].specifically_covers[]',
+      'armor[].material[].type', 'pocket_data[].max_contains_volume', 'pocket_data[].max_contains_weight',
+    ),
+    'weapon_category[]': { ref: 'weapon_category', weak: true },
+    ...enchantment('passive_effects[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
   },
+  // Item_factory::load_item_group and its entries' readers: every item an item id ("item id X is unknown"), every
+  // group an item group ("item group id X is unknown"), Single_item_creator::check_consistency, at any depth.
+  item_group: {
+    ...readAsWritten('items[]', 'items[][0]', 'groups[]', 'groups[][0]'),
+    ...Object.fromEntries(['item', 'group', 'container-item', 'contents-item', 'ammo-item', 'container-group', 'contents-group'].map((name) => [`**.${name}`, READ])),
+  },
+  // MonsterGroupManager::LoadMonsterGroup and check_group_definitions: "monster group X has unknown monster Y", its
+  // default alike (the message 0.F --check-mods gives for a misspelt default), a nested group.
+  monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default'),
+  // overmap_special::load, fixed_overmap_special_data::check: "In X, terrain Y is invalid" (city buildings are
+  // overmap specials).
+  overmap_special: readAsWritten('overmaps[].overmap'),
+  city_building: readAsWritten('overmaps[].overmap'),
+  // VehicleGroup::load: a vehicle group's vehicles, each a vehicle (a group of its own, see VERSION_CURRENT).
+  vehicle_group: readAsWritten('vehicles[][0]'),
+  enchantment: enchantment('', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  bionic: enchantment('enchantments[].', ['hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line, the
+  // dialogue shows the game's bug line; doc/NPCs.md: a response sets the next topic.
+  talk_topic: { ...REPEATED_FOR, 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
@@ -168,14 +226,23 @@ const LOADERS_CURRENT: MemberReadings = {
   npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
   sub_body_part: { parent: { ref: 'body_part' } },
-  mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART, 'override_look.id': { refBy: OVERRIDE_LOOK } },
+  // mutation_branch::check_consistency: "mutation X refers to undefined prereqs / threshreq / cancels / changes_to /
+  // leads_to Y", "refers to undefined mutation type"; its enchantments (enchantment::load).
+  mutation: {
+    'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART, 'override_look.id': { refBy: OVERRIDE_LOOK },
+    ...readAsWritten('prereqs', 'prereqs[]', 'prereqs2[]', 'threshreq[]', 'cancels[]', 'changes_to[]', 'leads_to[]', 'types[]'),
+    'threshreq': { ref: 'mutation' }, 'cancels': { ref: 'mutation' },
+    ...enchantment('enchantments[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'incoming_damage_mod_post_absorbed[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  },
   // effect_type::load: the traits and effects that make the character immune to the effect.
   // The effects it removes (and blocks): ids the game never checks, an unknown one removes nothing: warnings.
-  effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
+  effect_type: {
+    'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true },
+    ...enchantment('enchantments[].', ['hit_me_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type']),
+  },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
-  talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
   // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids). The terrain
   // it applies to is read as ter_str_id, never checked: one nothing defines is never transformed (a warning).
@@ -188,17 +255,29 @@ const LOADERS_CURRENT: MemberReadings = {
   widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   mapgen: {
+    ...MAPPINGS_CURRENT('object.'),
+    ...readAsWritten('object.place_nested[].chunks[]', 'object.place_nested[].chunks[][0]', 'object.place_items[].item', 'object.fill_ter', 'object.place_loot[].item',
+      'object.place_loot[].group', 'object.place_monsters[].monster', 'object.place_item[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter'),
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
     'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
   },
-  palette: { ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
-  // map_data_common_t::load: the terrain above (t_null: none).
-  terrain: { roof: { ref: 'terrain' } },
+  palette: { ...MAPPINGS_CURRENT(''), ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
+  // map_data_common_t::load: the terrain above (t_null: none). ter_t::check: "invalid terrain X for opening /
+  // closing", "invalid transforms_into"; map_bash_info::load and map_deconstruct_info::load: the terrain left, the
+  // items dropped (an inline item group: "item id X is unknown"), as 0.F --check-mods refuses each.
+  terrain: {
+    roof: { ref: 'terrain' },
+    ...readAsWritten('open', 'close', 'transforms_into', 'bash.ter_set', 'deconstruct.ter_set', 'bash.items[].item', 'deconstruct.items[].item'),
+  },
+  furniture: readAsWritten('bash.furn_set', 'deconstruct.furn_set', 'bash.items[].item', 'deconstruct.items[].item'),
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
   // variants after a "#" (`frame#cross`); turret_<gun> parts are made from the gun items.
   vehicle: {
     'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART,
   },
+  // vpart_info::load and vpart_info::check: "uses undefined item", the items it breaks into (an item group, or an
+  // inline one: "item id X is unknown"), "has unknown flag" (0.F --check-mods refuses each).
+  vehicle_part: readAsWritten('item', 'breaks_into', 'breaks_into[].item', 'flags[]'),
   // relic_procgen_data: the spells an artifact may cast.
   relic_procgen_data: { 'active_procgen_values[].spell_id': { ref: 'SPELL' } },
   // harvest_list::check_consistency: an entry's type that names no drop type is "invalid type".
