@@ -32,6 +32,9 @@ const MISSED: Record<string, string> = {
  */
 const SPEC_DUPLICATE = 'spec section 7: a create whose id is already defined is an error (edit-mode override/modify says what is meant); the 0.F game silently lets the later definition win';
 const NAMES_NOTHING = 'the id names nothing the game knows; 0.F does not look it up when loading, only when it is used (a debug message, or the effect silently missing)';
+// An id naming nothing where only the data shows the member's kind is information (see Basis), not flagged: 12
+// such mistakes the game accepts (an item's category, a spell's affected body parts, an effect's removed or
+// blocked effects, a mapgen item, a flag) left this list when the basis cap came in.
 const FLAGGED: Record<string, string> = {
   'monsters/duplicate-id/Magiclysm/monsters/forgedwellers.json#/2': SPEC_DUPLICATE,
   'monsters/duplicate-id/Aftershock/mobs/robots.json#/21': 'the copy repeats the original\'s own spec violation (no bodytype, spec 2.2; counted in the real-data test): the second definition reports it too',

@@ -11,6 +11,8 @@ export function classOf(d: Diagnostic): string {
       return top ? `missing-field: ${top[1]} without ${top[2]}` : `missing-field: ${member} without ${/member "([^"]+)"/.exec(m)?.[1]}`;
     }
     case 'unknown-id':
+      // A kind learned from the data: what the id is instead, or that it names nothing (information, basis data).
+      if (d.basis === 'data') return `unknown-id/data: ${member} -> ${/writes (.+?) ids here/.exec(m)?.[1]}${/" is (an? .+?);/.exec(m) ? ' (another kind)' : / template \(abstract\)/.test(m) ? ' (a template)' : ''}`;
       return `unknown-id: ${member} -> ${/unknown (.+?) "/.exec(m)?.[1]}`;
     case 'duplicate-id':
       return `duplicate-id: ${/^(.+?) "/.exec(m)?.[1]} ${/already defined (in mod|earlier in this file|in another file)/.exec(m)?.[1]}`;
@@ -28,3 +30,10 @@ export function classOf(d: Diagnostic): string {
   }
 }
 
+
+/** The warnings and errors whose basis is the data alone (there should be none: see Basis), as `file: message`. */
+export function warningsOnData(diagnostics: ReadonlyMap<string, readonly Diagnostic[]>): string[] {
+  const out: string[] = [];
+  for (const [file, list] of diagnostics) for (const d of list) if (d.basis === 'data' && (d.severity === 'error' || d.severity === 'warning')) out.push(`${file}: ${d.message}`);
+  return out;
+}

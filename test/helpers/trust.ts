@@ -455,7 +455,7 @@ function diagText(ws: string, d: Diagnostic): string {
   const rel = (p: string): string => (p.startsWith(ws) ? `<ws>${p.slice(ws.length)}` : p);
   const related = (d.related ?? []).map((r) => ` [${rel(r.path)}@${r.start}-${r.end} ${r.message}]`).join('');
   const fixes = d.fixes?.length ? ` fixes=${JSON.stringify(d.fixes)}` : '';
-  return `${d.start}-${d.end} ${d.severity} ${d.code} ${d.message}${related}${fixes}`;
+  return `${d.start}-${d.end} ${d.severity} ${d.basis} ${d.code} ${d.message}${related}${fixes}`;
 }
 
 interface Snapshot { readonly reported: string[]; readonly diagnostics: Map<string, string[]>; readonly defs: string[] }

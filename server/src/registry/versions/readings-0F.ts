@@ -7,7 +7,7 @@
 import { mergeReadings, type MemberReading, type MemberReadings, type TypeReadings, type ValueSet } from '../../schema/memberReadings';
 import { BACKGROUND_COLOR_NAMES, COLOR_NAMES, COLOR_READINGS } from '../../schema/colors';
 import type { TypeSpec } from '../../schema/types';
-import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, arrayOf, ref } from '../../schema/kinds/common';
+import { ANY, BOOLEAN, INTEGER, NUMBER, OPEN_OBJECT, STRING, arrayOf, ref, union } from '../../schema/kinds/common';
 import { REQUIREMENT_MEMBERS } from '../../schema/kinds/recipe';
 import { REQUIREMENT_MEMBERS_CURRENT } from '../../schema/current/recipe';
 import { ENTRIES_0F, GROUPS_0F, ITEMS_0F } from '../../schema/kinds/itemGroup';
@@ -144,43 +144,6 @@ const USE_ACTION: TypeReadings = { 'use_action[]?': ITEM_ACTION, 'use_action[]?.
  */
 const CONDITIONAL_NAME: TypeReadings = { 'conditional_names[].condition': { refBy: { member: 'type', kinds: { FLAG: ['json_flag'] } } } };
 
-
-/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
-function readAsWritten(...paths: string[]): TypeReadings {
-  return Object.fromEntries(paths.map((p) => [p, READ]));
-}
-const READ: MemberReading = { read: true };
-
-/**
- * What every item type reads alike (Item_factory::load_basic_info; Item_factory::check_definitions), each confirmed
- * by 0.F --check-mods on a shipped mod (test/recall): weight, volume and prices through the unit reader ("invalid
- * quantity string: unknown unit", "missing unit"), bashing and cutting as numbers ("Expected number"), the symbol
- * as a string (7 there is "Invalid or misplaced field name symbol ... symbol not defined"), materials ("invalid
- * material X"), tool qualities ("invalid tool quality id"), a book's or gun's skill ("uses an invalid skill").
- * Each item type's table has the members its data writes (a TOOLMOD no post-apocalypse price...).
- */
-const ITEM_BASICS_0F: Readonly<Record<string, TypeReadings>> = Object.fromEntries(ITEM_TYPES_0F.map((t) => {
-  const none = (types: readonly string[]): boolean => !types.includes(t);
-  return [t, {
-    ...readAsWritten('weight', 'volume', 'price', 'symbol'),
-    'material[]?': { ref: 'material' },
-    ...(t !== 'TOOLMOD' ? readAsWritten('price_postapoc') : {}),
-    ...(none(['ENGINE', 'TOOLMOD', 'BATTERY']) ? readAsWritten('bashing') : {}),
-    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL'].includes(t) ? readAsWritten('cutting') : {}),
-    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL', 'TOOL_ARMOR'].includes(t) ? readAsWritten('qualities[][0]') : {}),
-    ...(['BOOK', 'GUN'].includes(t) ? readAsWritten('skill') : {}),
-  }];
-}));
-
-/**
- * Map generators and palettes: a mapping's terrain and furniture, alone or weighted (jmapgen_terrain,
- * jmapgen_furniture: "invalid terrain id", "invalid furniture id" when the game loads), placed monster groups
- * ("no such monster group"), monsters ("no such monster"), loot ("no such item group"): 0.F --check-mods.
- */
-const MAPPINGS_0F = (at: string): TypeReadings => readAsWritten(
-  `${at}terrain.*`, `${at}terrain.*[]`, `${at}terrain.*[][0]`, `${at}furniture.*`, `${at}furniture.*[]`, `${at}furniture.*[][0]`, `${at}monster.*.monster`,
-);
-
 const LOADERS_0F: MemberReadings = {
   // Item_factory::load_basic_info reads `phase` as the enum.
   AMMO: { phase: { values: PHASES }, 'use_action[]?': ITEM_ACTION },
@@ -203,25 +166,12 @@ const LOADERS_0F: MemberReadings = {
   MAGAZINE: { ammo_type: AMMUNITION_TYPE },
   // Entries are read member by member: an unknown one is "Invalid or misplaced field name" (schema/kinds/itemGroup.ts).
   item_group: { subtype: { values: ITEM_GROUP_SUBTYPES }, items: { type: ITEMS_0F }, entries: { type: ENTRIES_0F }, groups: { type: GROUPS_0F } },
-  // MonsterGroupManager::check_group_definitions: "monster group X has unknown default monster Y".
-  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F }, default: READ },
-  // harvest_entry::load: base_num and scale_num as a pair of numbers ("Expected json array encoding pair"), max and
-  // mass_ratio as numbers ("Expected number"), 0.F --check-mods.
-  // ter_t::check: "invalid terrain X for opening / closing", "invalid transforms_into"; the items bashing and
-  // deconstructing drop ("item id X is unknown (in entry within map_bash_info"); move_cost, coverage, required_str as
-  // numbers ("Expected number"), max_volume through the unit reader: 0.F --check-mods.
-  terrain: {
-    ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true },
-    ...readAsWritten('open', 'close', 'transforms_into', 'bash.items[].item', 'deconstruct.items[].item', 'move_cost', 'coverage', 'max_volume'),
-  },
-  furniture: {
-    ...BASH_COMMON,
-    ...readAsWritten('open', 'close', 'bash.items[].item', 'deconstruct.items[].item', 'move_cost_mod', 'required_str', 'coverage', 'max_volume', 'comfort'),
-  },
+  monstergroup: { 'monsters[]': { type: MONSTER_GROUP_ENTRY_0F } },
+  terrain: { ...BASH_COMMON, 'deconstruct.furn_set': { type: ref('furniture') }, 'deconstruct.ter_set': { required: true } },
+  furniture: BASH_COMMON,
   // jmapgen_vehicle: a vehicle group or a vehicle ("no such vehicle type or group", 0.F --check-mods).
   mapgen: {
-    object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, ...MAPPINGS_0F('object.'),
-    ...readAsWritten('object.place_monsters[].monster', 'object.place_loot[].group', 'object.place_loot[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item'), 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
+    object: { closed: true }, ...MAPGEN_OBJECT_EXTRAS, 'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.vehicles.*.vehicle': { ref: 'vehicle_group' },
     'object.set[].id': { refBy: MAPGEN_SET_ID },
   },
   // Not checked when the game loads (0.F --check-mods is silent), but an unknown trait or bionic is never given.
@@ -230,37 +180,17 @@ const LOADERS_0F: MemberReadings = {
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
-  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line (the
-  // game's bug line); doc/NPCs.md: a response sets the next topic.
-  talk_topic: { 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
-  palette: { ...MAPPINGS_0F(''), ...readAsWritten('monsters.*[].monster', 'items.*[].item', 'item.*.item') },
   // vpart_info::check: "vehicle part X has unknown or incorrectly specified install requirements Y" (0.F
-  // --check-mods), for removal alike; a requirement given alone or as [ id, count ]. vpart_info::load and
-  // vpart_info::check: "uses undefined item", "uses undefined fuel", "has unknown flag", "has unknown removal
-  // skill", the items it breaks into ("item id X is unknown (in entry within breaks_into"); durability, power,
-  // damage_modifier... as numbers ("Expected number"), times through the unit reader: 0.F --check-mods.
+  // --check-mods), for removal alike; a requirement given alone or as [ id, count ].
   vehicle_part: {
-    ...readAsWritten(
-      'item', 'breaks_into', 'breaks_into[].item', 'fuel_type', 'flags[]', 'durability', 'power', 'epower', 'bonus', 'damage_modifier', 'size', 'folded_volume',
-      'requirements.install.time', 'requirements.removal.time', 'requirements.repair.time',
-      'requirements.install.skills[][0]', 'requirements.removal.skills[][0]', 'requirements.repair.skills[][0]',
-    ),
     'requirements.install.using': REQUIREMENT, 'requirements.install.using[][0]': REQUIREMENT,
     'requirements.removal.using': REQUIREMENT, 'requirements.removal.using[][0]': REQUIREMENT,
   },
   // vehicle_prototype::finalize: each part of a vehicle prototype ("unknown vehicle part X in Y", 0.F
   // --check-mods), alone or as an object's `part`.
   vehicle: { 'parts[].part': { ref: 'vehicle_part' }, 'parts[].parts[]': { ref: 'vehicle_part' } },
-  // effect_type::load: the traits that make the character immune to the effect; durations through the unit
-  // reader ("invalid quantity string"), its rating a string, its descriptions an array ("Expected json array"),
-  // numbers and booleans ("not a boolean value"): 0.F --check-mods.
-  effect_type: {
-    base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' },
-    ...readAsWritten(
-      'max_duration', 'int_dur_factor', 'rating', 'desc', 'desc[]', 'show_in_info', 'max_intensity', 'int_add_val', 'dur_add_perc', 'int_decay_step',
-      'int_decay_tick', 'max_effective_intensity', 'main_parts_only', 'pain_sizing', 'hurt_sizing', 'harmful_cough', 'pkill_addict_reduces', 'part_descs', 'show_intensity',
-    ),
-  },
+  // effect_type::load: the traits that make the character immune to the effect.
+  effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' } },
   // ter_furn_transform::load: the furniture a transform applies to (f_null: none).
   ter_furn_transform: { 'furniture[].valid_furniture[]': { ref: 'furniture' } },
   SPELL: {
@@ -276,12 +206,6 @@ const LOADERS_0F: MemberReadings = {
     // "invalid field types id" (`none`: no field, a built-in id).
     field_id: { ref: 'field_type' },
     effect_str: { refBy: SPELL_EFFECT_STR_0F },
-    // fake_spell::load: the spells it casts too ("invalid spell id"); spell_type::load reads its numbers with
-    // optional() ("Expected number"): 0.F --check-mods.
-    ...readAsWritten(
-      'extra_effects[].id', 'base_casting_time', 'base_energy_cost', 'difficulty', 'max_level', 'min_damage', 'max_damage', 'damage_increment', 'min_range',
-      'max_range', 'range_increment', 'min_aoe', 'max_aoe', 'aoe_increment', 'min_duration', 'max_duration', 'duration_increment', 'final_casting_time', 'final_energy_cost',
-    ),
   },
   // species_type::load reads the monsters' flag and trigger sets ("invalid monster flag"...).
   SPECIES: {
@@ -294,17 +218,7 @@ const LOADERS_0F: MemberReadings = {
   // `bionic_group` (checks/unknownId.ts accepts the group then).
   // harvest_entry::load reads every member of an entry ("Invalid or misplaced field name"), and
   // harvest_list::check_consistency its type ("Harvest list X has invalid entry: Y").
-  harvest: {
-    'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES },
-    ...readAsWritten('entries[].base_num', 'entries[].base_num[]', 'entries[].scale_num', 'entries[].scale_num[]', 'entries[].max', 'entries[].mass_ratio'),
-  },
-  // mutation_branch::load; mutation_branch::check_consistency: "mutation X refers to undefined prereq / threshreq /
-  // cancels Y", "refers to undefined mutation type"; points, visibility and ugliness as numbers ("Expected
-  // number"); a list of traits as strings ("expected string"): 0.F --check-mods.
-  mutation: {
-    ...readAsWritten('prereqs', 'prereqs[]', 'prereqs2[]', 'changes_to[]', 'leads_to[]', 'types[]', 'points', 'visibility', 'ugliness'),
-    'threshreq[]?': { ref: 'mutation' }, 'cancels[]?': { ref: 'mutation' },
-  },
+  harvest: { 'entries[]': { closed: true }, 'entries[].drop': { ref: 'item' }, 'entries[].type': { values: HARVEST_DROP_TYPES } },
   // requirement_data::load_requirement is the recipes' reader: tools, components and qualities name items
   // and tool qualities ("unknown component", "unknown tool" at finalize).
   requirement: {
@@ -345,4 +259,126 @@ const COLORS_AND_REFERENCES_0F: MemberReadings = {
   furniture: { color, 'bgcolor[]?': background },
 };
 
-export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, ITEM_BASICS_0F, LOADERS_0F);
+const TRAITS: TypeSpec = union(ref('mutation'), arrayOf(ref('mutation')));
+const TIME: MemberReading = { format: 'time' };
+const VOLUME: MemberReading = { format: 'volume' };
+const NUMBER_READ: MemberReading = { type: NUMBER };
+const TERRAIN: MemberReading = { ref: 'terrain' };
+const FURNITURE: MemberReading = { ref: 'furniture' };
+const ITEM: MemberReading = { ref: 'item' };
+
+/** Item types whose data writes `[ quality, level ]` qualities (the others' tables have no such member). */
+const QUALITY_TYPES_0F = ['GENERIC', 'ARMOR', 'TOOL', 'AMMO', 'GUN', 'GUNMOD', 'TOOL_ARMOR'];
+
+/**
+ * Item_factory::load_basic_info, which every item type's loader calls: the melee damage (assign, "Expected
+ * number"), the price, volume and weight as quantity strings ("invalid quantity string: unknown unit", "missing
+ * unit"), the symbol a string, the materials ("invalid material", Item_factory::check_definitions) and tool
+ * qualities ("item X has unknown quality", "invalid tool quality id"). Each found with the 0.F game's --check-mods
+ * on a single-mistake copy of a shipped mod (test/recall).
+ */
+function basicInfo(type: string): TypeReadings {
+  return {
+    ...(type === 'ENGINE' || type === 'TOOLMOD' || type === 'BATTERY' ? {} : { bashing: NUMBER_READ }),
+    price: { format: 'money' }, volume: VOLUME, weight: { format: 'mass' }, symbol: { type: STRING },
+    'material[]?': { ref: 'material' },
+    ...(QUALITY_TYPES_0F.includes(type) ? { 'qualities[][0]': { ref: 'tool_quality' } } : {}),
+  };
+}
+
+/**
+ * Readings found with the 0.F game's --check-mods on single-mistake copies of shipped mods (test/recall: each
+ * mistake rejected with the message quoted), where a kind or form only the data showed would otherwise leave the
+ * finding at information (see Basis).
+ */
+const CHECKED_BY_THE_GAME_0F: MemberReadings = {
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, basicInfo(t)])),
+  // islot_gun's skill: "uses an invalid skill" (Item_factory::check_definitions).
+  GUN: { ...basicInfo('GUN'), skill: { ref: 'skill' } },
+  // MonsterGroupManager::LoadMonsterGroup: "monster group X has unknown default monster" (mongroup.cpp).
+  monstergroup: { default: { ref: 'MONSTER' } },
+  // harvest_entry::load: `base_num` a pair ("Expected json array encoding pair"), `max` and `mass_ratio` numbers.
+  harvest: { 'entries[].base_num': { type: { kind: 'tuple', items: [NUMBER, NUMBER], names: ['min', 'max'] } }, 'entries[].max': NUMBER_READ, 'entries[].mass_ratio': NUMBER_READ },
+  // mutation_branch::load reads trait lists as strings ("expected string"), and check_consistency each id ("refers
+  // to undefined prereq / cancels / threshreq", "refers to undefined mutation type"); ugliness and visibility numbers.
+  mutation: {
+    prereqs: { type: TRAITS }, prereqs2: { type: TRAITS }, cancels: { type: TRAITS }, threshreq: { type: TRAITS },
+    types: { type: union(ref('mutation_type'), arrayOf(ref('mutation_type'))) }, ugliness: NUMBER_READ, visibility: NUMBER_READ,
+  },
+  // spell_type::load: numbers ("Expected number"); fake_spell::load, an extra effect's spell ("invalid spell id").
+  SPELL: { base_energy_cost: NUMBER_READ, max_level: NUMBER_READ, 'extra_effects[].id': { ref: 'SPELL' } },
+  // load_effect_type: durations ("invalid quantity string"), `rating` a string, `desc` an array of strings
+  // ("Expected json array"), `show_in_info` a boolean ("not a boolean value").
+  effect_type: { int_dur_factor: TIME, max_duration: TIME, rating: { type: STRING }, desc: { type: arrayOf(STRING) }, show_in_info: { type: BOOLEAN } },
+  // map_data_common_t::load and check_consistency: open, close and transforms_into name one of the same kind
+  // (mapdata.cpp: "has invalid open / close / transforms_into"); bash items are an item group's entries ("unknown
+  // item", item_group.cpp); numbers and quantities as above.
+  terrain: { open: TERRAIN, close: TERRAIN, transforms_into: TERRAIN, 'bash.items[].item': ITEM, move_cost: NUMBER_READ },
+  furniture: { open: FURNITURE, close: FURNITURE, 'bash.items[].item': ITEM, max_volume: VOLUME, required_str: NUMBER_READ },
+  // jmapgen_terrain / jmapgen_furniture ("invalid terrain id", "invalid furniture id" when the map is finalized),
+  // jmapgen_loot ("no such item group"), jmapgen_monster ("no such monster"), jmapgen_monster_group ("no such
+  // monster group"): the mapgen reader stops loading the mod.
+  mapgen: {
+    'object.terrain.*[]?': TERRAIN, 'object.furniture.*[]?': FURNITURE, 'object.place_furniture[].furn': FURNITURE,
+    'object.place_loot[].group': { ref: 'item_group' }, 'object.monster.*.monster': { ref: 'MONSTER' }, 'object.monster.*[].monster': { ref: 'MONSTER' },
+    'object.place_monsters[].monster': { ref: 'monstergroup' },
+  },
+  palette: { 'terrain.*[]?': TERRAIN, 'terrain.*[][0]': TERRAIN, 'furniture.*[]?': FURNITURE, 'furniture.*[][0]': FURNITURE },
+  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line (the
+  // game's bug line); doc/NPCs.md: a response sets the next topic.
+  talk_topic: { 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
+  // vpart_info::load and check: numbers ("Expected number"), the part's item ("uses undefined item"), its fuel
+  // ("uses undefined fuel"), flags ("has unknown flag"), skills ("has unknown removal skill"), times; what it
+  // breaks into is an item group's entries ("unknown item", item_group.cpp).
+  vehicle_part: {
+    power: NUMBER_READ, durability: NUMBER_READ, damage_modifier: NUMBER_READ, item: ITEM, fuel_type: ITEM, 'flags[]': JSON_FLAG,
+    'breaks_into[].item': ITEM, 'requirements.install.time': TIME, 'requirements.removal.time': TIME, 'requirements.repair.time': TIME,
+    'requirements.install.skills[][0]': { ref: 'skill' }, 'requirements.removal.skills[][0]': { ref: 'skill' }, 'requirements.repair.skills[][0]': { ref: 'skill' },
+  },
+};
+
+/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
+function readAsWritten(...paths: string[]): TypeReadings {
+  return Object.fromEntries(paths.map((p) => [p, READ]));
+}
+const READ: MemberReading = { read: true };
+
+/**
+ * The other members the loaders above read with the same readers (the same number getters, unit reader and id
+ * checks whose messages 0.F --check-mods gave on a sibling member), as the data writes them.
+ */
+const READ_ALIKE_0F: MemberReadings = {
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, {
+    // Item_factory::load_basic_info: the post-apocalypse price a quantity, cutting damage a number.
+    ...(t !== 'TOOLMOD' ? readAsWritten('price_postapoc') : {}),
+    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL'].includes(t) ? readAsWritten('cutting') : {}),
+    // islot_book's skill, checked as a gun's is (Item_factory::check_definitions).
+    ...(t === 'BOOK' ? readAsWritten('skill') : {}),
+  }])),
+  harvest: readAsWritten('entries[].scale_num', 'entries[].scale_num[]'),
+  // mutation_branch::check_consistency: changes_to and leads_to as the other trait lists; points a number.
+  mutation: readAsWritten('changes_to[]', 'leads_to[]', 'points'),
+  // map_data_common_t::load: what deconstructing drops, as bashing; numbers and the furniture's capacity.
+  terrain: readAsWritten('deconstruct.items[].item', 'coverage', 'max_volume'),
+  furniture: readAsWritten('deconstruct.items[].item', 'move_cost_mod', 'coverage', 'comfort'),
+  // jmapgen_terrain and jmapgen_furniture in weighted lists, jmapgen_item_group ("no such item group"),
+  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone.
+  mapgen: readAsWritten(
+    'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
+  ),
+  palette: readAsWritten('monster.*.monster', 'monsters.*[].monster', 'items.*[].item', 'item.*.item'),
+  // vpart_info::load: what it breaks into (an item group, or its entries), numbers, the folded volume.
+  vehicle_part: readAsWritten('breaks_into', 'epower', 'bonus', 'size', 'folded_volume'),
+  // load_effect_type: its other numbers and booleans.
+  effect_type: readAsWritten(
+    'max_intensity', 'int_add_val', 'dur_add_perc', 'int_decay_step', 'int_decay_tick', 'max_effective_intensity', 'main_parts_only', 'pain_sizing',
+    'hurt_sizing', 'harmful_cough', 'pkill_addict_reduces', 'part_descs', 'show_intensity',
+  ),
+  // spell_type::load: its other numbers (optional(), "Expected number").
+  SPELL: readAsWritten(
+    'base_casting_time', 'difficulty', 'min_damage', 'max_damage', 'damage_increment', 'min_range', 'max_range', 'range_increment', 'min_aoe', 'max_aoe',
+    'aoe_increment', 'min_duration', 'max_duration', 'duration_increment', 'final_casting_time', 'final_energy_cost',
+  ),
+};
+
+export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, CHECKED_BY_THE_GAME_0F, READ_ALIKE_0F, LOADERS_0F);
