@@ -165,6 +165,18 @@ test('what the current game\'s loaders read as ids, however rarely a definition 
   });
 });
 
+test('numbers the current game\'s loaders read with a number getter: an item group entry\'s probability, a pair\'s second member, a vehicle part\'s place', () => {
+  const fixture = parseMarked(`[
+  { "type": "item_group", "id": "m_group", "subtype": "distribution", "items": [ [ "meat", 10 ], [ "hammer", ⟦"10"⟧ ], { "item": "meat", "prob": ⟦"5"⟧ } ], "entries": [ { "item": "hammer", "prob": 5 } ] },
+  { "type": "vehicle", "id": "m_car", "name": "car", "parts": [ { "x": 0, "y": ⟦"0"⟧, "parts": [] } ] }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'invalid-value');
+    assertMarked(fixture, list, 'invalid-value');
+    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), Array(3).fill('error/reader'));
+  });
+});
+
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
   const fixture = parseMarked(`[
   { "type": "requirement", "id": "m_req",

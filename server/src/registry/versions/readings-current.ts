@@ -188,20 +188,21 @@ const LOADERS_CURRENT: MemberReadings = {
     // An unknown category is replaced by one the game computes (Item_factory::finalize_pre): a warning.
     category: { ref: 'ITEM_CATEGORY', weak: true },
     // itype::load and Item_factory::check_definitions: weight, volume, lengths and pocket limits through the unit
-    // reader; materials ("invalid material"), tool qualities ("unknown quality"), the body parts armor covers; a
+    // reader; the symbol a string (0.F --check-mods: a number there is "symbol not defined"); materials ("invalid material"), tool qualities ("unknown quality"), the body parts armor covers; a
     // relic's passive enchantments (enchantment::load). Its weapon categories, a set of weapon_category_id: one
     // nothing defines puts it in no category a martial art names (a warning).
     ...readAsWritten(
       'weight', 'volume', 'longest_side', 'material', 'material[]', 'material[].type', 'qualities[][0]', 'armor[].covers[]', 'armor[].specifically_covers[]',
-      'armor[].material[].type', 'pocket_data[].max_contains_volume', 'pocket_data[].max_contains_weight',
+      'armor[].material[].type', 'pocket_data[].max_contains_volume', 'pocket_data[].max_contains_weight', 'symbol',
     ),
     'weapon_category[]': { ref: 'weapon_category', weak: true },
     ...enchantment('passive_effects[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
   },
   // Item_factory::load_item_group and its entries' readers: every item an item id ("item id X is unknown"), every
   // group an item group ("item group id X is unknown"), Single_item_creator::check_consistency, at any depth.
+  // Its probabilities are numbers: an entry's prob (get_int), a pair's second member ("Expected number" otherwise).
   item_group: {
-    ...readAsWritten('items[]', 'items[][0]', 'groups[]', 'groups[][0]'),
+    ...readAsWritten('items[]', 'items[][0]', 'groups[]', 'groups[][0]', 'items[][1]', 'items[].prob', 'entries[].prob'),
     ...Object.fromEntries(['item', 'group', 'container-item', 'contents-item', 'ammo-item', 'container-group', 'contents-group'].map((name) => [`**.${name}`, READ])),
   },
   // MonsterGroupManager::LoadMonsterGroup and check_group_definitions: "monster group X has unknown monster Y", its
@@ -209,8 +210,9 @@ const LOADERS_CURRENT: MemberReadings = {
   monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default'),
   // overmap_special::load, fixed_overmap_special_data::check: "In X, terrain Y is invalid" (city buildings are
   // overmap specials).
-  overmap_special: readAsWritten('overmaps[].overmap'),
-  city_building: readAsWritten('overmaps[].overmap'),
+  // Each terrain's point a tripoint, read as numbers.
+  overmap_special: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
+  city_building: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
   // VehicleGroup::load: a vehicle group's vehicles, each a vehicle (a group of its own, see VERSION_CURRENT).
   vehicle_group: readAsWritten('vehicles[][0]'),
   enchantment: enchantment('', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
@@ -254,8 +256,9 @@ const LOADERS_CURRENT: MemberReadings = {
   // widget::load reads a layout's child widgets; widget::check: "widget X references unknown child widget Y".
   widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
+  // mapgen_function_json_base::setup_common: the rows are strings, the map's size numbers.
   mapgen: {
-    ...MAPPINGS_CURRENT('object.'),
+    ...MAPPINGS_CURRENT('object.'), ...readAsWritten('object.rows[]', 'object.mapgensize[]'),
     ...readAsWritten('object.place_nested[].chunks[]', 'object.place_nested[].chunks[][0]', 'object.place_items[].item', 'object.fill_ter', 'object.place_loot[].item',
       'object.place_loot[].group', 'object.place_monsters[].monster', 'object.place_item[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter'),
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
@@ -272,8 +275,9 @@ const LOADERS_CURRENT: MemberReadings = {
   furniture: readAsWritten('bash.furn_set', 'deconstruct.furn_set', 'bash.items[].item', 'deconstruct.items[].item'),
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
   // variants after a "#" (`frame#cross`); turret_<gun> parts are made from the gun items.
+  // vehicle_prototype::load: each part's place, x and y, numbers (get_int).
   vehicle: {
-    'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART,
+    'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART, ...readAsWritten('parts[].x', 'parts[].y'),
   },
   // vpart_info::load and vpart_info::check: "uses undefined item", the items it breaks into (an item group, or an
   // inline one: "item id X is unknown"), "has unknown flag" (0.F --check-mods refuses each).
