@@ -177,6 +177,21 @@ test('numbers the current game\'s loaders read with a number getter: an item gro
   });
 });
 
+test('more ids the current game\'s loaders check: a vehicle\'s spawned items, a construction\'s skills, a spell\'s extra effects, an item\'s techniques', () => {
+  const fixture = parseMarked(`[
+  { "type": "vehicle", "id": "m_cart", "name": "cart", "parts": [], "items": [ { "x": 0, "y": 0, "chance": 10, "items": [ "meat", ⟦"meet"⟧ ], "item_groups": [ ⟦"bionics_comon"⟧ ] } ] },
+  { "type": "construction", "id": "m_build", "group": "build_thing", "category": "OTHER", "time": "1 m", "required_skills": [ [ "melee", 1 ], [ ⟦"mele"⟧, 1 ] ] },
+  { "type": "SPELL", "id": "m_spell", "name": "s", "description": "d", "valid_targets": [ "self" ], "effect": "attack", "extra_effects": [ { "id": "m_spell" }, { "id": ⟦"m_spel"⟧ } ] },
+  { "type": "technique", "id": "m_tech", "name": "t" },
+  { "type": "ITEM", "id": "m_stick", "name": "stick", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "techniques": [ "m_tech", ⟦"m_tec"⟧ ] }
+]`);
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-id');
+    assertMarked(fixture, list, 'unknown-id');
+    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), Array(5).fill('error/reader'));
+  });
+});
+
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
   const fixture = parseMarked(`[
   { "type": "requirement", "id": "m_req",

@@ -173,7 +173,7 @@ const MAPPINGS_CURRENT = (at: string): TypeReadings => readAsWritten(
 const LOADERS_CURRENT: MemberReadings = {
   ITEM: {
     'flags[]?': JSON_FLAG,
-    'use_action[]?.type': ITEM_ACTION,
+    'use_action[]?': ITEM_ACTION, 'use_action[]?.type': ITEM_ACTION,
     'tick_action[]?': ITEM_ACTION, 'tick_action[]?.type': ITEM_ACTION,
     // pocket_data::load: the magazine a magazine well comes with; consume_drug_iuse::load: the effects a drug
     // gives; the clothing mods the item takes.
@@ -194,6 +194,9 @@ const LOADERS_CURRENT: MemberReadings = {
     ...readAsWritten(
       'weight', 'volume', 'longest_side', 'material', 'material[]', 'material[].type', 'qualities[][0]', 'armor[].covers[]', 'armor[].specifically_covers[]',
       'armor[].material[].type', 'pocket_data[].max_contains_volume', 'pocket_data[].max_contains_weight', 'symbol',
+      // Item_factory::check_definitions: an ammunition's or magazine's ammunition types, the martial arts
+      // techniques it gives; islot_comestible: its spoiling time through the unit reader.
+      'ammo_type', 'ammo_type[]', 'techniques[]', 'spoils_in',
     ),
     'weapon_category[]': { ref: 'weapon_category', weak: true },
     ...enchantment('passive_effects[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
@@ -207,7 +210,7 @@ const LOADERS_CURRENT: MemberReadings = {
   },
   // MonsterGroupManager::LoadMonsterGroup and check_group_definitions: "monster group X has unknown monster Y", its
   // default alike (the message 0.F --check-mods gives for a misspelt default), a nested group.
-  monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default'),
+  monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default', 'monsters[].starts', 'monsters[].ends'),
   // overmap_special::load, fixed_overmap_special_data::check: "In X, terrain Y is invalid" (city buildings are
   // overmap specials).
   // Each terrain's point a tripoint, read as numbers.
@@ -258,7 +261,7 @@ const LOADERS_CURRENT: MemberReadings = {
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   // mapgen_function_json_base::setup_common: the rows are strings, the map's size numbers.
   mapgen: {
-    ...MAPPINGS_CURRENT('object.'), ...readAsWritten('object.rows[]', 'object.mapgensize[]'),
+    ...MAPPINGS_CURRENT('object.'), ...readAsWritten('object.rows[]', 'object.mapgensize[]', 'object.place_monster[].group', 'object.place_monster[].monster', 'object.place_monster[].monster[]'),
     ...readAsWritten('object.place_nested[].chunks[]', 'object.place_nested[].chunks[][0]', 'object.place_items[].item', 'object.fill_ter', 'object.place_loot[].item',
       'object.place_loot[].group', 'object.place_monsters[].monster', 'object.place_item[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter'),
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
@@ -278,6 +281,8 @@ const LOADERS_CURRENT: MemberReadings = {
   // vehicle_prototype::load: each part's place, x and y, numbers (get_int).
   vehicle: {
     'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART, ...readAsWritten('parts[].x', 'parts[].y'),
+    // vehicle_prototype::finalize: the items and item groups it spawns with ("unknown item", "unknown item group").
+    'items[].items[]?': { ref: 'item' }, ...readAsWritten('items[].item_groups', 'items[].item_groups[]'),
   },
   // vpart_info::load and vpart_info::check: "uses undefined item", the items it breaks into (an item group, or an
   // inline one: "item id X is unknown"), "has unknown flag" (0.F --check-mods refuses each).
@@ -288,14 +293,17 @@ const LOADERS_CURRENT: MemberReadings = {
   harvest: { 'entries[].drop': { refBy: HARVEST_DROP }, 'entries[].type': { ref: 'harvest_drop_type' } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
-  construction: { ...REQUIREMENTS, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
+  // check_constructions: "Unknown skill X in construction Y".
+  construction: { ...REQUIREMENTS, 'required_skills[][0]': READ, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
   // Its data names effects, monsters, items, EOCs... in effect_str: which, only the spell's effect tells.
   // spell_type::load: the field the spell creates ("none": no field, a built-in id).
   // spell_class: the trait of the spell's school (NONE: none); components: the requirement casting consumes;
   // targeted_monster_ids: the only monsters the spell affects.
   // skill: the skill that trains by casting; ignored_monster_species: the species the spell leaves alone (neither
   // checked when the game loads: warnings).
+  // fake_spell::load: the spells it casts too (0.F --check-mods: "invalid spell id").
   SPELL: {
+    'extra_effects[].id': READ,
     effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' },
     spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
     skill: { ref: 'skill', weak: true }, 'ignored_monster_species[]': { ref: 'SPECIES', weak: true },
