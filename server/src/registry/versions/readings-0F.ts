@@ -362,9 +362,10 @@ const READ_ALIKE_0F: MemberReadings = {
   terrain: readAsWritten('deconstruct.items[].item', 'coverage', 'max_volume'),
   furniture: readAsWritten('deconstruct.items[].item', 'move_cost_mod', 'coverage', 'comfort'),
   // jmapgen_terrain and jmapgen_furniture in weighted lists, jmapgen_item_group ("no such item group"),
-  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone.
+  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone; the palettes it uses
+  // (mapgen_palette::get: "Requested palette with unknown id").
   mapgen: readAsWritten(
-    'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
+    'object.palettes[]', 'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
   ),
   palette: readAsWritten('monster.*.monster', 'monsters.*[].monster', 'items.*[].item', 'item.*.item'),
   // vpart_info::load: what it breaks into (an item group, or its entries), numbers, the folded volume.
