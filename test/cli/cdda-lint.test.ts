@@ -44,7 +44,7 @@ test('text output: path:line:col  severity  message  [code], a summary, exit 1 o
   assert.match(lines[lines.length - 1], /^4 problem\(s\) \(1 error\(s\), 3 warning\(s\), 0 info, 0 hint\(s\)\) in 2 of 3 file\(s\); game folder \S+ \(given by --game\), game version 0\.F \(Frank\), detected from the game folder\.$/);
 });
 
-test('json output: absolute paths, 0-based LSP positions, severity names', () => {
+test('json output: absolute paths, 0-based LSP positions, severity names, the basis of each', () => {
   const r = run(['check', path.join(mods, 'bad', 'monsters.json'), '--game', game, '--format', 'json']);
   assert.equal(r.code, 0, 'a warning alone does not fail');
   const out = JSON.parse(r.stdout);
@@ -52,7 +52,7 @@ test('json output: absolute paths, 0-based LSP positions, severity names', () =>
   assert.deepEqual(out.slice(1), [{
     file: path.join(mods, 'bad', 'monsters.json'),
     range: { start: { line: 1, character: 66 }, end: { line: 1, character: 74 } },
-    severity: 'warning', code: 'unknown-field', message: 'Unknown member "speeed"; did you mean "speed"?',
+    severity: 'warning', code: 'unknown-field', message: 'Unknown member "speeed"; did you mean "speed"?', basis: 'spec',
     fixes: [{ title: 'Rename member to "speed"', edits: [{ file: path.join(mods, 'bad', 'monsters.json'), range: { start: { line: 1, character: 66 }, end: { line: 1, character: 74 } }, newText: '"speed"' }] }],
   }], 'only the file given is reported, though its whole mod is read');
 });

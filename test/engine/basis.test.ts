@@ -10,6 +10,8 @@ import { modinfo, workspace, using, type FileTree } from '../helpers/workspace';
 import { lint, toJsonDiagnostics } from '../../server/src/cli/lint';
 import { formatSarif } from '../../server/src/cli/formats';
 import { capToBasis } from '../../server/src/diagnostic';
+import { hover } from '../../server/src/queries/hover';
+import * as fs from 'fs';
 
 const mod = (files: FileTree): FileTree => ({ 'm/modinfo.json': modinfo('m', ['dda']), ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`m/${k}`, v])) });
 
@@ -21,11 +23,8 @@ const CURRENT_CORE: FileTree = {
   'json/widgets.json': [{ type: 'widget', id: 'w_one', style: 'text' }],
 };
 
-/**
- * A widget whose clause names `names` (a clause's `widgets[]`: a kind the current game's data shows, no reading; a
- * layout's own `widgets[]` has one, widget::check).
- */
-const layout = (id: string, names: string[]) => ({ type: 'widget', id, style: 'layout', clauses: [{ id: 'c', widgets: names }] });
+/** A widget whose clause names the widgets `names` (`clauses[].widgets[]`: a kind the current game's data shows, no reading). */
+const layout = (id: string, names: string[]) => ({ type: 'widget', id, style: 'text', clauses: [{ id: 'c', text: 'x', widgets: names }] });
 
 test('a reference kind learned from the data: an id of another kind is said to be one, an id of none names nothing (information, basis data); a known id is fine', () => {
   using(workspace(mod({ 'widgets.json': [layout('w_a', ['w_one']), layout('w_b', ['t_tree']), layout('w_c', ['w_onee'])] }), CURRENT_CORE), (ws) => {
@@ -66,5 +65,32 @@ test('the CLI\'s JSON and SARIF give each diagnostic\'s basis', () => {
     assert.deepEqual(json.map((d) => [d.severity, d.basis]), [['information', 'data']]);
     const sarif = JSON.parse(formatSarif(result, json, ws.mods, '0')) as { runs: { results: { properties?: { basis?: string } }[] }[] };
     assert.deepEqual(sarif.runs[0].results.map((r) => r.properties?.basis), ['data']);
+  });
+});
+
+test('hover on a generated table\'s member says what its checks rest on: the data alone, or a reading of its loader', () => {
+  using(workspace(mod({ 'widgets.json': [layout('w_a', ['w_one'])] }), CURRENT_CORE), (ws) => {
+    const file = ws.file('m/widgets.json');
+    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"clauses"') + 2);
+    assert.match(h?.markdown ?? '', /\(from the game's data alone\)/);
+  });
+  // 0.F: an item's melee damage, read by Item_factory::load_basic_info (a reading).
+  using(workspace(mod({ 'items.json': [{ type: 'GENERIC', id: 'my_rock', name: { str: 'rock' }, description: 'd', weight: '1 kg', volume: '1 L', symbol: ',', color: 'gray', bashing: 2 }] })), (ws) => {
+    const file = ws.file('m/items.json');
+    const h = hover(ws.project, file, fs.readFileSync(file, 'utf8').indexOf('"bashing"') + 2);
+    assert.match(h?.markdown ?? '', /\(from the game's data, read as its loader reads it\)/);
+  });
+});
+
+test('`extend` of a generated table\'s list takes the forms its member does, on the same basis (the data\'s: information)', () => {
+  using(workspace(mod({ 'items.json': [{ type: 'ITEM', id: 'my_stick', 'copy-from': 'stick', extend: { flags: 7 } }] }), CURRENT_CORE), (ws) => {
+    assert.deepEqual(ws.diagnostics('m/items.json').filter((d) => d.code === 'invalid-value').map((d) => `${d.severity}/${d.basis}`), ['information/data']);
+  });
+});
+
+test('a kind the data shows where the version reads the member by name (a dialogue response\'s topic) rests on that reading: an error', () => {
+  const topic = { type: 'talk_topic', id: 'TALK_MINE', dynamic_line: 'Hi.', responses: [{ text: 'Bye.', topic: 'TALK_DONE' }, { text: 'Go.', topic: 'TALK_NOWHERE' }] };
+  using(workspace(mod({ 'talk.json': [topic] }), CURRENT_CORE), (ws) => {
+    assert.deepEqual(ws.diagnostics('m/talk.json').map((d) => `${d.code}/${d.severity}/${d.basis}: ${d.message}`), ['unknown-id/error/reader: "responses[1].topic": unknown dialogue topic "TALK_NOWHERE"']);
   });
 });

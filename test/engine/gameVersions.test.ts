@@ -37,11 +37,11 @@ test('the version is detected from the game folder, and the setting wins', () =>
   assert.deepEqual([set.project.version.version.id, set.project.version.source], ['current', 'setting']);
 });
 
-test('unknown-type: a misspelt type fires with did-you-mean; a known one does not', () => {
+test('unknown-type: a misspelt type fires with did-you-mean (information: the known types are those the data uses); a known one does not', () => {
   const ws = workspace(mod({ 'a.json': [{ type: 'MONSTR', id: 'mon_q' }, { type: 'SPECIES', id: 'SLIME' }] }));
   const ds = ws.diagnostics('m/a.json');
-  assert.deepEqual(ds.map((d) => d.code), ['unknown-type']);
-  assert.match(ds[0].message, /"MONSTR" is not a definition type the game version 0\.F \(Frank\) loads; did you mean "MONSTER"\?/);
+  assert.deepEqual(ds.map((d) => `${d.code}/${d.severity}/${d.basis}`), ['unknown-type/information/data']);
+  assert.match(ds[0].message, /"MONSTR" is no definition type the game version 0\.F \(Frank\)'s data uses; did you mean "MONSTER"\? \(check that the game loads it: it rejects a type it does not know\)/);
 });
 
 test('a type the game\'s loader registers but its data never uses is known (mod_tileset: init.cpp, load_mod_tileset)', () => {

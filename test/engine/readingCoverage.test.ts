@@ -34,7 +34,7 @@ test('reading coverage: warnings and errors by basis on the game and each mod, a
     // A misspelt widget (a kind learned from the data: information) and a misspelt monster of a monster's upgrade
     // (the current game's monster table, checked against mtype::load: an error on the reader).
     'my_mod/modinfo.json': modinfo('my_mod', ['dda']),
-    'my_mod/widgets.json': [{ type: 'widget', id: 'w_layout', style: 'layout', clauses: [{ id: 'c', widgets: ['w_onee'] }] }],
+    'my_mod/widgets.json': [{ type: 'widget', id: 'w_text', style: 'text', clauses: [{ id: 'c', text: 'x', widgets: ['w_onee'] }] }],
     'my_mod/monsters.json': [{ type: 'MONSTER', id: 'mon_x', name: { str: 'x' }, symbol: 'x', default_faction: 'zombie', upgrades: { half_life: 1, into: 'mon_zombi' } }],
   });
   const report = run(game, mods, 5);

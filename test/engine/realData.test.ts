@@ -46,6 +46,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: copy-from -> trait': [1, 'Magiclysm STR_UP_ALPHA copies from its own id, which nothing defined before it'],
   'unknown-id: effect_str -> effect': [2, 'attack spells that apply effects defined nowhere: Aftershock protection_from_cold (afs_cold_protect), TEST_DATA test_spell_json (the placeholder "string")'],
   // ---- references the generated tables index (schema/generated.ts): each id is defined nowhere in the data
+  'unknown-id: responses[].topic -> dialogue topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
   'unknown-id: traits[].trait -> trait': [10, 'trait groups list traits defined nowhere (0.F --check-mods does not check trait groups): core expertise_traits.json, 8 Exp_*1fake2 (the traits are Exp_*1Fake2, with a capital F; one is also written "Exp_Biology 1fake2"); Aftershock BG_trait_groups_afs.json BGRS_AFTERLIFE_1 and BGRS_Bonesinger_1 (the trait is BGRS_Bonesinger)'],
   'unknown-id/data: object.place_nested[].chunks[] -> nested mapgen function': [1, 'information (a kind learned from the data, no reading yet): basecamp modular_workshop_metal.json places nested mapgen fbmw_room2_metal, which does not exist (fbmh_/fbms_room2_metal do)'],
   'unknown-id: terrain[] -> overmap terrain': [2, 'warnings: core start_locations.json lists house_two_story_basement and house_09b, multi-tile city buildings, not overmap terrain types: a start location matches terrain types, so these two entries never match (the others of their lists do)'],
@@ -63,7 +64,6 @@ const EXPECTED: Record<string, [number, string]> = {
   // ---- dialogue conditions and effects, by member name wherever written (registry/versions/shared.ts DIALOGUE_REFERENCES)
   'unknown-id: responses[].condition.and[].not.npc_has_trait -> trait': [7, 'core npcs/Backgrounds/prisoner_1.json tests trait PSYCHOTIC, which nothing defines (the condition is always false)'],
   'unknown-id: responses[].condition.and[].npc_has_trait -> trait': [1, 'the same file, the same trait'],
-  'unknown-id: responses[].topic -> dialogue topic': [10, 'dialogue responses leading to topics nothing defines (TALK_CONVERSATION_RADIO, TALK_REFUGEE_Boris_Son_Tough x2, TALK_REFUGEE_GENERAL_Refuse_Boris_Mission_1, TALK_SUGGEST_FOLLOW_RED in DinoMod, Aftershock BGRS_MIGO_3_STORY3, BGSS_GANGER_1/2_STORY3, BGSS_RADIATION_2_STORY3 x2); choosing one ends in the game\'s "I don\'t know what to say" debug message'],
   'unknown-id: responses[].success.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_TRUE_CONDITION_NEXT, defined nowhere'],
   'unknown-id: responses[].failure.topic -> dialogue topic': [1, 'core TALK_TEST.json leads to TALK_TEST_FALSE_CONDITION_NEXT, defined nowhere'],
   // ---- references the readings name against data bugs (registry/versions/readings-0F.ts)

@@ -47,7 +47,9 @@ describe('language server over stdio (fixture mods)', () => {
     assert.equal(ready.gameVersion, '0.F (Frank), detected from the game folder', 'the status names the game version checked');
     const hulk = await client.waitForDiagnostics(hulks(), () => true, 5000, true);
     assert.deepEqual(codes(hulk.diagnostics), ['unknown-id']);
-    assert.equal(hulk.diagnostics[0].source, 'cdda');
+    // The source, which the editor shows after the message, says what the verdict rests on; `data` carries it too.
+    assert.equal(hulk.diagnostics[0].source, 'cdda: the definition format spec');
+    assert.equal((hulk.diagnostics[0].data as { basis?: string }).basis, 'spec');
     assert.match(msg(hulk.diagnostics[0]), /mon_b_later/);
   });
 

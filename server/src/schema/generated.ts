@@ -209,8 +209,10 @@ function describe(code: MemberCode, total: number | undefined, readings: readonl
   const what = [...code.types].map((t) => (t === 's' ? string : TYPE_WORDS[t] ?? t));
   const map = code.keyRef ? `; keys are \`${code.keyRef}\` ids` : '';
   const seen = total !== undefined ? `Seen in ${code.count} of ${total} definitions` : `Seen ${code.count} time${code.count === 1 ? '' : 's'}`;
+  // Hover says what the member's checks rest on: the data alone, or a reading of its loader (see Basis).
+  const byLoader = readings?.some((r) => !('required' in r)) === true;
   // Joined into one flat string: a template of templates is a tree of parts, kept for every member of every table.
-  return [seen, ': ', what.join(' or '), map, read === undefined ? " (from the game's data)." : " (from the game's data, read as its loader reads it)."].join('');
+  return [seen, ': ', what.join(' or '), map, byLoader ? " (from the game's data, read as its loader reads it)." : " (from the game's data alone)."].join('');
 }
 
 /** Members of a translatable text object (a string is read alike). */
@@ -313,12 +315,19 @@ function readAs(readings: readonly MemberReading[] | undefined, spec: TypeSpec):
 /** The string a member path takes (a reference, a unit format, a closed set of values, or any string). */
 function stringSpecOf(code: MemberCode, name: string, byName: ReadonlyMap<string, SiblingRef> | undefined): StringSpec {
   const s: { -readonly [K in keyof StringSpec]: StringSpec[K] } = { kind: 'string' };
-  if (code.ref) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
-  else if (byName?.has(name)) s.refBy = byName.get(name);
+  const named = byName?.get(name);
+  // The version's reading by name (the game's dialogue reader) where it names the kind the data shows: its word.
+  if (code.ref && !(named && namesKind(named, code.ref))) { s.ref = code.ref; if (code.weakRef) s.weakRef = true; }
+  else if (named) s.refBy = named;
   if (code.format) { s.format = code.format; s.unitStyle = false; }
   // The kind and the format are what the data wrote (a reading that says what the string is drops this).
-  if (code.ref || code.format) s.basis = 'data';
+  if ((code.ref && s.refBy === undefined) || code.format) s.basis = 'data';
   return s;
+}
+
+/** Whether a reference by name may name `kind`. */
+function namesKind(by: SiblingRef, kind: string): boolean {
+  return (by.otherwise?.includes(kind) ?? false) || Object.values(by.kinds).some((kinds) => kinds.includes(kind));
 }
 
 function fieldsOf(node: Node, total: number | undefined, vars: boolean, byName: ReadonlyMap<string, SiblingRef> | undefined, dialogue: MemberLookup): FieldSpec[] {

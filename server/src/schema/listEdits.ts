@@ -10,6 +10,7 @@
  * not among its dependencies, may add).
  */
 import { withLazyType, type FieldSpec, type KindSchema, type ObjectSpec, type TypeSpec } from './types';
+import type { Basis } from '../basis';
 
 /** Members no copy-from inherits as a list. */
 const NOT_LISTS = new Set(['copy-from', 'abstract', 'extend', 'delete', 'relative', 'proportional', 'id', 'type', 'edit-mode']);
@@ -23,7 +24,7 @@ export function withListEdits(schema: KindSchema): KindSchema {
   let lists: readonly { readonly name: string; readonly type: TypeSpec }[] | undefined;
   const listMembers = (): readonly { readonly name: string; readonly type: TypeSpec }[] => lists ??= schema.fields.flatMap((f) => {
     const entry = NOT_LISTS.has(f.name) ? undefined : entryOf(f.type);
-    return entry ? [{ name: f.name, type: extendType(entry) }] : [];
+    return entry ? [{ name: f.name, type: extendType(entry, f.type.kind === 'union' ? f.type.basis : undefined) }] : [];
   });
   const fields = schema.fields.map((f): FieldSpec => (isOpenExtend(f) ? withLazyType(f, () => extendedBy(f.type as ObjectSpec, listMembers())) : f));
   return { ...schema, fields };
@@ -53,9 +54,10 @@ function entryOf(spec: TypeSpec): TypeSpec | undefined {
  * game's readers check ids, not the sets a table lists (0.F Dark-Skies-Above extends monster categories with its
  * own `ALIEN`), and a form the table does not know is a warning.
  */
-function extendType(entry: TypeSpec): TypeSpec {
+function extendType(entry: TypeSpec, basis: Basis | undefined): TypeSpec {
   const open = withoutValueSets(entry);
-  return { kind: 'union', options: [open, { kind: 'array', of: open }], mismatch: 'warning' };
+  // The member's forms rest on what its own do (the data's, for a generated table: see Basis).
+  return { kind: 'union', options: [open, { kind: 'array', of: open }], mismatch: 'warning', ...(basis ? { basis } : {}) };
 }
 
 function withoutValueSets(spec: TypeSpec): TypeSpec {

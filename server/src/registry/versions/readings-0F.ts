@@ -324,9 +324,6 @@ const CHECKED_BY_THE_GAME_0F: MemberReadings = {
     'object.place_monsters[].monster': { ref: 'monstergroup' },
   },
   palette: { 'terrain.*[]?': TERRAIN, 'terrain.*[][0]': TERRAIN, 'furniture.*[]?': FURNITURE, 'furniture.*[][0]': FURNITURE },
-  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line (the
-  // game's bug line); doc/NPCs.md: a response sets the next topic.
-  talk_topic: { 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
   // vpart_info::load and check: numbers ("Expected number"), the part's item ("uses undefined item"), its fuel
   // ("uses undefined fuel"), flags ("has unknown flag"), skills ("has unknown removal skill"), times; what it
   // breaks into is an item group's entries ("unknown item", item_group.cpp).

@@ -220,9 +220,7 @@ const LOADERS_CURRENT: MemberReadings = {
   vehicle_group: readAsWritten('vehicles[][0]'),
   enchantment: enchantment('', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
   bionic: enchantment('enchantments[].', ['hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
-  // dialogue::dynamic_line (npctalk.cpp): a topic neither json_talk_topics nor the built-in ones have has no line, the
-  // dialogue shows the game's bug line; doc/NPCs.md: a response sets the next topic.
-  talk_topic: { ...REPEATED_FOR, 'responses[].topic': { ref: 'talk_topic' }, 'repeat_responses[]?.response.topic': { ref: 'talk_topic' } },
+  talk_topic: REPEATED_FOR,
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
