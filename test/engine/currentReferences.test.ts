@@ -66,6 +66,18 @@ function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
 
+/**
+ * A mod of `fixture` over the current game: its diagnostics of `code` are exactly the marked ones, each with the
+ * severity and basis `expected` lists in order (`error/reader`: a reading of the game's loader behind it).
+ */
+function assertReadings(fixture: MarkedText, code: string, expected: readonly string[]): void {
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json').filter((d) => d.code === code);
+    assertMarked(fixture, list, code);
+    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), expected);
+  });
+}
+
 /** A mod of `fixture` over a 0.F game made of `core`: its unknown ids are exactly the marked ones; then `more`. */
 function with0F(fixture: MarkedText, core: Record<string, unknown>, more?: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core), (ws) => {
@@ -128,11 +140,7 @@ test('a mutation\'s override_look names what its tile_category says: a terrain, 
   { "type": "mutation", "id": "m_glow", "name": "Glow", "points": 1, "description": "d",
     "override_look": { "id": "lighting_lowlight_light", "tile_category": "lighting" } }
 ]`);
-  withMod(fixture, (ws) => {
-    const list = ws.diagnostics('m/content.json');
-    assertMarked(fixture, list, 'unknown-id');
-    assert.deepEqual(list.filter((d) => d.code === 'unknown-id').map((d) => d.severity), ['warning']);
-  });
+  assertReadings(fixture, 'unknown-id', ['warning/reader']);
 });
 
 test('a transform\'s valid terrain (a warning: one nothing defines is never transformed) and a layout widget\'s children name what the game reads there', () => {
@@ -141,11 +149,7 @@ test('a transform\'s valid terrain (a warning: one nothing defines is never tran
   { "type": "widget", "id": "m_child", "style": "text", "string": "x" },
   { "type": "widget", "id": "m_layout", "style": "layout", "arrange": "columns", "widgets": [ "m_child", ⟦"m_chlid"⟧ ] }
 ]`);
-  withMod(fixture, (ws) => {
-    const list = ws.diagnostics('m/content.json');
-    assertMarked(fixture, list, 'unknown-id');
-    assert.deepEqual(list.filter((d) => d.code === 'unknown-id').map((d) => d.severity), ['warning', 'error']);
-  });
+  assertReadings(fixture, 'unknown-id', ['warning/reader', 'error/reader']);
 });
 
 test('what the current game\'s loaders read as ids, however rarely a definition writes them: item group entries, topics, map terrain, trait lists, enchantment damage types, weapon categories (a warning)', () => {
@@ -158,11 +162,7 @@ test('what the current game\'s loaders read as ids, however rarely a definition 
   { "type": "weapon_category", "id": "M_CLUBS", "name": "clubs" },
   { "type": "ITEM", "id": "m_club", "name": "club", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "weapon_category": [ "M_CLUBS", ⟦"M_CLUB"⟧ ] }
 ]`);
-  withMod(fixture, (ws) => {
-    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-id');
-    assertMarked(fixture, list, 'unknown-id');
-    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), [...Array(7).fill('error/reader'), 'warning/reader']);
-  });
+  assertReadings(fixture, 'unknown-id', [...Array(7).fill('error/reader'), 'warning/reader']);
 });
 
 test('numbers the current game\'s loaders read with a number getter: an item group entry\'s probability, a pair\'s second member, a vehicle part\'s place', () => {
@@ -170,11 +170,7 @@ test('numbers the current game\'s loaders read with a number getter: an item gro
   { "type": "item_group", "id": "m_group", "subtype": "distribution", "items": [ [ "meat", 10 ], [ "hammer", ⟦"10"⟧ ], { "item": "meat", "prob": ⟦"5"⟧ } ], "entries": [ { "item": "hammer", "prob": 5 } ] },
   { "type": "vehicle", "id": "m_car", "name": "car", "parts": [ { "x": 0, "y": ⟦"0"⟧, "parts": [] } ] }
 ]`);
-  withMod(fixture, (ws) => {
-    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'invalid-value');
-    assertMarked(fixture, list, 'invalid-value');
-    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), Array(3).fill('error/reader'));
-  });
+  assertReadings(fixture, 'invalid-value', Array(3).fill('error/reader'));
 });
 
 test('more ids the current game\'s loaders check: a vehicle\'s spawned items, a construction\'s skills, a spell\'s extra effects, an item\'s techniques', () => {
@@ -185,11 +181,7 @@ test('more ids the current game\'s loaders check: a vehicle\'s spawned items, a 
   { "type": "technique", "id": "m_tech", "name": "t" },
   { "type": "ITEM", "id": "m_stick", "name": "stick", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "techniques": [ "m_tech", ⟦"m_tec"⟧ ] }
 ]`);
-  withMod(fixture, (ws) => {
-    const list = ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-id');
-    assertMarked(fixture, list, 'unknown-id');
-    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), Array(5).fill('error/reader'));
-  });
+  assertReadings(fixture, 'unknown-id', Array(5).fill('error/reader'));
 });
 
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {
