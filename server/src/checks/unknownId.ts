@@ -235,6 +235,12 @@ function reportLearnedKind(ctx: CheckContext, record: DefinitionRecord, ref: Fou
   ctx.noteKindsOf(ref.id);
   const kinds = [ref.kind, ...alternatives];
   const written = `the game's data writes ${kinds.map((k) => project.registry.title(k)).join(' or ')} ids here`;
+  // A name migrated away (the game's own migration) is said so before anything else, as for any reference.
+  const migrated = migratedHint(ctx, record, ref);
+  if (migrated !== undefined) {
+    ctx.report({ record, path: ref.path, part: ref.key ? 'key' : 'value', code: 'unknown-id', severity: 'information', basis: 'data', message: `"${pathLabel(ref.path)}"${migrated.replace(/^; /, ': ')}; ${written}` });
+    return;
+  }
   const defining = project.kindsDefining(ref.id, modId);
   const others = defining.filter((k) => !kinds.includes(k));
   const at = { record, path: ref.path, part: ref.key ? 'key' as const : 'value' as const, code: 'unknown-id', severity: 'information' as const, basis: 'data' as const };

@@ -318,7 +318,9 @@ const CHECKED_BY_THE_GAME_0F: MemberReadings = {
   // jmapgen_terrain / jmapgen_furniture ("invalid terrain id", "invalid furniture id" when the map is finalized),
   // jmapgen_loot ("no such item group"), jmapgen_monster ("no such monster"), jmapgen_monster_group ("no such
   // monster group"): the mapgen reader stops loading the mod.
+  // mapgen_palette::get: "Requested palette with unknown id".
   mapgen: {
+    'object.palettes[]': { ref: 'palette' },
     'object.terrain.*[]?': TERRAIN, 'object.furniture.*[]?': FURNITURE, 'object.place_furniture[].furn': FURNITURE,
     'object.place_loot[].group': { ref: 'item_group' }, 'object.monster.*.monster': { ref: 'MONSTER' }, 'object.monster.*[].monster': { ref: 'MONSTER' },
     'object.place_monsters[].monster': { ref: 'monstergroup' },
@@ -359,10 +361,9 @@ const READ_ALIKE_0F: MemberReadings = {
   terrain: readAsWritten('deconstruct.items[].item', 'coverage', 'max_volume'),
   furniture: readAsWritten('deconstruct.items[].item', 'move_cost_mod', 'coverage', 'comfort'),
   // jmapgen_terrain and jmapgen_furniture in weighted lists, jmapgen_item_group ("no such item group"),
-  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone; the palettes it uses
-  // (mapgen_palette::get: "Requested palette with unknown id").
+  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone.
   mapgen: readAsWritten(
-    'object.palettes[]', 'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
+    'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
   ),
   palette: readAsWritten('monster.*.monster', 'monsters.*[].monster', 'items.*[].item', 'item.*.item'),
   // vpart_info::load: what it breaks into (an item group, or its entries), numbers, the folded volume.

@@ -167,7 +167,7 @@ function enchantment(at: string, written: readonly string[]): TypeReadings {
  */
 const MAPPINGS_CURRENT = (at: string): TypeReadings => readAsWritten(
   `${at}terrain.*`, `${at}terrain.*[]`, `${at}terrain.*[][0]`, `${at}furniture.*`, `${at}furniture.*[]`, `${at}furniture.*[][0]`,
-  `${at}nested.*.chunks[]`, `${at}nested.*.chunks[][0]`, `${at}items.*.item`, `${at}items.*[].item`, `${at}palettes[]`, `${at}monster.*.monster`,
+  `${at}nested.*.chunks[]`, `${at}nested.*.chunks[][0]`, `${at}items.*.item`, `${at}items.*[].item`, `${at}monster.*.monster`,
 );
 
 const LOADERS_CURRENT: MemberReadings = {
@@ -211,8 +211,8 @@ const LOADERS_CURRENT: MemberReadings = {
   // MonsterGroupManager::LoadMonsterGroup and check_group_definitions: "monster group X has unknown monster Y", its
   // default alike (the message 0.F --check-mods gives for a misspelt default), a nested group.
   monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default', 'monsters[].starts', 'monsters[].ends'),
-  // overmap_special::load, fixed_overmap_special_data::check: "In X, terrain Y is invalid" (city buildings are
-  // overmap specials).
+  // overmap_special::load, fixed_overmap_special_data::check: "In overmap special X, terrain Y is invalid" (when the
+  // game loads; city buildings are overmap specials).
   // Each terrain's point a tripoint, read as numbers.
   overmap_special: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
   city_building: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
@@ -258,14 +258,16 @@ const LOADERS_CURRENT: MemberReadings = {
   widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
   // mapgen_function_json_base::setup_common: the rows are strings, the map's size numbers.
+  // mapgen_palette::get: "Requested palette with unknown id" (a palette named by its id; a parameter's object names none).
   mapgen: {
+    'object.palettes[]': { ref: 'palette' },
     ...MAPPINGS_CURRENT('object.'), ...readAsWritten('object.rows[]', 'object.mapgensize[]', 'object.place_monster[].group', 'object.place_monster[].monster', 'object.place_monster[].monster[]'),
     ...readAsWritten('object.place_nested[].chunks[]', 'object.place_nested[].chunks[][0]', 'object.place_items[].item', 'object.fill_ter', 'object.place_loot[].item',
       'object.place_loot[].group', 'object.place_monsters[].monster', 'object.place_item[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter'),
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
     'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
   },
-  palette: { ...MAPPINGS_CURRENT(''), ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
+  palette: { ...MAPPINGS_CURRENT(''), 'palettes[]': { ref: 'palette' }, ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
   // map_data_common_t::load: the terrain above (t_null: none). ter_t::check: "invalid terrain X for opening /
   // closing", "invalid transforms_into"; map_bash_info::load and map_deconstruct_info::load: the terrain left, the
   // items dropped (an inline item group: "item id X is unknown"), as 0.F --check-mods refuses each.
