@@ -66,6 +66,18 @@ function withMod(fixture: MarkedText, body: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, CORE_CURRENT), body);
 }
 
+/**
+ * A mod of `fixture` over the current game: its diagnostics of `code` are exactly the marked ones, each with the
+ * severity and basis `expected` lists in order (`error/reader`: a reading of the game's loader behind it).
+ */
+function assertReadings(fixture: MarkedText, code: string, expected: readonly string[]): void {
+  withMod(fixture, (ws) => {
+    const list = ws.diagnostics('m/content.json').filter((d) => d.code === code);
+    assertMarked(fixture, list, code);
+    assert.deepEqual(list.map((d) => `${d.severity}/${d.basis}`), expected);
+  });
+}
+
 /** A mod of `fixture` over a 0.F game made of `core`: its unknown ids are exactly the marked ones; then `more`. */
 function with0F(fixture: MarkedText, core: Record<string, unknown>, more?: (ws: TestWorkspace) => void): void {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fixture.text }, core), (ws) => {
@@ -87,26 +99,89 @@ test('item flags are json_flag ids; LIGHT_<n> is a light level', () => {
   });
 });
 
-test('a harvest drop is an item, or an item group when its drop type is a group one', () => {
+test('a harvest drop is an item, or an item group when its drop type says "group": true, whichever mod defines it', () => {
   const fixture = parseMarked(`[
+  { "type": "harvest_drop_type", "id": "m_cbm_group", "group": true },
+  { "type": "harvest_drop_type", "id": "m_cbm_group_too", "copy-from": "m_cbm_group" },
+  { "type": "harvest_drop_type", "id": "m_offal" },
   { "type": "harvest", "id": "m_harvest", "entries": [
     { "drop": "meat", "type": "flesh" },
     { "drop": ⟦"meatt"⟧, "type": "flesh" },
     { "drop": "bionics_common", "type": "bionic_group" },
     { "drop": ⟦"meat"⟧, "type": "bionic_group" },
-    { "drop": ⟦"bionics_common"⟧ }
+    { "drop": ⟦"bionics_common"⟧ },
+    { "drop": "bionics_common", "type": "m_cbm_group" },
+    { "drop": "bionics_common", "type": "m_cbm_group_too" },
+    { "drop": ⟦"bionics_common"⟧, "type": "m_offal" },
+    { "drop": "meat", "type": "m_offal" },
+    { "drop": "bionics_common", "type": ⟦"m_cbm_grup"⟧ }
   ] }
 ]`);
   withMod(fixture, (ws) => {
     const list = ws.diagnostics('m/content.json');
     assertMarked(fixture, list, 'unknown-id');
     const messages = list.map((d) => d.message);
-    assert.ok(messages.includes('"entries[3].drop": unknown item group "meat"; "meat" is an item: with another "type" (or none) it names one'), messages.join('\n'));
-    assert.ok(messages.includes('"entries[4].drop": unknown item "bionics_common"; "bionics_common" is an item group: with "type": "bionic_group" it names one'), messages.join('\n'));
+    assert.ok(messages.includes('"entries[3].drop": unknown item group "meat"; "meat" is an item: with "type" naming a harvest drop type without "group": true it names one'), messages.join('\n'));
+    assert.ok(messages.includes('"entries[4].drop": unknown item "bionics_common"; "bionics_common" is an item group: with "type" naming a harvest drop type whose "group" is true it names one'), messages.join('\n'));
     // Go to definition follows the drop type: the group's definition.
-    const at = fixture.text.indexOf('"bionics_common", "type"') + 2;
+    const at = fixture.text.indexOf('"bionics_common", "type": "bionic_group"') + 2;
     assert.deepEqual(definitions(ws.project, ws.file('m/content.json'), at).map((d) => d.path.endsWith('item_groups.json')), [true]);
   });
+});
+
+test('a mutation\'s override_look names what its tile_category says: a terrain, a monster...; an unknown one is a warning (the game draws no such tile)', () => {
+  const fixture = parseMarked(`[
+  { "type": "mutation", "id": "m_treeform", "name": "Tree form", "points": 1, "description": "d",
+    "override_look": { "id": "t_flat_roof", "tile_category": "terrain" } },
+  { "type": "mutation", "id": "m_treeform2", "name": "Tree form", "points": 1, "description": "d",
+    "override_look": { "id": ⟦"t_flat_rof"⟧, "tile_category": "terrain" } },
+  { "type": "mutation", "id": "m_chairform", "name": "Chair form", "points": 1, "description": "d",
+    "override_look": { "id": "f_chair", "tile_category": "furniture" } },
+  { "type": "mutation", "id": "m_glow", "name": "Glow", "points": 1, "description": "d",
+    "override_look": { "id": "lighting_lowlight_light", "tile_category": "lighting" } }
+]`);
+  assertReadings(fixture, 'unknown-id', ['warning/reader']);
+});
+
+test('a transform\'s valid terrain (a warning: one nothing defines is never transformed) and a layout widget\'s children name what the game reads there', () => {
+  const fixture = parseMarked(`[
+  { "type": "ter_furn_transform", "id": "m_transform", "terrain": [ { "valid_terrain": [ "t_flat_roof", ⟦"t_flat_rof"⟧ ], "result": "t_flat_roof" } ] },
+  { "type": "widget", "id": "m_child", "style": "text", "string": "x" },
+  { "type": "widget", "id": "m_layout", "style": "layout", "arrange": "columns", "widgets": [ "m_child", ⟦"m_chlid"⟧ ] }
+]`);
+  assertReadings(fixture, 'unknown-id', ['warning/reader', 'error/reader']);
+});
+
+test('what the current game\'s loaders read as ids, however rarely a definition writes them: item group entries, topics, map terrain, trait lists, enchantment damage types, weapon categories (a warning)', () => {
+  const fixture = parseMarked(`[
+  { "type": "item_group", "id": "m_group", "subtype": "distribution", "items": [ [ "meat", 10 ], [ ⟦"meatt"⟧, 10 ], "hammer", { "item": ⟦"hamer"⟧, "prob": 5 }, { "group": ⟦"bionics_comon"⟧ } ] },
+  { "type": "talk_topic", "id": "M_TALK", "dynamic_line": "Hi.", "responses": [ { "text": "Again.", "topic": "M_TALK" }, { "text": "Bye.", "topic": ⟦"M_TALKK"⟧ } ] },
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "m_nest", "object": { "mapgensize": [ 1, 1 ], "rows": [ "." ], "terrain": { ".": ⟦"t_flat_rof"⟧, "#": "t_flat_roof" } } },
+  { "type": "mutation", "id": "M_TRAIT", "name": "t", "points": 1, "description": "d", "cancels": [ "GOOD_HEARING", ⟦"GOOD_HEARIN"⟧ ],
+    "enchantments": [ { "incoming_damage_mod": [ { "type": "bash", "multiply": -0.1 }, { "type": ⟦"bassh"⟧, "multiply": -0.1 } ] } ] },
+  { "type": "weapon_category", "id": "M_CLUBS", "name": "clubs" },
+  { "type": "ITEM", "id": "m_club", "name": "club", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "weapon_category": [ "M_CLUBS", ⟦"M_CLUB"⟧ ] }
+]`);
+  assertReadings(fixture, 'unknown-id', [...Array(7).fill('error/reader'), 'warning/reader']);
+});
+
+test('numbers the current game\'s loaders read with a number getter: an item group entry\'s probability, a pair\'s second member, a vehicle part\'s place', () => {
+  const fixture = parseMarked(`[
+  { "type": "item_group", "id": "m_group", "subtype": "distribution", "items": [ [ "meat", 10 ], [ "hammer", ⟦"10"⟧ ], { "item": "meat", "prob": ⟦"5"⟧ } ], "entries": [ { "item": "hammer", "prob": 5 } ] },
+  { "type": "vehicle", "id": "m_car", "name": "car", "parts": [ { "x": 0, "y": ⟦"0"⟧, "parts": [] } ] }
+]`);
+  assertReadings(fixture, 'invalid-value', Array(3).fill('error/reader'));
+});
+
+test('more ids the current game\'s loaders check: a vehicle\'s spawned items, a construction\'s skills, a spell\'s extra effects, an item\'s techniques', () => {
+  const fixture = parseMarked(`[
+  { "type": "vehicle", "id": "m_cart", "name": "cart", "parts": [], "items": [ { "x": 0, "y": 0, "chance": 10, "items": [ "meat", ⟦"meet"⟧ ], "item_groups": [ ⟦"bionics_comon"⟧ ] } ] },
+  { "type": "construction", "id": "m_build", "group": "build_thing", "category": "OTHER", "time": "1 m", "required_skills": [ [ "melee", 1 ], [ ⟦"mele"⟧, 1 ] ] },
+  { "type": "SPELL", "id": "m_spell", "name": "s", "description": "d", "valid_targets": [ "self" ], "effect": "attack", "extra_effects": [ { "id": "m_spell" }, { "id": ⟦"m_spel"⟧ } ] },
+  { "type": "technique", "id": "m_tech", "name": "t" },
+  { "type": "ITEM", "id": "m_stick", "name": "stick", "description": "d", "symbol": "/", "weight": "1 kg", "volume": "1 L", "techniques": [ "m_tech", ⟦"m_tec"⟧ ] }
+]`);
+  assertReadings(fixture, 'unknown-id', Array(5).fill('error/reader'));
 });
 
 test('requirements name items, tools, qualities and other requirements, in requirement and construction definitions', () => {

@@ -86,9 +86,9 @@ test('unknown-id: a monster group entry naming a missing monster fires; an exist
   const current = workspace(mod({
     'groups.json': [{ type: 'monstergroup', id: 'GROUP_TEST', monsters: [{ monster: 'mon_zombei', weight: 10 }, { monster: 'mon_dog', weight: 5 }] }],
   }), CURRENT_CORE);
-  // The current game: the kind is learned from the ids its data writes there (no reading yet): information, on the data alone.
-  assert.deepEqual(unknownIds(current.diagnostics('m/groups.json')), ['"monsters[0].monster": "mon_zombei" names nothing the game or its mods define here (the game\'s data writes monster ids here); did you mean "mon_zombie"?']);
-  assert.deepEqual(current.diagnostics('m/groups.json').map((d) => `${d.severity}/${d.basis}`), ['information/data']);
+  // The current game reads a monster there too (MonsterGroupManager::check_group_definitions, a reading).
+  assert.deepEqual(unknownIds(current.diagnostics('m/groups.json')), ['"monsters[0].monster": unknown monster "mon_zombei"; did you mean "mon_zombie"?']);
+  assert.deepEqual(current.diagnostics('m/groups.json').map((d) => `${d.severity}/${d.basis}`), ['error/reader']);
 });
 
 test('bad-unit: an item weight in an unknown unit fires (0.F GENERIC, current ITEM); valid units do not', () => {
@@ -112,7 +112,7 @@ test('a duration the data writes as a time string may be an integer number of tu
 test('a list of ids may be written as its one id (the generic readers take a single value); the id is still a reference', () => {
   const trait = (id: string, cancels: unknown) => ({ type: 'mutation', id, name: { str: id }, description: 'd', points: 0, cancels });
   const ws = workspace(mod({ 'traits.json': [trait('MY_THINSKIN', []), trait('MY_A', 'MY_THINSKIN'), trait('MY_B', ['MY_THINSKIN']), trait('MY_C', 'MY_THINSKNI')] }), CURRENT_CORE);
-  assert.deepEqual(unknownIds(ws.diagnostics('m/traits.json')), ['"cancels": "MY_THINSKNI" names nothing the game or its mods define here (the game\'s data writes trait ids here); did you mean "MY_THINSKIN"?']);
+  assert.deepEqual(unknownIds(ws.diagnostics('m/traits.json')), ['"cancels": unknown trait "MY_THINSKNI"; did you mean "MY_THINSKIN"?']);
   assert.deepEqual(ws.codes('m/traits.json'), ['unknown-id']);
 });
 
@@ -164,6 +164,7 @@ test('unknown-id: map generator and palette symbols name terrain and furniture; 
     'palette.json': [{ type: 'palette', id: 'pal_t', terrain: { '.': 't_floor', '#': 't_wal', ' ': 't_null' }, furniture: { c: 'f_chair', x: 'f_null' } }],
     'overmap.json': [{ type: 'overmap_terrain', id: 'field' }],
   }), core);
+  // A palette's terrain is read as an id of terrain (0.F jmapgen_terrain: "invalid terrain id"): unknown.
   assert.deepEqual(unknownIds(ws.diagnostics('m/palette.json')), ['"terrain.#": unknown terrain "t_wal"; did you mean "t_wall"?']);
 });
 
@@ -174,6 +175,7 @@ test('a template (abstract) may name another template; a concrete definition may
     'parts.json': [{ type: 'vehicle_part', abstract: 'part_abstract', item: 'rock_abstract' }, { type: 'vehicle_part', id: 'part_rock', 'copy-from': 'part_abstract', item: 'rock_abstract' }],
   }));
   assert.deepEqual(unknownIds(ws.diagnostics('m/groups.json')), ['"entries[0].item": unknown item "rock_abstract"']);
+  // A vehicle part's item, read as an item (0.F vpart_info::check: "uses undefined item"): a template is none.
   assert.deepEqual(unknownIds(ws.diagnostics('m/parts.json')), ['"item": unknown item "rock_abstract"']);
 });
 

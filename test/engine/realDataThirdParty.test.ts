@@ -29,8 +29,8 @@ const EXPECTED: Record<string, Record<string, [number, string]>> = {
   cataclysmWuxia: {
     'unit-style/hint: weight': [1, 'jiangshi.json "40000 g" -> "40 kg"'],
     'unknown-field/information: No SPELL in the game\'s data has a member': [50, 'newer than the corpus: spells\' caster_condition and caster_condition_fail_message (25 each), read by later experimental builds; information (the current-game tables cannot know them)'],
-    'unknown-id/data: enchantments[].hit_me_effect[].id -> spell': [3, 'effects.json casts countering_still_hand_actual and still_water_breaks_the_blade_actual/_removal; the mod\'s spells are hua_still_water_breaks_the_blade_* (information: a kind learned from the data; the game casts nothing)'],
-    'unknown-id/data: items[][] -> item': [1, 'newer than the corpus: jiangshi_drops.json drops item "cheongsam", which later builds define (information: a kind learned from the data)'],
+    'unknown-id: enchantments[].hit_me_effect[].id -> spell': [3, 'effects.json casts countering_still_hand_actual and still_water_breaks_the_blade_actual/_removal; the mod\'s spells are hua_still_water_breaks_the_blade_* (warnings: enchantment::load reads them as fake spells; the game casts nothing)'],
+    'unknown-id: items[][] -> item': [1, 'newer than the corpus: jiangshi_drops.json drops item "cheongsam", which later builds define (Single_item_creator::check_consistency: "item id X is unknown" in this game)'],
     'invalid-value/error: special_attacks': [2, 'animals.json and zombified_animals.json give special_attacks one object, not an array: the game reads special_attacks only as an array (mtype::load), so the drain attack is never loaded'],
     'unknown-id: flags[] -> monster flag': [1, 'newer than the corpus: monster flag UNBREAKABLE_MORALE (mon_flag_UNBREAKABLE_MORALE of later builds)'],
     'unknown-id: extend.special_attacks[].id -> monster attack': [1, 'newer than the corpus: monster attack hulk_wide_swing of later builds'],
@@ -39,11 +39,11 @@ const EXPECTED: Record<string, Record<string, [number, string]>> = {
     'unknown-id: result -> item': [3, 'abstract_crafting.json makes ethr_hev_armor_under/_mask/_helmet, items of delta_ethr_corps, a mod it does not depend on'],
   },
   delta_ethr_corps: {
-    'unknown-id/data: weapon_category[] -> weapon category': [1, 'ethr_tools.json: weapon category "BATON"; the game\'s is "BATONS" (information: a kind learned from the data, no reading yet)'],
+    'unknown-id: weapon_category[] -> weapon category': [1, 'ethr_tools.json: weapon category "BATON"; the game\'s is "BATONS"'],
   },
   grind: {
     // A field type's indestructible, newer than the corpus's data, is accepted: JSON_INFO.md documents it.
-    'unknown-id/data: enchantments[].incoming_damage_mod[].type -> damage type': [1, 'mutations.json: damage type "biologicl" (biological) (information: a kind learned from the data, no reading yet)'],
+    'unknown-id: enchantments[].incoming_damage_mod[].type -> damage type': [1, 'mutations.json: damage type "biologicl" (biological)'],
   },
 };
 

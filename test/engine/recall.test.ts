@@ -26,7 +26,10 @@ interface Verdict { readonly rejected: boolean | null; readonly messages: readon
 const MISSED: Record<string, string> = {
 };
 
-/** Game-accepted mistakes we report: name -> why that is right (a rule of the spec) or what is left to fix. */
+/**
+ * Game-accepted mistakes we report: name -> why that is right (a rule of the spec) or what is left to fix. (An id
+ * that names nothing where only the data says what kind is read is information, not reported: see basis.ts.)
+ */
 const SPEC_DUPLICATE = 'spec section 7: a create whose id is already defined is an error (edit-mode override/modify says what is meant); the 0.F game silently lets the later definition win';
 const NAMES_NOTHING = 'the id names nothing the game knows; 0.F does not look it up when loading, only when it is used (a debug message, or the effect silently missing)';
 // An id naming nothing where only the data shows the member's kind is information (see Basis), not flagged: 12

@@ -6,8 +6,8 @@
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { FoundReference } from '../schema/valueReports';
-import { selectorHolderPath } from '../schema/types';
-import { ancestorsOf } from '../index/inheritance';
+import { kindsThrough, selectorHolderPath, type SiblingRef } from '../schema/types';
+import { ancestorsOf, inheritedMemberOf } from '../index/inheritance';
 import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
 import { unresolvedHint } from './suggest';
@@ -83,12 +83,14 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
   const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
   const analysis = project.analysisOf(record);
+  const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
   // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   analysis.eachReference((refKind, id, member, at) => {
     if (member !== undefined && isExempt(record, member)) return;
     const isCopyFrom = member === 'copy-from';
     const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
+    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts, dependencyMissing)) return;
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
@@ -120,6 +122,34 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
 };
 
 /**
+ * A reference whose kinds a definition its sibling names selects (SiblingRef.through: a harvest entry's drop, an
+ * item group when its drop type says `"group": true`), judged here, where definitions are read: whether it was one
+ * (else the ordinary lookup judges it). A sibling naming no definition is its own unknown id, and the string is
+ * not judged (the game checks the drop only of a valid drop type: harvest_list::check_consistency).
+ */
+function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean, dependencyMissing: boolean): boolean {
+  const { project } = ctx;
+  const by = project.registry.siblingRefAt(record.type, ref.path);
+  if (by?.through === undefined || by.member === undefined) return false;
+  const modId = record.source.modId;
+  const holder = valueAt(fullValueOf(record), selectorHolderPath(ref.path, by.up));
+  const named = holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[by.member] : undefined;
+  let kinds = by.otherwise;
+  if (typeof named === 'string') {
+    const definitions = project.visibleDefinitions(by.through.kind, named, modId);
+    const definition = definitions[definitions.length - 1];
+    if (definition === undefined) return true;
+    kinds = kindsThrough(by, inheritedMemberOf((r) => project.lineageOf(r), definition, by.through.member));
+  }
+  if (kinds === undefined) return true;
+  if (kinds.some((kind) => project.anyVisibleDefinition(kind, ref.id, modId, accepts))) return true;
+  const defined = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
+  if (kinds.some((kind) => project.registry.isBuiltIn(kind, ref.id, defined))) return true;
+  reportUnresolved(ctx, record, { ...ref, kind: kinds[0] }, kinds.slice(1), false, accepts, dependencyMissing);
+  return true;
+}
+
+/**
  * For a reference whose kind a sibling selects (see SiblingRef), when the id is one of a kind another value of
  * that sibling selects: what to write instead (`"clothes" is an item group: with "use_item_group": true ...`).
  */
@@ -131,13 +161,22 @@ function siblingHint(project: CheckContext['project'], record: DefinitionRecord,
   const is = (kind: string): boolean => !tried.has(kind) && project.anyVisibleDefinition(kind, ref.id, record.source.modId, accepts);
   for (const [value, kinds] of Object.entries(by.kinds)) {
     const kind = kinds.find(is);
-    if (kind !== undefined) return `; "${ref.id}" is ${project.registry.aTitle(kind)}: with "${member}": ${value === 'true' || value === 'false' ? value : JSON.stringify(value)} it names one`;
+    if (kind !== undefined) return `; "${ref.id}" is ${project.registry.aTitle(kind)}: ${selectedBy(project, by, member, value)} it names one`;
   }
   const kind = by.otherwise?.find(is);
   if (kind === undefined) return undefined;
   // A flag's other case is its absence; a selector of named values has others besides (or none).
   const flag = Object.keys(by.kinds).every((v) => v === 'true' || v === 'false');
-  return `; "${ref.id}" is ${project.registry.aTitle(kind)}: ${flag ? `without "${member}"` : `with another "${member}" (or none)`} it names one`;
+  const other = by.through
+    ? `with "${member}" naming ${project.registry.aTitle(by.through.kind)} without ${Object.keys(by.kinds).map((v) => `"${by.through!.member}": ${v}`).join(' or ')}`
+    : flag ? `without "${member}"` : `with another "${member}" (or none)`;
+  return `; "${ref.id}" is ${project.registry.aTitle(kind)}: ${other} it names one`;
+}
+
+/** The words for a value of a sibling reference's selector: `with "group": true`, or through a definition `with "type" naming a harvest drop type whose "group" is true`. */
+function selectedBy(project: CheckContext['project'], by: SiblingRef, member: string, value: string): string {
+  const written = value === 'true' || value === 'false' ? value : JSON.stringify(value);
+  return by.through ? `with "${member}" naming ${project.registry.aTitle(by.through.kind)} whose "${by.through.member}" is ${written}` : `with "${member}": ${written}`;
 }
 
 /**

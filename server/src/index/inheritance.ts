@@ -8,7 +8,7 @@
  * parent's key is unchanged: the project bumps the keys of a changed definition's copy-from descendants too, so
  * a change anywhere up the chain reaches every record below it.
  */
-import type { DefinitionRecord } from '../records/record';
+import { memberOf, type DefinitionRecord } from '../records/record';
 import { refKey } from './referenceIndex';
 
 /** The lookups inheritance needs (a Project, or a check's recording view of it). */
@@ -70,6 +70,20 @@ export function chainOf(project: DefinitionLookup, record: DefinitionRecord): Ch
 /** Whether the record or an ancestor sets `member` (the lineage must hold `member` among its kind's members). */
 export function inheritsMember(record: DefinitionRecord, lineage: Lineage, member: string): boolean {
   return member in record.value || lineage.inherited.has(member);
+}
+
+/**
+ * The value of `member` that a record has, its own or else its nearest ancestor's (undefined: none sets it, or the
+ * chain breaks first).
+ */
+export function inheritedMemberOf(lineageOf: (r: DefinitionRecord) => Lineage, record: DefinitionRecord, member: string): unknown {
+  const seen = new Set<DefinitionRecord>();
+  for (let r: DefinitionRecord | undefined = record; r !== undefined && !seen.has(r); r = lineageOf(r).parent) {
+    seen.add(r);
+    const value = memberOf(r, member);
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /**

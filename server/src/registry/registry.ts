@@ -133,6 +133,22 @@ export class KindRegistry {
     return own ?? this.referencesByName?.get(member);
   }
 
+  /**
+   * Whether definitions of `type` have a reference whose kind a definition it names selects (SiblingRef.through):
+   * the unknown-id check reads that definition for them alone.
+   */
+  selectsThroughDefinitions(type: string): boolean {
+    let selects = this.throughDefinitions.get(type);
+    if (selects === undefined) {
+      const readings = readingsOfType(this.version.memberReadings, type);
+      selects = readings !== undefined && Object.values(readings).some((r) => 'refBy' in r && r.refBy.through !== undefined);
+      this.throughDefinitions.set(type, selects);
+    }
+    return selects;
+  }
+
+  private readonly throughDefinitions = new Map<string, boolean>();
+
   /** A member named so names what a sibling selects wherever it is written (GameVersion.referencesByName). */
   referenceByName(member: string): SiblingRef | undefined {
     return this.referencesByName?.get(member);

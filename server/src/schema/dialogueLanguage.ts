@@ -20,7 +20,7 @@
  *   (`"u_is_outside"`);
  * - a list the data writes as an array may be written as its one value (the generic readers' one-or-many).
  */
-import type { FieldSpec, ObjectSpec, QuantityFormat, SiblingRef, StringSpec, TypeSpec } from './types';
+import { everyKindOf, type FieldSpec, type ObjectSpec, type QuantityFormat, type SiblingRef, type StringSpec, type TypeSpec } from './types';
 import { parseCode, type GeneratedDialogue, type MemberCode } from './generated';
 import { parsePath } from './memberPaths';
 import type { ArgumentReader, DialogueOperator, OperatorReader } from './dialogueOperators';
@@ -342,7 +342,7 @@ const READER_WORDS: Record<OperatorReader, string> = {
 function describeNamed(op: DialogueOperator): string {
   const by = op.reads;
   if (!by) return op.names ? `, naming \`${op.names}\` ids` : '';
-  const kinds = [...new Set([...(by.otherwise ?? []), ...Object.values(by.kinds).flat()])];
+  const kinds = everyKindOf(by) ?? [];
   const selected = by.member !== undefined ? ` (by its "${by.member}")` : '';
   const words = by.none?.length ? ` (or ${by.none.map((w) => `\`${w}\``).join(', ')})` : '';
   return `, naming ${kinds.map((k) => `\`${k}\``).join(' or ')} ids${selected}${words}${by.weak ? '; an unknown one does nothing when it runs' : ''}`;

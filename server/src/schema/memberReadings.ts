@@ -8,7 +8,9 @@
  * - a closed set of values the loader enforces (colors, enums), a reference (an unknown id is an error; `weak`: a
  *   warning, where the game does something else with it), a reference whose kind a sibling selects, a unit format;
  * - an object whose members the loader reads all of (unknown ones are "Invalid or misplaced field name"), a
- *   member an object cannot do without.
+ *   member an object cannot do without;
+ * - that the loader reads the member in the forms and kinds the data writes (`read`): the table's spec stands, on the
+ *   reader's word rather than the data's.
  *
  * A reading is attached either at a member path of a type's table (`entries[].type`; `flags[]?` for the generic
  * readers' one-or-many, see oneOrManyPaths), or by name (`**.flat_bonuses`): to every member so named at any
@@ -43,7 +45,13 @@ export type MemberReading =
   /** The member is mandatory in its object ("missing required field"); top-level ones are the hand-written tables'. */
   | { readonly required: true }
   /** The reader's spec, replacing what the data showed (also adds a member the data does not show). */
-  | { readonly type: TypeSpec };
+  | { readonly type: TypeSpec }
+  /**
+   * The loader reads the member as the data writes it: a number with a number getter ("Expected number" on a
+   * string), a quantity with the unit reader, a string naming the kind the data names (an unknown one is refused).
+   * The table's spec is kept, as what the game reads there.
+   */
+  | { readonly read: true };
 
 /** Member path, or `**.name` (by name, at any depth) -> how the game reads it. */
 export type TypeReadings = Readonly<Record<string, MemberReading>>;
@@ -86,6 +94,7 @@ export function fieldAddedBy(name: string, type: TypeSpec): FieldSpec {
 export function applyReading(spec: TypeSpec, reading: MemberReading): TypeSpec | string {
   if ('type' in reading) return reading.type;
   if ('required' in reading) return spec;
+  if ('read' in reading) return asTheGameReads(spec);
   let reached = false;
   const go = (s: TypeSpec): TypeSpec => {
     if (s.kind === 'union') return { ...s, options: s.options.map(go) };
@@ -109,6 +118,20 @@ export function applyReading(spec: TypeSpec, reading: MemberReading): TypeSpec |
   };
   const out = go(spec);
   return reached ? out : `no ${'closed' in reading ? 'object' : 'string'} there to read so`;
+}
+
+/**
+ * A table's spec, stated by the game's reader (a `read` reading): its forms, reference kinds and units stand as what
+ * the game reads, not only what the data happened to write, so a value outside them is refused like any other
+ * (no `data` basis, no mismatch softened to a warning). Through unions and arrays; an object's members have
+ * paths, and readings, of their own.
+ */
+function asTheGameReads(spec: TypeSpec): TypeSpec {
+  if (spec.kind === 'union') { const { basis: _learned, mismatch: _soft, ...rest } = spec; return { ...rest, options: spec.options.map(asTheGameReads) }; }
+  if (spec.kind === 'array') return { ...spec, of: asTheGameReads(spec.of) };
+  if (spec.kind === 'tuple') return { ...spec, items: spec.items.map(asTheGameReads) };
+  if (spec.kind === 'string') { const { basis: _learned, ...rest } = spec; return rest; }
+  return spec;
 }
 
 /** The members of a string spec that a value set gives it. */

@@ -105,6 +105,13 @@ export interface SiblingRef {
    * one does nothing there (a spell class levelled: no spell of it is known).
    */
   readonly weak?: true;
+  /**
+   * The selecting member names a definition of `kind`, and it is that definition's `member` (inherited through
+   * copy-from) whose value selects the kinds, whichever mod defines it: a harvest entry's drop is an item group
+   * when its drop type says `"group": true`. A definition is not read while one value is walked: the walk names
+   * every kind the string may name, and the unknown-id check reads the definition (checks/unknownId.ts).
+   */
+  readonly through?: { readonly kind: RefKind; readonly member: string };
 }
 
 /**
@@ -123,12 +130,29 @@ export function selectorHolderPath(path: readonly (string | number)[], up = 0): 
 
 /** The kinds a sibling-selected reference in `holder` names (see SiblingRef); undefined when it names none. */
 export function siblingKinds(by: SiblingRef, holder: Readonly<Record<string, unknown>>): readonly [RefKind, ...RefKind[]] | undefined {
+  if (by.through !== undefined) return everyKindOf(by);
   let selector = by.member === undefined ? undefined : holder[by.member];
   if (selector === undefined && by.or) for (const m of by.or) if (selector === undefined) selector = holder[m];
   const key = typeof selector === 'string' ? selector : typeof selector === 'boolean' ? String(selector) : undefined;
   if (key !== undefined && by.noIdWhen?.includes(key)) return undefined;
   if (key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key)) return by.kinds[key];
   if (by.present) for (const m in by.present) if (holder[m] !== undefined) return by.present[m];
+  return by.otherwise;
+}
+
+/** Every kind a sibling-selected reference may name, `otherwise`'s first (all a reference selected through a definition may name, see SiblingRef.through). */
+export function everyKindOf(by: SiblingRef): readonly [RefKind, ...RefKind[]] | undefined {
+  const kinds = [...new Set([...(by.otherwise ?? []), ...Object.values(by.kinds).flat()])];
+  return kinds.length ? kinds as [RefKind, ...RefKind[]] : undefined;
+}
+
+/**
+ * The kinds a reference selected through a definition names (see SiblingRef.through), given the value of that
+ * definition's member (undefined: it does not write it, nor do its ancestors).
+ */
+export function kindsThrough(by: SiblingRef, value: unknown): readonly [RefKind, ...RefKind[]] | undefined {
+  const key = typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : undefined;
+  if (key !== undefined && Object.prototype.hasOwnProperty.call(by.kinds, key)) return by.kinds[key];
   return by.otherwise;
 }
 

@@ -336,4 +336,48 @@ const CHECKED_BY_THE_GAME_0F: MemberReadings = {
   },
 };
 
-export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, CHECKED_BY_THE_GAME_0F, LOADERS_0F);
+/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
+function readAsWritten(...paths: string[]): TypeReadings {
+  return Object.fromEntries(paths.map((p) => [p, READ]));
+}
+const READ: MemberReading = { read: true };
+
+/**
+ * The other members the loaders above read with the same readers (the same number getters, unit reader and id
+ * checks whose messages 0.F --check-mods gave on a sibling member), as the data writes them.
+ */
+const READ_ALIKE_0F: MemberReadings = {
+  ...Object.fromEntries(ITEM_TYPES_0F.map((t) => [t, {
+    // Item_factory::load_basic_info: the post-apocalypse price a quantity, cutting damage a number.
+    ...(t !== 'TOOLMOD' ? readAsWritten('price_postapoc') : {}),
+    ...(['AMMO', 'ARMOR', 'GENERIC', 'GUN', 'GUNMOD', 'TOOL'].includes(t) ? readAsWritten('cutting') : {}),
+    // islot_book's skill, checked as a gun's is (Item_factory::check_definitions).
+    ...(t === 'BOOK' ? readAsWritten('skill') : {}),
+  }])),
+  harvest: readAsWritten('entries[].scale_num', 'entries[].scale_num[]'),
+  // mutation_branch::check_consistency: changes_to and leads_to as the other trait lists; points a number.
+  mutation: readAsWritten('changes_to[]', 'leads_to[]', 'points'),
+  // map_data_common_t::load: what deconstructing drops, as bashing; numbers and the furniture's capacity.
+  terrain: readAsWritten('deconstruct.items[].item', 'coverage', 'max_volume'),
+  furniture: readAsWritten('deconstruct.items[].item', 'move_cost_mod', 'coverage', 'comfort'),
+  // jmapgen_terrain and jmapgen_furniture in weighted lists, jmapgen_item_group ("no such item group"),
+  // jmapgen_loot's item, jmapgen_spawn_item, jmapgen_terrain placed alone.
+  mapgen: readAsWritten(
+    'object.terrain.*[][0]', 'object.furniture.*[][0]', 'object.place_loot[].item', 'object.place_terrain[].ter', 'object.place_items[].item', 'object.place_item[].item',
+  ),
+  palette: readAsWritten('monster.*.monster', 'monsters.*[].monster', 'items.*[].item', 'item.*.item'),
+  // vpart_info::load: what it breaks into (an item group, or its entries), numbers, the folded volume.
+  vehicle_part: readAsWritten('breaks_into', 'epower', 'bonus', 'size', 'folded_volume'),
+  // load_effect_type: its other numbers and booleans.
+  effect_type: readAsWritten(
+    'max_intensity', 'int_add_val', 'dur_add_perc', 'int_decay_step', 'int_decay_tick', 'max_effective_intensity', 'main_parts_only', 'pain_sizing',
+    'hurt_sizing', 'harmful_cough', 'pkill_addict_reduces', 'part_descs', 'show_intensity',
+  ),
+  // spell_type::load: its other numbers (optional(), "Expected number").
+  SPELL: readAsWritten(
+    'base_casting_time', 'difficulty', 'min_damage', 'max_damage', 'damage_increment', 'min_range', 'max_range', 'range_increment', 'min_aoe', 'max_aoe',
+    'aoe_increment', 'min_duration', 'max_duration', 'duration_increment', 'final_casting_time', 'final_energy_cost',
+  ),
+};
+
+export const READINGS_0F: MemberReadings = mergeReadings(COLOR_READINGS, COLORS_AND_REFERENCES_0F, CHECKED_BY_THE_GAME_0F, READ_ALIKE_0F, LOADERS_0F);

@@ -21,10 +21,10 @@ const JSON_FLAG: MemberReading = { ref: 'json_flag' };
 
 /**
  * A harvest entry's `drop` (harvest_list::check_consistency, "Harvest list X has invalid entry"): an item, or an
- * item group when the entry's harvest_drop_type is a group one (`"group": true`: the game's bionic_group and
- * mutagen_group).
+ * item group when the entry's harvest_drop_type is a group one (harvest_drop_type::load reads `"group"` into
+ * is_group_, which is_item_group() answers), whichever mod defines the drop type. No type is the null type, an item.
  */
-const HARVEST_DROP: SiblingRef = { member: 'type', kinds: { bionic_group: ['item_group'], mutagen_group: ['item_group'] }, otherwise: ['item'] };
+const HARVEST_DROP: SiblingRef = { member: 'type', through: { kind: 'harvest_drop_type', member: 'group' }, kinds: { true: ['item_group'] }, otherwise: ['item'] };
 
 /** requirement_data::load_requirement, the reader of recipes' requirements ("unknown component", "unknown tool"). */
 const REQUIREMENTS: TypeReadings = {
@@ -46,6 +46,20 @@ const VEHICLE_PART: MemberReading = { ref: 'vehicle_part', variants: true };
  * hip only; `remove_rigid` alike).
  */
 const BODY_PART_OR_SUB_PART: MemberReading = { refBy: { kinds: {}, otherwise: ['body_part', 'sub_body_part'] } };
+
+/**
+ * A mutation's override_look (mutation_branch::load: `id` and `tile_category`, both mandatory, read unchecked): the
+ * tile drawn for the character, looked up by the tileset as the id of the category's kind (cata_tiles'
+ * TILE_CATEGORY names). An id no definition of that kind has draws no such tile: a warning. Categories naming no
+ * definition (lighting, weather, bullet...) leave it a plain string.
+ */
+const OVERRIDE_LOOK: SiblingRef = {
+  member: 'tile_category', weak: true,
+  kinds: {
+    monster: ['MONSTER'], terrain: ['terrain'], furniture: ['furniture'], item: ['item'], trap: ['trap'], field: ['field_type'],
+    vehicle_part: ['vehicle_part'], overmap_terrain: ['overmap_terrain'], map_extra: ['map_extra'],
+  },
+};
 
 /**
  * A dialogue response repeated for each item the player has (talk_topic's repeat_responses, one or an array:
@@ -128,10 +142,38 @@ function parameters(at: string): TypeReadings {
   return { [`${at}.*.default.distribution[]`]: MAPGEN_PARAMETER, [`${at}.*.default.distribution[][0]`]: MAPGEN_PARAMETER };
 }
 
+
+/** Members a loader reads as the data writes them (see MemberReading `read`), by path. */
+function readAsWritten(...paths: string[]): TypeReadings {
+  return Object.fromEntries(paths.map((p) => [p, READ]));
+}
+const READ: MemberReading = { read: true };
+
+/**
+ * An enchantment, alone or in place (enchantment::load): the spells cast on hitting and on being hit
+ * (fake_spell::load: a spell_id), its effects, the damage types of its damage and armor modifiers
+ * (load_add_and_multiply<damage_type_id>), each written as the data writes them.
+ */
+function enchantment(at: string, written: readonly string[]): TypeReadings {
+  return readAsWritten(...written.map((m) => `${at}${m}`));
+}
+
+/**
+ * A map generator's and a palette's mappings (mapgen.cpp: mapgen_value<ter_id> and <furn_id> read an id, a
+ * parameter, a switch or a weighted list; jmapgen_terrain, jmapgen_furniture, jmapgen_item_group, jmapgen_loot,
+ * jmapgen_monster_group, jmapgen_nested): terrain, furniture, palettes, nested chunks, item groups, monsters, as the
+ * data writes them (0.F --check-mods refuses each unknown id when loading: "invalid terrain id", "no such item
+ * group", "no such monster group"; the current game checks them in mapgen_function_json_base::check).
+ */
+const MAPPINGS_CURRENT = (at: string): TypeReadings => readAsWritten(
+  `${at}terrain.*`, `${at}terrain.*[]`, `${at}terrain.*[][0]`, `${at}furniture.*`, `${at}furniture.*[]`, `${at}furniture.*[][0]`,
+  `${at}nested.*.chunks[]`, `${at}nested.*.chunks[][0]`, `${at}items.*.item`, `${at}items.*[].item`, `${at}monster.*.monster`,
+);
+
 const LOADERS_CURRENT: MemberReadings = {
   ITEM: {
     'flags[]?': JSON_FLAG,
-    'use_action[]?.type': ITEM_ACTION,
+    'use_action[]?': ITEM_ACTION, 'use_action[]?.type': ITEM_ACTION,
     'tick_action[]?': ITEM_ACTION, 'tick_action[]?.type': ITEM_ACTION,
     // pocket_data::load: the magazine a magazine well comes with; consume_drug_iuse::load: the effects a drug
     // gives; the clothing mods the item takes.
@@ -145,7 +187,40 @@ const LOADERS_CURRENT: MemberReadings = {
     smoking_result: { ref: 'item' },
     // An unknown category is replaced by one the game computes (Item_factory::finalize_pre): a warning.
     category: { ref: 'ITEM_CATEGORY', weak: true },
+    // itype::load and Item_factory::check_definitions: weight, volume, lengths and pocket limits through the unit
+    // reader; the symbol a string (0.F --check-mods: a number there is "symbol not defined"); materials ("invalid material"), tool qualities ("unknown quality"), the body parts armor covers; a
+    // relic's passive enchantments (enchantment::load). Its weapon categories, a set of weapon_category_id: one
+    // nothing defines puts it in no category a martial art names (a warning).
+    ...readAsWritten(
+      'weight', 'volume', 'longest_side', 'material', 'material[]', 'material[].type', 'qualities[][0]', 'armor[].covers[]', 'armor[].specifically_covers[]',
+      'armor[].material[].type', 'pocket_data[].max_contains_volume', 'pocket_data[].max_contains_weight', 'symbol',
+      // Item_factory::check_definitions: an ammunition's or magazine's ammunition types, the martial arts
+      // techniques it gives; islot_comestible: its spoiling time through the unit reader.
+      'ammo_type', 'ammo_type[]', 'techniques[]', 'spoils_in',
+    ),
+    'weapon_category[]': { ref: 'weapon_category', weak: true },
+    ...enchantment('passive_effects[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
   },
+  // Item_factory::load_item_group and its entries' readers: every item an item id ("item id X is unknown"), every
+  // group an item group ("item group id X is unknown"), Single_item_creator::check_consistency, at any depth.
+  // Its probabilities are numbers: an entry's prob (get_int), a pair's second member ("Expected number" otherwise).
+  item_group: {
+    ...readAsWritten('items[]', 'items[][0]', 'groups[]', 'groups[][0]', 'items[][1]', 'items[].prob', 'entries[].prob'),
+    ...Object.fromEntries(['item', 'group', 'container-item', 'contents-item', 'ammo-item', 'container-group', 'contents-group'].map((name) => [`**.${name}`, READ])),
+  },
+  // MonsterGroupManager::LoadMonsterGroup and check_group_definitions: "monster group X has unknown monster Y", its
+  // default alike (the message 0.F --check-mods gives for a misspelt default), a nested group.
+  monstergroup: readAsWritten('monsters[].monster', 'monsters[].group', 'default', 'monsters[].starts', 'monsters[].ends'),
+  // overmap_special::load, fixed_overmap_special_data::check: "In overmap special X, terrain Y is invalid" (when the
+  // game loads; city buildings are overmap specials).
+  // Each terrain's point a tripoint, read as numbers.
+  overmap_special: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
+  city_building: readAsWritten('overmaps[].overmap', 'overmaps[].point[]'),
+  // VehicleGroup::load: a vehicle group's vehicles, each a vehicle (a group of its own, see VERSION_CURRENT).
+  vehicle_group: readAsWritten('vehicles[][0]'),
+  enchantment: enchantment('', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  bionic: enchantment('enchantments[].', ['hit_you_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  talk_topic: REPEATED_FOR,
   // Trait_group: each entry a trait or a trait group (the game does not check the traits when it loads, but an
   // unknown one is never given; the game's own data has 22 such, tests name them).
   trait_group: { 'traits[].trait': { ref: 'mutation' } },
@@ -154,54 +229,81 @@ const LOADERS_CURRENT: MemberReadings = {
   npc_class: { 'bionics[].id': { ref: 'bionic' }, 'shopkeeper_price_rules[].group': { ref: 'item_group' }, 'skills[].skill': { refBy: NPC_CLASS_SKILL } },
   // sub_body_part_type::load: the body part it is part of (bp_null: none, a built-in id).
   sub_body_part: { parent: { ref: 'body_part' } },
-  mutation: { 'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART },
+  // mutation_branch::check_consistency: "mutation X refers to undefined prereqs / threshreq / cancels / changes_to /
+  // leads_to Y", "refers to undefined mutation type"; its enchantments (enchantment::load).
+  mutation: {
+    'restricts_gear[]': BODY_PART_OR_SUB_PART, 'remove_rigid[]': BODY_PART_OR_SUB_PART, 'override_look.id': { refBy: OVERRIDE_LOOK },
+    ...readAsWritten('prereqs', 'prereqs[]', 'prereqs2[]', 'threshreq[]', 'cancels[]', 'changes_to[]', 'leads_to[]', 'types[]'),
+    'threshreq': { ref: 'mutation' }, 'cancels': { ref: 'mutation' },
+    ...enchantment('enchantments[].', ['hit_me_effect[].id', 'hit_you_effect[].id', 'incoming_damage_mod[].type', 'incoming_damage_mod_post_absorbed[].type', 'melee_damage_bonus[].type', 'ench_effects[].effect']),
+  },
   // effect_type::load: the traits and effects that make the character immune to the effect.
   // The effects it removes (and blocks): ids the game never checks, an unknown one removes nothing: warnings.
-  effect_type: { 'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true } },
+  effect_type: {
+    'resist_traits[]': { ref: 'mutation' }, 'resist_effects[]': { ref: 'effect_type' }, 'removes_effects[]': { ref: 'effect_type', weak: true },
+    ...enchantment('enchantments[].', ['hit_me_effect[].id', 'incoming_damage_mod[].type', 'melee_damage_bonus[].type']),
+  },
   map_extra: { 'generator.generator_id': { refBy: MAP_EXTRA_GENERATOR } },
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
-  talk_topic: REPEATED_FOR,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
-  // [ id, weight ] pairs), and a furniture one's valid furniture, a terrain one's valid terrain (ter_furn_data::load
-  // reads either as a set of ids; t_null, f_null: none, built-in ids).
+  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids). The terrain
+  // it applies to is read as ter_str_id, never checked: one nothing defines is never transformed (a warning).
   ter_furn_transform: {
     'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
-    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'terrain[].valid_terrain[]': { ref: 'terrain' }, 'field[].result': { type: transformResult('field_type') },
+    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
+    'terrain[].valid_terrain[]': { ref: 'terrain', weak: true },
   },
-  // overmap_special::check: "In overmap special X, terrain Y is invalid" (when the game loads).
-  overmap_special: { 'overmaps[].overmap': { ref: 'overmap_terrain' } },
-  // widget::load: a layout's widgets, string_id_reader<widget> (each drawn by its obj(): an unknown id is a debug
-  // message when the sidebar is drawn).
+  // widget::load reads a layout's child widgets; widget::check: "widget X references unknown child widget Y".
   widget: { 'widgets[]': { ref: 'widget' } },
   // A vehicle group, or a vehicle (each vehicle is a group of its own too, see VERSION_CURRENT's vehicle_group).
+  // mapgen_function_json_base::setup_common: the rows are strings, the map's size numbers.
   // mapgen_palette::get: "Requested palette with unknown id" (a palette named by its id; a parameter's object names none).
   mapgen: {
     'object.palettes[]': { ref: 'palette' },
+    ...MAPPINGS_CURRENT('object.'), ...readAsWritten('object.rows[]', 'object.mapgensize[]', 'object.place_monster[].group', 'object.place_monster[].monster', 'object.place_monster[].monster[]'),
+    ...readAsWritten('object.place_nested[].chunks[]', 'object.place_nested[].chunks[][0]', 'object.place_items[].item', 'object.fill_ter', 'object.place_loot[].item',
+      'object.place_loot[].group', 'object.place_monsters[].monster', 'object.place_item[].item', 'object.place_furniture[].furn', 'object.place_terrain[].ter'),
     'object.place_vehicles[].vehicle': { ref: 'vehicle_group' }, 'object.set[].id': { refBy: MAPGEN_SET_ID }, ...parameters('object.parameters'), ...NEIGHBORS,
     'object.traps.*': { type: TRAP_MAPPING }, 'object.mapping.*.traps': { type: TRAP_MAPPING },
   },
-  palette: { ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
-  // map_data_common_t::load: the terrain above (t_null: none).
-  terrain: { roof: { ref: 'terrain' } },
+  palette: { ...MAPPINGS_CURRENT(''), 'palettes[]': { ref: 'palette' }, ...parameters('parameters'), 'traps.*': { type: TRAP_MAPPING }, 'mapping.*.traps': { type: TRAP_MAPPING } },
+  // map_data_common_t::load: the terrain above (t_null: none). ter_t::check: "invalid terrain X for opening /
+  // closing", "invalid transforms_into"; map_bash_info::load and map_deconstruct_info::load: the terrain left, the
+  // items dropped (an inline item group: "item id X is unknown"), as 0.F --check-mods refuses each.
+  terrain: {
+    roof: { ref: 'terrain' },
+    ...readAsWritten('open', 'close', 'transforms_into', 'bash.ter_set', 'deconstruct.ter_set', 'bash.items[].item', 'deconstruct.items[].item'),
+  },
+  furniture: readAsWritten('bash.furn_set', 'deconstruct.furn_set', 'bash.items[].item', 'deconstruct.items[].item'),
   // A vehicle prototype's parts (vehicles::finalize_prototypes, "unknown vehicle part"): a part id, with one of its
   // variants after a "#" (`frame#cross`); turret_<gun> parts are made from the gun items.
+  // vehicle_prototype::load: each part's place, x and y, numbers (get_int).
   vehicle: {
-    'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART,
+    'parts[].parts[]': VEHICLE_PART, 'parts[].parts[].part': VEHICLE_PART, ...readAsWritten('parts[].x', 'parts[].y'),
+    // vehicle_prototype::finalize: the items and item groups it spawns with ("unknown item", "unknown item group").
+    'items[].items[]?': { ref: 'item' }, ...readAsWritten('items[].item_groups', 'items[].item_groups[]'),
   },
+  // vpart_info::load and vpart_info::check: "uses undefined item", the items it breaks into (an item group, or an
+  // inline one: "item id X is unknown"), "has unknown flag" (0.F --check-mods refuses each).
+  vehicle_part: readAsWritten('item', 'breaks_into', 'breaks_into[].item', 'flags[]'),
   // relic_procgen_data: the spells an artifact may cast.
   relic_procgen_data: { 'active_procgen_values[].spell_id': { ref: 'SPELL' } },
-  harvest: { 'entries[].drop': { refBy: HARVEST_DROP } },
+  // harvest_list::check_consistency: an entry's type that names no drop type is "invalid type".
+  harvest: { 'entries[].drop': { refBy: HARVEST_DROP }, 'entries[].type': { ref: 'harvest_drop_type' } },
   requirement: REQUIREMENTS,
   // construction::load reads its requirements in place with the same reader, and `using` as recipes do.
-  construction: { ...REQUIREMENTS, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
+  // check_constructions: "Unknown skill X in construction Y".
+  construction: { ...REQUIREMENTS, 'required_skills[][0]': READ, using: { type: USING_CURRENT }, pre_terrain: { refBy: CONSTRUCTION_TERRAIN }, post_terrain: { refBy: CONSTRUCTION_TERRAIN } },
   // Its data names effects, monsters, items, EOCs... in effect_str: which, only the spell's effect tells.
   // spell_type::load: the field the spell creates ("none": no field, a built-in id).
   // spell_class: the trait of the spell's school (NONE: none); components: the requirement casting consumes;
   // targeted_monster_ids: the only monsters the spell affects.
   // skill: the skill that trains by casting; ignored_monster_species: the species the spell leaves alone (neither
   // checked when the game loads: warnings).
+  // fake_spell::load: the spells it casts too (0.F --check-mods: "invalid spell id").
   SPELL: {
+    'extra_effects[].id': READ,
     effect_str: { refBy: SPELL_EFFECT_STR_CURRENT }, field_id: { ref: 'field_type' },
     spell_class: { ref: 'mutation' }, components: { ref: 'requirement' }, 'targeted_monster_ids[]': { ref: 'MONSTER' },
     skill: { ref: 'skill', weak: true }, 'ignored_monster_species[]': { ref: 'SPECIES', weak: true },
