@@ -76,7 +76,7 @@ test('updateFile returns the other files whose diagnostics change', () => {
   assert.deepEqual(ws.codes('a/one.json'), []);
 });
 
-test('typing in modinfo.json rebuilds only when the mod changes; broken text keeps the mod', () => {
+test('typing in modinfo.json rebuilds only when the mod changes; text cut off declares no mod, as the game reads it', () => {
   const ws = workspace({
     'a/modinfo.json': modinfo('a'),
     'a/one.json': [monster('mon_one')],
@@ -88,9 +88,11 @@ test('typing in modinfo.json rebuilds only when the mod changes; broken text kee
   const text = JSON.stringify(modinfo('b', ['dda', 'a']), null, 2);
   ws.project.updateFile(file, text.replace('"name": "b"', '"name": "b renamed"'));
   ws.project.updateFile(file, text.slice(0, -3));
-  assert.equal(ws.project.files.get(ws.file('a/one.json'))!.records[0], recordBefore, 'no rebuild: the records are the same objects');
-  assert.deepEqual(ws.codes('b/modinfo.json'), ['json-syntax']);
-  assert.deepEqual(ws.codes('b/two.json'), [], 'b still sees a while its modinfo is broken');
+  assert.equal(ws.project.files.get(ws.file('a/one.json'))!.records[0], recordBefore, 'no rebuild of a: the records are the same objects');
+  assert.deepEqual(ws.codes('b/modinfo.json'), ['invalid-modinfo', 'json-syntax']);
+  assert.deepEqual(ws.codes('b/two.json'), [], 'b is not loaded while its modinfo is cut off');
+  ws.project.updateFile(file, text.replace('"name": "b"', '"name": "b", '));
+  assert.deepEqual(ws.codes('b/modinfo.json'), ['json-syntax'], 'a typo inside still names the mod');
   ws.project.updateFile(file, JSON.stringify(modinfo('b', ['dda'])));
   assert.deepEqual(ws.codes('b/two.json'), ['modify-missing'], 'a changed dependency list rebuilds');
 });

@@ -7,6 +7,7 @@
  */
 import type { RecordCheck } from './context';
 import { closest } from '../util/closest';
+import { typeBeyondVersion } from '../registry/versions/eras';
 
 export const checkDefinitionType: RecordCheck = (record, ctx) => {
   const { registry } = ctx.project;
@@ -20,6 +21,15 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
         record, path: ['type'], code: 'unknown-type', severity: 'error', basis: 'reader',
         message: `"type": "${record.type}" is not loaded by the game version ${title}; write ${retired.instead} instead`,
         fixes: [{ kind: 'retype', to: retired.to, members: Object.entries(retired.addMembers ?? {}).map(([name, value]) => ({ name, value })) }],
+      });
+      return;
+    }
+    const beyond = typeBeyondVersion(record.type, registry.version.id);
+    if (beyond) {
+      // A type of another era's format, whose boundary cites the game's change (registry/versions/eras.ts).
+      ctx.report({
+        record, path: ['type'], code: 'unknown-type', severity: 'error', basis: 'reader',
+        message: `"type": "${record.type}" is a type of the format ${beyond.side === 'after' ? 'after' : 'before'} ${beyond.boundary.title}, which the game version ${title} does not load`,
       });
       return;
     }

@@ -119,3 +119,20 @@ export function erasTitle(lo: number, hi: number): string {
   if (hi === last) return `an experimental build after ${ERA_BOUNDARIES[lo - 1].title}, or ${FORMAT_ERAS[last].title}`;
   return `an experimental build after ${ERA_BOUNDARIES[lo - 1].title} and before ${ERA_BOUNDARIES[hi].title}`;
 }
+
+/**
+ * The boundary a definition type lies beyond for a game version, when the type is a decisive form of another era
+ * (`"type": "ITEM"` for 0.F: introduced by 2025's item types): the game's change it cites says that version's
+ * loader does not have it. Undefined for a type no boundary places.
+ */
+export function typeBeyondVersion(type: string, versionId: string): { readonly boundary: EraBoundary; readonly side: DecisiveForm['side'] } | undefined {
+  const era = eraOfVersion(versionId);
+  for (let i = 0; i < ERA_BOUNDARIES.length; i++) {
+    for (const form of ERA_BOUNDARIES[i].forms) {
+      if (!('types' in form.match) || !form.match.types.includes(type)) continue;
+      // A form from after boundary i is read by eras above i only; one from before it, by eras up to i.
+      if (form.side === 'after' ? era <= i : era > i) return { boundary: ERA_BOUNDARIES[i], side: form.side };
+    }
+  }
+  return undefined;
+}
