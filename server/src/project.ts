@@ -245,6 +245,12 @@ export class Project implements WorkspaceView {
     return this.defs.get(kind, id);
   }
 
+  definitionsOfTypes(types: ReadonlySet<string>): DefinitionRecord[] {
+    const out: DefinitionRecord[] = [];
+    for (const file of this.store.all.values()) for (const r of file.records) if (types.has(r.type)) out.push(r);
+    return out;
+  }
+
   definedKinds(): Iterable<string> {
     return this.defs.kinds();
   }

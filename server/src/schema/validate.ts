@@ -5,11 +5,11 @@
 import type { JsonPath, Part } from '../syntax/locate';
 import type { NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
 import { siblingKinds } from './types';
-import { checkQuantity, consoleWidth, isKnownFine } from './units';
+import { checkQuantity, consoleWidth, isKnownFine, type QuantityProblem } from './units';
 import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
-import { describeType, jsonTypeName, pathLabel, show, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
+import { describeType, jsonTypeName, pathLabel, show, type Fix, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
 import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
 
@@ -40,6 +40,14 @@ function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], si
 }
 
 /** A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts), nowhere else. */
+/**
+ * A quantity's repair: certain when it corrects an error to the same quantity (a unit's case, white space the game
+ * rejects, an exact integer in a smaller unit); the largest-unit hint is a matter of style, left to the modder.
+ */
+function unitFix(p: QuantityProblem): Fix {
+  return p.severity === 'error' ? { kind: 'replaceValue', text: p.fix!, certain: true } : { kind: 'replaceValue', text: p.fix! };
+}
+
 function isOutOfRange(value: unknown): boolean {
   return typeof value === 'number' && !Number.isFinite(value);
 }
@@ -88,7 +96,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
       } else if (format !== undefined && !isKnownFine(value, format, node.unitStyle)) {
         const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
         // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
-        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+        if (p) sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, path: path.slice(), part: 'value', message: p.message, fixes: p.fix ? [unitFix(p)] : undefined });
       }
       if (node.ref !== undefined && !namesNothing(value)) {
         const id = node.variants ? withoutVariant(value) : value;
@@ -350,7 +358,8 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       sink.problem({
         code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
         message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-        fixes: removed.migration ? [{ kind: 'migrate', migration: removed.migration }] : undefined,
+        // A member the game renamed or moved reads the same in its new place: certain.
+        fixes: removed.migration ? [{ kind: 'migrate', migration: removed.migration, certain: true }] : undefined,
       });
       continue;
     }

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * The game's own history as the oracle of `cdda-lint migrate`: every mod that ships with 0.F (Debian's
+ * cataclysm-dda-data) and still ships, migrated by the game's developers, in the current game. Each 0.F mod is
+ * copied to a temporary folder, checked against the current game, migrated, and checked again. What is left is
+ * classed: unknown ids that 0.F's own data defined and the current game no longer does (content the game removed,
+ * which no migration can know), and the rest. The current game's own copy of the mod is checked too, for scale.
+ *
+ * Usage: node scripts/migrate-oracle.mjs [--old DIR] [--game DIR] [MOD...]
+ *   --old   the 0.F game folder (default /usr/share/games/cataclysm-dda)
+ *   --game  the current game folder (default $CDDA_CURRENT_GAME)
+ * Prints a Markdown table. Needs `npm run build` first. Slow: four checks per mod.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { spawnSync } from 'child_process';
+import { fileURLToPath } from 'url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, '..', 'out', 'server', 'src', 'cli', 'cdda-lint.js');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const [, v] = args.splice(i, 2);
+  return v;
+};
+const oldGame = option('--old', '/usr/share/games/cataclysm-dda');
+const game = option('--game', process.env.CDDA_CURRENT_GAME);
+if (!game || !fs.existsSync(path.join(game, 'json'))) { console.error('Name the current game with --game or $CDDA_CURRENT_GAME'); process.exit(2); }
+if (!fs.existsSync(path.join(oldGame, 'mods'))) { console.error(`No 0.F game at ${oldGame} (--old)`); process.exit(2); }
+if (!fs.existsSync(cli)) { console.error('Run "npm run build" first'); process.exit(2); }
+
+const isMod = (dir) => fs.existsSync(path.join(dir, 'modinfo.json')) || fs.readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith('modinfo.json'));
+const wanted = args.length ? args : fs.readdirSync(path.join(oldGame, 'mods')).filter((m) => {
+  const dir = path.join(oldGame, 'mods', m);
+  return m !== 'dda' && fs.statSync(dir).isDirectory() && fs.existsSync(path.join(game, 'mods', m)) && isMod(dir);
+}).sort();
+
+/** Every id the JSON files under a folder define (`id`, `abstract`, a monster group's `name`), and their types. */
+function idsOf(dir) {
+  const ids = new Set();
+  for (const f of fs.readdirSync(dir, { recursive: true })) {
+    if (!String(f).endsWith('.json')) continue;
+    let data;
+    try { data = JSON.parse(fs.readFileSync(path.join(dir, String(f)), 'utf8')); } catch { continue; }
+    for (const o of Array.isArray(data) ? data : [data]) {
+      if (typeof o !== 'object' || o === null) continue;
+      for (const v of [o.id, o.abstract, o.type === 'monstergroup' ? o.name : undefined].flat()) if (typeof v === 'string') ids.add(v);
+    }
+  }
+  return ids;
+}
+const oldIds = idsOf(path.join(oldGame, 'json'));
+const newIds = idsOf(path.join(game, 'json'));
+
+function check(dir) {
+  const r = spawnSync(process.execPath, [cli, 'check', dir, '--game', game, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.status === 2) throw new Error(`check ${dir}: ${r.stderr}`);
+  return JSON.parse(r.stdout).filter((d) => d.severity === 'error');
+}
+
+/** The id an unknown-id message names: `unknown item "rock"`. */
+const unknownIdOf = (d) => (d.code === 'unknown-id' ? /unknown [^"]* "([^"]+)"/.exec(d.message)?.[1] : undefined);
+
+const rows = [];
+for (const mod of wanted) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-migrate-oracle-'));
+  const copy = path.join(tmp, mod);
+  fs.cpSync(path.join(oldGame, 'mods', mod), copy, { recursive: true });
+  const before = check(copy);
+  const migrated = spawnSync(process.execPath, [cli, 'migrate', copy, '--game', game], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (migrated.status === 2) throw new Error(`migrate ${mod}: ${migrated.stderr}`);
+  const repairs = Number(/: (\d+) repair/.exec(migrated.stdout)?.[1] ?? 0);
+  const after = check(copy);
+  const again = spawnSync(process.execPath, [cli, 'migrate', copy, '--game', game, '--dry-run'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const idempotent = !/^\+\+\+ /m.test(again.stdout);
+  const removed = after.filter((d) => { const id = unknownIdOf(d); return id !== undefined && oldIds.has(id) && !newIds.has(id); });
+  const shipped = check(path.join(game, 'mods', mod)).length;
+  const byCode = {};
+  for (const d of after) if (!removed.includes(d)) byCode[d.code] = (byCode[d.code] ?? 0) + 1;
+  rows.push({ mod, before: before.length, repairs, after: after.length, removed: removed.length, rest: byCode, idempotent, shipped });
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.stderr.write(`${mod}: ${before.length} -> ${after.length} errors\n`);
+}
+
+console.log('| 0.F mod | errors before | repairs | errors after | of which content the game removed | the rest, by code | second run changes nothing | the current game\'s own copy |');
+console.log('| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |');
+for (const r of rows) {
+  const rest = Object.entries(r.rest).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ') || '-';
+  console.log(`| ${r.mod} | ${r.before} | ${r.repairs} | ${r.after} | ${r.removed} | ${rest} | ${r.idempotent ? 'yes' : 'NO'} | ${r.shipped} |`);
+}
+const sum = (k) => rows.reduce((n, r) => n + r[k], 0);
+console.log(`| **all ${rows.length}** | ${sum('before')} | ${sum('repairs')} | ${sum('after')} | ${sum('removed')} | | ${rows.every((r) => r.idempotent) ? 'yes' : 'NO'} | ${sum('shipped')} |`);
