@@ -16,6 +16,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { fileURLToPath } from 'url';
+import { createRequire } from 'module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, '..', 'out', 'server', 'src', 'cli', 'cdda-lint.js');
@@ -55,10 +56,19 @@ function idsOf(dir) {
 const oldIds = idsOf(path.join(oldGame, 'json'));
 const newIds = idsOf(path.join(game, 'json'));
 
+const { Project } = createRequire(import.meta.url)(path.join(here, '..', 'out', 'server', 'src', 'project.js'));
+
+/**
+ * The errors of the mod in `dir` checked against the current game: all of them, also those a verdict that the
+ * mod is written for 0.F holds back behind its one notice (what `migrate` works from), and that notice's count.
+ */
 function check(dir) {
-  const r = spawnSync(process.execPath, [cli, 'check', dir, '--game', game, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.status === 2) throw new Error(`check ${dir}: ${r.stderr}`);
-  return JSON.parse(r.stdout).filter((d) => d.severity === 'error');
+  const project = new Project({ gamePath: game, roots: [dir] });
+  project.load();
+  const files = project.reportedFiles().filter((f) => f.path.startsWith(dir + path.sep));
+  const errors = files.flatMap((f) => project.diagnosticsForMigration(f.path)).filter((d) => d.severity === 'error');
+  const verdict = files.some((f) => project.diagnostics(f.path).some((d) => d.code === 'game-version-mismatch'));
+  return Object.assign(errors, { verdict });
 }
 
 /** The id an unknown-id message names: `unknown item "rock"`. */
@@ -77,19 +87,22 @@ for (const mod of wanted) {
   const again = spawnSync(process.execPath, [cli, 'migrate', copy, '--game', game, '--dry-run'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const idempotent = !/^\+\+\+ /m.test(again.stdout);
   const removed = after.filter((d) => { const id = unknownIdOf(d); return id !== undefined && oldIds.has(id) && !newIds.has(id); });
-  const shipped = check(path.join(game, 'mods', mod)).length;
+  const shippedCopy = path.join(tmp, 'shipped', mod);
+  fs.cpSync(path.join(game, 'mods', mod), shippedCopy, { recursive: true });
+  const shipped = check(shippedCopy).length;
   const byCode = {};
   for (const d of after) if (!removed.includes(d)) byCode[d.code] = (byCode[d.code] ?? 0) + 1;
-  rows.push({ mod, before: before.length, repairs, after: after.length, removed: removed.length, rest: byCode, idempotent, shipped });
+  rows.push({ mod, before: before.length, verdictBefore: before.verdict, verdictAfter: after.verdict, repairs, after: after.length, removed: removed.length, rest: byCode, idempotent, shipped });
   fs.rmSync(tmp, { recursive: true, force: true });
   process.stderr.write(`${mod}: ${before.length} -> ${after.length} errors\n`);
 }
 
 console.log('| 0.F mod | errors before | repairs | errors after | of which content the game removed | the rest, by code | second run changes nothing | the current game\'s own copy |');
 console.log('| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |');
+const mark = (verdict) => (verdict ? ' (0.F verdict)' : '');
 for (const r of rows) {
   const rest = Object.entries(r.rest).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ') || '-';
-  console.log(`| ${r.mod} | ${r.before} | ${r.repairs} | ${r.after} | ${r.removed} | ${rest} | ${r.idempotent ? 'yes' : 'NO'} | ${r.shipped} |`);
+  console.log(`| ${r.mod} | ${r.before}${mark(r.verdictBefore)} | ${r.repairs} | ${r.after}${mark(r.verdictAfter)} | ${r.removed} | ${rest} | ${r.idempotent ? 'yes' : 'NO'} | ${r.shipped} |`);
 }
 const sum = (k) => rows.reduce((n, r) => n + r[k], 0);
 console.log(`| **all ${rows.length}** | ${sum('before')} | ${sum('repairs')} | ${sum('after')} | ${sum('removed')} | | ${rows.every((r) => r.idempotent) ? 'yes' : 'NO'} | ${sum('shipped')} |`);

@@ -323,11 +323,20 @@ export class Project implements WorkspaceView {
   diagnostics(filePath: string): Diagnostic[] {
     const file = this.store.get(path.resolve(filePath));
     if (!file || !file.reported) return [];
-    this.indexer.ensureParsed(file);
-    const cached = this.results.cached(file) ?? this.results.keep(file, runChecks(this, file));
+    const cached = this.checkResults(file);
     const other = file.modId !== undefined ? this.verdicts.writtenFor(file.modId) : undefined;
     const shown = other ? underVersionMismatch(file.path, cached, { checked: this.version.version, other, gamePath: this.gamePath, at: this.modIdAt(file) }) : cached;
     return this.applySeverity(shown);
+  }
+
+  diagnosticsForMigration(filePath: string): Diagnostic[] {
+    const file = this.store.get(path.resolve(filePath));
+    return file && file.reported ? this.applySeverity(this.checkResults(file)) : [];
+  }
+
+  private checkResults(file: SourceFile): Diagnostic[] {
+    this.indexer.ensureParsed(file);
+    return this.results.cached(file) ?? this.results.keep(file, runChecks(this, file));
   }
 
   /**

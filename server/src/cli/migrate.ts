@@ -77,6 +77,6 @@ export function fixFiles(options: FixOptions): FixResult {
     if (after !== text) changed.push({ path: p, before: text, after });
   }
   if (options.write) for (const c of changed) fs.writeFileSync(c.path, c.after, 'utf8');
-  const left = rootCauses(files.flatMap((p) => project.diagnostics(p)), removed, project.registry);
+  const left = rootCauses(files.flatMap((p) => project.diagnosticsForMigration(p)), removed, project.registry);
   return { project, version: project.version, filesChecked: files.length, changed, repairs, passes, left };
 }

@@ -48,7 +48,7 @@ export function certainFixes(project: WorkspaceView, filePath: string): FilePlan
   if (!file || !file.reported) return none;
   const text = project.textOf(file);
   const candidates: Candidate[] = [];
-  for (const d of project.diagnostics(filePath)) {
+  for (const d of project.diagnosticsForMigration(filePath)) {
     const fix = d.fixes?.find((f) => f.certain);
     const action = fix && fixAction(project, filePath, d.start, d.end, fix, true);
     if (action && action.edits.length) candidates.push({ title: action.title, edits: action.edits });

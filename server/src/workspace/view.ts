@@ -39,4 +39,9 @@ export interface WorkspaceView extends CheckHost {
   filesReferencingSteps(kind: string, id: string): Steps<SourceFile[]>;
   /** A reported file's diagnostics (checked when first asked for after a change). */
   diagnostics(filePath: string): Diagnostic[];
+  /**
+   * As `diagnostics`, with the problems a mod written for another game version has shown rather than held back
+   * behind its one notice (checks/versionMismatch.ts): what a migration to the version checked repairs.
+   */
+  diagnosticsForMigration(filePath: string): Diagnostic[];
 }
