@@ -34,6 +34,7 @@ import { registerTypeHierarchy } from './features/typeHierarchy';
 import { packageVersion } from '../util/packageVersion';
 import { registerDocumentHighlight } from './features/documentHighlight';
 import { registerMapPreview } from './features/mapPreview';
+import { registerMigrateMod } from './features/migrateMod';
 import { registerDocumentColors } from './features/documentColors';
 
 export const SERVER_NAME = 'cdda-language-server';
@@ -78,7 +79,7 @@ export function startServer(connection: Connection): Session {
         documentSymbolProvider: true,
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         typeHierarchyProvider: true,
@@ -120,6 +121,7 @@ export function startServer(connection: Connection): Session {
   registerHover(connection, session);
   registerDocumentHighlight(connection, session);
   registerMapPreview(connection, session);
+  registerMigrateMod(connection, session);
   registerDocumentColors(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);

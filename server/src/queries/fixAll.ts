@@ -9,6 +9,7 @@
  * A definition that was in the game's format before stays in it: the edited definition is formatted as the
  * game's formatter writes it, and the edit is the smallest one that turns the old text into that.
  */
+import * as path from 'path';
 import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { fixAction, type FixEdit } from './codeActions';
@@ -72,6 +73,18 @@ export function certainFixes(project: WorkspaceView, filePath: string): FilePlan
   const { taken, deferred } = nonOverlapping(candidates);
   const edits = formatted(text, file.records, taken.flatMap((c) => c.edits));
   return { path: filePath, edits, repairs: taken.map((c) => c.title), deferred, removed };
+}
+
+/**
+ * The certain repairs of every reported file of a mod: the mod of the file at `at`, or the mods' files under the
+ * folder `at`. One pass (the language server's *Migrate Mod*: the editor applies it, and the next run takes what
+ * waited); cli/migrate.ts runs passes until nothing changes.
+ */
+export function modFixes(project: WorkspaceView, at: string): FilePlan[] {
+  const file = project.fileAt(at);
+  const folder = at.endsWith(path.sep) ? at : at + path.sep;
+  const files = project.reportedFiles().filter((f) => (file ? f.modId !== undefined && f.modId === file.modId : f.path.startsWith(folder)));
+  return files.map((f) => f.path).sort().map((p) => certainFixes(project, p));
 }
 
 /** The candidates whose edits overlap none taken before them (in file order); the same repair twice counts once. */
