@@ -10,7 +10,6 @@ import {
   ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
-  type WorkspaceEdit as LspWorkspaceEdit,
   type ServerOptions,
   State,
   TransportKind,
@@ -58,6 +57,9 @@ function readSettings(): CddaSettings {
  * *CDDA: Migrate Mod*: the server's certain repairs of the whole mod of the active file (or of the folder chosen in
  * the explorer), applied as a refactoring: VS Code shows every edit in its preview first, to accept or discard.
  */
+const MIGRATE_APPLY = 'Apply';
+const MIGRATE_PREVIEW = 'Review in Preview';
+
 async function migrateMod(folder: vscode.Uri | undefined, log: vscode.LogOutputChannel): Promise<void> {
   const target = folder ?? vscode.window.activeTextEditor?.document.uri;
   if (!client || client.state !== State.Running) { void vscode.window.showWarningMessage('CDDA language server is not running.'); return; }
@@ -73,7 +75,16 @@ async function migrateMod(folder: vscode.Uri | undefined, log: vscode.LogOutputC
   }
   const removed = result?.removed.length ? ` ${result.removed.reduce((n, r) => n + r.count, 0)} use(s) of ids the game removed cannot be migrated: ${result.removed.map((r) => r.title).join(', ')}.` : '';
   if (!result || result.files === 0) { void vscode.window.showInformationMessage(`CDDA: nothing to migrate in this mod.${removed}`); return; }
-  const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit as LspWorkspaceEdit);
+  // Asked first: applied at once (unsaved, undoable), or shown in VS Code's refactoring preview, where the user ticks
+  // the files or edits to apply (edits that need confirmation start unticked).
+  const summary = `CDDA: Migrate Mod makes ${result.repairs} repair(s) in ${result.files} file(s) of this mod, to the format of the game it is checked against.`;
+  const choice = await vscode.window.showInformationMessage(summary, { modal: true, detail: 'Only the certain repairs: what cdda-lint migrate applies.' }, MIGRATE_APPLY, MIGRATE_PREVIEW);
+  if (choice === undefined) return;
+  const confirm: vscode.WorkspaceEditEntryMetadata | undefined = choice === MIGRATE_PREVIEW ? { needsConfirmation: true, label: 'CDDA: Migrate Mod', description: 'the certain repairs that cdda-lint migrate makes' } : undefined;
+  const edit = new vscode.WorkspaceEdit();
+  for (const [uri, edits] of Object.entries(result.edit.changes)) {
+    for (const e of edits) edit.replace(vscode.Uri.parse(uri), client.protocol2CodeConverter.asRange(e.range), e.newText, confirm);
+  }
   const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: true });
   if (!applied) return;
   const more = result.deferred ? ` ${result.deferred} more wait for another run.` : '';

@@ -916,10 +916,21 @@ async function main() {
   if (!isCddaFormatted(sloppyFixed)) fail(`(l) the fixed file is not in the game's format:\n${sloppyFixed}`);
   log('(l) ok: "Fix all" wrote "30 g" and "1500 ml", the file is still in the game\'s format');
 
+  // the server knows a file the editor has opened (code-server's watcher may not tell it of one written behind it)
+  await openFile('sloppy_more.json');
+  await openFile('sloppy.json');
   await runCommand('CDDA: Migrate Mod');
+  const reviewButton = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Review in Preview' }).first();
+  await waitUntil('the question: apply, or review in the preview', () => reviewButton.isVisible(), STEP_TIMEOUT, 300);
+  await shot('m-migrate-mod-question');
+  await reviewButton.click({ force: true });
   const applyButton = page.locator('.monaco-button', { hasText: /^Apply$/ }).first();
   await waitUntil('the refactoring preview with its Apply button', () => applyButton.isVisible(), STEP_TIMEOUT, 300);
-  await waitUntil('the preview to list sloppy_more.json', async () => ((await page.locator('.refactor-preview, .monaco-workbench').first().textContent()) ?? '').includes('sloppy_more.json'), STEP_TIMEOUT, 300);
+  await waitUntil('the preview to list sloppy_more.json', async () => ((await page.locator('.monaco-workbench').first().textContent()) ?? '').includes('sloppy_more.json'), STEP_TIMEOUT, 300);
+  // edits that need confirmation start unticked: tick the file (all its edits), then Apply
+  const fileCheckbox = page.locator('input.edit-checkbox').first();
+  await fileCheckbox.click({ force: true });
+  await page.waitForTimeout(300);
   await shot('m-migrate-mod-preview');
   await applyButton.click({ force: true });
   await waitUntil('the preview to close', async () => !(await applyButton.isVisible()), STEP_TIMEOUT, 300);
