@@ -47,8 +47,8 @@ const RULES: readonly { readonly rule: string; readonly before: string; readonly
   },
   {
     rule: 'members moved into an object (removed-member, moveInto), all at once',
-    before: '{ "type": "MONSTER", "id": "mon_mine", "copy-from": "mon_zombie", "armor_bash": 3, "armor_cut": 2 }',
-    after: '{ "type": "MONSTER", "id": "mon_mine", "copy-from": "mon_zombie", "armor": { "bash": 3, "cut": 2 } }',
+    before: '{ "type": "MONSTER", "id": "mon_mine", "name": { "str": "mine" }, "armor_bash": 3, "armor_cut": 2 }',
+    after: '{ "type": "MONSTER", "id": "mon_mine", "name": { "str": "mine" }, "armor": { "bash": 3, "cut": 2 } }',
   },
   {
     rule: 'a unit in the wrong case',
@@ -96,10 +96,12 @@ test('migrate: only the edited definition changes; the others stay byte for byte
   assert.equal(migrateText(loose).after, loose.replace('"old_rag"', '"rag"'));
 });
 
-test('migrate: what stays (near misses): a guess, an old id the mod still defines, an id already new', () => {
+test('migrate: what stays (near misses): a guess, a move into an inherited object, an old id the mod still defines, an id already new', () => {
   const text = fileOf([
     // A misspelt member has a "did you mean" fix, which is a guess: never applied unattended.
     '{ "type": "ITEM", "id": "my_rag", "copy-from": "rag", "weigth": "1 g" }',
+    // Moved into an object in a definition that inherits: merged or replacing the parent's? Offered, not applied.
+    '{ "type": "MONSTER", "id": "mon_heir", "copy-from": "mon_zombie", "armor_bash": 3 }',
     // The mod defines "old_rag" itself: its own item, not the game's migrated one.
     '{ "type": "ITEM", "id": "old_rag", "copy-from": "rag" }',
     '{ "type": "requirement", "id": "req_mine", "components": [ [ [ "old_rag", 1 ], [ "rag", 1 ] ] ] }',

@@ -3,7 +3,7 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
+import type { Migration, NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
 import { siblingKinds } from './types';
 import { checkQuantity, consoleWidth, isKnownFine, type QuantityProblem } from './units';
 import { MAX_NESTING } from '../syntax/nesting';
@@ -46,6 +46,18 @@ function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], si
  */
 function unitFix(p: QuantityProblem): Fix {
   return p.severity === 'error' ? { kind: 'replaceValue', text: p.fix!, certain: true } : { kind: 'replaceValue', text: p.fix! };
+}
+
+/**
+ * A removed member's rewrite. A renamed member reads the same under its new name: certain. A member moved into an
+ * object member (`armor_bash` -> `"armor": { "bash": ... }`) is certain unless the definition inherits (copy-from):
+ * the old member changed one value of the inherited whole, and whether the object written in its place is merged
+ * with the inherited one or replaces it is not certain from the current game's reader (its `extend` is documented as
+ * the way to add to an inherited `armor`): then the rewrite is offered, not applied unattended.
+ */
+function migrationFix(migration: Migration, o: Record<string, unknown>, topLevel: boolean): Fix {
+  const inherits = topLevel && o['copy-from'] !== undefined;
+  return migration.kind === 'moveInto' && inherits ? { kind: 'migrate', migration } : { kind: 'migrate', migration, certain: true };
 }
 
 function isOutOfRange(value: unknown): boolean {
@@ -358,8 +370,7 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       sink.problem({
         code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
         message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-        // A member the game renamed or moved reads the same in its new place: certain.
-        fixes: removed.migration ? [{ kind: 'migrate', migration: removed.migration, certain: true }] : undefined,
+        fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
       });
       continue;
     }
