@@ -81,7 +81,8 @@ for (const mod of wanted) {
   fs.cpSync(path.join(oldGame, 'mods', mod), copy, { recursive: true });
   const before = check(copy);
   const migrated = spawnSync(process.execPath, [cli, 'migrate', copy, '--game', game], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (migrated.status === 2) throw new Error(`migrate ${mod}: ${migrated.stderr}`);
+  // 0: nothing left, 1: problems left (listed); anything else (a usage error, a crash, a kill) stops the run.
+  if (migrated.status !== 0 && migrated.status !== 1) throw new Error(`migrate ${mod}: exit ${migrated.status ?? migrated.signal}: ${migrated.stderr}`);
   const repairs = Number(/: (\d+) repair/.exec(migrated.stdout)?.[1] ?? 0);
   const after = check(copy);
   const again = spawnSync(process.execPath, [cli, 'migrate', copy, '--game', game, '--dry-run'], { encoding: 'utf8', maxBuffer: 1 << 30 });
