@@ -20,6 +20,8 @@ import {
   CONTENT_FILE_REQUEST,
   type CddaSettings,
   type InitializationOptions,
+  MIGRATE_MOD_REQUEST,
+  type MigrateModResult,
   RESOLVED_DEFINITION_REQUEST,
   RESOLVED_DEFINITION_SCHEME,
   type ResolvedDefinitionParams,
@@ -51,6 +53,44 @@ function readSettings(): CddaSettings {
     severity: config.get<CddaSettings['severity']>('severity', {}),
     trace: { server: config.get<'off' | 'messages' | 'verbose'>('trace.server', 'off') },
   };
+}
+
+/**
+ * *CDDA: Migrate Mod*: the server's certain repairs of the whole mod of the active file (or of the folder chosen in
+ * the explorer), applied as a refactoring: VS Code shows every edit in its preview first, to accept or discard.
+ */
+const MIGRATE_APPLY = 'Apply';
+const MIGRATE_PREVIEW = 'Review in Preview';
+
+async function migrateMod(folder: vscode.Uri | undefined, log: vscode.LogOutputChannel): Promise<void> {
+  const target = folder ?? vscode.window.activeTextEditor?.document.uri;
+  if (!client || client.state !== State.Running) { void vscode.window.showWarningMessage('CDDA language server is not running.'); return; }
+  if (!target) { void vscode.window.showInformationMessage('CDDA: open a file of the mod to migrate (or choose its folder in the explorer).'); return; }
+  let result: MigrateModResult | null;
+  try {
+    result = await client.sendRequest<MigrateModResult | null>(MIGRATE_MOD_REQUEST, { textDocument: { uri: target.toString() } });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    log.error(`Migrate Mod failed: ${message}`);
+    void vscode.window.showErrorMessage(`CDDA: Migrate Mod failed: ${message}`);
+    return;
+  }
+  const removed = result?.removed.length ? ` ${result.removed.reduce((n, r) => n + r.count, 0)} use(s) of ids the game removed cannot be migrated: ${result.removed.map((r) => r.title).join(', ')}.` : '';
+  if (!result || result.files === 0) { void vscode.window.showInformationMessage(`CDDA: nothing to migrate in this mod.${removed}`); return; }
+  // Asked first: applied at once (unsaved, undoable), or shown in VS Code's refactoring preview, where the user ticks
+  // the files or edits to apply (edits that need confirmation start unticked).
+  const summary = `CDDA: Migrate Mod makes ${result.repairs} repair(s) in ${result.files} file(s) of this mod, to the format of the game it is checked against.`;
+  const choice = await vscode.window.showInformationMessage(summary, { modal: true, detail: 'Only the certain repairs: what cdda-lint migrate applies.' }, MIGRATE_APPLY, MIGRATE_PREVIEW);
+  if (choice === undefined) return;
+  const confirm: vscode.WorkspaceEditEntryMetadata | undefined = choice === MIGRATE_PREVIEW ? { needsConfirmation: true, label: 'CDDA: Migrate Mod', description: 'the certain repairs that cdda-lint migrate makes' } : undefined;
+  const edit = new vscode.WorkspaceEdit();
+  for (const [uri, edits] of Object.entries(result.edit.changes)) {
+    for (const e of edits) edit.replace(vscode.Uri.parse(uri), client.protocol2CodeConverter.asRange(e.range), e.newText, confirm);
+  }
+  const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: true });
+  if (!applied) return;
+  const more = result.deferred ? ` ${result.deferred} more wait for another run.` : '';
+  void vscode.window.showInformationMessage(`CDDA: migrated ${result.repairs} problem(s) in ${result.files} file(s).${more}${removed} What is left is in the Problems view.`);
 }
 
 function showStatus(text: string, tooltip: string, command?: string): void {
@@ -275,6 +315,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(ClientCommands.showResolvedDefinition, () => showResolvedDefinition(resolvedProvider, outputChannel)),
   );
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => void updateContentContext()));
+  context.subscriptions.push(vscode.commands.registerCommand(ClientCommands.migrateMod, (folder?: vscode.Uri) => migrateMod(folder, outputChannel)));
   const mapPreview = new MapPreview(() => (client && client.state === State.Running ? client : undefined), context);
   context.subscriptions.push(vscode.commands.registerCommand(ClientCommands.showMapPreview, () => mapPreview.show()));
 

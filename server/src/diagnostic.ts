@@ -1,5 +1,5 @@
 /** The engine's diagnostics: plain data with offsets; converted to LSP or CLI output at the edge. */
-import type { Fix } from './schema/valueReports';
+import type { Fix, FixCertainty } from './schema/valueReports';
 import type { Basis, Severity } from './basis';
 
 export { BASIS_WORDS, capToBasis, type Basis, type Severity } from './basis';
@@ -13,12 +13,15 @@ export interface RelatedLocation {
   readonly message: string;
 }
 
-/** Repairs a code action can apply; `Fix` edits one value or key, `addMembers` inserts missing fields. */
+/**
+ * Repairs a code action can apply; `Fix` edits one value or key, `addMembers` inserts missing fields. Those
+ * marked `certain` (see Fix) are applied unattended.
+ */
 export type DiagnosticFix =
   | Fix
-  | { readonly kind: 'addMembers'; readonly members: readonly AddedMember[] }
+  | ({ readonly kind: 'addMembers'; readonly members: readonly AddedMember[] }
   /** Change the definition's `type` (the diagnostic's range is its value) and add members (item subtypes). */
-  | { readonly kind: 'retype'; readonly to: string; readonly members: readonly { readonly name: string; readonly value: unknown }[] };
+  | { readonly kind: 'retype'; readonly to: string; readonly members: readonly { readonly name: string; readonly value: unknown }[] }) & FixCertainty;
 
 /**
  * A member a fix adds: a placeholder value that passes the checks (the modder edits it), and the values to choose

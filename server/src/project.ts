@@ -254,6 +254,12 @@ export class Project implements WorkspaceView {
     return this.defs.get(kind, id);
   }
 
+  definitionsOfTypes(types: ReadonlySet<string>): DefinitionRecord[] {
+    const out: DefinitionRecord[] = [];
+    for (const file of this.store.all.values()) for (const r of file.records) if (types.has(r.type)) out.push(r);
+    return out;
+  }
+
   definedKinds(): Iterable<string> {
     return this.defs.kinds();
   }
@@ -326,8 +332,7 @@ export class Project implements WorkspaceView {
   diagnostics(filePath: string): Diagnostic[] {
     const file = this.store.get(path.resolve(filePath));
     if (!file || !file.reported) return [];
-    this.indexer.ensureParsed(file);
-    const cached = this.results.cached(file) ?? this.results.keep(file, runChecks(this, file));
+    const cached = this.checkResults(file);
     const modId = file.modId;
     const verdict = modId !== undefined ? this.verdicts.writtenFor(modId) : undefined;
     if (!verdict || modId === undefined) return this.applySeverity(cached);
@@ -372,6 +377,17 @@ export class Project implements WorkspaceView {
   private hasBuiltInGame(): boolean {
     this.builtInGame ??= builtInSnapshotDir() !== undefined;
     return this.builtInGame;
+  }
+
+  /** A file's diagnostics as its checks found them, before a version verdict counts their root causes: what migrate repairs. */
+  diagnosticsForMigration(filePath: string): Diagnostic[] {
+    const file = this.store.get(path.resolve(filePath));
+    return file && file.reported ? this.applySeverity(this.checkResults(file)) : [];
+  }
+
+  private checkResults(file: SourceFile): Diagnostic[] {
+    this.indexer.ensureParsed(file);
+    return this.results.cached(file) ?? this.results.keep(file, runChecks(this, file));
   }
 
   /**

@@ -45,6 +45,8 @@ export const ClientCommands = {
   showResolvedDefinition: 'cdda.showResolvedDefinition',
   /** Opens a live picture of the map generator under the cursor beside the editor (MAP_PREVIEW_REQUEST). */
   showMapPreview: 'cdda.showMapPreview',
+  /** Brings the mod of the active file to the format of the game checked against, after a preview (MIGRATE_MOD_REQUEST). */
+  migrateMod: 'cdda.migrateMod',
 } as const;
 
 /** workspace/executeCommand ids implemented by the server. */
@@ -109,6 +111,29 @@ export interface ResolvedDefinitionResult {
   language: 'jsonc';
   /** What made the resolution incomplete or approximate (also in the text). */
   problems: string[];
+}
+
+/**
+ * Custom request: the certain repairs of every file of a mod (`textDocument`: a file of it, or its folder), as
+ * `cdda-lint migrate` makes them (one pass): a workspace edit for the client to apply after the user's review,
+ * and what is left for a person, by root cause.
+ */
+export const MIGRATE_MOD_REQUEST = 'cdda/migrateMod';
+
+export interface MigrateModParams {
+  textDocument: { uri: string };
+}
+
+export interface MigrateModResult {
+  /** A WorkspaceEdit (`changes` by URI); empty when nothing is to change. */
+  edit: { changes: Record<string, { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]> };
+  /** How many repairs the edit makes, in how many files. */
+  repairs: number;
+  files: number;
+  /** Repairs that wait for the next run (their edits overlap ones made now). */
+  deferred: number;
+  /** What cannot be migrated: the uses of ids the game removed with nothing to replace them, by id. */
+  removed: { title: string; count: number }[];
 }
 
 /**

@@ -86,14 +86,14 @@ test('--game builtin where the installation has no snapshot is a usage error, no
 test('"cdda-lint help" and "cdda-lint help check" print the usage, as --help does; a help topic that is no command is a usage error', () => {
   const usage = run(['--help']).stdout;
   assert.match(usage, /^Usage: cdda-lint check/);
-  for (const args of [['help'], ['help', 'check'], ['help', 'format'], ['check', '--help']]) {
+  for (const args of [['help'], ['help', 'check'], ['help', 'migrate'], ['help', 'format'], ['check', '--help']]) {
     const r = run(args);
     assert.deepEqual([r.code, r.stdout, r.stderr], [0, usage, ''], args.join(' '));
   }
   const wrong = run(['help', 'lint']);
   assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /^cdda-lint: unknown command "lint" \(check or format\)/);
-  assert.match(run(['lint']).stderr, /^cdda-lint: unknown command "lint" \(check, format or help\)/);
+  assert.match(wrong.stderr, /^cdda-lint: unknown command "lint" \(check, migrate or format\)/);
+  assert.match(run(['lint']).stderr, /^cdda-lint: unknown command "lint" \(check, migrate, format or help\)/);
 });
 
 test('a content file that is not JSON gets one json-syntax error naming its first word; a broken one gets at most 21', () => {

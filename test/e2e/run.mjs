@@ -884,6 +884,70 @@ async function main() {
   if (!isCddaFormatted(fixedText)) fail(`(i) the fixed file is not in the game's format:\n${fixedText}`);
   log('(i) ok: "bodytype": "human" added, the file is still in the game\'s format');
 
+  // (l) "Fix all" (source.fixAll) on a file in the game's format with units written wrongly: every certain repair
+  //     at once, the file still in the game's format; (m) CDDA: Migrate Mod: the repairs of every file of the mod,
+  //     shown in VS Code's refactoring preview first, then applied. The files are written now (after (a), whose
+  //     Problems rows they would share), the server told by the file watcher.
+  const sloppyDir = path.join(ws, 'mod_b/items');
+  fs.mkdirSync(sloppyDir, { recursive: true });
+  const sloppy = path.join(sloppyDir, 'sloppy.json');
+  const sloppyMore = path.join(sloppyDir, 'sloppy_more.json');
+  const sloppyItem = (id, weight, volume) => `[\n  {\n    "type": "GENERIC",\n    "id": "${id}",\n    "name": { "str": "${id}" },\n    "description": "Units written wrongly.",\n    "weight": "${weight}",\n    "volume": "${volume}",\n    "symbol": ",",\n    "color": "white"\n  }\n]\n`;
+  const sloppyText = sloppyItem('b_sloppy_charm', '30 G', '1.5 L');
+  const sloppyMoreText = sloppyItem('b_sloppy_bead', '5 g', '250 ML');
+  fs.writeFileSync(sloppy, sloppyText);
+  fs.writeFileSync(sloppyMore, sloppyMoreText);
+  await focusEditor();
+  await openFile('sloppy.json');
+  await page.waitForTimeout(1500);
+  await shot('l-fix-all-before');
+  // "Fix All" (editor.action.fixAll) until the server, told of the new file by the watcher, has its repairs
+  const fixed = async () => { const t = await activeText(); return t.includes('"30 g"') && t.includes('"1500 ml"'); };
+  await waitUntil('"Fix all" to repair both units', async () => {
+    if (await fixed()) return true;
+    await focusEditor();
+    await runCommand('Fix All');
+    await page.waitForTimeout(1500);
+    return fixed();
+  }, STEP_TIMEOUT, 300);
+  await shot('l-fix-all');
+  await page.keyboard.press('Control+S');
+  const sloppyFixed = await waitUntil('the file saved', () => {
+    const t = fs.readFileSync(sloppy, 'utf8');
+    return t !== sloppyText ? t : undefined;
+  });
+  const sloppyExpected = sloppyText.replace('"30 G"', '"30 g"').replace('"1.5 L"', '"1500 ml"');
+  if (sloppyFixed !== sloppyExpected) fail(`(l) the fixed file is not as expected:\n${sloppyFixed}\n--- expected ---\n${sloppyExpected}`);
+  if (!isCddaFormatted(sloppyFixed)) fail(`(l) the fixed file is not in the game's format:\n${sloppyFixed}`);
+  log('(l) ok: "Fix all" wrote "30 g" and "1500 ml", the file is still in the game\'s format');
+
+  // the server knows a file the editor has opened (code-server's watcher may not tell it of one written behind it)
+  await openFile('sloppy_more.json');
+  await openFile('sloppy.json');
+  await runCommand('CDDA: Migrate Mod');
+  const reviewButton = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Review in Preview' }).first();
+  await waitUntil('the question: apply, or review in the preview', () => reviewButton.isVisible(), STEP_TIMEOUT, 300);
+  await shot('m-migrate-mod-question');
+  await reviewButton.click({ force: true });
+  const applyButton = page.locator('.monaco-button', { hasText: /^Apply$/ }).first();
+  await waitUntil('the refactoring preview with its Apply button', () => applyButton.isVisible(), STEP_TIMEOUT, 300);
+  await waitUntil('the preview to list sloppy_more.json', async () => ((await page.locator('.monaco-workbench').first().textContent()) ?? '').includes('sloppy_more.json'), STEP_TIMEOUT, 300);
+  // edits that need confirmation start unticked: tick the file (all its edits), then Apply
+  const fileCheckbox = page.locator('input.edit-checkbox').first();
+  await fileCheckbox.click({ force: true });
+  await page.waitForTimeout(300);
+  await shot('m-migrate-mod-preview');
+  await applyButton.click({ force: true });
+  await waitUntil('the preview to close', async () => !(await applyButton.isVisible()), STEP_TIMEOUT, 300);
+  await runCommand('File: Save All');
+  const moreFixed = await waitUntil('sloppy_more.json written', () => {
+    const t = fs.readFileSync(sloppyMore, 'utf8');
+    return t !== sloppyMoreText ? t : undefined;
+  });
+  if (moreFixed !== sloppyMoreText.replace('"250 ML"', '"250 ml"')) fail(`(m) sloppy_more.json is not as expected:\n${moreFixed}`);
+  await shot('m-migrate-mod-applied');
+  log('(m) ok: CDDA: Migrate Mod previewed, then wrote "250 ml" in sloppy_more.json');
+
   await mapPreviewScenario(ws, setGame, previewMap);
 
   // (g) the extension's page, as a user finds it in the Extensions view: name, icon and the marketplace README

@@ -135,7 +135,7 @@ test('bad-unit: wrong case and non-integer fire with a fix; a larger exact unit 
   const ws = workspace(mod({ 'a.json': [monster('mon_a', { volume: '62500 mL' }), monster('mon_b', { weight: '1.5 kg' }), monster('mon_c', { volume: '2000 ml' })] }));
   const ds = ws.diagnostics('m/a.json');
   assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['bad-unit', 'error'], ['bad-unit', 'error'], ['unit-style', 'hint']]);
-  assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml' }, { kind: 'replaceValue', text: '1500 g' }, { kind: 'replaceValue', text: '2 L' }]);
+  assert.deepEqual(ds.map((d) => d.fixes?.[0]), [{ kind: 'replaceValue', text: '62500 ml', certain: true }, { kind: 'replaceValue', text: '1500 g', certain: true }, { kind: 'replaceValue', text: '2 L' }]);
 });
 
 test('bad-unit: a unit one slip from one accepted unit gets that unit as a fix ("10 kgg", "1 kgs", "1 g 5 gg"); one near units of two sizes gets none ("5 gg")', () => {
@@ -166,8 +166,8 @@ test('bad-unit: the game\'s own rejections (docs/game-behaviour.md): compound or
   }));
   const ds = ws.diagnostics('m/a.json');
   assert.deepEqual(ds.map((d) => [d.code, d.severity]), Array(5).fill(['bad-unit', 'error']));
-  assert.deepEqual(ds[0].fixes, [{ kind: 'replaceValue', text: '1500 ml' }]);
-  assert.deepEqual(ds[4].fixes, [{ kind: 'replaceValue', text: '90 m' }]);
+  assert.deepEqual(ds[0].fixes, [{ kind: 'replaceValue', text: '1500 ml', certain: true }]);
+  assert.deepEqual(ds[4].fixes, [{ kind: 'replaceValue', text: '90 m', certain: true }]);
 });
 
 test('unknown-id: monster, item, profession, faction references; with did-you-mean', () => {

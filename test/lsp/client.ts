@@ -13,7 +13,7 @@ import {
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, ShutdownRequest, ExitNotification,
   WorkDoneProgressCreateRequest, WorkDoneProgress, ConfigurationRequest, ShowMessageRequest, RegistrationRequest,
-  type ProtocolConnection, type Diagnostic, type PublishDiagnosticsParams, type ClientCapabilities, type Position,
+  type ProtocolConnection, type Diagnostic, type PublishDiagnosticsParams, type ClientCapabilities, type Position, type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../shared/src/protocol';
 
@@ -88,6 +88,9 @@ export class TestClient {
     this.connection.listen();
   }
 
+  /** What the server answered to initialize (its capabilities). */
+  initializeResult: InitializeResult | undefined;
+
   async initialize(): Promise<void> {
     const capabilities: ClientCapabilities = {
       experimental: this.options.experimental,
@@ -100,7 +103,7 @@ export class TestClient {
         publishDiagnostics: { relatedInformation: true, versionSupport: true },
       },
     };
-    await this.connection.sendRequest(InitializeRequest.type, {
+    this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: this.options.roots.map((r) => ({ uri: uri(r), name: path.basename(r) })),

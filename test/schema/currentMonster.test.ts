@@ -64,15 +64,15 @@ test('0.F armor members are removed-member, rewritten into "armor" (armor_fire i
   const bash = at(problems, 'armor_bash');
   assert.equal(bash?.code, 'removed-member');
   assert.equal(bash?.severity, 'error');
-  assert.deepEqual(bash?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'bash' } }]);
+  assert.deepEqual(bash?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'bash' }, certain: true }]);
   assert.match(bash!.message, /"armor": \{ "bash"/);
-  assert.deepEqual(at(problems, 'armor_fire')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'heat' } }]);
-  assert.deepEqual(at(problems, 'armor_electric')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'electric' } }]);
+  assert.deepEqual(at(problems, 'armor_fire')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'heat' }, certain: true }]);
+  assert.deepEqual(at(problems, 'armor_electric')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'electric' }, certain: true }]);
   // melee_cut has no mechanical rewrite; the old reproduction members move into baby_type.
   const more = check({ type: 'MONSTER', id: 'x', melee_cut: 3, reproduction: { baby_monster: 'mon_x', baby_count: 1, baby_timer: 5, baby_type: { baby_monster: 'mon_x' } } }).problems;
   assert.equal(at(more, 'melee_cut')?.code, 'removed-member');
   assert.equal(at(more, 'melee_cut')?.fixes, undefined);
-  assert.deepEqual(at(more, 'reproduction.baby_monster')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'baby_type', key: 'baby_monster' } }]);
+  assert.deepEqual(at(more, 'reproduction.baby_monster')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'baby_type', key: 'baby_monster' }, certain: true }]);
 });
 
 test('shapes the current game rejects are invalid-value', () => {

@@ -137,12 +137,12 @@ test('custom_initial_date is a removed member, naming start_of_game / start_of_c
   assert.deepEqual(p.path, ['custom_initial_date']);
   assert.match(p.message, /start_of_game/);
   assert.match(p.message, /start_of_cataclysm/);
-  assert.deepEqual(p.fixes, [{ kind: 'migrate', migration: { kind: 'rename', to: 'start_of_game' } }]);
+  assert.deepEqual(p.fixes, [{ kind: 'migrate', migration: { kind: 'rename', to: 'start_of_game' }, certain: true }]);
 });
 
 test('spec names the game spells differently are removed members with a rename', () => {
   const prof = check(PROFESSION_SCHEMA_CURRENT, edit(PROFESSION, { CBMs: undefined, cbms: ['bio_flashlight'] }));
-  assert.deepEqual(prof.problems.map((p) => [p.code, p.path.join('.'), p.fixes]), [['removed-member', 'cbms', [{ kind: 'migrate', migration: { kind: 'rename', to: 'CBMs' } }]]]);
+  assert.deepEqual(prof.problems.map((p) => [p.code, p.path.join('.'), p.fixes]), [['removed-member', 'cbms', [{ kind: 'migrate', migration: { kind: 'rename', to: 'CBMs' }, certain: true }]]]);
   const scen = check(SCENARIO_SCHEMA_CURRENT, edit(SCENARIO, { map_extra: undefined, map_special: 'mx_helicopter' }));
   assert.deepEqual(scen.problems.map((p) => [p.code, p.path.join('.')]), [['removed-member', 'map_special']]);
 });

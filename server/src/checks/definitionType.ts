@@ -20,7 +20,7 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
         // A type the version's loader retired, reviewed by hand (GameVersion.retiredTypes).
         record, path: ['type'], code: 'unknown-type', severity: 'error', basis: 'reader',
         message: `"type": "${record.type}" is not loaded by the game version ${title}; write ${retired.instead} instead`,
-        fixes: [{ kind: 'retype', to: retired.to, members: Object.entries(retired.addMembers ?? {}).map(([name, value]) => ({ name, value })) }],
+        fixes: [{ kind: 'retype', to: retired.to, members: Object.entries(retired.addMembers ?? {}).map(([name, value]) => ({ name, value })), certain: true }],
       });
       return;
     }
@@ -54,7 +54,7 @@ export const checkDefinitionType: RecordCheck = (record, ctx) => {
       ctx.report({
         record, path: [former], part: 'key', code: 'removed-member', severity: 'error', basis: 'reader',
         message: `A ${declaration.title} keeps its id in "${member}" in the game version ${title} ("${former}" was the older form)`,
-        fixes: [{ kind: 'renameKey', to: member }],
+        fixes: [{ kind: 'renameKey', to: member, certain: true }],
       });
       return;
     }

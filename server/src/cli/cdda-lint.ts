@@ -2,6 +2,7 @@
 /**
  * `cdda-lint check [PATH...] [options]`: exit 1 on errors (or too many warnings), 2 on usage errors.
  * `cdda-lint format [PATH...] [--check]`: the game's JSON style, written in place or checked.
+ * `cdda-lint migrate [PATH...] [--dry-run]`: the mod brought to the format of the game it is checked against.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,9 +16,12 @@ import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
+import { fixFiles, MAX_PASSES, type FixOptions } from './migrate';
+import { unifiedDiff } from '../util/unifiedDiff';
 import { DEFAULT_GAME_PATH, GAME_ENV, gameFolderProblem, gameForMods, resolveGame, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
+       cdda-lint migrate [PATH...] [--dry-run] [options of check]
        cdda-lint format [PATH...] [--check]
 
 check: checks Cataclysm: DDA content JSON (mods, or the game's data) and reports problems in files under PATH
@@ -28,6 +32,14 @@ format: rewrites the JSON files under PATH (default: the current folder; not pac
 files) in the game's own style, what its json_formatter writes and its CI enforces. With --check nothing is
 changed: the files not in that style are listed, and the exit status is 1 if there are any. A file that is not
 JSON is left as it is and reported (exit 1).
+
+migrate: rewrites the mod under PATH to the format of the game it is checked against (--game, as check finds
+it): legacy item types to "ITEM" + "subtypes", monster groups' "name" to "id", members the game renamed or
+moved, units written in the wrong case, and ids the game itself migrates (its obsoletion_and_migration data:
+items, overmap terrains and specials, terrain and furniture, traps, traits, vehicle parts) to their new ids.
+Only the edited definitions change, written as the game's formatter writes them. What cannot be migrated is
+listed at the end, one line per root cause. With --dry-run nothing is written: the changes are printed as a
+unified diff. Running it again changes nothing.
 
 Options of check:
   --game DIR            the base game folder (holding json/ and mods/, or a checkout of the game's repository).
@@ -47,12 +59,15 @@ Options of check:
   --cache-location DIR  the cache's folder, where the built-in snapshot is also unpacked (default:
                         $XDG_CACHE_HOME/cdda-lint, else ~/.cache/cdda-lint)
   --jobs N              threads to check with (default 1; each thread reads all the context, see README)
+  --fix                 first apply the certain repairs (what migrate applies) to the files, then check
+  --dry-run             (migrate) print the changes as a unified diff instead of writing them
   --version             the version of cdda-lint
   -h, --help            this help
 Settings file (${CONFIG_FILE}): { "gamePath", "gameVersion", "severity": { code: level }, "dependencyPaths": [...] };
 paths in it are relative to it; command-line options win.
 Exit status of check: 0 no errors, 1 errors reported (or more warnings than --max-warnings), 2 usage error or
-nothing to check. Of format: 0 done (--check: every file formatted), 1 a file not formatted or not JSON, 2 usage
+nothing to check. Of migrate: 0 nothing is left that needs a person (--dry-run: and nothing to change), 1 errors
+or warnings are left (listed; --dry-run: or there are changes to make), 2 usage error or nothing to migrate. Of format: 0 done (--check: every file formatted), 1 a file not formatted or not JSON, 2 usage
 error or no JSON file.`;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
@@ -81,15 +96,15 @@ async function run(argv: string[]): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) { process.stdout.write(USAGE + '\n'); return 0; }
   if (args.includes('--version')) { process.stdout.write(`cdda-lint ${toolVersion()}\n`); return 0; }
   const command = args.shift();
-  // `cdda-lint help` and `cdda-lint help check|format`: the one usage text covers both commands.
+  // `cdda-lint help` and `cdda-lint help check|migrate|format`: the one usage text covers every command.
   if (command === 'help') {
     const topic = args.shift();
-    if (topic !== undefined && topic !== 'check' && topic !== 'format') usage(`unknown command "${topic}" (check or format)`);
+    if (topic !== undefined && topic !== 'check' && topic !== 'migrate' && topic !== 'format') usage(`unknown command "${topic}" (check, migrate or format)`);
     process.stdout.write(USAGE + '\n');
     return 0;
   }
   if (command === 'format') return runFormat(args);
-  if (command !== 'check') usage(command === undefined ? 'missing command (check or format)' : `unknown command "${command}" (check, format or help)`);
+  if (command !== 'check' && command !== 'migrate') usage(command === undefined ? 'missing command (check, migrate or format)' : `unknown command "${command}" (check, migrate, format or help)`);
   const paths: string[] = [];
   let gamePath: string | undefined;
   let gameVersion: string | undefined;
@@ -100,6 +115,7 @@ async function run(argv: string[]): Promise<number> {
   let cache = false;
   let cacheLocation: string | undefined;
   let jobs: number | undefined;
+  let fix = false, dryRun = false;
   const value = (flag: string): string => {
     const v = args.shift();
     if (v === undefined || v.startsWith('--')) usage(`${flag} needs a value`);
@@ -126,6 +142,8 @@ async function run(argv: string[]): Promise<number> {
       if (!Number.isInteger(n) || n < 1) usage('--jobs needs a whole number, 1 or more');
       jobs = n;
     } else if (a === '--config') configFile = value(a);
+    else if (a === '--fix' && command === 'check') fix = true;
+    else if (a === '--dry-run' && command === 'migrate') dryRun = true;
     else if (a === '--cache') cache = true;
     else if (a === '--no-cache') cache = false;
     else if (a === '--cache-location') cacheLocation = path.resolve(value(a));
@@ -158,6 +176,12 @@ async function run(argv: string[]): Promise<number> {
     usage(`game folder ${game.path}, named by ${named}, ${gameProblem}; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
+  const fixOptions = { paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths };
+  if (command === 'migrate') return runMigrate({ ...fixOptions, write: !dryRun });
+  if (fix) {
+    const fixed = fixFiles({ ...fixOptions, write: true });
+    if (fixed.repairs) process.stderr.write(`cdda-lint: fixed ${fixed.repairs} problem(s) in ${fixed.changed.length} file(s)\n`);
+  }
   const cacheOption = cache ? { dir: cacheDir } : undefined;
   const check = (g: FoundGame | undefined): ReturnType<typeof lintInParallel> =>
     lintInParallel({ paths, gamePath: g?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths, cache: cacheOption }, jobs ?? 1);
@@ -185,6 +209,30 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   return counts.error > 0 ? 1 : 0;
+}
+
+/** `cdda-lint migrate [PATH...] [--dry-run]`: see USAGE and cli/migrate.ts. */
+function runMigrate(options: FixOptions): number {
+  const result = fixFiles(options);
+  if (result.filesChecked === 0) {
+    process.stderr.write(`cdda-lint: nothing to migrate in ${options.paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
+    return 2;
+  }
+  const cwd = process.cwd();
+  const rel = (p: string): string => path.relative(cwd, p) || p;
+  const target = result.version.version.title;
+  for (const c of result.changed) {
+    if (options.write) process.stdout.write(`${rel(c.path)}\n`);
+    else process.stdout.write(unifiedDiff(c.before, c.after, `a/${rel(c.path)}`, `b/${rel(c.path)}`));
+  }
+  const verb = options.write ? 'Migrated' : 'Would migrate';
+  process.stdout.write(`${verb} ${result.changed.length} of ${result.filesChecked} file(s) to ${target}: ${result.repairs} repair(s)${result.passes > MAX_PASSES - 1 ? ` (stopped after ${MAX_PASSES} passes: run it again)` : ''}.\n`);
+  if (result.left.length) {
+    const total = result.left.reduce((n, c) => n + c.count, 0);
+    process.stdout.write(`Not migrated: ${total} problem(s) from ${result.left.length} cause(s), for a person to decide:\n`);
+    for (const c of result.left) process.stdout.write(`  ${String(c.count).padStart(5)} × ${c.severity} ${c.cause}  [${c.code}]\n`);
+  }
+  return result.left.length || (!options.write && result.changed.length) ? 1 : 0;
 }
 
 /** `cdda-lint format [PATH...] [--check]`. */

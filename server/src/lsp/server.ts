@@ -35,6 +35,7 @@ import { packageVersion } from '../util/packageVersion';
 import { registerDocumentHighlight } from './features/documentHighlight';
 import { registerMapPreview } from './features/mapPreview';
 import { registerContentFile } from './features/contentFile';
+import { registerMigrateMod } from './features/migrateMod';
 import { registerDocumentColors } from './features/documentColors';
 
 export const SERVER_NAME = 'cdda-language-server';
@@ -79,7 +80,7 @@ export function startServer(connection: Connection): Session {
         documentSymbolProvider: true,
         workspaceSymbolProvider: { resolveProvider: true },
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         typeHierarchyProvider: true,
@@ -122,6 +123,7 @@ export function startServer(connection: Connection): Session {
   registerDocumentHighlight(connection, session);
   registerMapPreview(connection, session);
   registerContentFile(connection, session);
+  registerMigrateMod(connection, session);
   registerDocumentColors(connection, session);
   registerDocumentSymbols(connection, session);
   registerWorkspaceSymbols(connection, session);

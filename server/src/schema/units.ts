@@ -66,6 +66,8 @@ export interface QuantityProblem {
   readonly fix?: string;
   /** 'hint' when the value is valid but could be written better. */
   readonly severity: 'error' | 'hint';
+  /** The fix is a guess at the unit meant (one slip from it), not what the value must mean: offered, never applied unattended. */
+  readonly guessed?: boolean;
 }
 
 const TERM = /^\s*(-?\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*/;
@@ -132,7 +134,7 @@ function quantityProblem(text: string, format: QuantityFormat, label: string | (
       const at = text.length - rest.length + m[0].indexOf(unitName, m[1].length);
       const fix = meant ? text.slice(0, at) + meant.name + text.slice(at + unitName.length) : undefined;
       const why = caseFix ? ` (units are case-sensitive: "${caseFix.name}")` : meant ? ` (did you mean "${meant.name}"?)` : '';
-      return { severity: 'error', message: `${labelText(label)} "${text}" uses unknown unit "${unitName}"${why}; accepted units: ${acceptedUnits(units)}`, fix };
+      return { severity: 'error', message: `${labelText(label)} "${text}" uses unknown unit "${unitName}"${why}; accepted units: ${acceptedUnits(units)}`, fix, guessed: !caseFix };
     }
     if (!/^-?\d+$/.test(num)) {
       const fix = exactInSmallerUnit(Number(num) * unit.factor, format);

@@ -3,13 +3,13 @@
  * unknown members) and the references it meets. The same walk serves the checks and the reference index.
  */
 import type { JsonPath, Part } from '../syntax/locate';
-import type { NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
+import type { Migration, NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
 import { siblingKinds } from './types';
-import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine, type QuantityProblem } from './units';
 import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
-import { describeType, jsonTypeName, pathLabel, show, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
+import { describeType, jsonTypeName, pathLabel, show, type Fix, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
 import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
 
@@ -37,6 +37,26 @@ const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   if (sink instanceof BufferSink) return sink.problem(COUNTED);
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
+}
+
+/**
+ * A quantity's repair: certain when it corrects an error to the same quantity (a unit's case, white space the game
+ * rejects, an exact integer in a smaller unit); the largest-unit hint is a matter of style, left to the modder.
+ */
+function unitFix(p: QuantityProblem): Fix {
+  return p.severity === 'error' && !p.guessed ? { kind: 'replaceValue', text: p.fix!, certain: true } : { kind: 'replaceValue', text: p.fix! };
+}
+
+/**
+ * A removed member's rewrite. A renamed member reads the same under its new name: certain. A member moved into an
+ * object member (`armor_bash` -> `"armor": { "bash": ... }`) is certain unless the definition inherits (copy-from):
+ * the old member changed one value of the inherited whole, and whether the object written in its place is merged
+ * with the inherited one or replaces it is not certain from the current game's reader (its `extend` is documented as
+ * the way to add to an inherited `armor`): then the rewrite is offered, not applied unattended.
+ */
+function migrationFix(migration: Migration, o: Record<string, unknown>, topLevel: boolean): Fix {
+  const inherits = topLevel && o['copy-from'] !== undefined;
+  return migration.kind === 'moveInto' && inherits ? { kind: 'migrate', migration } : { kind: 'migrate', migration, certain: true };
 }
 
 /** A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts), nowhere else. */
@@ -91,7 +111,7 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
         if (p) {
           // A format learned from the data (generated tables): the game may read no quantity here (see Basis).
           const learned = node.basis === 'data' && p.severity !== 'hint' ? `; the game's data writes ${FORMAT_NAMES[format]} here: check that the game reads one` : '';
-          sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, basis: node.basis, path: path.slice(), part: 'value', message: p.message + learned, fixes: p.fix ? [{ kind: 'replaceValue', text: p.fix }] : undefined });
+          sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, basis: node.basis, path: path.slice(), part: 'value', message: p.message + learned, fixes: p.fix ? [unitFix(p)] : undefined });
         }
       }
       if (node.ref !== undefined && !namesNothing(value)) {
@@ -373,7 +393,7 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       sink.problem({
         code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
         message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-        fixes: removed.migration ? [{ kind: 'migrate', migration: removed.migration }] : undefined,
+        fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
       });
       continue;
     }

@@ -10,11 +10,21 @@ import type { Basis } from '../basis';
 
 export type ValueCode = 'invalid-value' | 'unknown-field' | 'bad-unit' | 'unit-style' | 'missing-field' | 'removed-member' | 'game-rejects';
 
-/** A machine-readable repair, turned into a code action at the edge. */
-export type Fix =
+/**
+ * A machine-readable repair, turned into a code action at the edge. `certain`: the repair writes what the game
+ * itself reads the same way (a unit's case, a member the game renamed, an id the game migrates, a legacy type),
+ * so it is applied unattended (`check --fix`, `migrate`, "Fix all", see queries/fixAll.ts); a guess (did you
+ * mean, a placeholder value) is never certain.
+ */
+export type Fix = (
   | { readonly kind: 'replaceValue'; readonly text: string }
   | { readonly kind: 'renameKey'; readonly to: string }
-  | { readonly kind: 'migrate'; readonly migration: Migration };
+  | { readonly kind: 'migrate'; readonly migration: Migration }
+) & FixCertainty;
+
+export interface FixCertainty {
+  readonly certain?: true;
+}
 
 export interface ValueProblem {
   readonly code: ValueCode;

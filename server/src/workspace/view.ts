@@ -21,6 +21,11 @@ export interface WorkspaceView extends CheckHost {
   reportedFiles(): SourceFile[];
   /** Every definition of (kind, id), in any mod, in index order (see visibleDefinitions for what a mod sees). */
   definitionsOf(kind: string, id: string): readonly DefinitionRecord[];
+  /**
+   * Every definition whose JSON type is one of `types`, with an id or none (a ter_furn_migration has none), in
+   * file order. A scan of every record: for rare types and commands, not for every keystroke.
+   */
+  definitionsOfTypes(types: ReadonlySet<string>): DefinitionRecord[];
   /** The kinds with at least one definition. */
   definedKinds(): Iterable<string>;
   /**
@@ -34,4 +39,9 @@ export interface WorkspaceView extends CheckHost {
   filesReferencingSteps(kind: string, id: string): Steps<SourceFile[]>;
   /** A reported file's diagnostics (checked when first asked for after a change). */
   diagnostics(filePath: string): Diagnostic[];
+  /**
+   * As `diagnostics`, with the problems a mod written for another game version has shown rather than held back
+   * behind its one notice (checks/versionMismatch.ts): what a migration to the version checked repairs.
+   */
+  diagnosticsForMigration(filePath: string): Diagnostic[];
 }

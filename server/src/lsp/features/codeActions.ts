@@ -1,6 +1,11 @@
-/** textDocument/codeAction: quick fixes from the repairs carried in diagnostics' `data`. */
+/**
+ * textDocument/codeAction: quick fixes from the repairs carried in diagnostics' `data`; and, when the editor asks
+ * for source actions (`source`, `source.fixAll`: "Fix all", a fix on save), the file's certain repairs as one
+ * action (queries/fixAll.ts, what `cdda-lint check --fix` applies).
+ */
 import { CodeActionKind, type CodeAction, type Connection, type Diagnostic } from 'vscode-languageserver/node';
 import { fixAction } from '../../queries/codeActions';
+import { certainFixes } from '../../queries/fixAll';
 import { isOurSource, pathToUri, type DiagnosticData } from '../convert';
 import type { Session } from '../session';
 import { documentParams, invalid, rangeOf } from '../requests';
@@ -15,9 +20,20 @@ export function registerCodeActions(connection: Connection, session: Session): v
     const fp = p && session.positions(p);
     if (!p || !fp) return null;
     const only = Array.isArray(context.only) ? context.only.filter((k): k is string => typeof k === 'string') : undefined;
-    if (only && !only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`))) return [];
+    const wants = (kind: string): boolean => !only || only.some((k) => k === kind || kind.startsWith(`${k}.`));
     const out: CodeAction[] = [];
     const uri = pathToUri(p);
+    // Asked for by name only: not among the quick fixes of a place.
+    if (only && wants(CodeActionKind.SourceFixAll)) {
+      const plan = certainFixes(session.project, p);
+      if (plan.edits.length) {
+        out.push({
+          title: `Fix all certain CDDA problems (${plan.repairs.length})`, kind: CodeActionKind.SourceFixAll, diagnostics: [],
+          edit: { changes: { [uri]: plan.edits.map((e) => ({ range: fp.range(e.start, e.end), newText: e.newText })) } },
+        });
+      }
+    }
+    if (!wants(CodeActionKind.QuickFix)) return out;
     for (const d of context.diagnostics as Diagnostic[]) {
       if (typeof d !== 'object' || d === null) continue;
       const fixes = fixesOf(d);

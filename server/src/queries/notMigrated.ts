@@ -1,0 +1,44 @@
+/**
+ * What a migration leaves for a person, one line per root cause with its count: the problems still reported
+ * (errors and warnings) grouped by what they say without where (`unknown item "rock"` once for its 12 uses), and
+ * the uses of ids the game removed without a replacement (queries/migratedIds.ts).
+ */
+import type { Diagnostic } from '../diagnostic';
+import type { RemovedIdUse } from './fixAll';
+import type { KindRegistry } from '../registry/registry';
+
+export interface RootCause {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  /** The problem without its place: `unknown item "rock"`. */
+  readonly cause: string;
+  readonly count: number;
+}
+
+/** The root causes, errors first, then the most frequent. */
+export function rootCauses(diagnostics: Iterable<Diagnostic>, removed: Iterable<RemovedIdUse>, registry: KindRegistry): RootCause[] {
+  const groups = new Map<string, { severity: 'error' | 'warning'; code: string; cause: string; count: number }>();
+  const add = (severity: 'error' | 'warning', code: string, cause: string): void => {
+    const key = `${severity}\u0000${code}\u0000${cause}`;
+    const g = groups.get(key);
+    if (g) g.count++;
+    else groups.set(key, { severity, code, cause, count: 1 });
+  };
+  for (const d of diagnostics) if (d.severity === 'error' || d.severity === 'warning') add(d.severity, d.code, causeOf(d.message));
+  for (const r of removed) add('warning', 'removed-id', `${registry.title(r.kind)} "${r.id}" was removed by the game (${r.by}), with nothing to replace it`);
+  return [...groups.values()].sort((a, b) => (a.severity === b.severity ? b.count - a.count || (a.cause < b.cause ? -1 : 1) : a.severity === 'error' ? -1 : 1));
+}
+
+/**
+ * A message without its place: the member path it begins with, the hint after `; ` (a near id differs by place),
+ * a map cell's row and column, the value a member has (`"rot_spawn" is "X" (string)` -> `"rot_spawn" is a string`)
+ * and the numbers outside quotes (`Row 3 has 25 cells` -> `Row N has N cells`); ids in quotes are kept.
+ */
+export function causeOf(message: string): string {
+  let cause = message.replace(/^"[^"]*": /, '');
+  const hint = cause.indexOf('; ');
+  if (hint > 0) cause = cause.slice(0, hint);
+  cause = cause.replace(/ \(and \d+ more cells like this, not marked\)/, '').replace(/ \(row \d+, column \d+\)/, '');
+  cause = cause.replace(/^("[^"]*") is .+ \((\w+)\)$/, '$1 has a value of the wrong type ($2)');
+  return cause.split(/("(?:[^"\\]|\\.)*")/).map((part, i) => (i % 2 ? part : part.replace(/\d+/g, 'N'))).join('');
+}
