@@ -10,7 +10,7 @@ import { fullValueOf } from '../records/record';
 import { recordAt } from './cursor';
 import { resolveDefinition } from './resolve';
 import { resolutionOf, cellAt } from './mapgenCell';
-import { meaningsOf, possibleValues, type MapResolution } from '../mapgen/resolve';
+import { eachNode, meaningsOf, possibleValues, type MapResolution } from '../mapgen/resolve';
 import { displayCells, mapSizeOf, OMT_SIZE } from '../mapgen/rows';
 import { colorStyle } from '../schema/colors';
 
@@ -83,18 +83,16 @@ export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): 
   return { title, start: record.start, rows, tile: nested || !size ? 0 : OMT_SIZE };
 }
 
-/** A parameter's definition by name: the map's own, else its palettes'. */
+/** A parameter's definition by name: the map's own, else its palettes' (each palette asked once). */
 function parameterLookup(object: Record<string, unknown>, resolution: MapResolution): (name: string) => unknown {
   return (name) => {
     if (isObject(object.parameters) && name in object.parameters) return object.parameters[name];
     let found: unknown;
-    const visit = (n: MapResolution['root']): void => {
+    eachNode(resolution, (n) => {
       if (found !== undefined) return;
       const v = fullValueOf(n.record);
-      if (isObject(v.parameters) && name in v.parameters) { found = v.parameters[name]; return; }
-      for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) visit(x);
-    };
-    visit(resolution.root);
+      if (isObject(v.parameters) && name in v.parameters) found = v.parameters[name];
+    });
     return found;
   };
 }
