@@ -141,3 +141,55 @@ describe('language server: a folder of 60 files deleted with one event', () => {
     assert.ok(ms2 < 1000, `applied and published in ${ms2} ms (outside files in ${ms} ms)`);
   });
 });
+
+describe('language server: the first subtypes and palette-key references are sliced', () => {
+  const N = 20_000;
+  const MAPS = 2_000;
+  let client: TestClient;
+  let ws: string;
+  const file = (rel: string): string => path.join(ws, 'big', rel);
+  const text = (rel: string): string => fs.readFileSync(file(rel), 'utf8');
+
+  before(async () => {
+    const game = writeTree(MINI_CORE);
+    ws = writeTree({
+      'big/modinfo.json': modinfo('big'),
+      'big/parent.json': pretty([monster('mon_parent')]),
+      'big/kids.json': JSON.stringify(Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
+      'big/palettes.json': pretty([{ type: 'palette', id: 'p_big', terrain: { '#': 't_wall' } }]),
+      'big/map.json': pretty(Array.from({ length: MAPS }, (_, i) => ({ type: 'mapgen', method: 'json', nested_mapgen_id: `n_big_${i}`, object: { mapgensize: [2, 1], palettes: ['p_big'], rows: ['##'] } }))),
+    });
+    client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+    await client.initialize();
+    await client.waitForReady(120_000);
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  /** Whether a hover sent just after `pending` is answered before it: the long request gives the loop turns. */
+  async function hoverFirst<T>(pending: Promise<T>): Promise<{ order: string[]; result: T }> {
+    const order: string[] = [];
+    const long = pending.then((r) => { order.push('long'); return r; });
+    await client.request('textDocument/hover', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
+    order.push('hover');
+    return { order, result: await long };
+  }
+
+  test('references on a palette\'s mapping key used by 2,000 maps (the first search analyses every record): a hover sent meanwhile is answered first', async () => {
+    const params = { textDocument: { uri: uri(file('palettes.json')) }, position: positionOf(text('palettes.json'), '"#"', 1), context: { includeDeclaration: false } };
+    const { order, result } = await hoverFirst(client.request<Location[]>('textDocument/references', params));
+    // Before: one walk of the reverse index, answered before the hover.
+    assert.deepEqual(order, ['hover', 'long']);
+    assert.equal(result.length, 2 * MAPS);
+  });
+
+  test('type hierarchy subtypes of an id with 20,000 children: a hover sent meanwhile is answered first', async () => {
+    const items = await client.request<{ data: unknown }[]>('textDocument/prepareTypeHierarchy', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
+    assert.equal(items.length, 1);
+    const { order, result } = await hoverFirst(client.request<unknown[]>('typeHierarchy/subtypes', { item: items[0] }));
+    assert.deepEqual(order, ['hover', 'long']);
+    assert.equal(result.length, N);
+  });
+});
