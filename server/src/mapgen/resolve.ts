@@ -11,9 +11,13 @@
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { JsonPath } from '../syntax/locate';
+import { refKey } from '../index/referenceIndex';
 
 /** The kind of palettes (their ids name them, `palettes` entries refer to them). */
 export const PALETTE_KIND = 'palette';
+
+/** What the keys of palettes begin with (index/referenceIndex.ts refKey). */
+export const PALETTE_KEY_PREFIX = refKey(PALETTE_KIND, '');
 
 /**
  * The members of a palette (or of a map generator's `object`) that map characters, and what each places
