@@ -7,16 +7,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { modinfo, using, workspace } from '../helpers/workspace';
+import { paletteChain } from '../helpers/palettes';
 import { PALETTE_KIND, eachNode, hasLayerAlways, meaningsOf, resolveMappings } from '../../server/src/mapgen/resolve';
-
-/** Palettes p0..p(depth-1), each naming the next three times (by name, in a distribution, through a parameter). */
-export function paletteChain(depth: number): unknown[] {
-  return Array.from({ length: depth }, (_, i) => {
-    const next = `p${i + 1}`;
-    const palettes = i + 1 < depth ? [next, { distribution: [[next, 1]] }, { param: 'pick', fallback: next }] : [];
-    return { type: 'palette', id: `p${i}`, palettes, terrain: { [String.fromCharCode(65 + (i % 26))]: 't_floor' } };
-  });
-}
 
 test('a chain of 12 palettes each naming the next three times: one node and one look-up per palette, each meaning once', () => {
   const depth = 12;

@@ -37,7 +37,15 @@ export interface MapPreview {
   readonly tile: number;
   /** The cell under the cursor, if any. */
   readonly cursor?: { readonly row: number; readonly column: number };
+  /** What is not shown: rows and cells beyond the map's size (the game reads no further). */
+  readonly note?: string;
 }
+
+/**
+ * The most rows, and cells per row, shown of a map whose size is not known (a `mapgensize` the game rejects):
+ * ten overmap terrains' worth.
+ */
+const UNSIZED_SIDE = 10 * OMT_SIZE;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,7 +58,8 @@ export function mapPreviewAt(project: WorkspaceView, filePath: string, offset: n
   if (!record || record.type !== 'mapgen') return undefined;
   const preview = mapPreviewOf(project, record);
   const cell = preview && cellAt(project, filePath, offset);
-  return preview && cell ? { ...preview, cursor: { row: cell.row, column: cell.column } } : preview;
+  const shown = cell && cell.row < preview.rows.length && cell.column < preview.rows[cell.row].length;
+  return preview && shown ? { ...preview, cursor: { row: cell.row, column: cell.column } } : preview;
 }
 
 export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): MapPreview | undefined {
@@ -75,12 +84,23 @@ export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): 
     byKey.set(key, cell);
     return cell;
   };
-  const rows = (object.rows as unknown[]).map((row) => (typeof row === 'string' ? displayCells(row).map((c) => cellOf(c.key)) : []));
   const size = mapSizeOf(value, object);
+  // What the game reads: the map's height in rows, its width in cells (the rest, if any, is said in a note).
+  const written = object.rows as unknown[];
+  const height = Math.min(written.length, size?.height ?? UNSIZED_SIDE);
+  let cut = written.length - height;
+  const rows = written.slice(0, height).map((row, r) => {
+    if (typeof row !== 'string') return [];
+    const width = size?.rowWidths[r] ?? UNSIZED_SIDE;
+    const cells = displayCells(row, width + 1);
+    if (cells.length > width) { cut++; cells.length = width; }
+    return cells.map((c) => cellOf(c.key));
+  });
+  const note = cut > 0 ? `Not shown: what goes beyond ${size ? `the map's size (${size.width} by ${size.height}, from ${size.from})` : `${UNSIZED_SIDE} by ${UNSIZED_SIDE} cells (the map's size is not known)`}, in ${cut} row${cut === 1 ? '' : 's'}; the game reads no further.` : undefined;
   const nested = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
   const title = typeof value.nested_mapgen_id === 'string' ? `nested map ${value.nested_mapgen_id}`
     : typeof value.update_mapgen_id === 'string' ? `update map ${value.update_mapgen_id}` : `overmap terrain ${JSON.stringify(value.om_terrain)}`;
-  return { title, start: record.start, rows, tile: nested || !size ? 0 : OMT_SIZE };
+  return { title, start: record.start, rows, tile: nested || !size ? 0 : OMT_SIZE, ...(note ? { note } : {}) };
 }
 
 /** A parameter's definition by name: the map's own, else its palettes' (each palette asked once). */

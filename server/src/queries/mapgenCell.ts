@@ -11,7 +11,7 @@ import { cursorAt } from './cursor';
 import { shortPath } from './symbol';
 import type { Target } from './symbol';
 import { brief } from '../util/brief';
-import { cellsOfLiteral, type RowCell } from '../mapgen/rows';
+import { cellsOfLiteral, mapSizeOf, type MapSize, type RowCell } from '../mapgen/rows';
 import { writtenCells, writtenRows } from '../mapgen/grid';
 import { MAPPING_LAYERS, PALETTE_KIND, meaningsOf, resolveMappings, type MapResolution, type Meaning } from '../mapgen/resolve';
 import { fullValueOf } from '../records/record';
@@ -130,15 +130,23 @@ export function cellDefinitions(project: WorkspaceView, filePath: string, offset
   return out;
 }
 
-/** The cells of a map generator whose character is `key`, as written. */
+/** A map generator's size, when it says it well enough (mapgen/rows.ts mapSizeOf). */
+export function sizeOfMap(record: DefinitionRecord): MapSize | undefined {
+  const value = fullValueOf(record);
+  const object = value.object;
+  return typeof object === 'object' && object !== null && !Array.isArray(object) ? mapSizeOf(value, object as Record<string, unknown>) : undefined;
+}
+
+/** The cells of a map generator whose character is `key`, as written: those of the map's size (the game reads no further). */
 export function cellsOf(project: WorkspaceView, record: DefinitionRecord, key: string): Target[] {
   const file = record.source as SourceFile;
   const text = project.textOf(file);
   const rows = writtenRows(file.parsed, text, record);
   if (!rows) return [];
+  const size = sizeOfMap(record);
   const out: Target[] = [];
-  for (let i = 0; i < rows.rows.length; i++) {
-    for (const cell of writtenCells(text, rows, i) as RowCell[]) if (cell.key === key) out.push({ path: file.path, start: cell.start, end: cell.end });
+  for (let i = 0; i < Math.min(rows.rows.length, size?.height ?? Infinity); i++) {
+    for (const cell of writtenCells(text, rows, i, size?.rowWidths[i]) as RowCell[]) if (cell.key === key) out.push({ path: file.path, start: cell.start, end: cell.end });
   }
   return out;
 }
