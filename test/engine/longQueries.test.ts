@@ -53,6 +53,10 @@ test(`references to an id with ${N.toLocaleString('en')} copy-from children: lin
   const parent = ws.project.fileAt(file)!.records[0];
   assert.equal(finish(subtypesSteps(ws.project, parent)).length, N);
   assert.ok(pauses(subtypesSteps(ws.project, parent)) >= N);
+  // The checks of a file: once per record, and the diagnostics then gathered from what they made.
+  assert.ok(pauses(ws.project.diagnosticsSteps(kidsFile)) >= N);
+  assert.ok(ws.project.diagnostics(kidsFile).length >= 0);
+  assert.equal(pauses(ws.project.diagnosticsSteps(kidsFile)), 0, 'checked: nothing more to make');
   assert.ok(pauses(documentSymbolSteps(ws.project, kidsFile)) >= N);
   assert.ok(pauses(workspaceSymbolSteps(ws.project, 'kid_')) >= N / 256 - 1);
   assert.equal(finish(workspaceSymbolSteps(ws.project, 'kid_', 10)).length, 10);

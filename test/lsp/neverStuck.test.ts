@@ -193,3 +193,27 @@ describe('language server: the first subtypes and palette-key references are sli
     assert.equal(result.length, N);
   });
 });
+
+describe('language server: shutdown while a file of 40,000 records is checked', () => {
+  const N = 40_000;
+
+  test('answered between records: before the file\'s diagnostics, which are not published', async () => {
+    const game = writeTree(MINI_CORE);
+    // The last record has a typo: the file has a diagnostic to publish once checked.
+    const kids = Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_zombie', hp: i, ...(i === N - 1 ? { speeed: 1 } : {}) }));
+    const ws = writeTree({ 'big/modinfo.json': modinfo('big'), 'big/kids.json': JSON.stringify(kids, null, 1) });
+    const client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+    await client.initialize();
+    try {
+      // The load done (every file indexed): the checks begin.
+      await client.waitForStatus((s) => s.state === 'indexing' && s.total !== undefined && s.total > 2 && s.indexed === s.total, 60_000);
+      await client.connection.sendRequest('shutdown');
+      const kidsUri = uri(path.join(ws, 'big/kids.json'));
+      // Before: the file's checks (1.5 s) ran to their end, and its diagnostics were published, before the answer.
+      assert.deepEqual(client.published.filter((p) => p.uri === kidsUri).length, 0);
+    } finally {
+      await client.connection.sendNotification('exit');
+      client.connection.dispose();
+    }
+  });
+});

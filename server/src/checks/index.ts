@@ -28,6 +28,7 @@ import { checkDefinitionText } from './definitionText';
 import { checkLoadRules } from './loadRules';
 import { checkMapgenRows } from './mapgenRows';
 import { PALETTE_KEY_PREFIX } from '../mapgen/resolve';
+import type { Steps } from '../util/steps';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
   checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkLoadRules, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo, checkMapgenRows,
@@ -155,6 +156,23 @@ const NONE: readonly never[] = Object.freeze([]);
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
 function placeOf(project: CheckHost, a: RecordReport | RelatedAnchor): { start: number; end: number } {
   return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);
+}
+
+/**
+ * The records' checks of a file made ahead, one record per step (their memos kept: runChecks then only gathers
+ * them), so that a server checking a file of tens of thousands of records can answer between records. Stops when
+ * the file's records change under it (an edit: its new records are checked by the next runChecks).
+ */
+export function* checkRecordsSteps(project: CheckHost, file: SourceFile): Steps<void> {
+  if (project.forOneCheck) return;
+  const records = file.records;
+  for (const record of records) {
+    if (file.records !== records) return;
+    if (record.inline || isObsoleteRecipe(record)) continue;
+    const memo = file.memo.get(record);
+    if (!memo || !isCurrent(project, memo)) file.memo.set(record, checkRecord(project, file, record));
+    yield;
+  }
 }
 
 export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string>; kindsOfIds: Set<string>; palettesLookedUp: Set<string> } {
