@@ -14,6 +14,21 @@ import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A ready server over mod `big`: `mon_parent` in parent.json, `n` monsters copying from it in kids.json, and `more` files. */
+async function parentWithChildren(n: number, more: Record<string, string>): Promise<{ client: TestClient; ws: string }> {
+  const game = writeTree(MINI_CORE);
+  const ws = writeTree({
+    'big/modinfo.json': modinfo('big'),
+    'big/parent.json': pretty([monster('mon_parent')]),
+    'big/kids.json': JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
+    ...more,
+  });
+  const client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+  await client.initialize();
+  await client.waitForReady(120_000);
+  return { client, ws };
+}
+
 describe('language server: an id with tens of thousands of uses', () => {
   const N = 30_000;
   let client: TestClient;
@@ -27,16 +42,7 @@ describe('language server: an id with tens of thousands of uses', () => {
   });
 
   before(async () => {
-    const game = writeTree(MINI_CORE);
-    ws = writeTree({
-      'big/modinfo.json': modinfo('big'),
-      'big/parent.json': pretty([monster('mon_parent')]),
-      'big/kids.json': JSON.stringify(Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
-      'big/other.json': pretty([monster('mon_other')]),
-    });
-    client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
-    await client.initialize();
-    await client.waitForReady(120_000);
+    ({ client, ws } = await parentWithChildren(N, { 'big/other.json': pretty([monster('mon_other')]) }));
   });
 
   after(async () => {
@@ -151,17 +157,10 @@ describe('language server: the first subtypes and palette-key references are sli
   const text = (rel: string): string => fs.readFileSync(file(rel), 'utf8');
 
   before(async () => {
-    const game = writeTree(MINI_CORE);
-    ws = writeTree({
-      'big/modinfo.json': modinfo('big'),
-      'big/parent.json': pretty([monster('mon_parent')]),
-      'big/kids.json': JSON.stringify(Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
+    ({ client, ws } = await parentWithChildren(N, {
       'big/palettes.json': pretty([{ type: 'palette', id: 'p_big', terrain: { '#': 't_wall' } }]),
       'big/map.json': pretty(Array.from({ length: MAPS }, (_, i) => ({ type: 'mapgen', method: 'json', nested_mapgen_id: `n_big_${i}`, object: { mapgensize: [2, 1], palettes: ['p_big'], rows: ['##'] } }))),
-    });
-    client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
-    await client.initialize();
-    await client.waitForReady(120_000);
+    }));
   });
 
   after(async () => {
@@ -177,20 +176,20 @@ describe('language server: the first subtypes and palette-key references are sli
     return { order, result: await long };
   }
 
-  test('references on a palette\'s mapping key used by 2,000 maps (the first search analyses every record): a hover sent meanwhile is answered first', async () => {
-    const params = { textDocument: { uri: uri(file('palettes.json')) }, position: positionOf(text('palettes.json'), '"#"', 1), context: { includeDeclaration: false } };
-    const { order, result } = await hoverFirst(client.request<Location[]>('textDocument/references', params));
-    // Before: one walk of the reverse index, answered before the hover.
-    assert.deepEqual(order, ['hover', 'long']);
-    assert.equal(result.length, 2 * MAPS);
-  });
-
-  test('type hierarchy subtypes of an id with 20,000 children: a hover sent meanwhile is answered first', async () => {
+  test('type hierarchy subtypes of an id with 20,000 children, the first search (it analyses every record): a hover sent meanwhile is answered first', async () => {
     const items = await client.request<{ data: unknown }[]>('textDocument/prepareTypeHierarchy', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
     assert.equal(items.length, 1);
     const { order, result } = await hoverFirst(client.request<unknown[]>('typeHierarchy/subtypes', { item: items[0] }));
+    // Before: one walk of the reverse index, answered before the hover.
     assert.deepEqual(order, ['hover', 'long']);
     assert.equal(result.length, N);
+  });
+
+  test('references on a palette\'s mapping key used by 2,000 maps (resolved one by one): a hover sent meanwhile is answered first', async () => {
+    const params = { textDocument: { uri: uri(file('palettes.json')) }, position: positionOf(text('palettes.json'), '"#"', 1), context: { includeDeclaration: false } };
+    const { order, result } = await hoverFirst(client.request<Location[]>('textDocument/references', params));
+    assert.deepEqual(order, ['hover', 'long']);
+    assert.equal(result.length, 2 * MAPS);
   });
 });
 
