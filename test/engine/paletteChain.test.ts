@@ -32,6 +32,19 @@ test('a chain of 12 palettes each naming the next three times: one node and one 
   });
 });
 
+test('each palette of the chain adding a parameter: a palette is made again only when the parameters in force grew since', () => {
+  const depth = 12;
+  const pals = paletteChain(depth).map((p, i) => ({ ...p, parameters: { [`param_${i}`]: { type: 'palette_id', default: `p${Math.min(i + 1, depth - 1)}` } } }));
+  const map = { type: 'mapgen', method: 'json', nested_mapgen_id: 'n', object: { mapgensize: [1, 1], palettes: ['p0'], rows: ['A'] } };
+  using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/palettes.json': pals, 'm/map.json': [map] }), (ws) => {
+    const record = ws.project.fileAt(ws.file('m/map.json'))!.records[0];
+    const resolution = resolveMappings(record, { palettes: (id) => ws.project.visibleDefinitions(PALETTE_KIND, id, 'm') })!;
+    // Each palette at most twice (once as the parameters first stood, once after its own palettes added theirs).
+    assert.ok(resolution.nodesMade <= 2 * depth + 1, `${resolution.nodesMade} nodes`);
+    assert.equal(meaningsOf(resolution, 'L').length, 1);
+  });
+});
+
 test('a palette naming itself through others: the cycle is cut where it closes, the rest resolved once', () => {
   const pals = [
     { type: 'palette', id: 'q0', palettes: ['q1', 'q1'], terrain: { a: 't_floor' } },

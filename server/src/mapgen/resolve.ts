@@ -297,7 +297,13 @@ export function eachNode(resolution: MapResolution, f: (n: PaletteNode, via: rea
  */
 export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
   const out: Meaning[] = [];
-  eachNode(resolution, (n, via) => { for (const m of n.own.get(key) ?? []) out.push({ ...m, via }); });
+  // A palette made again under more parameters is another node with the same mappings: given once.
+  const seen = new Set<DefinitionRecord>();
+  eachNode(resolution, (n, via) => {
+    if (seen.has(n.record)) return;
+    seen.add(n.record);
+    for (const m of n.own.get(key) ?? []) out.push({ ...m, via });
+  });
   return out;
 }
 
