@@ -40,7 +40,8 @@ td { width: 1ch; height: 1.1em; padding: 0 1px; text-align: center; white-space:
 td.tl { border-left: 1px solid #444; } td.tt { border-top: 1px solid #444; }
 td.mk { text-decoration: underline; } td.cur { outline: 1px solid #ff0; }
 h1 { font-size: 13px; font-weight: normal; color: #999; }
-</style></head><body><h1>${escape(p.title)}</h1><table>${rows.join('')}</table></body></html>`;
+.note { font-size: 12px; color: #c90; }
+</style></head><body><h1>${escape(p.title)}</h1>${p.note ? `<p class="note">${escape(p.note)}</p>` : ''}<table>${rows.join('')}</table></body></html>`;
 }
 
 export class MapPreview {

@@ -12,7 +12,7 @@ import type { DefinitionRecord } from './records/record';
 import type { RecordAnalysis } from './records/analyze';
 import type { DefinitionIndex } from './index/definitionIndex';
 import type { ModGraph, ModsView } from './mods/modGraph';
-import { runChecks } from './checks';
+import { checkRecordsSteps, runChecks } from './checks';
 import type { SourceFile, FileProblem } from './sourceFile';
 import type { LineageCache, Lineage } from './index/inheritance';
 import type { Diagnostic, Severity, SeverityOverrides } from './diagnostic';
@@ -327,6 +327,17 @@ export class Project implements WorkspaceView {
   /** The format a mod's own content is written for, when the checked game cannot read it (see VersionVerdicts). */
   writtenFor(modId: string): EraVerdict | undefined {
     return this.verdicts.writtenFor(modId);
+  }
+
+  /**
+   * A reported file's checks made ahead in steps, one record per step (see checks/index.ts checkRecordsSteps):
+   * `diagnostics` then costs little. For a server that must answer between the records of a big file.
+   */
+  *diagnosticsSteps(filePath: string): Steps<void> {
+    const file = this.store.get(path.resolve(filePath));
+    if (!file || !file.reported || this.results.cached(file)) return;
+    this.indexer.ensureParsed(file);
+    yield* checkRecordsSteps(this, file);
   }
 
   diagnostics(filePath: string): Diagnostic[] {

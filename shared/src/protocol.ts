@@ -187,4 +187,6 @@ export interface MapPreviewResult {
   /** The side of an overmap terrain's part (24) for a grid; 0: none. */
   tile: number;
   cursor?: { row: number; column: number };
+  /** What is not shown, when `rows` go beyond the map's size (the game reads no further). */
+  note?: string;
 }

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import { modinfo, workspace } from '../helpers/workspace';
 import { references, referencesSteps } from '../../server/src/queries/references';
 import { renameSteps } from '../../server/src/queries/rename';
+import { subtypesSteps } from '../../server/src/queries/typeHierarchy';
 import { documentSymbolSteps, workspaceSymbolSteps } from '../../server/src/queries/symbols';
 import { finish, type Steps } from '../../server/src/util/steps';
 
@@ -48,6 +49,14 @@ test(`references to an id with ${N.toLocaleString('en')} copy-from children: lin
   // Step-wise: the long queries pause between records (at least once per use or definition).
   assert.ok(pauses(referencesSteps(ws.project, file, at, true)) >= N);
   assert.ok(pauses(renameSteps(ws.project, file, at, 'mon_parent_2')) >= N);
+  // Type hierarchy subtypes: once per record of the files referring to the id.
+  const parent = ws.project.fileAt(file)!.records[0];
+  assert.equal(finish(subtypesSteps(ws.project, parent)).length, N);
+  assert.ok(pauses(subtypesSteps(ws.project, parent)) >= N);
+  // The checks of a file: once per record, and the diagnostics then gathered from what they made.
+  assert.ok(pauses(ws.project.diagnosticsSteps(kidsFile)) >= N);
+  assert.ok(ws.project.diagnostics(kidsFile).length >= 0);
+  assert.equal(pauses(ws.project.diagnosticsSteps(kidsFile)), 0, 'checked: nothing more to make');
   assert.ok(pauses(documentSymbolSteps(ws.project, kidsFile)) >= N);
   assert.ok(pauses(workspaceSymbolSteps(ws.project, 'kid_')) >= N / 256 - 1);
   assert.equal(finish(workspaceSymbolSteps(ws.project, 'kid_', 10)).length, 10);

@@ -1,6 +1,7 @@
 /**
  * Trust as a property: a random sequence of workspace operations (edits that break and repair JSON, id renames,
- * copy-from and reference changes, modinfo.json changes, mods appearing and leaving, folders moved, deleted and
+ * copy-from and reference changes, palettes naming palettes and the maps using them (objects among their rows),
+ * modinfo.json changes, mods appearing and leaving, folders moved, deleted and
  * created again in one batch, files renamed, created and deleted, overmap terrains and city buildings naming
  * their rotations), applied to the disk AND to a project through `updateFile` / `updateFiles` as
  * the language server does, must leave after EACH step what a fresh `new Project(...)` + `load()` over the same
@@ -21,6 +22,7 @@ import { stripBom } from '../../server/src/util/text';
 import { finish } from '../../server/src/util/steps';
 import { writeCacheSync, type CacheOptions } from '../../server/src/cache/store';
 import { MINI_CORE, writeTree } from './workspace';
+import { paletteChain } from './palettes';
 
 /** One file's new text; undefined: deleted. Paths are relative to the workspace folder, with '/'. */
 export interface Change { readonly rel: string; readonly text: string | undefined }
@@ -53,6 +55,9 @@ const EOCS = ['EOC_A', 'EOC_B', 'EOC_IN', 'EOC_IN2'];
 /** Overmap terrains, and what city buildings name: a terrain's rotations and linear forms (registry derivedIds). */
 const TERS = ['ter_a', 'ter_b', 'ter_c'];
 const TER_FORMS = ['', '_north', '_east', '_west', '_straight', '_ns'];
+/** Palettes that name palettes (maybe in a cycle), used by nested maps whose rows may hold an object. */
+const PALS = ['pal_a', 'pal_b', 'pal_0', 'pal_2'];
+const MAP_KEYS = ['#', 'x', 'A', '.'];
 const POOLS: Record<string, readonly string[]> = { mon: MONS, it: ITEMS, prof: PROFS, scen: SCENS, GROUP: GROUPS, EOC: EOCS, ter: TERS };
 const TOP = ['ma', 'mb', 'mc', 'md', 'me', 'mf'];
 const SUBFOLDERS = ['sub', 'monsters', 'extra', 'mod_interactions/mod_b', 'mod_interactions/mod_a'];
@@ -87,6 +92,8 @@ export const INITIAL: readonly Change[] = [
   { rel: 'mc/c.json', text: contentText([{ type: 'MONSTER', id: 'mon_c', 'copy-from': 'mon_b', upgrades: { half_life: 2, into: 'mon_a' } }]) },
   { rel: 'md/modinfo.json', text: modinfoText('mod_d', ['dda']) },
   { rel: 'md/d.json', text: contentText([monster('mon_d', { upgrades: { half_life: 3, into: 'mon_c' } })]) },
+  // Palettes each naming the next three times, and a map using them (its rows mapped through the chain).
+  { rel: 'md/maps.json', text: contentText([...paletteChain(4, 'pal_'), { type: 'mapgen', method: 'json', nested_mapgen_id: 'n_0', object: { mapgensize: [2, 2], palettes: ['pal_0'], rows: ['AB', 'CD'] } }]) },
 ];
 
 // ------------------------------------------------------------------------------------------------ generator
@@ -125,7 +132,7 @@ export class OpGenerator {
   private randomDef(): Record<string, unknown> {
     const mon = (): string => this.pick(MONS);
     const item = (): string => this.pick(ITEMS);
-    switch (this.int(14)) {
+    switch (this.int(16)) {
       case 0: case 1: {
         const extra: Record<string, unknown> = {};
         if (this.chance(0.3)) extra['copy-from'] = mon();
@@ -157,6 +164,18 @@ export class OpGenerator {
       // Ids the game derives from an overmap terrain (ter_a_north), named by a city building.
       case 12: return { type: 'overmap_terrain', id: this.pick(TERS), name: 't', sym: 'x', color: 'red' };
       case 13: return { type: 'city_building', id: `bld_${this.int(3)}`, overmaps: [{ point: [0, 0, 0], overmap: this.pick(TERS) + this.pick(TER_FORMS) }] };
+      // Palettes naming palettes (each may be named several times, or close a cycle), and the maps using them.
+      case 14: {
+        const named = Array.from({ length: this.int(4) }, () => (this.chance(0.3) ? { distribution: [[this.pick(PALS), 1], [this.pick(PALS), 2]] } : this.pick(PALS)));
+        return { type: 'palette', id: this.pick(PALS), palettes: named, terrain: { [this.pick(MAP_KEYS)]: 't_floor' } };
+      }
+      case 15: {
+        const row = (): string => this.pick(MAP_KEYS) + this.pick(MAP_KEYS);
+        // Half-typed rows: an object or a number among them.
+        const rows: unknown[] = [row(), row()];
+        if (this.chance(0.3)) rows.splice(this.int(2), 0, this.chance(0.5) ? {} : 7);
+        return { type: 'mapgen', method: 'json', nested_mapgen_id: `n_${this.int(3)}`, object: { mapgensize: [2, 2], palettes: [this.pick(PALS)], rows } };
+      }
       default: return { type: 'MONSTER_FACTION', name: this.pick(['zombie', 'fac_x']), base_faction: 'zombie' };
     }
   }

@@ -94,4 +94,15 @@ describe('game colors over LSP', () => {
     const background = await labels(5);
     assert.ok(background.includes('red') && !background.includes('i_red'), `bgcolor: ${background.join(', ')}`);
   });
+
+  test('a file naming more than 10,000 colors: the first 10,000 swatches, and a line in the log saying so', async () => {
+    const many = path.join(dir, 'mods/m/many.json');
+    const text = JSON.stringify(Array.from({ length: 10_050 }, (_, i) => ({ type: 'terrain', id: `t_${i}`, color: 'red' })));
+    await client.open(many, text);
+    const colors = await client.request<ColorInformation[]>('textDocument/documentColor', { textDocument: { uri: uri(many) } });
+    // Before: one per name, however many (1.6 M for a 55 MB file).
+    assert.equal(colors.length, 10_000);
+    assert.ok(client.logs.some((l) => /names more than 10000 colors; swatches are shown on the first 10000 only/.test(l)), client.logs.join('\n'));
+    await client.close(many);
+  });
 });

@@ -14,6 +14,21 @@ import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A ready server over mod `big`: `mon_parent` in parent.json, `n` monsters copying from it in kids.json, and `more` files. */
+async function parentWithChildren(n: number, more: Record<string, string>): Promise<{ client: TestClient; ws: string }> {
+  const game = writeTree(MINI_CORE);
+  const ws = writeTree({
+    'big/modinfo.json': modinfo('big'),
+    'big/parent.json': pretty([monster('mon_parent')]),
+    'big/kids.json': JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
+    ...more,
+  });
+  const client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+  await client.initialize();
+  await client.waitForReady(120_000);
+  return { client, ws };
+}
+
 describe('language server: an id with tens of thousands of uses', () => {
   const N = 30_000;
   let client: TestClient;
@@ -27,16 +42,7 @@ describe('language server: an id with tens of thousands of uses', () => {
   });
 
   before(async () => {
-    const game = writeTree(MINI_CORE);
-    ws = writeTree({
-      'big/modinfo.json': modinfo('big'),
-      'big/parent.json': pretty([monster('mon_parent')]),
-      'big/kids.json': JSON.stringify(Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_parent' })), null, 1),
-      'big/other.json': pretty([monster('mon_other')]),
-    });
-    client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
-    await client.initialize();
-    await client.waitForReady(120_000);
+    ({ client, ws } = await parentWithChildren(N, { 'big/other.json': pretty([monster('mon_other')]) }));
   });
 
   after(async () => {
@@ -139,5 +145,74 @@ describe('language server: a folder of 60 files deleted with one event', () => {
     assert.equal(published.length, FILES + 4);
     // Before the batch: 61 updates, each re-checking and publishing (37 s of CPU, 991 publishes on a real mod).
     assert.ok(ms2 < 1000, `applied and published in ${ms2} ms (outside files in ${ms} ms)`);
+  });
+});
+
+describe('language server: the first subtypes and palette-key references are sliced', () => {
+  const N = 20_000;
+  const MAPS = 2_000;
+  let client: TestClient;
+  let ws: string;
+  const file = (rel: string): string => path.join(ws, 'big', rel);
+  const text = (rel: string): string => fs.readFileSync(file(rel), 'utf8');
+
+  before(async () => {
+    ({ client, ws } = await parentWithChildren(N, {
+      'big/palettes.json': pretty([{ type: 'palette', id: 'p_big', terrain: { '#': 't_wall' } }]),
+      'big/map.json': pretty(Array.from({ length: MAPS }, (_, i) => ({ type: 'mapgen', method: 'json', nested_mapgen_id: `n_big_${i}`, object: { mapgensize: [2, 1], palettes: ['p_big'], rows: ['##'] } }))),
+    }));
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  /** Whether a hover sent just after `pending` is answered before it: the long request gives the loop turns. */
+  async function hoverFirst<T>(pending: Promise<T>): Promise<{ order: string[]; result: T }> {
+    const order: string[] = [];
+    const long = pending.then((r) => { order.push('long'); return r; });
+    await client.request('textDocument/hover', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
+    order.push('hover');
+    return { order, result: await long };
+  }
+
+  test('type hierarchy subtypes of an id with 20,000 children, the first search (it analyses every record): a hover sent meanwhile is answered first', async () => {
+    const items = await client.request<{ data: unknown }[]>('textDocument/prepareTypeHierarchy', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
+    assert.equal(items.length, 1);
+    const { order, result } = await hoverFirst(client.request<unknown[]>('typeHierarchy/subtypes', { item: items[0] }));
+    // Before: one walk of the reverse index, answered before the hover.
+    assert.deepEqual(order, ['hover', 'long']);
+    assert.equal(result.length, N);
+  });
+
+  test('references on a palette\'s mapping key used by 2,000 maps (resolved one by one): a hover sent meanwhile is answered first', async () => {
+    const params = { textDocument: { uri: uri(file('palettes.json')) }, position: positionOf(text('palettes.json'), '"#"', 1), context: { includeDeclaration: false } };
+    const { order, result } = await hoverFirst(client.request<Location[]>('textDocument/references', params));
+    assert.deepEqual(order, ['hover', 'long']);
+    assert.equal(result.length, 2 * MAPS);
+  });
+});
+
+describe('language server: shutdown while a file of 40,000 records is checked', () => {
+  const N = 40_000;
+
+  test('answered between records: before the file\'s diagnostics, which are not published', async () => {
+    const game = writeTree(MINI_CORE);
+    // The last record has a typo: the file has a diagnostic to publish once checked.
+    const kids = Array.from({ length: N }, (_, i) => ({ type: 'MONSTER', id: `kid_${i}`, 'copy-from': 'mon_zombie', hp: i, ...(i === N - 1 ? { speeed: 1 } : {}) }));
+    const ws = writeTree({ 'big/modinfo.json': modinfo('big'), 'big/kids.json': JSON.stringify(kids, null, 1) });
+    const client = new TestClient({ roots: [ws], initializationOptions: { gamePath: game } });
+    await client.initialize();
+    try {
+      // The load done (every file indexed): the checks begin.
+      await client.waitForStatus((s) => s.state === 'indexing' && s.total !== undefined && s.total > 2 && s.indexed === s.total, 60_000);
+      await client.connection.sendRequest('shutdown');
+      const kidsUri = uri(path.join(ws, 'big/kids.json'));
+      // Before: the file's checks (1.5 s) ran to their end, and its diagnostics were published, before the answer.
+      assert.deepEqual(client.published.filter((p) => p.uri === kidsUri).length, 0);
+    } finally {
+      await client.connection.sendNotification('exit');
+      client.connection.dispose();
+    }
   });
 });

@@ -28,6 +28,8 @@ import {
 import { TestClient, uri } from './client';
 import { monster, pretty, writeFixture, type Fixture } from './fixture';
 import { modinfo } from '../helpers/workspace';
+import { paletteChain } from '../helpers/palettes';
+import { MAP_PREVIEW_REQUEST, type MapPreviewResult } from '../../shared/src/protocol';
 import { rng } from '../helpers/trust';
 import { Project } from '../../server/src/project';
 import { readTextFile } from '../../server/src/util/text';
@@ -133,6 +135,13 @@ function hostileFiles(): Record<string, string> {
     'mod_f/duplicates.json': `[\n  { "type": "MONSTER", "id": "mon_f_dup", "copy-from": "mon_f_emoji", "copy-from": "mon_zombie", "upgrades": { "half_life": 1, "into": "mon_a_shambler", "into": "mon_f_bom" } },\n`
       + `  { "type": "MONSTER", "id": "mon_f_dup2", "id": "mon_f_dup3", "copy-from": "mon_f_dup", "upgrades": { "into": "mon_f_crlf" }, "upgrades": { "into": "mon_b_hulk" } },\n`
       + `  { "type": "profession", "id": "f_dup_prof", "name": "D", "description": "d", "points": 0, "pets": [ { "name": "mon_f_dup", "name": "mon_zombie", "amount": 1 } ] }\n]\n`,
+    // Palettes each naming the next three times (3^10 paths), and maps using them: an object and a number among
+    // rows, a row far longer than the map.
+    'mod_f/maps.json': pretty([
+      ...paletteChain(10, 'pal_f'),
+      { type: 'mapgen', method: 'json', nested_mapgen_id: 'n_f_rows', object: { mapgensize: [3, 3], palettes: ['pal_f0'], rows: [{}, 'ABC', 5, 'J.A'] } },
+      { type: 'mapgen', method: 'json', update_mapgen_id: 'u_f_long', object: { mapgensize: [2, 1], palettes: ['pal_f0'], terrain: { x: 't_floor' }, rows: ['x'.repeat(20_000)] } },
+    ]),
     // Arrays as an element is typed: a comma missing, an element half written.
     'mod_f/halfTyped.json': `[\n  { "type": "profession", "id": "f_half", "name": "H", "description": "d", "points": 0, "items": { "both": [ "jeans" "tshirt", "rag" ], "male": [ "rag", "jea ] } },\n`
       + `  { "type": "MONSTER", "id": "mon_f_half", "copy-from": "mon_zombie", "species": [ "ZOMBIE" "MAMMAL", "ZOMBIE" ], "upgrades": { "half_life": 1, "into": "mon_f_dup" } }\n]\n`,
@@ -143,6 +152,8 @@ const PIECES = [
   '{', '}', '[', ']', '"', ',', ':', '\\', '\n', '\r\n', ' ', '\t', EMOJI, CLEF, 'é', '"mon_', 'mon_zombie', '"into": "', '"upgrades": { "half_life": 1, "into": "', '"id": "', '"copy-from": "', '"hp": 1,', '// c', '/*', '0', '-', 'null', '"type": "MONSTER",',
   // A member written again; an array element typed without its comma.
   '"copy-from": "mon_dog", ', '"into": "mon_dog", ', ' "mon_dog" ', '" "',
+  // An object, a number among rows; a palette named.
+  '{ }, "AB", ', '{ "x": 1 }, ', '7, ', '"palettes": [ "pal_f3", "pal_f3" ], ',
 ];
 
 // ------------------------------------------------------------------------------------------------ the run
@@ -507,6 +518,17 @@ describe('language server: request fuzz', () => {
       } else if (r < 0.86) {
         const symbols = await send<WorkspaceSymbol[]>('workspace/symbol', { query: pick(['', 'mon', 'mon_f', 'zz', EMOJI, 'é', 'b_', String.fromCharCode(97 + int(26))]) });
         for (const s of symbols ?? []) if ('range' in s.location) checkLocation(`workspace/symbol ${s.name}`, s.location as Location);
+      } else if (r < 0.9) {
+        // The map features: highlights, the preview (its cursor inside its rows), the type hierarchy.
+        const hs = await send<{ range: Range }[] | null>('textDocument/documentHighlight', { textDocument: { uri: u }, position });
+        for (const h of hs ?? []) checkRange(`documentHighlight at ${where}`, p, h.range);
+        const preview = await send<MapPreviewResult | null>(MAP_PREVIEW_REQUEST, { textDocument: { uri: u }, position });
+        if (preview?.cursor && !(preview.rows[preview.cursor.row]?.length > preview.cursor.column)) fail(`map preview at ${where}: cursor ${JSON.stringify(preview.cursor)} outside its rows`);
+        const items = await send<{ data: unknown; uri: string; range: Range; selectionRange: Range }[] | null>('textDocument/prepareTypeHierarchy', { textDocument: { uri: u }, position });
+        for (const item of items ?? []) {
+          checkRange(`type hierarchy item at ${where}`, pathOfUri(item.uri), item.selectionRange);
+          for (const sub of (await send<{ uri: string; range: Range }[] | null>('typeHierarchy/subtypes', { item })) ?? []) checkRange(`subtype at ${where}`, pathOfUri(sub.uri), sub.range);
+        }
       } else if (r < 0.995) {
         const start = randomPosition(d);
         const end = chance(0.5) ? start : randomPosition(d);

@@ -27,6 +27,8 @@ import { checkDefinitionType } from './definitionType';
 import { checkDefinitionText } from './definitionText';
 import { checkLoadRules } from './loadRules';
 import { checkMapgenRows } from './mapgenRows';
+import { PALETTE_KEY_PREFIX } from '../mapgen/resolve';
+import type { Steps } from '../util/steps';
 
 const RECORD_CHECKS: readonly RecordCheck[] = [
   checkDefinitionType, checkDefinitionText, checkShape, checkMissingFields, checkLoadRules, checkDuplicateIds, checkModifyMissing, checkUnknownIds, checkScenarioMissions, checkRecipeSubcategory, checkTooComplex, checkGunAmmo, checkMapgenRows,
@@ -156,10 +158,28 @@ function placeOf(project: CheckHost, a: RecordReport | RelatedAnchor): { start: 
   return a.at ? { start: a.record.start + a.at.start, end: a.record.start + a.at.end } : project.locate(a.record, a.path, a.part);
 }
 
-export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string>; kindsOfIds: Set<string> } {
+/**
+ * The records' checks of a file made ahead, one record per step (their memos kept: runChecks then only gathers
+ * them), so that a server checking a file of tens of thousands of records can answer between records. Stops when
+ * the file's records change under it (an edit: its new records are checked by the next runChecks).
+ */
+export function* checkRecordsSteps(project: CheckHost, file: SourceFile): Steps<void> {
+  if (project.forOneCheck) return;
+  const records = file.records;
+  for (const record of records) {
+    if (file.records !== records) return;
+    if (record.inline || isObsoleteRecipe(record)) continue;
+    const memo = file.memo.get(record);
+    if (!memo || !isCurrent(project, memo)) file.memo.set(record, checkRecord(project, file, record));
+    yield;
+  }
+}
+
+export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string>; kindsOfIds: Set<string>; palettesLookedUp: Set<string> } {
   const diagnostics: Diagnostic[] = [];
   const unresolvedKinds = new Set<string>();
   const kindsOfIds = new Set<string>();
+  const palettesLookedUp = new Set<string>();
   const toRelated = (a: NonNullable<RecordReport['related']>[number]): RelatedLocation => {
     const range = placeOf(project, a);
     return { path: a.record.source.path, start: range.start, end: range.end, message: a.message };
@@ -195,6 +215,11 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     }
     for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
     for (const id of memo.kindsOfIds) kindsOfIds.add(id);
+    // A map's palettes, and the palettes they name: through files of the game or of other mods the reverse index
+    // may not know (their records are not analysed), so a change to any of them is followed to the map by these.
+    if (record.type === 'mapgen') {
+      for (let i = 0; i < memo.deps.length; i += 2) if ((memo.deps[i] as string).startsWith(PALETTE_KEY_PREFIX)) palettesLookedUp.add(memo.deps[i] as string);
+    }
     if (memo.reports.length === 0) continue;
     const start = record.start;
     memo.reports.forEach((d, i) => {
@@ -207,5 +232,5 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     });
   }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { diagnostics, unresolvedKinds, kindsOfIds };
+  return { diagnostics, unresolvedKinds, kindsOfIds, palettesLookedUp };
 }

@@ -75,8 +75,8 @@ export function writtenRows(parsed: ParsedFile, text: string, record: Definition
   return { range, rows: rowLiterals(text, range) };
 }
 
-/** The cells of row `i` as written. */
-export function writtenCells(text: string, rows: WrittenRows, i: number): RowCell[] {
+/** The cells of row `i` as written (the first `limit` of them). */
+export function writtenCells(text: string, rows: WrittenRows, i: number, limit = Infinity): RowCell[] {
   const r = rows.rows[i];
-  return r && r.end > r.start && text.charCodeAt(r.start) === 0x22 ? cellsOfLiteral(text, r.start, r.end) : [];
+  return r && r.end > r.start && text.charCodeAt(r.start) === 0x22 ? cellsOfLiteral(text, r.start, r.end, limit) : [];
 }

@@ -11,9 +11,13 @@
  */
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { JsonPath } from '../syntax/locate';
+import { refKey } from '../index/referenceIndex';
 
 /** The kind of palettes (their ids name them, `palettes` entries refer to them). */
 export const PALETTE_KIND = 'palette';
+
+/** What the keys of palettes begin with (index/referenceIndex.ts refKey). */
+export const PALETTE_KEY_PREFIX = refKey(PALETTE_KIND, '');
 
 /**
  * The members of a palette (or of a map generator's `object`) that map characters, and what each places
@@ -51,7 +55,7 @@ export interface Mapping {
   readonly path: JsonPath;
 }
 
-/** One meaning of a character: a mapping, and the palettes it was reached through (none: the definition's own). */
+/** One meaning of a character: a mapping, and the palettes it was first reached through (none: the definition's own). */
 export interface Meaning extends Mapping {
   readonly via: readonly PaletteStep[];
 }
@@ -65,11 +69,13 @@ export interface PaletteUse {
   readonly options: readonly { readonly id: string; readonly nodes: readonly PaletteNode[] }[];
 }
 
-/** A definition's mappings with the palettes it names, resolved. */
+/**
+ * A definition's mappings with the palettes it names, resolved. A palette named by several entries (or through
+ * several palettes) is one node, shared: the resolution is a graph with one node per palette definition (and set
+ * of parameters in force), not a tree with one per path, which grows exponentially with palettes naming palettes.
+ */
 export interface PaletteNode {
   readonly record: DefinitionRecord;
-  /** The palettes it was reached through, outermost first (none: the definition resolved). */
-  readonly via: readonly PaletteStep[];
   /** The definition's own mappings, by character. */
   readonly own: ReadonlyMap<string, readonly Mapping[]>;
   readonly uses: readonly PaletteUse[];
@@ -85,6 +91,8 @@ export interface PaletteLookup {
 
 export interface MapResolution {
   readonly root: PaletteNode;
+  /** The nodes made (each definition once per set of parameters in force): the work the resolution cost. */
+  readonly nodesMade: number;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -178,24 +186,53 @@ export function possibleValues(v: unknown, parameter: (name: string) => unknown,
   return [];
 }
 
-const MAX_DEPTH = 16;
+/**
+ * How deep palettes may name palettes (a guard for the stack: the game's own palettes are a few levels deep). A
+ * node made at this depth names no palettes, and is shared as made.
+ */
+const MAX_DEPTH = 64;
 
 /**
  * Resolves a map generator's (or palette's) mappings with every palette it may use. `record`: the definition;
  * `lookup`: where its palettes are. Undefined when it has no mappings to resolve (a map generator without an
- * `object`).
+ * `object`). Each palette definition is resolved once per set of parameters in force (a palette's entries
+ * `{ "param": ... }` read them): the cost is what the palettes hold, not the number of paths through them.
  */
 export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup): MapResolution | undefined {
   const root = mappingRoot(record);
   if (!root) return undefined;
   // The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
-  // merges each palette's parameters into the map's before the next entry's values are read).
+  // merges each palette's parameters into the map's before the next entry's values are read). The first
+  // definition of a name stays, so they only grow: `generation` counts the names added, and a node made under
+  // one generation is the same node whenever its palette is reached again under it.
   const parameters = new Map<string, unknown>();
+  let generation = 0;
   const noteParameters = (value: Record<string, unknown>): void => {
     if (!isObject(value.parameters)) return;
-    for (const [name, def] of Object.entries(value.parameters)) if (!parameters.has(name)) parameters.set(name, def);
+    for (const [name, def] of Object.entries(value.parameters)) if (!parameters.has(name)) { parameters.set(name, def); generation++; }
   };
-  const nodeOf = (rec: DefinitionRecord, at: { value: Record<string, unknown>; at: JsonPath }, via: readonly PaletteStep[], chain: readonly string[]): PaletteNode => {
+  const made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
+  let nodesMade = 0;
+  const definitions = new Map<string, readonly DefinitionRecord[]>();
+  const definitionsOf = (id: string): readonly DefinitionRecord[] => {
+    let defs = definitions.get(id);
+    if (!defs) { defs = inEffect(lookup.palettes(id)); definitions.set(id, defs); }
+    return defs;
+  };
+  // The palettes being resolved, outermost first (a palette among them named again is a cycle).
+  const chain: string[] = record.type === 'mapgen' ? [] : record.ids.slice(0, 1);
+  const paletteNode = (def: DefinitionRecord): PaletteNode => {
+    const before = generation;
+    const known = made.get(def)?.find((m) => m.generation === before);
+    if (known) return known.node;
+    const node = nodeOf(def, { value: paletteValue(def), at: [] });
+    let list = made.get(def);
+    if (!list) { list = []; made.set(def, list); }
+    list.push({ generation: before, node });
+    return node;
+  };
+  const nodeOf = (rec: DefinitionRecord, at: { value: Record<string, unknown>; at: JsonPath }): PaletteNode => {
+    nodesMade++;
     noteParameters(at.value);
     const own = ownMappings(rec, at);
     const uses: PaletteUse[] = [];
@@ -208,17 +245,20 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup)
         const ids = possibleValues(entry, (name) => parameters.get(name));
         const options = ids.map((id) => {
           if (chain.includes(id)) { cycle = [...chain, id]; return { id, nodes: [] }; }
-          const step: PaletteStep = { palette: id, how, parameter, among: ids.length };
-          const defs = inEffect(chain.length >= MAX_DEPTH ? [] : lookup.palettes(id));
-          return { id, nodes: defs.map((def) => nodeOf(def, { value: paletteValue(def), at: [] }, [...via, step], [...chain, id])) };
+          if (chain.length >= MAX_DEPTH) return { id, nodes: [] };
+          chain.push(id);
+          try {
+            return { id, nodes: definitionsOf(id).map(paletteNode) };
+          } finally {
+            chain.pop();
+          }
         });
         uses.push({ path: [...at.at, 'palettes', i], how, parameter, options });
       });
     }
-    return cycle ? { record: rec, via, own, uses, cycle } : { record: rec, via, own, uses };
+    return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
   };
-  const start = record.type === 'mapgen' ? [] : record.ids.slice(0, 1);
-  return { root: nodeOf(record, root, [], start) };
+  return { root: nodeOf(record, root), nodesMade };
 }
 
 /**
@@ -231,19 +271,39 @@ function inEffect(defs: readonly DefinitionRecord[]): readonly DefinitionRecord[
   return base < 0 ? [] : defs.slice(base);
 }
 
-/** Calls `f` on every definition of a resolution: the one resolved, then its palettes in the order named. */
-export function eachNode(resolution: MapResolution, f: (n: PaletteNode) => void): void {
-  const walk = (n: PaletteNode): void => {
-    f(n);
-    for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) walk(x);
+/**
+ * Calls `f` once on every node of a resolution: the one resolved, then its palettes in the order named, each with
+ * the palettes it was first reached through (outermost first; none for the definition resolved).
+ */
+export function eachNode(resolution: MapResolution, f: (n: PaletteNode, via: readonly PaletteStep[]) => void): void {
+  const seen = new Set<PaletteNode>();
+  const walk = (n: PaletteNode, via: readonly PaletteStep[]): void => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    f(n, via);
+    for (const u of n.uses) {
+      for (const o of u.options) {
+        const step: PaletteStep = { palette: o.id, how: u.how, parameter: u.parameter, among: u.options.length };
+        for (const x of o.nodes) walk(x, [...via, step]);
+      }
+    }
   };
-  walk(resolution.root);
+  walk(resolution.root, []);
 }
 
-/** Every meaning of a character, the definition's own first, then its palettes' in the order they are named. */
+/**
+ * Every meaning of a character, the definition's own first, then its palettes' in the order they are named; a
+ * palette reached several ways gives its meanings once, with the first way.
+ */
 export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
   const out: Meaning[] = [];
-  eachNode(resolution, (n) => { for (const m of n.own.get(key) ?? []) out.push({ ...m, via: n.via }); });
+  // A palette made again under more parameters is another node with the same mappings: given once.
+  const seen = new Set<DefinitionRecord>();
+  eachNode(resolution, (n, via) => {
+    if (seen.has(n.record)) return;
+    seen.add(n.record);
+    for (const m of n.own.get(key) ?? []) out.push({ ...m, via });
+  });
   return out;
 }
 
@@ -258,11 +318,17 @@ export function mappedKeys(resolution: MapResolution, layer?: string): Set<strin
 
 /**
  * Whether a character has a meaning of `layer` whatever palettes are chosen: in the definition's own mappings,
- * or in every palette an entry may be (each resolved the same way).
+ * or in every palette an entry may be (each resolved the same way). Each node is asked once.
  */
-export function hasLayerAlways(node: PaletteNode, key: string, layer: string): boolean {
-  if (node.own.get(key)?.some((m) => m.layer === layer)) return true;
-  return node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer))));
+export function hasLayerAlways(node: PaletteNode, key: string, layer: string, known = new Map<PaletteNode, boolean>()): boolean {
+  const k = known.get(node);
+  if (k !== undefined) return k;
+  // A node reached again while it is asked (a cycle, cut in the resolution) gives nothing more.
+  known.set(node, false);
+  const always = (node.own.get(key)?.some((m) => m.layer === layer) ?? false)
+    || node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer, known))));
+  known.set(node, always);
+  return always;
 }
 
 /** The palettes (ids) whose choice gives a character its meaning of `layer`, for a message. */

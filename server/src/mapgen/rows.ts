@@ -63,13 +63,16 @@ export function cellKeys(row: string): readonly string[] | string {
   return SIMPLE_ROW.test(row) ? row : displayCells(row).map((c) => c.key);
 }
 
-/** The display cells of a row (the value of a JSON string), each with its offsets relative to the row's value. */
-export function displayCells(row: string): { key: string; from: number; to: number }[] {
+/**
+ * The display cells of a row (the value of a JSON string), each with its offsets relative to the row's value;
+ * `limit`: the cells wanted at most (the map's width: the game reads no further).
+ */
+export function displayCells(row: string, limit = Infinity): { key: string; from: number; to: number }[] {
   const out: { key: string; from: number; to: number }[] = [];
   let i = 0;
   for (const ch of row) {
     const last = out[out.length - 1];
-    if (last && ZERO_WIDTH.test(ch)) { last.key += ch; last.to = i + ch.length; } else out.push({ key: ch, from: i, to: i + ch.length });
+    if (last && ZERO_WIDTH.test(ch)) { last.key += ch; last.to = i + ch.length; } else if (out.length < limit) out.push({ key: ch, from: i, to: i + ch.length }); else break;
     i += ch.length;
   }
   return out;
@@ -77,12 +80,20 @@ export function displayCells(row: string): { key: string; from: number; to: numb
 
 /**
  * The cells of the row written as the JSON string literal at [start, end) of `text` (quotes included), each with
- * its offsets in the text: an escape (`\"`, `\u00e9`) is one character written with several.
+ * its offsets in the text: an escape (`\"`, `\u00e9`) is one character written with several. `limit`: the cells
+ * wanted at most (the map's width: the game reads no further).
  */
-export function cellsOfLiteral(text: string, start: number, end: number): RowCell[] {
+export function cellsOfLiteral(text: string, start: number, end: number, limit = Infinity): RowCell[] {
   // Each character of the value with the offsets of its writing.
   const chars: { ch: string; start: number; end: number }[] = [];
   const stop = text.charCodeAt(end - 1) === 0x22 && end - 1 > start ? end - 1 : end;
+  // Read until the character that would begin one cell more than `limit` (a combining mark joins the cell before it).
+  let cells = 0;
+  const add = (ch: string, from: number, to: number): boolean => {
+    if (!ZERO_WIDTH.test(ch) && ++cells > limit) return false;
+    chars.push({ ch, start: from, end: to });
+    return true;
+  };
   for (let i = start + 1; i < stop;) {
     const c = text.charCodeAt(i);
     if (c === 0x5c) {
@@ -95,18 +106,18 @@ export function cellsOfLiteral(text: string, start: number, end: number): RowCel
           const low = parseInt(text.slice(j + 2, j + 6), 16);
           if (low >= 0xdc00 && low < 0xe000) { code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00); j += 6; }
         }
-        chars.push({ ch: Number.isNaN(code) ? '\uFFFD' : String.fromCodePoint(code), start: i, end: j });
+        if (!add(Number.isNaN(code) ? '\uFFFD' : String.fromCodePoint(code), i, j)) break;
         i = j;
       } else {
         const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
-        chars.push({ ch: simple[e] ?? e ?? '', start: i, end: i + 2 });
+        if (!add(simple[e] ?? e ?? '', i, i + 2)) break;
         i += 2;
       }
       continue;
     }
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
-    chars.push({ ch: text.slice(i, i + len), start: i, end: i + len });
+    if (!add(text.slice(i, i + len), i, i + len)) break;
     i += len;
   }
   const out: { key: string; start: number; end: number }[] = [];

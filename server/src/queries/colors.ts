@@ -20,7 +20,8 @@ export interface ColorUse {
 
 const isColorMember = (name: string): boolean => name === 'color' || name === 'bgcolor' || name.endsWith('_color');
 
-export function documentColors(project: WorkspaceView, filePath: string): ColorUse[] {
+/** `limit`: the swatches wanted at most (the search stops at the record past it). */
+export function documentColors(project: WorkspaceView, filePath: string, limit = Infinity): ColorUse[] {
   const file = project.fileAt(filePath);
   if (!file) return [];
   const text = project.textOf(file);
@@ -30,6 +31,7 @@ export function documentColors(project: WorkspaceView, filePath: string): ColorU
   // Only the definitions whose text names a color member are parsed (most of a large file names none).
   let named = text.indexOf('color"');
   for (const r of file.records) {
+    if (out.length > limit) break;
     // Records sharing an object (a mapgen's several ids) or inside another's (inline effects) are visited once.
     if (r.inline || r.start < visitedTo) continue;
     visitedTo = r.end;
@@ -53,7 +55,7 @@ export function documentColors(project: WorkspaceView, filePath: string): ColorU
         if (text.slice(start, end) !== value) return; // escapes: not a name the game knows anyway
         const c = colorName(value);
         const rgb = c && scheme[c.base];
-        if (rgb) out.push({ start, end, name: value, rgb });
+        if (rgb && out.length <= limit) out.push({ start, end, name: value, rgb });
       },
     }, { allowTrailingComma: true });
   }

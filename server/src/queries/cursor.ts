@@ -98,7 +98,10 @@ export function cursorAt(project: WorkspaceView, filePath: string, offset: numbe
   // one (`[ "a" "b", "c" ]`, as an element is typed) it names another element than the value parsed holds there.
   const node = token && tree ? stringNodeAt(tree, token.start - record.start) : undefined;
   const path = node ? jsonc.getNodePath(node) : loc.path;
-  return { project, file, text, offset, record, tree, path, atKey: loc.isAtPropertyKey, token, shadowed: node !== undefined && isShadowed(tree!, path, node) };
+  // Whether the string is a member name: the tree's word too (jsonc's walk still says so after an empty object
+  // among an array's elements, `[ { }, "cc" ]`: every later string would be taken for a key).
+  const atKey = node ? node.parent?.type === 'property' && node.parent.children?.[0] === node : loc.isAtPropertyKey;
+  return { project, file, text, offset, record, tree, path, atKey, token, shadowed: node !== undefined && isShadowed(tree!, path, node) };
 }
 
 /** The string node starting at `rel` in the tree. */

@@ -12,7 +12,7 @@ import { fullValueOf } from '../records/record';
 import { recordAt } from './cursor';
 import { resolveDefinition } from './resolve';
 import { resolutionOf, cellAt } from './mapgenCell';
-import { meaningsOf, possibleValues, type MapResolution } from '../mapgen/resolve';
+import { eachNode, meaningsOf, possibleValues, type MapResolution } from '../mapgen/resolve';
 import { displayCells, mapSizeOf, OMT_SIZE } from '../mapgen/rows';
 import { connectingOf, joinedWall, type Connecting } from '../mapgen/walls';
 import { colorStyle } from '../schema/colors';
@@ -52,7 +52,15 @@ export interface MapPreview {
   readonly tile: number;
   /** The cell under the cursor, if any. */
   readonly cursor?: { readonly row: number; readonly column: number };
+  /** What is not shown: rows and cells beyond the map's size (the game reads no further). */
+  readonly note?: string;
 }
+
+/**
+ * The most rows, and cells per row, shown of a map whose size is not known (a `mapgensize` the game rejects):
+ * ten overmap terrains' worth.
+ */
+const UNSIZED_SIDE = 10 * OMT_SIZE;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,7 +73,8 @@ export function mapPreviewAt(project: WorkspaceView, filePath: string, offset: n
   if (!record || record.type !== 'mapgen') return undefined;
   const preview = mapPreviewOf(project, record);
   const cell = preview && cellAt(project, filePath, offset);
-  return preview && cell ? { ...preview, cursor: { row: cell.row, column: cell.column } } : preview;
+  const shown = cell && cell.row < preview.rows.length && cell.column < preview.rows[cell.row].length;
+  return preview && shown ? { ...preview, cursor: { row: cell.row, column: cell.column } } : preview;
 }
 
 export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): MapPreview | undefined {
@@ -99,7 +108,18 @@ export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): 
     byKey.set(key, known);
     return known;
   };
-  const placed = (object.rows as unknown[]).map((row) => (typeof row === 'string' ? displayCells(row).map((c) => cellOf(c.key)) : []));
+  const size = mapSizeOf(value, object);
+  // What the game reads: the map's height in rows, its width in cells (the rest, if any, is said in a note).
+  const written = object.rows as unknown[];
+  const height = Math.min(written.length, size?.height ?? UNSIZED_SIDE);
+  let cut = written.length - height;
+  const placed = written.slice(0, height).map((row, r) => {
+    if (typeof row !== 'string') return [];
+    const width = size?.rowWidths[r] ?? UNSIZED_SIDE;
+    const cells = displayCells(row, width + 1);
+    if (cells.length > width) { cut++; cells.length = width; }
+    return cells.map((c) => cellOf(c.key));
+  });
   const connecting = (r: number, c: number): Connecting | undefined => {
     const terrain = placed[r]?.[c]?.terrain;
     return terrain ? looks.connecting(terrain) : undefined;
@@ -108,9 +128,9 @@ export function mapPreviewOf(project: WorkspaceView, record: DefinitionRecord): 
     const line = p.showsTerrain ? joinedWall(connecting, r, c) : undefined;
     return line ? { ...p.cell, symbol: drawn(line) } : p.cell;
   }));
-  const size = mapSizeOf(value, object);
+  const note = cut > 0 ? `Not shown: what goes beyond ${size ? `the map's size (${size.width} by ${size.height}, from ${size.from})` : `${UNSIZED_SIDE} by ${UNSIZED_SIDE} cells (the map's size is not known)`}, in ${cut} row${cut === 1 ? '' : 's'}; the game reads no further.` : undefined;
   const nested = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
-  return { title: titleOf(value), start: record.start, rows, tile: nested || !size ? 0 : OMT_SIZE };
+  return { title: titleOf(value), start: record.start, rows, tile: nested || !size ? 0 : OMT_SIZE, ...(note ? { note } : {}) };
 }
 
 /**
@@ -130,18 +150,16 @@ function titleOf(value: Record<string, unknown>): string {
   return `overmap terrains ${grid.map((row) => row.join(' ')).join(' / ')} (${width} × ${grid.length})`;
 }
 
-/** A parameter's definition by name: the map's own, else its palettes'. */
+/** A parameter's definition by name: the map's own, else its palettes' (each palette asked once). */
 function parameterLookup(object: Record<string, unknown>, resolution: MapResolution): (name: string) => unknown {
   return (name) => {
     if (isObject(object.parameters) && name in object.parameters) return object.parameters[name];
     let found: unknown;
-    const visit = (n: MapResolution['root']): void => {
+    eachNode(resolution, (n) => {
       if (found !== undefined) return;
       const v = fullValueOf(n.record);
-      if (isObject(v.parameters) && name in v.parameters) { found = v.parameters[name]; return; }
-      for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) visit(x);
-    };
-    visit(resolution.root);
+      if (isObject(v.parameters) && name in v.parameters) found = v.parameters[name];
+    });
     return found;
   };
 }

@@ -11,10 +11,11 @@ import { cursorAt } from './cursor';
 import { shortPath } from './symbol';
 import type { Target } from './symbol';
 import { brief } from '../util/brief';
-import { cellsOfLiteral, type RowCell } from '../mapgen/rows';
+import { cellsOfLiteral, mapSizeOf, type MapSize, type RowCell } from '../mapgen/rows';
 import { writtenCells, writtenRows } from '../mapgen/grid';
 import { MAPPING_LAYERS, PALETTE_KIND, meaningsOf, resolveMappings, type MapResolution, type Meaning } from '../mapgen/resolve';
 import { fullValueOf } from '../records/record';
+import type { Steps } from '../util/steps';
 
 /** A cell of `rows` under the cursor. */
 export interface CellAt {
@@ -129,15 +130,23 @@ export function cellDefinitions(project: WorkspaceView, filePath: string, offset
   return out;
 }
 
-/** The cells of a map generator whose character is `key`, as written. */
+/** A map generator's size, when it says it well enough (mapgen/rows.ts mapSizeOf). */
+export function sizeOfMap(record: DefinitionRecord): MapSize | undefined {
+  const value = fullValueOf(record);
+  const object = value.object;
+  return typeof object === 'object' && object !== null && !Array.isArray(object) ? mapSizeOf(value, object as Record<string, unknown>) : undefined;
+}
+
+/** The cells of a map generator whose character is `key`, as written: those of the map's size (the game reads no further). */
 export function cellsOf(project: WorkspaceView, record: DefinitionRecord, key: string): Target[] {
   const file = record.source as SourceFile;
   const text = project.textOf(file);
   const rows = writtenRows(file.parsed, text, record);
   if (!rows) return [];
+  const size = sizeOfMap(record);
   const out: Target[] = [];
-  for (let i = 0; i < rows.rows.length; i++) {
-    for (const cell of writtenCells(text, rows, i) as RowCell[]) if (cell.key === key) out.push({ path: file.path, start: cell.start, end: cell.end });
+  for (let i = 0; i < Math.min(rows.rows.length, size?.height ?? Infinity); i++) {
+    for (const cell of writtenCells(text, rows, i, size?.rowWidths[i]) as RowCell[]) if (cell.key === key) out.push({ path: file.path, start: cell.start, end: cell.end });
   }
   return out;
 }
@@ -154,15 +163,17 @@ export function cellHighlights(project: WorkspaceView, filePath: string, offset:
 /**
  * Find references on a mapping key: every cell it gives a meaning. A map generator's own key: its cells. A
  * palette's: the cells of the map generators using the palette (directly or through palettes naming it) whose
- * character the palette's mapping reaches.
+ * character the palette's mapping reaches. Undefined when the offset is not on a mapping key. Pauses between
+ * records (the first search analyses every record: see filesReferencingSteps) and between maps.
  */
-export function mappingReferences(project: WorkspaceView, filePath: string, offset: number): Target[] | undefined {
+export function* mappingReferencesSteps(project: WorkspaceView, filePath: string, offset: number): Steps<Target[] | undefined> {
   const at = mappingKeyAt(project, filePath, offset);
   if (!at) return undefined;
   if (at.record.type === 'mapgen') return cellsOf(project, at.record, at.key);
   const out: Target[] = [];
-  for (const map of mapsUsing(project, at.record)) {
+  for (const map of yield* mapsUsing(project, at.record)) {
     const resolution = resolutionOf(project, map);
+    yield;
     if (!resolution || !meaningsOf(resolution, at.key).some((m) => m.record === at.record)) continue;
     out.push(...cellsOf(project, map, at.key));
   }
@@ -170,17 +181,18 @@ export function mappingReferences(project: WorkspaceView, filePath: string, offs
 }
 
 /** The map generators that may use a palette: those naming it, or naming a palette that names it. */
-function mapsUsing(project: WorkspaceView, palette: DefinitionRecord): DefinitionRecord[] {
+function* mapsUsing(project: WorkspaceView, palette: DefinitionRecord): Steps<DefinitionRecord[]> {
   const maps = new Set<DefinitionRecord>();
   const seen = new Set<string>(palette.ids);
   const queue = [...palette.ids];
   while (queue.length) {
     const id = queue.pop()!;
-    for (const f of project.filesReferencing(PALETTE_KIND, id)) {
+    for (const f of yield* project.filesReferencingSteps(PALETTE_KIND, id)) {
       for (const r of f.records) {
         if (r.type === 'mapgen') maps.add(r);
         else if (r.kind === PALETTE_KIND) for (const other of r.ids) if (!seen.has(other)) { seen.add(other); queue.push(other); }
       }
+      yield;
     }
   }
   return [...maps];

@@ -11,7 +11,7 @@ import type { WorkspaceView } from '../workspace/view';
 import { finish, type Steps } from '../util/steps';
 import { idRange, symbolAt, type Target } from './symbol';
 import { fullValueOf } from '../records/record';
-import { mappingReferences } from './mapgenCell';
+import { mappingReferencesSteps } from './mapgenCell';
 
 export interface ReferenceSite extends Target {
   /** The file is reported (part of the workspace): editable. */
@@ -49,7 +49,7 @@ export function references(project: WorkspaceView, filePath: string, offset: num
 
 export function* referencesSteps(project: WorkspaceView, filePath: string, offset: number, includeDeclaration: boolean): Steps<ReferenceSite[]> {
   // A mapping key of a map or palette: the cells of `rows` it gives a meaning.
-  const cells = mappingReferences(project, filePath, offset);
+  const cells = yield* mappingReferencesSteps(project, filePath, offset);
   if (cells) return sortTargets(cells.map((t) => ({ ...t, reported: (project.fileAt(t.path)?.reported ?? false) })));
   const s = symbolAt(project, filePath, offset);
   if (!s) return [];

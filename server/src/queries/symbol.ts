@@ -41,6 +41,12 @@ export function idMemberPath(record: DefinitionRecord, id: string): JsonPath {
     const i = v.id.indexOf(id);
     if (i >= 0) return ['id', i];
   }
+  // A nested or update map generator's id is its nested_mapgen_id / update_mapgen_id (records/record.ts).
+  for (const m of ['nested_mapgen_id', 'update_mapgen_id']) {
+    const named = v[m];
+    if (named === id) return [m];
+    if (Array.isArray(named) && named.includes(id)) return [m, named.indexOf(id)];
+  }
   return idPath(record);
 }
 

@@ -7,6 +7,7 @@
 import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { parentOf } from '../index/inheritance';
+import { finish, type Steps } from '../util/steps';
 import { cursorAt } from './cursor';
 import { shortPath } from './symbol';
 import { editedDefinition } from './resolve';
@@ -79,11 +80,17 @@ export function supertypes(project: WorkspaceView, record: DefinitionRecord): Hi
 
 /** The definitions that copy from this one (and the 0.F modifies that edit it), in load order. */
 export function subtypes(project: WorkspaceView, record: DefinitionRecord): HierarchyItem[] {
+  return finish(subtypesSteps(project, record));
+}
+
+/** As `subtypes`, pausing between records (the first search analyses every record: see filesReferencingSteps). */
+export function* subtypesSteps(project: WorkspaceView, record: DefinitionRecord): Steps<HierarchyItem[]> {
   const out: { r: DefinitionRecord; id: string; relation: HierarchyItem['relation'] }[] = [];
   for (const id of record.ids) {
-    for (const f of project.filesReferencing(record.kind, id)) {
+    for (const f of yield* project.filesReferencingSteps(record.kind, id)) {
       for (const r of f.records) {
         if (r !== record && r.kind === record.kind && r.copyFrom === id && parentOf(project, r) === record) out.push({ r, id: r.ids[0] ?? id, relation: 'copy-from' });
+        yield;
       }
     }
     if (project.version.version.editModes) {

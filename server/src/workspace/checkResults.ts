@@ -1,7 +1,8 @@
 /**
  * Each reported file's last diagnostics, and what they depend on besides the keys their records' memos name
  * (checks/index.ts): the kinds of the unknown ids they name (re-checked when such a kind gains or loses an id),
- * the ids whose kinds they name (re-checked when any kind gains or loses one), and the files their related
+ * the ids whose kinds they name (re-checked when any kind gains or loses one), the palettes their maps looked up
+ * (re-checked when one changes, however it is named: through the game's palettes too), and the files their related
  * locations point into (re-checked and re-published when those are edited: the places they show moved).
  */
 import type { Diagnostic } from '../diagnostic';
@@ -12,6 +13,8 @@ export interface CheckedFile {
   readonly diagnostics: Diagnostic[];
   readonly unresolvedKinds: Iterable<string>;
   readonly kindsOfIds: Iterable<string>;
+  /** The palettes its maps looked up (with those their palettes name). */
+  readonly palettesLookedUp: Iterable<string>;
 }
 
 /** Adds `file` to the set of `key` in `map`. */
@@ -30,6 +33,9 @@ export class CheckResults {
   /** path -> files whose diagnostics have related locations in that file. */
   private readonly relatedInto = new Map<string, Set<SourceFile>>();
   private readonly relatedOf = new Map<SourceFile, string[]>();
+  /** Palette key -> files whose maps looked it up; and back. */
+  private readonly byPalette = new Map<string, Set<SourceFile>>();
+  private readonly palettesOf = new Map<SourceFile, string[]>();
 
   /** The file's diagnostics as last checked, while still valid. */
   cached(file: SourceFile): Diagnostic[] | undefined {
@@ -41,6 +47,9 @@ export class CheckResults {
     this.forgetUnresolved(file);
     for (const k of checked.unresolvedKinds) addTo(this.unresolvedByKind, k, file);
     for (const id of checked.kindsOfIds) addTo(this.kindsNamedById, id, file);
+    const palettes = [...checked.palettesLookedUp];
+    for (const k of palettes) addTo(this.byPalette, k, file);
+    if (palettes.length) this.palettesOf.set(file, palettes);
     this.noteRelated(file, checked.diagnostics);
     this.diagnostics.set(file, checked.diagnostics);
     return checked.diagnostics;
@@ -68,6 +77,11 @@ export class CheckResults {
     return this.unresolvedByKind.values();
   }
 
+  /** Files whose maps looked up a palette (by its key), directly or through other palettes. */
+  lookingUpPalette(key: string): Iterable<SourceFile> {
+    return this.byPalette.get(key) ?? [];
+  }
+
   /** Files whose diagnostics name the kinds `id` is of. */
   namingKindsOf(id: string): Iterable<SourceFile> {
     return this.kindsNamedById.get(id) ?? [];
@@ -87,6 +101,8 @@ export class CheckResults {
   private forgetUnresolved(file: SourceFile): void {
     for (const set of this.unresolvedByKind.values()) set.delete(file);
     for (const set of this.kindsNamedById.values()) set.delete(file);
+    for (const k of this.palettesOf.get(file) ?? []) this.byPalette.get(k)?.delete(file);
+    this.palettesOf.delete(file);
   }
 
   /** Records which other files a file's diagnostics point into. */

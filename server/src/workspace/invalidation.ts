@@ -1,22 +1,20 @@
 /**
  * What a change re-checks: the keys whose definitions changed are bumped, with those of their copy-from
- * descendants whose lineage changed with them and of the palettes that include a changed palette; every file
- * defining or referring to a bumped key, or whose last check depends on a kind or id that gained or lost a
- * definition, has its diagnostics checked again.
+ * descendants whose lineage changed with them; every file defining or referring to a bumped key, whose maps
+ * looked up a bumped palette (through palettes naming it, of the game too), or whose last check depends on a kind
+ * or id that gained or lost a definition, has its diagnostics checked again.
  */
 import type { DefinitionIndex } from '../index/definitionIndex';
 import { anyKindKey, refKey, type ReferenceIndex } from '../index/referenceIndex';
 import type { LineageCache } from '../index/inheritance';
 import { kindsAlsoAccepting } from '../checks/unknownId';
-import { PALETTE_KIND } from '../mapgen/resolve';
+import { PALETTE_KEY_PREFIX } from '../mapgen/resolve';
 import type { DefinitionRecord } from '../records/record';
 import type { KindRegistry } from '../registry/registry';
 import type { SourceFile } from '../sourceFile';
 import type { FileStore } from './fileStore';
 import type { KeyVersions } from './keyVersions';
 import type { CheckResults } from './checkResults';
-
-const PALETTE_PREFIX = refKey(PALETTE_KIND, '');
 
 /** The (kind, id) of a key made by refKey. */
 function splitKey(key: string): { kind: string; id: string } {
@@ -66,7 +64,6 @@ export class Invalidation {
         if (!bumped.has(k)) { bumped.add(k); inherited.push(k); }
       }
     }
-    for (const k of this.palettesIncluding(bumped)) inherited.push(k);
     // What a definition inherits is not one of its kind's ids: "did you mean" lists stay valid.
     keys.bumpAll(inherited);
     const affected = new Set<SourceFile>();
@@ -83,6 +80,8 @@ export class Invalidation {
       const { kind, id } = splitKey(key);
       for (const r of defs.get(kind, id)) affected.add(r.source as SourceFile);
       referencing(kind, id);
+      // Maps whose palettes name this one through palettes the reverse index does not know (the game's).
+      if (key.startsWith(PALETTE_KEY_PREFIX)) for (const f of results.lookingUpPalette(key)) affected.add(f);
     }
     // The ids the game derives from a definition that came or went (an overmap terrain's rotations) came or went
     // with it: a file naming one is checked again (its memo depends on the definition's key, see unknownId.ts).
@@ -126,29 +125,5 @@ export class Invalidation {
       }
     }
     return below;
-  }
-
-  /**
-   * The keys of the palettes that name a changed palette, directly or through others (added to `bumped`): a
-   * palette includes the palettes it names (mapgen/resolve.ts), so the map generators using any of them are
-   * checked again. Found through the reverse index: the palettes of analysed files (those edited or reported).
-   */
-  private palettesIncluding(bumped: Set<string>): string[] {
-    const out: string[] = [];
-    const queue = [...bumped].filter((k) => k.startsWith(PALETTE_PREFIX));
-    while (queue.length) {
-      const key = queue.pop()!;
-      const id = key.slice(PALETTE_PREFIX.length);
-      for (const f of this.parts.refs.filesReferencing(PALETTE_KIND, id)) {
-        for (const r of f.records) {
-          if (r.kind !== PALETTE_KIND || !f.analyses.get(r)?.includes(key)) continue;
-          for (const other of r.ids) {
-            const k = refKey(PALETTE_KIND, other);
-            if (!bumped.has(k)) { bumped.add(k); out.push(k); queue.push(k); }
-          }
-        }
-      }
-    }
-    return out;
   }
 }

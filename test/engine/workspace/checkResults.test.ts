@@ -19,7 +19,7 @@ function pointing(path: string, ...into: string[]): Diagnostic {
   return { path, start: 0, end: 1, severity: 'warning', code: 'duplicate-id', message: 'x', basis: 'spec', related: into.map((p) => ({ path: p, start: 0, end: 1, message: 'there' })) };
 }
 
-const checked = (diagnostics: Diagnostic[], unresolvedKinds: string[] = [], kindsOfIds: string[] = []) => ({ diagnostics, unresolvedKinds, kindsOfIds });
+const checked = (diagnostics: Diagnostic[], unresolvedKinds: string[] = [], kindsOfIds: string[] = [], palettesLookedUp: string[] = []) => ({ diagnostics, unresolvedKinds, kindsOfIds, palettesLookedUp });
 
 test('a file pointing into another is returned once when that one changes, its diagnostics dropped; not when it points there no more', () => {
   const results = new CheckResults();

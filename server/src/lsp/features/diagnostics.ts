@@ -84,7 +84,18 @@ export class DiagnosticsPublisher {
         t0 = Date.now();
       }
       const p = next();
-      try { this.publishOne(p); } catch (err) { this.session.error(`Diagnostics of ${p} failed`, err); }
+      try {
+        // A file's records are checked one by one, the loop given a turn between slices (a file of tens of
+        // thousands of records is seconds of checks: `shutdown`, a hover, an edit are answered meanwhile).
+        const steps = this.session.project.diagnosticsSteps(p);
+        for (let r = steps.next(); !r.done; r = steps.next()) {
+          if (Date.now() - t0 < sliceMs) continue;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (!isCurrent()) { steps.return(); return false; }
+          t0 = Date.now();
+        }
+        this.publishOne(p);
+      } catch (err) { this.session.error(`Diagnostics of ${p} failed`, err); }
     }
     return true;
   }

@@ -12,12 +12,20 @@ function lspColor(rgb: string): Color {
   return { red: (n >> 16) / 255, green: ((n >> 8) & 255) / 255, blue: (n & 255) / 255, alpha: 1 };
 }
 
+/** The swatches answered at most for one file (the game's largest file names a few thousand colors). */
+export const MAX_SWATCHES = 10_000;
+
 export function registerDocumentColors(connection: Connection, session: Session): void {
   connection.onDocumentColor((params): ColorInformation[] => {
     const p = session.contentPath(documentParams(session, params).uri);
     const fp = p && session.positions(p);
     if (!p || !fp) return [];
-    return documentColors(session.project, p).map((c) => ({ range: fp.range(c.start, c.end), color: lspColor(c.rgb) }));
+    const found = documentColors(session.project, p, MAX_SWATCHES);
+    if (found.length > MAX_SWATCHES) {
+      session.log(`Colors: ${p} names more than ${MAX_SWATCHES} colors; swatches are shown on the first ${MAX_SWATCHES} only`);
+      found.length = MAX_SWATCHES;
+    }
+    return found.map((c) => ({ range: fp.range(c.start, c.end), color: lspColor(c.rgb) }));
   });
   connection.onColorPresentation((params): ColorPresentation[] => {
     const d = documentParams(session, params);

@@ -14,7 +14,7 @@ export function registerMapPreview(connection: Connection, session: Session): vo
     const preview = mapPreviewAt(session.project, p, fp.offsetAt(position));
     if (!preview) return null;
     return {
-      title: preview.title, start: fp.range(preview.start, preview.start).start, tile: preview.tile, cursor: preview.cursor,
+      title: preview.title, start: fp.range(preview.start, preview.start).start, tile: preview.tile, cursor: preview.cursor, note: preview.note,
       rows: preview.rows.map((row) => row.map((c) => ({ ...c, markers: [...c.markers], regional: c.regional?.map((g) => ({ ...g, choices: g.choices.map((x) => ({ ...x })) })) }))),
     };
   });

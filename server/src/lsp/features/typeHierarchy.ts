@@ -3,11 +3,12 @@
  * queries/typeHierarchy: the copy-from parents and children of a definition.
  */
 import type { Connection, TypeHierarchyItem } from 'vscode-languageserver/node';
-import { prepareHierarchy, recordOfItem, subtypes, supertypes, type HierarchyItem } from '../../queries/typeHierarchy';
+import { prepareHierarchy, recordOfItem, subtypesSteps, supertypes, type HierarchyItem } from '../../queries/typeHierarchy';
 import { pathToUri, targetRange, uriToPath } from '../convert';
 import type { Session } from '../session';
 import { invalid, positionParams, requestParams } from '../requests';
 import { symbolKindOf } from './documentSymbols';
+import { runInSlices } from '../slices';
 
 /** What an item carries to find its definition again. */
 interface ItemData { readonly kind: string; readonly index: number }
@@ -41,12 +42,20 @@ export function registerTypeHierarchy(connection: Connection, session: Session):
     const items = prepareHierarchy(session.project, p, fp.offsetAt(position));
     return items.length ? items.map((h) => toItem(session, h)) : null;
   });
-  const related = (which: typeof supertypes) => (raw: unknown): TypeHierarchyItem[] | null => {
+  const recordOf = (raw: unknown) => {
     const at = itemParams(session, raw);
-    const record = at && recordOfItem(session.project, { path: at.path, index: at.data.index, kind: at.data.kind });
-    if (!record) return null;
-    return which(session.project, record).map((h) => toItem(session, h));
+    return at && recordOfItem(session.project, { path: at.path, index: at.data.index, kind: at.data.kind });
   };
-  connection.languages.typeHierarchy.onSupertypes(related(supertypes));
-  connection.languages.typeHierarchy.onSubtypes(related(subtypes));
+  connection.languages.typeHierarchy.onSupertypes((raw): TypeHierarchyItem[] | null => {
+    const record = recordOf(raw);
+    return record ? supertypes(session.project, record).map((h) => toItem(session, h)) : null;
+  });
+  // The first search analyses every record of the workspace: in time slices, as references (lsp/slices.ts).
+  connection.languages.typeHierarchy.onSubtypes(async (raw, token): Promise<TypeHierarchyItem[] | null> => {
+    const record = recordOf(raw);
+    if (!record) return null;
+    const { project } = session;
+    const items = await runInSlices(session, project, token, subtypesSteps(project, record));
+    return items.map((h) => toItem(session, h));
+  });
 }
