@@ -13,6 +13,9 @@
  *   --only ID,ID         only these measurements (ids of MEASUREMENTS)
  *   --quick              one run, and the 10x case of a small game: to see the bench work (CI)
  *   --out FILE           where to write the results (default BENCHMARKS.md; --quick: nowhere unless given)
+ *   --base COMMIT        the commit the CLI is compared with side by side (sideBySide.ts; default: the one of
+ *                        test/bench/base-commit; none: no comparison; --quick: none unless given)
+ *   --base-runs N        alternating runs of each CLI per input of the comparison (default 4)
  *
  * Adding a measurement (another file of this folder): export `function measureX(ctx: BenchContext): Reading[]`
  * (measure.ts) and list it in MEASUREMENTS with the figures it gives (shown as n/a while the module or the
@@ -27,6 +30,7 @@ import { listJsonFiles } from '../../server/src/mods/discover';
 import { applyEngineFlags } from '../../server/src/util/engineFlags';
 import { MINI_CORE, writeTree } from '../helpers/workspace';
 import { contentFiles, fmt, loadEngineCode, type BenchContext, type Corpus, type Measure, type Reading } from './measure';
+import { buildBase, comparisonRows, inputsOf, recordedBase, sideBySide } from './sideBySide';
 
 interface Measurement {
   readonly id: string;
@@ -132,6 +136,9 @@ interface Options {
   readonly only: readonly string[] | undefined;
   readonly quick: boolean;
   readonly out: string | undefined;
+  /** The commit of the side-by-side comparison; undefined: none. */
+  readonly base: string | undefined;
+  readonly baseRuns: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -147,6 +154,9 @@ function parseOptions(argv: readonly string[]): Options {
     only: opt('--only')?.split(','),
     quick,
     out: opt('--out') ?? (quick ? undefined : path.join(__dirname, '../../../BENCHMARKS.md')),
+    // The comparison builds another commit and checks a whole game several times: not in CI's quick run.
+    base: ((b) => (b === 'none' ? undefined : b))(opt('--base') ?? (quick ? 'none' : recordedBase() ?? 'none')),
+    baseRuns: Number(opt('--base-runs') ?? 4),
   };
 }
 
@@ -353,11 +363,40 @@ function main(options: Options): void {
   } finally {
     cleanUp();
   }
+  const comparison = compareWithBase(options, corpora.find((c) => c.name === 'current') ?? corpora.find((c) => c.name === '0.F'));
+  if (comparison) sections.push(comparison);
   if (options.out) {
     const runs = `${options.runs} run${options.runs === 1 ? '' : 's'} per figure (10x case: ${options.tenfoldRuns})${options.quick ? ', --quick' : ''}`;
     writeResults(options.out, `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${gitCommit()}\n\nMachine: ${machine}. ${runs}.${busy}\n\n${sections.join('\n\n')}\n`);
     console.log(`\nwritten to ${options.out}`);
   }
+}
+
+/** The side-by-side comparison with the base commit (sideBySide.ts), printed; its section of the results. */
+function compareWithBase(options: Options, corpus: Corpus | undefined): string | undefined {
+  if (options.base === undefined) return undefined;
+  if (!corpus) { console.log('side by side: no game to check; skipped'); return undefined; }
+  const log = (m: string): void => { process.stderr.write(`bench: ${m}\n`); };
+  let base: { cli: string; commit: string };
+  try {
+    base = buildBase(options.base, log);
+  } catch (err) {
+    console.error(`side by side with ${options.base}: ${String(err)}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+  const nowCli = path.join(__dirname, '../../server/src/cli/cdda-lint.js');
+  const compared = sideBySide(base.cli, nowCli, inputsOf(corpus.game), options.baseRuns, log);
+  const title = `Side by side with commit ${base.commit.slice(0, 7)} (the CLI on ${corpus.game}, --format json; ${options.baseRuns} alternating runs each, medians; flagged: more than 10 % worse)`;
+  const rows = comparisonRows(compared);
+  console.log(`\n${title}`);
+  const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const r of rows) console.log(`  ${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padStart(w[2])}  ${r[3].padStart(w[3])}  ${r[4]}`);
+  const worse = compared.filter((c) => c.worse);
+  if (worse.length) console.log(`\nside by side: ${worse.length} figure${worse.length === 1 ? '' : 's'} more than 10 % worse than ${base.commit.slice(0, 7)}: ${worse.map((c) => `${c.input} ${c.figure}`).join(', ')}`);
+  const esc = (s: string): string => s.replace(/\|/g, '\\|');
+  const table = ['| figure | base | now | change | |', '|---|--:|--:|--:|---|', ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  return `### ${title}\n\n${table}`;
 }
 
 const argv = process.argv.slice(2);

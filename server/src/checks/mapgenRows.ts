@@ -16,7 +16,7 @@ import type { DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, displayCells, mapSizeOf } from '../mapgen/rows';
-import { MAPPING_LAYERS, PALETTE_KIND, hasLayerAlways, mappedKeys, mapgenValue, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
+import { MAPPING_LAYERS, PALETTE_KIND, eachNode, hasLayerAlways, mappedKeys, mapgenValue, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
@@ -34,6 +34,9 @@ export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): Ma
 /** A character taking two columns (East Asian wide and fullwidth forms, emoji): mk_wcwidth's 2. */
 const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
 
+/** The members holding mappings, in the order their keys are checked. */
+const MAPPING_MEMBERS = [...Object.keys(MAPPING_LAYERS), 'mapping'];
+
 /**
  * map_key's constructor (mapgen.cpp): a mapping key must be one character of one column ("format map key must be
  * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's.
@@ -45,7 +48,10 @@ function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
     record, path, part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
     message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
   });
-  for (const layer of [...Object.keys(MAPPING_LAYERS), 'mapping']) {
+  // The members written, looked up by name (reading each of the 28 names off the value misses on most of them, slowly).
+  const written = new Set(Object.keys(root.value));
+  for (const layer of MAPPING_MEMBERS) {
+    if (!written.has(layer)) continue;
     const members = root.value[layer];
     if (!isObject(members)) continue;
     for (const key of Object.keys(members)) {
@@ -85,6 +91,23 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   if (!size || !resolution) return;
   new RowsCheck(record, ctx, rows, size.rowWidths, size.from, resolution, fallback, rules).run();
 };
+
+/** A cell's findings, by character (see RowsCheck.cellVerdict): not in "terrain", a terrain in some palettes only, unmapped. */
+const NO_TERRAIN = 1, SOME_TERRAIN = 2, UNMAPPED = 4;
+
+/** RowsCheck.run's verdicts by character code for the cells of simple rows (see cellKeys: one cell per code below U+0300), -1 unknown; one array reset per map. */
+const VERDICT_BY_CODE = new Int8Array(0x300);
+
+/** Whether some mapping gives `key` a meaning (of `layer`, when given): mappedKeys(resolution, layer).has(key), for one key. */
+function isMapped(resolution: MapResolution, key: string, layer?: string): boolean {
+  let found = false;
+  eachNode(resolution, (n) => {
+    if (found) return;
+    const list = n.own.get(key);
+    if (list && (layer === undefined || list.some((m) => m.layer === layer))) found = true;
+  });
+  return found;
+}
 
 class RowsCheck {
   private written: WrittenRows | undefined | null = null;
@@ -142,8 +165,7 @@ class RowsCheck {
   run(): void {
     const { rows, widths } = this;
     const height = widths.length;
-    const terrainKeys = mappedKeys(this.resolution, 'terrain');
-    if (this.rules.rowsNeedTerrain && terrainKeys.size === 0) {
+    if (this.rules.rowsNeedTerrain && mappedKeys(this.resolution, 'terrain').size === 0) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
@@ -157,9 +179,15 @@ class RowsCheck {
       const first = w?.rows[height];
       this.report('rows', first, ['object', 'rows', height], 'error', `"rows" has ${rows.length} rows; the map (${this.sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have ${height} rows")`);
     }
-    const all = mappedKeys(this.resolution);
-    const used = new Set<string>();
-    const terrainAlways = new Map<string, boolean>();
+    // What a character's cells report, worked out once per character (a map has a few dozen characters and
+    // hundreds of cells: a whole game's maps are millions); its keys are the characters used.
+    const verdicts = new Map<string, number>();
+    const byCode = VERDICT_BY_CODE.fill(-1);
+    const verdictOf = (key: string): number => {
+      let verdict = verdicts.get(key);
+      if (verdict === undefined) { verdict = this.cellVerdict(key); verdicts.set(key, verdict); }
+      return verdict;
+    };
     for (let r = 0; r < Math.min(rows.length, height); r++) {
       const row = rows[r];
       if (typeof row !== 'string') continue;
@@ -175,26 +203,40 @@ class RowsCheck {
         const from = written?.[width], to = written?.[written.length - 1];
         this.report('width', from && to ? { start: from.start, end: to.end } : undefined, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have ${width} columns")`);
       }
-      for (let c = 0; c < Math.min(width, cells.length); c++) {
+      const simple = typeof cells === 'string';
+      for (let c = 0, n = Math.min(width, cells.length); c < n; c++) {
+        let verdict: number;
+        if (simple) {
+          const code = cells.charCodeAt(c);
+          verdict = byCode[code];
+          if (verdict < 0) verdict = byCode[code] = verdictOf(cells[c]);
+        } else verdict = verdictOf(cells[c]);
+        if (verdict === 0) continue;
         const key = cells[c];
-        used.add(key);
-        if (!terrainKeys.has(key) && !this.fallback) {
+        if (verdict & NO_TERRAIN) {
           this.cellReport('no-terrain-cell', r, c, 'error', `${show(key)} (row ${r + 1}, column ${c + 1}) is not in "terrain" (nor in a palette's), and the map has no "fill_ter": the game rejects it`);
-        } else if (!this.fallback) {
-          let always = terrainAlways.get(key);
-          if (always === undefined) { always = hasLayerAlways(this.resolution.root, key, 'terrain'); terrainAlways.set(key, always); }
-          if (!always) {
-            const from = palettesGiving(this.resolution, key, 'terrain');
-            this.cellReport('some-terrain-cell', r, c, 'warning', `${show(key)} (row ${r + 1}, column ${c + 1}) is a terrain only when ${from.length === 1 ? `palette "${from[0]}" is` : `one of the palettes ${from.map((p) => `"${p}"`).join(', ')} is`} chosen; with another, nothing sets its terrain (no "fill_ter")`);
-          }
+        } else if (verdict & SOME_TERRAIN) {
+          const from = palettesGiving(this.resolution, key, 'terrain');
+          this.cellReport('some-terrain-cell', r, c, 'warning', `${show(key)} (row ${r + 1}, column ${c + 1}) is a terrain only when ${from.length === 1 ? `palette "${from[0]}" is` : `one of the palettes ${from.map((p) => `"${p}"`).join(', ')} is`} chosen; with another, nothing sets its terrain (no "fill_ter")`);
         }
-        if (!all.has(key) && key !== ' ' && key !== '.') {
+        if (verdict & UNMAPPED) {
           this.cellReport('unmapped-cell', r, c, 'error', `${show(key)} (row ${r + 1}, column ${c + 1}) has no terrain, furniture or other mapping: the game rejects it`);
         }
       }
     }
     this.flush();
-    this.reportUnused(used);
+    this.reportUnused(verdicts);
+  }
+
+  /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
+  private cellVerdict(key: string): number {
+    let verdict = 0;
+    if (!this.fallback) {
+      if (!isMapped(this.resolution, key, 'terrain')) verdict |= NO_TERRAIN;
+      else if (!hasLayerAlways(this.resolution.root, key, 'terrain')) verdict |= SOME_TERRAIN;
+    }
+    if (key !== ' ' && key !== '.' && !isMapped(this.resolution, key)) verdict |= UNMAPPED;
+    return verdict;
   }
 
   private writtenCache = new Map<number, ReturnType<typeof writtenCells>>();
@@ -214,7 +256,7 @@ class RowsCheck {
   }
 
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
-  private reportUnused(used: ReadonlySet<string>): void {
+  private reportUnused(used: ReadonlyMap<string, unknown>): void {
     const seen = new Set<string>();
     for (const [key, list] of this.resolution.root.own) {
       if (used.has(key)) continue;

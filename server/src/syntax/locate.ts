@@ -151,7 +151,8 @@ function nameIs(text: string, start: number, end: number, name: string): boolean
  * in thousands of definitions, some of them large map generators). The same ranges, the same fallbacks.
  */
 export function locateInJson(text: string, objectStart: number, path: JsonPath, part: Part = 'value'): OffsetRange {
-  let start = objectStart, end = pastValue(text, objectStart);
+  // `end` is read only once a step is found, which sets it: no scan to the object's end (a map generator's rows).
+  let start = objectStart, end = objectStart;
   // The member name of the node reached, when it is a member's value.
   let nameStart = -1, nameEnd = -1;
   let depthFound = 0;

@@ -13,12 +13,21 @@ import type { DefinitionRecord } from '../records/record';
 /** How many texts read from disk are kept: checking or publishing a file asks for its text several times. */
 const RECENT_DISK_TEXTS = 32;
 
+/**
+ * How many files' whole values are kept: a map generator's check reads its palettes' values from other files
+ * (a palette naming more palettes, from more files) between its own file's records. With one kept, each palette
+ * read first parsed the map generator's whole file again: a third of a whole-game check's parsing.
+ */
+const RECENT_VALUES = 4;
+
+interface FileValues { readonly file: SourceFile; readonly text: string; readonly values: readonly unknown[] | undefined }
+
 export class FileStore {
   private readonly files = new Map<string, SourceFile>();
   private readonly diskTexts = new Map<string, string>();
   private readonly problems = new Map<string, FileProblem>();
-  /** The values of the file last read again for a whole value (records are checked file by file). */
-  private lastValues: { readonly file: SourceFile; readonly text: string; readonly values: readonly unknown[] | undefined } | undefined;
+  /** The values of the files last read again for a whole value, the most recent last (records are checked file by file). */
+  private recentValues: FileValues[] = [];
   /** The edited text of which one object was parsed alone (see objectValueOf): a second object of it parses the whole. */
   private lastSingle: { readonly file: SourceFile; readonly text: string } | undefined;
   // What every file reads its text and values through (one pair for the thousands of files).
@@ -120,18 +129,20 @@ export class FileStore {
 
   /** Drops the whole values kept for the file last read (a pass over every file needs none of them again soon). */
   forgetValues(): void {
-    this.lastValues = undefined;
+    this.recentValues = [];
     this.lastSingle = undefined;
   }
 
-  /** Object `i` of a file, parsed again from its text: the whole file at once, kept until another is asked. */
+  /** Object `i` of a file, parsed again from its text: the whole file at once, kept while a few others are asked. */
   private objectValueOf(file: SourceFile, i: number): Record<string, unknown> {
     // A reported file's text is about to locate its diagnostics: cached. Another's is read without caching it:
     // a pass over every file (find references) should not fill the cache with texts it reads once.
     const text = file.reported ? this.textOf(file)
-      : file.text ?? this.diskTexts.get(file.path) ?? (this.lastValues?.file === file ? this.lastValues.text : this.safeRead(file.path) ?? '');
-    let c = this.lastValues;
-    if (!c || c.file !== file || c.text !== text) {
+      : file.text ?? this.diskTexts.get(file.path) ?? this.recentValues.find((v) => v.file === file)?.text ?? this.safeRead(file.path) ?? '';
+    const at = this.recentValues.findIndex((v) => v.file === file && v.text === text);
+    let c = at >= 0 ? this.recentValues[at] : undefined;
+    if (c && at !== this.recentValues.length - 1) { this.recentValues.splice(at, 1); this.recentValues.push(c); }
+    if (!c) {
       // In an edited text the first object asked is parsed alone: after a keystroke only the edited definition
       // is analysed and checked, and parsing its whole file (hundreds of KB) for it was most of the keystroke.
       const first = this.lastSingle;
@@ -141,7 +152,11 @@ export class FileStore {
       }
       let values: unknown[] | undefined;
       try { const whole: unknown = JSON.parse(text); values = Array.isArray(whole) ? whole : [whole]; } catch { values = undefined; }
-      c = this.lastValues = { file, text, values };
+      c = { file, text, values };
+      // An older text's values of the file are out of date.
+      this.recentValues = this.recentValues.filter((v) => v.file !== file);
+      this.recentValues.push(c);
+      if (this.recentValues.length > RECENT_VALUES) this.recentValues.shift();
     }
     const v = c.values?.[slotOf(file.parsed, i)];
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;

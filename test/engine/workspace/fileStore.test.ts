@@ -126,3 +126,26 @@ test('an object\'s whole value is read again from the file\'s current text; a fi
     assert.equal(disk.reads.get(p), reported ? 1 : 2, reported ? 'a reported file\'s text is kept (its diagnostics are located in it)' : 'a pass over every file keeps no text');
   }
 });
+
+test('whole values of a few files are kept: a map generator\'s file is not parsed again after its palettes\' files are read', () => {
+  const disk = fakeDisk();
+  const store = new FileStore(disk.read);
+  // Files read from disk and not reported: each parse of a whole file is one read of it.
+  const onDisk = (p: string, objects: Record<string, unknown>[]): ReturnType<typeof fileWith> => {
+    disk.texts.set(p, JSON.stringify(objects));
+    const file = fileWith(store, p, 'm', JSON.stringify(objects));
+    file.text = undefined;
+    return file;
+  };
+  const maps = [{ type: 'mapgen', om_terrain: 'a', object: { palettes: ['p1'] } }, { type: 'mapgen', om_terrain: 'b', object: { palettes: ['p2', 'p3'] } }];
+  const map = onDisk('/w/maps.json', maps);
+  const palettes = ['p1', 'p2', 'p3'].map((id) => onDisk(`/w/${id}.json`, [{ type: 'palette', id, terrain: { '.': 't_grass' } }]));
+  assert.deepEqual(map.fullValueOf(0), maps[0]);
+  for (const p of palettes) p.fullValueOf(0);
+  assert.deepEqual(map.fullValueOf(1), maps[1]);
+  assert.equal(disk.reads.get('/w/maps.json'), 1, 'the map generators\' file parsed once, its palettes read in between');
+  // Kept a while, not for ever: five other files later it is read again.
+  for (const id of ['q1', 'q2', 'q3', 'q4', 'q5']) onDisk(`/w/${id}.json`, [{ type: 'palette', id }]).fullValueOf(0);
+  assert.deepEqual(map.fullValueOf(0), maps[0]);
+  assert.equal(disk.reads.get('/w/maps.json'), 2);
+});
