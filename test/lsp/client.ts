@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { URI } from 'vscode-uri';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter,
+  createProtocolConnection, StreamMessageReader, AbstractMessageWriter, type MessageWriter, type Message,
   InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, ShutdownRequest, ExitNotification,
   WorkDoneProgressCreateRequest, WorkDoneProgress, ConfigurationRequest, ShowMessageRequest, RegistrationRequest,
@@ -43,6 +43,54 @@ export interface ClientOptions {
 
 interface Waiter<T> { test: (v: T) => boolean; resolve: (v: T) => void }
 
+/**
+ * Writes each message whole (its header and body in one write), in order. While held, messages are kept and then
+ * written together in one write: the server reads them at once, so the later ones are waiting in its queue
+ * before it begins the first, however late this process would have been scheduled to send them one by one.
+ */
+class WholeMessageWriter extends AbstractMessageWriter implements MessageWriter {
+  private held: Buffer[] | undefined;
+
+  constructor(private readonly stream: NodeJS.WritableStream) {
+    super();
+    stream.on('error', (e: Error) => this.fireError(e));
+    stream.on('close', () => this.fireClose());
+  }
+
+  write(msg: Message): Promise<void> {
+    const body = Buffer.from(JSON.stringify(msg), 'utf8');
+    const whole = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+    if (this.held) { this.held.push(whole); return Promise.resolve(); }
+    return this.send(whole);
+  }
+
+  /** Runs `send`; the messages it writes (synchronously, as sendRequest and sendNotification do) go in one write. */
+  together<T>(send: () => T): T {
+    this.held = [];
+    try {
+      return send();
+    } finally {
+      const held = this.held;
+      this.held = undefined;
+      if (held.length) this.send(Buffer.concat(held)).catch(() => { /* reported through onError */ });
+    }
+  }
+
+  end(): void {
+    this.stream.end();
+  }
+
+  private send(bytes: Buffer): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.stream.write(bytes, (e) => {
+        if (!e) return resolve();
+        this.fireError(e);
+        reject(e);
+      });
+    });
+  }
+}
+
 export class TestClient {
   readonly connection: ProtocolConnection;
   readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
@@ -63,11 +111,13 @@ export class TestClient {
   private readonly diagWaiters: Waiter<PublishDiagnosticsParams>[] = [];
   private readonly statusWaiters: Waiter<StatusParams>[] = [];
   readonly proc: ChildProcess;
+  private readonly writer: WholeMessageWriter;
 
   constructor(private readonly options: ClientOptions) {
     this.proc = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_CACHE_HOME: CACHE_HOME } });
     this.proc.stderr!.on('data', (b: Buffer) => this.stderr.push(b.toString()));
-    this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.writer = new WholeMessageWriter(this.proc.stdin!);
+    this.connection = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), this.writer);
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.diagnostics.set(p.uri, p);
       this.published.push(p);
@@ -167,6 +217,14 @@ export class TestClient {
 
   request<R>(method: string, params: unknown): Promise<R> {
     return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  /**
+   * Sends the messages `send` sends in one write (see WholeMessageWriter): a request sent after a long one is in
+   * the server's queue before the long one begins, whatever the load of the machine.
+   */
+  together<T>(send: () => T): T {
+    return this.writer.together(send);
   }
 
   async stop(): Promise<void> {

@@ -11,6 +11,7 @@ import { CancellationTokenSource, DidChangeWatchedFilesNotification, FileChangeT
 import { TestClient, positionOf, uri } from './client';
 import { monster, pretty } from './fixture';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
+import { SLICE_STEPS } from '../../server/src/lsp/slices';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -157,6 +158,7 @@ describe('language server: the first subtypes and palette-key references are sli
   const text = (rel: string): string => fs.readFileSync(file(rel), 'utf8');
 
   before(async () => {
+    assert.ok(2 * SLICE_STEPS < MAPS, 'the long requests give the loop at least two turns');
     ({ client, ws } = await parentWithChildren(N, {
       'big/palettes.json': pretty([{ type: 'palette', id: 'p_big', terrain: { '#': 't_wall' } }]),
       'big/map.json': pretty(Array.from({ length: MAPS }, (_, i) => ({ type: 'mapgen', method: 'json', nested_mapgen_id: `n_big_${i}`, object: { mapgensize: [2, 1], palettes: ['p_big'], rows: ['##'] } }))),
@@ -167,19 +169,25 @@ describe('language server: the first subtypes and palette-key references are sli
     await client?.stop();
   });
 
-  /** Whether a hover sent just after `pending` is answered before it: the long request gives the loop turns. */
-  async function hoverFirst<T>(pending: Promise<T>): Promise<{ order: string[]; result: T }> {
+  /**
+   * The order of the answers to the long request `send` sends and a hover sent right after it, both in one write:
+   * the hover waits in the server's queue from the start, and is answered first if and only if the long request
+   * gives the loop a turn before its end. The hover is taken from the queue at the long request's second turn at
+   * the latest, which comes after 2 * SLICE_STEPS steps at most (lsp/slices.ts), whatever the machine's speed or
+   * load: both requests take more steps than that (one per child, one per map), so the order is counted, not timed.
+   */
+  async function hoverFirst<T>(send: () => Promise<T>): Promise<{ order: string[]; result: T }> {
     const order: string[] = [];
-    const long = pending.then((r) => { order.push('long'); return r; });
-    await client.request('textDocument/hover', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
-    order.push('hover');
+    const hoverParams = { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) };
+    const [long, hover] = client.together(() => [send(), client.request('textDocument/hover', hoverParams)] as const);
+    await Promise.all([long.then(() => order.push('long')), hover.then(() => order.push('hover'))]);
     return { order, result: await long };
   }
 
   test('type hierarchy subtypes of an id with 20,000 children, the first search (it analyses every record): a hover sent meanwhile is answered first', async () => {
     const items = await client.request<{ data: unknown }[]>('textDocument/prepareTypeHierarchy', { textDocument: { uri: uri(file('parent.json')) }, position: positionOf(text('parent.json'), '"mon_parent"', 2) });
     assert.equal(items.length, 1);
-    const { order, result } = await hoverFirst(client.request<unknown[]>('typeHierarchy/subtypes', { item: items[0] }));
+    const { order, result } = await hoverFirst(() => client.request<unknown[]>('typeHierarchy/subtypes', { item: items[0] }));
     // Before: one walk of the reverse index, answered before the hover.
     assert.deepEqual(order, ['hover', 'long']);
     assert.equal(result.length, N);
@@ -187,7 +195,7 @@ describe('language server: the first subtypes and palette-key references are sli
 
   test('references on a palette\'s mapping key used by 2,000 maps (resolved one by one): a hover sent meanwhile is answered first', async () => {
     const params = { textDocument: { uri: uri(file('palettes.json')) }, position: positionOf(text('palettes.json'), '"#"', 1), context: { includeDeclaration: false } };
-    const { order, result } = await hoverFirst(client.request<Location[]>('textDocument/references', params));
+    const { order, result } = await hoverFirst(() => client.request<Location[]>('textDocument/references', params));
     assert.deepEqual(order, ['hover', 'long']);
     assert.equal(result.length, 2 * MAPS);
   });

@@ -18,6 +18,7 @@ import { formatCdda, formatRangeEdit, isCddaFormatted, lineBreakOf, minimalEdit 
 
 /** A use of an id the game removed without a replacement: nothing to rewrite it to. */
 export interface RemovedIdUse {
+  readonly path: string;
   readonly kind: string;
   readonly id: string;
   /** The migration type that removes it. */
@@ -62,7 +63,7 @@ export function certainFixes(project: WorkspaceView, filePath: string): FilePlan
         const m = ref.alternative ? undefined : migrations.get(ref.kind)?.get(ref.id);
         if (!m || project.visibleDefinitions(ref.kind, ref.id, record.source.modId).length) continue;
         const at = project.locate(record, ref.path, ref.key ? 'key' : 'value');
-        if (m.to === undefined) { removed.push({ kind: ref.kind, id: ref.id, by: m.by, ...at }); continue; }
+        if (m.to === undefined) { removed.push({ path: filePath, kind: ref.kind, id: ref.id, by: m.by, ...at }); continue; }
         // The id as written, and a variant after it (`"frame#cross"`, see StringSpec.variants) kept.
         const written = text.slice(at.start, at.end), quoted = JSON.stringify(ref.id).slice(0, -1);
         if (written !== `${quoted}"` && !written.startsWith(`${quoted}#`)) continue;

@@ -1,7 +1,8 @@
 /**
  * What a migration leaves for a person, one line per root cause with its count: the problems still reported
  * (errors and warnings) grouped by what they say without where (`unknown item "rock"` once for its 12 uses), and
- * the uses of ids the game removed without a replacement (queries/migratedIds.ts).
+ * the uses of ids the game removed without a replacement (queries/migratedIds.ts), each of which takes the place of
+ * the unknown-id problem reported on it.
  */
 import type { Diagnostic } from '../diagnostic';
 import type { RemovedIdUse } from './fixAll';
@@ -24,9 +25,25 @@ export function rootCauses(diagnostics: Iterable<Diagnostic>, removed: Iterable<
     if (g) g.count++;
     else groups.set(key, { severity, code, cause, count: 1 });
   };
-  for (const d of diagnostics) if (d.severity === 'error' || d.severity === 'warning') add(d.severity, d.code, causeOf(d.message));
-  for (const r of removed) add('warning', 'removed-id', `${registry.title(r.kind)} "${r.id}" was removed by the game (${r.by}), with nothing to replace it`);
+  // A removed id the game's reader also rejects where it is used (a terrain in a map: ter_furn_migration mends
+  // saved maps only) is one root cause: said once, as removed, with the reader's severity.
+  const removedAt = new Map<string, 'error' | 'warning'>();
+  for (const r of removed) removedAt.set(placeOf(r), 'warning');
+  for (const d of diagnostics) {
+    if (d.severity !== 'error' && d.severity !== 'warning') continue;
+    const place = placeOf(d);
+    if (d.code === 'unknown-id' && removedAt.has(place)) {
+      if (d.severity === 'error') removedAt.set(place, 'error');
+      continue;
+    }
+    add(d.severity, d.code, causeOf(d.message));
+  }
+  for (const r of removed) add(removedAt.get(placeOf(r))!, 'removed-id', `${registry.title(r.kind)} "${r.id}" was removed by the game (${r.by}), with nothing to replace it`);
   return [...groups.values()].sort((a, b) => (a.severity === b.severity ? b.count - a.count || (a.cause < b.cause ? -1 : 1) : a.severity === 'error' ? -1 : 1));
+}
+
+function placeOf(at: { readonly path: string; readonly start: number; readonly end: number }): string {
+  return `${at.path}\u0000${at.start}\u0000${at.end}`;
 }
 
 /**

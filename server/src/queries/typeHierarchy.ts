@@ -83,7 +83,10 @@ export function subtypes(project: WorkspaceView, record: DefinitionRecord): Hier
   return finish(subtypesSteps(project, record));
 }
 
-/** As `subtypes`, pausing between records (the first search analyses every record: see filesReferencingSteps). */
+/**
+ * As `subtypes`, pausing between records (the first search analyses every record: see filesReferencingSteps) and
+ * between the items made of them.
+ */
 export function* subtypesSteps(project: WorkspaceView, record: DefinitionRecord): Steps<HierarchyItem[]> {
   const out: { r: DefinitionRecord; id: string; relation: HierarchyItem['relation'] }[] = [];
   for (const id of record.ids) {
@@ -98,5 +101,12 @@ export function* subtypesSteps(project: WorkspaceView, record: DefinitionRecord)
     }
   }
   const seen = new Set<DefinitionRecord>();
-  return out.filter((x) => !seen.has(x.r) && seen.add(x.r)).sort((a, b) => project.compareLoadOrder(a.r, b.r)).map((x) => hierarchyItem(project, x.r, x.id, x.relation));
+  const found = out.filter((x) => !seen.has(x.r) && seen.add(x.r)).sort((a, b) => project.compareLoadOrder(a.r, b.r));
+  // An item locates its id in the file's text: for tens of thousands of children, most of the work, so a step each.
+  const items: HierarchyItem[] = [];
+  for (const x of found) {
+    items.push(hierarchyItem(project, x.r, x.id, x.relation));
+    yield;
+  }
+  return items;
 }
