@@ -74,7 +74,11 @@ export class VersionVerdicts {
 
   /** Which files are whose may have changed: every mod's count is made again when asked. */
   forgetCounts(): void {
-    for (const modId of this.given.keys()) this.noteChange(modId, false);
+    for (const modId of [...this.given.keys()]) {
+      // A mod id with no file (an id typed and changed again) shows its verdict nowhere: forgotten, not asked again.
+      if (!this.filesByMod.get(modId)?.size) this.given.delete(modId);
+      else this.noteChange(modId, false);
+    }
     this.current.clear();
     this.modTallies.clear();
   }
