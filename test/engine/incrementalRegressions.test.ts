@@ -339,3 +339,56 @@ test('a modinfo.json cut off is not loaded with a half-read id: invalid-modinfo 
   assert.deepEqual(ws.codes('m/modinfo.json').filter((c) => c === 'invalid-modinfo'), ['invalid-modinfo']);
   assertSameAsFresh(ws);
 });
+
+// A monster group named by "name": a form the current game does not read, which places a mod before January 2025.
+const namedGroup = [{ type: 'monstergroup', name: 'GROUP_B', default: 'mon_b', monsters: [{ monster: 'mon_b', freq: 10, cost_multiplier: 1 }] }];
+const hasVerdict = (ws: TestWorkspace, rel: string) => ws.diagnostics(rel).some((d) => d.code === 'game-version-mismatch');
+
+test('current game: a mod whose id another mod takes gives its files to the enclosing mod, whose modinfo.json is re-published with their verdict (soak seed 505)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'b/modinfo.json': modinfo('b', ['dda', 'a']), 'b/monsters/b.json': [monster('mon_b')] }, {}, { gameVersion: 'current' });
+  // The soak's folder moved into b/monsters: a mod inside a mod, holding a monster group named by "name".
+  change(ws, 'b/monsters/modinfo.json', modinfo('e', ['dda', 'b']));
+  change(ws, 'b/monsters/b.json', namedGroup);
+  assert.ok(hasVerdict(ws, 'b/monsters/modinfo.json') && !hasVerdict(ws, 'b/modinfo.json'), 'the group is mod e\'s');
+  // A new mod folder takes the id "e" (a/extra comes first): b/monsters/ is mod b's content again.
+  const affected = change(ws, 'a/extra/modinfo.json', modinfo('e', ['dda', 'a']));
+  assert.ok(affected.includes(ws.file('b/modinfo.json')), 'the modinfo.json of the mod the files joined is re-published');
+  assert.ok(hasVerdict(ws, 'b/modinfo.json'));
+  assertSameAsFresh(ws, 'current');
+  // Taken back (a/extra deleted): the files leave mod b again, and its notice goes.
+  const back = change(ws, 'a/extra/modinfo.json', undefined);
+  assert.ok(back.includes(ws.file('b/modinfo.json')));
+  assert.ok(!hasVerdict(ws, 'b/modinfo.json'));
+  assertSameAsFresh(ws, 'current');
+  // The soak's sequence, every published file compared with a fresh build's.
+  const soak = [
+    { name: 'folder ma/sub moved to mb/monsters', changes: [{ rel: 'mb/monsters/modinfo.json', text: modinfoText('mod_e', ['dda', 'mod_b']) }, { rel: 'mb/monsters/b.json', text: JSON.stringify(namedGroup) }] },
+    { name: 'new mod folder ma/extra', changes: [{ rel: 'ma/extra/modinfo.json', text: modinfoText('mod_e', ['dda', 'mod_a']) }] },
+  ];
+  const mismatch = replay(soak, { gameVersion: 'current' });
+  assert.equal(mismatch, undefined, mismatch?.what);
+});
+
+test('current game: a mod inside a mod whose modinfo.json is deleted gives its files to the enclosing mod, whose modinfo.json is re-published with their verdict (soak seed 707)', () => {
+  const ws = workspace({ 'a/modinfo.json': modinfo('a'), 'a/monsters.json': [monster('mon_b')] }, {}, { gameVersion: 'current' });
+  change(ws, 'a/monsters/modinfo.json', modinfo('b', ['dda', 'a']));
+  change(ws, 'a/monsters/groups.json', namedGroup);
+  assert.ok(hasVerdict(ws, 'a/monsters/modinfo.json') && !hasVerdict(ws, 'a/modinfo.json'), 'the group is mod b\'s');
+  const affected = change(ws, 'a/monsters/modinfo.json', undefined);
+  assert.ok(affected.includes(ws.file('a/modinfo.json')), 'the modinfo.json of the mod the files joined is re-published');
+  assert.ok(hasVerdict(ws, 'a/modinfo.json'));
+  assertSameAsFresh(ws, 'current');
+  // Created again: the files leave mod a, and its notice goes.
+  const back = change(ws, 'a/monsters/modinfo.json', modinfo('b', ['dda', 'a']));
+  assert.ok(back.includes(ws.file('a/modinfo.json')));
+  assert.ok(!hasVerdict(ws, 'a/modinfo.json'));
+  assertSameAsFresh(ws, 'current');
+  const soak = [
+    { name: 'folder mb moved to ma/monsters', changes: [{ rel: 'ma/monsters/modinfo.json', text: modinfoText('mod_b', ['dda', 'mod_a']) }, { rel: 'ma/monsters/g.json', text: JSON.stringify(namedGroup) }] },
+    { name: 'ma/monsters/modinfo.json: deleted', changes: [{ rel: 'ma/monsters/modinfo.json', text: undefined }] },
+  ];
+  for (const warmStart of [false, true]) {
+    const mismatch = replay(soak, { gameVersion: 'current', warmStart });
+    assert.equal(mismatch, undefined, mismatch?.what);
+  }
+});

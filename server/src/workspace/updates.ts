@@ -12,7 +12,7 @@ import type { FileStore } from './fileStore';
 import type { WorkspaceMods } from './workspaceMods';
 import { addKeys, type Indexer } from './indexer';
 import type { KeyVersions } from './keyVersions';
-import type { VersionVerdicts } from './versionVerdicts';
+import type { VerdictChange, VersionVerdicts } from './versionVerdicts';
 import type { CheckResults } from './checkResults';
 import type { Invalidation } from './invalidation';
 import type { Loader } from './loader';
@@ -46,13 +46,10 @@ export class Updates {
    * diagnostics may have changed.
    */
   updateFiles(batch: readonly FileChange[]): string[] {
-    const { store, verdicts } = this.parts;
-    const changes = lastChangeOfEachFile(batch);
-    const mods = (): Set<string> => new Set(changes.map((c) => store.get(path.resolve(c.path))?.modId).filter((m): m is string => m !== undefined));
-    const before = new Map([...mods()].map((m) => [m, verdicts.writtenFor(m)]));
-    const out = this.applyUpdates(changes);
-    for (const m of mods()) if (!before.has(m)) before.set(m, undefined);
-    return [...new Set([...out, ...this.filesOfChangedVerdicts(before)])];
+    const out = this.applyUpdates(lastChangeOfEachFile(batch));
+    // The mods whose files changed: those of the batch, and those that files not in it joined or left (a
+    // modinfo.json created, deleted or losing its id to another moves the files of its folder).
+    return [...new Set([...out, ...this.filesOfChangedVerdicts(this.parts.verdicts.takeChanges())])];
   }
 
   /**
@@ -60,15 +57,15 @@ export class Updates {
    * VersionVerdicts): the modinfo.json whose notices name the counts and point to examples, and every file of the mod when the forms
    * whose uses are shown as information change (the notice comes or goes, or names other forms).
    */
-  private filesOfChangedVerdicts(before: ReadonlyMap<string, EraVerdict | undefined>): string[] {
+  private filesOfChangedVerdicts(changes: ReadonlyMap<string, VerdictChange>): string[] {
     const { store, mods, verdicts } = this.parts;
     const out: string[] = [];
-    for (const [modId, was] of before) {
+    for (const [modId, { before: was, filesChanged }] of changes) {
       const now = verdicts.writtenFor(modId);
       const mod = mods.graph.get(modId);
       if (verdictKey(was) === verdictKey(now)) {
         // The notices point to the first definition of each form, which an edit of the mod's files may move.
-        const modinfo = now && mod ? store.get(mod.modinfoFile) : undefined;
+        const modinfo = now && mod && filesChanged ? store.get(mod.modinfoFile) : undefined;
         if (modinfo?.reported) out.push(modinfo.path);
         continue;
       }

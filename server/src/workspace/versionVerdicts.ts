@@ -21,6 +21,13 @@ export function formsOfRecord(record: DefinitionRecord): DecisiveForm[] {
   return formsOf({ type: record.type, member: (name) => memberOf(record, name) });
 }
 
+/** A mod's verdict as given before its files (or which files are its) changed. */
+export interface VerdictChange {
+  readonly before: EraVerdict | undefined;
+  /** Its files or their definitions changed (the examples its notices point to may have moved), not only its count was forgotten. */
+  readonly filesChanged: boolean;
+}
+
 export class VersionVerdicts {
   /** Each mod's files: kept with SourceFile.modId, which is set only by setModId. */
   private readonly filesByMod = new Map<string, Set<SourceFile>>();
@@ -28,8 +35,12 @@ export class VersionVerdicts {
   private readonly fileForms = new WeakMap<readonly DefinitionRecord[], FileForms>();
   /** Per mod counted so far, its decisive definitions (see retally). */
   private readonly modTallies = new Map<string, FormTally>();
-  /** Per mod asked about, the format its content is written for (undefined: the checked game's); cleared on any re-index. */
-  private readonly memo = new Map<string, EraVerdict | undefined>();
+  /** Per mod asked about, the last verdict given: the format its content is written for (undefined: the checked game's). */
+  private readonly given = new Map<string, EraVerdict | undefined>();
+  /** The mods whose given verdict is still theirs (no file of theirs changed since, their count not forgotten). */
+  private readonly current = new Set<string>();
+  /** Per mod given a verdict whose files or count changed since the last takeChanges: see VerdictChange. */
+  private readonly changes = new Map<string, VerdictChange>();
 
   /** `ensureParsed`: makes a deferred file's records (a mod's count reads them all). */
   constructor(private readonly version: GameVersion, private readonly ensureParsed: (file: SourceFile) => void) {}
@@ -37,12 +48,22 @@ export class VersionVerdicts {
   /** Sets the mod a file belongs to. */
   setModId(file: SourceFile, modId: string | undefined): void {
     if (file.modId === modId) return;
-    if (file.modId !== undefined) this.filesByMod.get(file.modId)?.delete(file);
+    const was = file.modId;
+    if (was !== undefined) {
+      this.filesByMod.get(was)?.delete(file);
+      this.filesChanged(was);
+      // The file's definitions leave the count of its mod (a file indexed anew has none yet).
+      const tally = this.modTallies.get(was);
+      if (tally) addTally(tally, this.tallyOf(file.records), -1);
+    }
     file.modId = modId;
     if (modId !== undefined) {
       let set = this.filesByMod.get(modId);
       if (!set) { set = new Set(); this.filesByMod.set(modId, set); }
       set.add(file);
+      this.filesChanged(modId);
+      const tally = this.modTallies.get(modId);
+      if (tally) addTally(tally, this.tallyOf(file.records));
     }
   }
 
@@ -53,8 +74,36 @@ export class VersionVerdicts {
 
   /** Which files are whose may have changed: every mod's count is made again when asked. */
   forgetCounts(): void {
-    this.memo.clear();
+    for (const modId of [...this.given.keys()]) {
+      // A mod id with no file (an id typed and changed again) shows its verdict nowhere: forgotten, not asked again.
+      if (!this.filesByMod.get(modId)?.size) this.given.delete(modId);
+      else this.noteChange(modId, false);
+    }
+    this.current.clear();
     this.modTallies.clear();
+  }
+
+  /** A mod's files or their definitions changed: its verdict is made again when asked, and may change. */
+  private filesChanged(modId: string): void {
+    this.current.delete(modId);
+    this.noteChange(modId, true);
+  }
+
+  private noteChange(modId: string, filesChanged: boolean): void {
+    if (!this.given.has(modId)) return; // no diagnostics shown carry a verdict never given
+    const change = this.changes.get(modId);
+    if (!change) this.changes.set(modId, { before: this.given.get(modId), filesChanged });
+    else if (filesChanged && !change.filesChanged) this.changes.set(modId, { ...change, filesChanged });
+  }
+
+  /**
+   * The mods given a verdict whose files or count changed since the last call, each with the verdict given before
+   * the first change: an update compares it with the verdict now, to re-publish the diagnostics that show it.
+   */
+  takeChanges(): Map<string, VerdictChange> {
+    const out = new Map(this.changes);
+    this.changes.clear();
+    return out;
   }
 
   private formsOfFile(records: readonly DefinitionRecord[]): FileForms {
@@ -81,7 +130,7 @@ export class VersionVerdicts {
   retally(file: SourceFile, previous: readonly DefinitionRecord[]): void {
     const modId = file.modId;
     if (modId === undefined) return;
-    this.memo.delete(modId);
+    this.filesChanged(modId);
     const tally = this.modTallies.get(modId);
     if (!tally || previous === file.records) return;
     addTally(tally, this.tallyOf(previous), -1);
@@ -108,9 +157,10 @@ export class VersionVerdicts {
    * over the mod's files' memoized counts (only the edited file's is counted again).
    */
   writtenFor(modId: string): EraVerdict | undefined {
-    if (this.memo.has(modId)) return this.memo.get(modId);
+    if (this.current.has(modId)) return this.given.get(modId);
     const verdict = eraVerdict(this.version.id, this.modTally(modId));
-    this.memo.set(modId, verdict);
+    this.given.set(modId, verdict);
+    this.current.add(modId);
     return verdict;
   }
 
