@@ -77,7 +77,6 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
   if (!project.mods.get('dda')) return;
-  const dependencyMissing = project.mods.seesUnknownDependency(modId);
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
   // it is never instantiated, its children name the real thing.
   const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
@@ -90,7 +89,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     if (member !== undefined && isExempt(record, member)) return;
     const isCopyFrom = member === 'copy-from';
     const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
-    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts, dependencyMissing)) return;
+    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) return;
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
@@ -117,7 +116,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       }
     }
     if (found) return;
-    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts, dependencyMissing);
+    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts);
   });
 };
 
@@ -127,7 +126,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
  * (else the ordinary lookup judges it). A sibling naming no definition is its own unknown id, and the string is
  * not judged (the game checks the drop only of a valid drop type: harvest_list::check_consistency).
  */
-function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean, dependencyMissing: boolean): boolean {
+function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean): boolean {
   const { project } = ctx;
   const by = project.registry.siblingRefAt(record.type, ref.path);
   if (by?.through === undefined || by.member === undefined) return false;
@@ -145,7 +144,7 @@ function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, re
   if (kinds.some((kind) => project.anyVisibleDefinition(kind, ref.id, modId, accepts))) return true;
   const defined = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
   if (kinds.some((kind) => project.registry.isBuiltIn(kind, ref.id, defined))) return true;
-  reportUnresolved(ctx, record, { ...ref, kind: kinds[0] }, kinds.slice(1), false, accepts, dependencyMissing);
+  reportUnresolved(ctx, record, { ...ref, kind: kinds[0] }, kinds.slice(1), false, accepts);
   return true;
 }
 
@@ -199,13 +198,21 @@ function basisOf(ctx: CheckContext, record: DefinitionRecord, ref: FoundReferenc
   return ref.basis ?? ctx.project.registry.schemaOfType(record.type)?.basis ?? 'reader';
 }
 
+/**
+ * Whether an id found nowhere (nothing near, no other kind) is left unjudged: its mod sees a dependency that is not
+ * found, which may define it (said once, on that dependency's unknown-dependency error).
+ */
+function leftToMissingDependency(ctx: CheckContext, record: DefinitionRecord): boolean {
+  return ctx.project.mods.seesUnknownDependency(record.source.modId);
+}
+
 /** An id no visible definition has, with the nearest ids as fixes. */
-function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean, dependencyMissing: boolean): void {
+function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], isCopyFrom: boolean, accepts: (r: DefinitionRecord) => boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteUnresolved(ref.kind);
   const basis = basisOf(ctx, record, ref, isCopyFrom);
-  if (basis === 'data') { reportLearnedKind(ctx, record, ref, alternatives, accepts, dependencyMissing); return; }
+  if (basis === 'data') { reportLearnedKind(ctx, record, ref, alternatives, accepts); return; }
   // What the id is, where that says more than near ids: one of a kind a sibling selects, or a name migrated away.
   const known = siblingHint(project, record, ref, alternatives, accepts) ?? migratedHint(ctx, record, ref);
   let hint = known !== undefined ? { text: known, near: [] as string[] } : unresolvedHint(project, ref.kind, ref.id, modId, accepts);
@@ -213,7 +220,7 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   if (hint.text === '' && !isCopyFrom) hint = { text: otherKindsHint(ctx, record, ref, alternatives), near: [] };
   // Nothing found says what it is: the missing dependency may define it (said once, on that dependency).
-  if (dependencyMissing && hint.text === '') return;
+  if (hint.text === '' && leftToMissingDependency(ctx, record)) return;
   const member = INVALID_VALUE_MEMBERS[ref.path[0]];
   const special = ref.path.length === 1 && member?.kind === ref.kind ? member.rule : undefined;
   ctx.report({
@@ -233,7 +240,7 @@ function reportUnresolved(ctx: CheckContext, record: DefinitionRecord, ref: Foun
  * likely a typo, yet the data alone cannot tell that the game reads an id here at all (a free string the data
  * happened to write ids in): information, both, until a reading of the member's loader says what the game reads.
  */
-function reportLearnedKind(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean, dependencyMissing: boolean): void {
+function reportLearnedKind(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, alternatives: readonly string[], accepts: (r: DefinitionRecord) => boolean): void {
   const { project } = ctx;
   const modId = record.source.modId;
   ctx.noteKindsOf(ref.id);
@@ -260,7 +267,7 @@ function reportLearnedKind(ctx: CheckContext, record: DefinitionRecord, ref: Fou
   let hint = unresolvedHint(project, ref.kind, ref.id, modId, accepts);
   for (const kind of alternatives) if (hint.text === '') hint = unresolvedHint(project, kind, ref.id, modId, accepts);
   // Nothing found says what it is: the missing dependency may define it (as in reportUnresolved).
-  if (dependencyMissing && hint.text === '') return;
+  if (hint.text === '' && leftToMissingDependency(ctx, record)) return;
   ctx.report({
     ...at,
     message: `"${pathLabel(ref.path)}": "${ref.id}" names nothing the game or its mods define here (${written})${hint.text}`,
