@@ -67,7 +67,10 @@ export function buildBase(commit: string, log: (m: string) => void): { cli: stri
   const cacheRoot = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
   const dir = path.join(cacheRoot, 'cdda-lint-bench', `base-${full.slice(0, 12)}`);
   const cli = path.join(dir, 'out/server/src/cli/cdda-lint.js');
-  if (fs.existsSync(cli)) return { cli, commit: full };
+  if (fs.existsSync(cli)) {
+    linkModules(dir);
+    return { cli, commit: full };
+  }
   if (!fs.existsSync(path.join(dir, '.git'))) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -75,12 +78,22 @@ export function buildBase(commit: string, log: (m: string) => void): { cli: stri
     log(`side by side: checking out ${full.slice(0, 12)} in ${dir}`);
     git(['worktree', 'add', '--detach', dir, full]);
   }
-  const modules = path.join(dir, 'node_modules');
-  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
+  linkModules(dir);
   log(`side by side: building ${full.slice(0, 12)}`);
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
   if (build.status !== 0 || !fs.existsSync(cli)) throw new Error(`the base commit ${full.slice(0, 12)} does not build:\n${build.stdout}${build.stderr}`);
   return { cli, commit: full };
+}
+
+/**
+ * The base's node_modules: a link to the working tree's real folder (the working tree's may itself be a link, and
+ * go with its worktree); a link left dangling by an earlier run is replaced.
+ */
+function linkModules(dir: string): void {
+  const modules = path.join(dir, 'node_modules');
+  if (fs.existsSync(modules)) return;
+  fs.rmSync(modules, { force: true });
+  fs.symlinkSync(fs.realpathSync(path.join(ROOT, 'node_modules')), modules, 'dir');
 }
 
 /** The preloaded reporter: at exit, the whole process's CPU time and peak RSS on stderr. */
@@ -94,12 +107,22 @@ function reporter(): string {
 /** One run of a CLI on an input (its output discarded: the CLI's exit status says there were errors, not that it failed). */
 function runOnce(cli: string, preload: string, input: CheckInput): RunUsage {
   const t0 = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['-r', preload, cli, 'check', ...input.args, '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, ['-r', preload, cli, 'check', ...input.args, '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const line = run.stderr?.split('\n').reverse().find((l) => l.startsWith(USAGE_MARK));
-  if (!line || (run.status !== 0 && run.status !== 1)) throw new Error(`${cli} check ${input.args.join(' ')} failed (exit ${run.status ?? run.signal}):\n${run.stderr}`);
+  // Exit 1 is also what a crash gives: a run counts only when it printed its report.
+  if (!line || (run.status !== 0 && run.status !== 1) || !printedReport(run.stdout)) throw new Error(`${cli} check ${input.args.join(' ')} failed (exit ${run.status ?? run.signal}):\n${run.stderr}`);
   const usage = JSON.parse(line.slice(USAGE_MARK.length)) as { cpuMs: number; rssMB: number };
   return { wallMs, ...usage };
+}
+
+/** The CLI's JSON report was printed whole (a crashed CLI prints none, or a part). */
+function printedReport(stdout: string | null): boolean {
+  try {
+    return stdout !== null && typeof JSON.parse(stdout) === 'object';
+  } catch {
+    return false;
+  }
 }
 
 /** The median (of an even count, the lower middle: as the bench's other figures). */
