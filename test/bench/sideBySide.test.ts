@@ -5,7 +5,10 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { BUDGET, compare, comparisonRows, median, recordedBase } from './sideBySide';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { BUDGET, compare, comparisonRows, median, recordedBase, sideBySide } from './sideBySide';
 
 test('the median of an even count of runs is the lower middle, as the bench\'s other figures', () => {
   assert.equal(median([4, 1, 3, 2]), 2);
@@ -27,4 +30,19 @@ test('a figure more than 10 % worse than the base is flagged; one within the bud
 
 test('the recorded base commit is a commit name (test/bench/base-commit)', () => {
   assert.match(recordedBase() ?? '', /^[0-9a-f]{7,40}$/);
+});
+
+test('a CLI that crashes is not timed: exit 1 counts as a run only with its report printed whole', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'side-by-side-'));
+  try {
+    // Exit 1 with a report: a check that found errors. Exit 1 without one: what Node gives on an uncaught throw.
+    const found = path.join(dir, 'found.js'), crashed = path.join(dir, 'crashed.js');
+    fs.writeFileSync(found, "process.stdout.write('[]'); process.exitCode = 1;\n");
+    fs.writeFileSync(crashed, "throw new Error('Cannot find module jsonc-parser');\n");
+    const inputs = [{ label: 'a mod', args: ['mods/x'] }];
+    assert.equal(sideBySide(found, found, inputs, 1, () => {}).length, 3);
+    assert.throws(() => sideBySide(crashed, found, inputs, 1, () => {}), /crashed\.js check mods\/x failed \(exit 1\)/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
