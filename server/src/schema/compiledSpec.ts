@@ -64,7 +64,11 @@ export class CompiledField {
   node: SpecNode | undefined = undefined;
   /** Its string value names a definition of the kind a sibling selects (see SiblingRef); set with `node`. */
   refBy: SiblingRef | undefined = undefined;
-  constructor(readonly field: FieldSpec) {}
+  /** The field's gameRejects, read here for every member the walk meets (field specs are of many shapes). */
+  readonly gameRejects: string | undefined;
+  constructor(readonly field: FieldSpec) {
+    this.gameRejects = field.gameRejects;
+  }
 }
 
 /** `member` with its type compiled (the walk reads `node` and `refBy` after this). */
@@ -223,10 +227,22 @@ export function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
   return node.byCategory[c];
 }
 
-// The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
-// value makes each of its calls allocate a context for what the closure captures.
+/**
+ * Per category, the options of a union that match it. Most lists are none of the options or all of them: those
+ * share an array (the game's data reaches thousands of unions, eight lists each). A helper of its
+ * own: a closure in a function that runs per value makes each of its calls allocate a context for what it captures.
+ */
 function categoryOptions(node: SpecNode): (readonly SpecNode[])[] {
-  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (maskNow(o) & (1 << c)) !== 0));
+  const options = node.options;
+  const masks = options.map((o) => maskNow(o));
+  const out: (readonly SpecNode[])[] = [];
+  for (let c = 0; c < CATEGORIES; c++) {
+    const bit = 1 << c;
+    let matching = 0;
+    for (const m of masks) if ((m & bit) !== 0) matching++;
+    out.push(matching === 0 ? NO_NODES : matching === options.length ? options : options.filter((_, k) => (masks[k] & bit) !== 0));
+  }
+  return out;
 }
 
 /**

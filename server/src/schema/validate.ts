@@ -373,7 +373,7 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
     if (isCommentKey(key)) continue;
     const member = fields.get(key);
     if (member !== undefined) {
-      if (member.field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.field.gameRejects);
+      if (member.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.gameRejects);
       path.push(key);
       const memberNode = compiledField(member);
       if (member.refBy !== undefined) siblingReference(o, key, member.refBy, path, sink);
