@@ -383,18 +383,20 @@ function referencesOf(id: string, kinds: readonly string[], none: readonly strin
 function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
-  if (path.length > 0) {
-    for (const f of node.requiredFields) {
-      if (!(f.name in o)) {
-        sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
-      }
-    }
-  }
+  if (path.length > 0 && node.requiredFields.length > 0) missingMembers(o, node, path, sink);
   enclosing.push(o);
   try {
     return walkFields(o, node, path, sink, isExtraMember);
   } finally {
     enclosing.pop();
+  }
+}
+
+function missingMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  for (const f of node.requiredFields) {
+    if (!(f.name in o)) {
+      sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
+    }
   }
 }
 
@@ -420,27 +422,32 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       continue;
     }
     if (isExtraMember !== undefined && isExtraMember(key)) { extra = true; continue; }
-    const removed = removedMember(node.spec as ObjectSpec, key);
-    if (removed) {
-      sink.problem({
-        code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
-        message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-        fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
-      });
-      continue;
-    }
-    // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
-    const unseen = (node.spec as ObjectSpec).unseen;
-    if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); continue; }
-    const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
-    if (judged) {
-      sink.problem({
-        code: 'unknown-field', severity: judged.severity, basis: judged.basis, path: [...path, key], part: 'key', message: judged.message,
-        fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
-      });
-    }
+    notInTable(o, key, node, path, sink);
   }
   return extra;
+}
+
+/** A member a closed object's table does not list: removed from the game, or unknown (out of walkFields' line, as walk's reports). */
+function notInTable(o: Record<string, unknown>, key: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const removed = removedMember(node.spec as ObjectSpec, key);
+  if (removed) {
+    sink.problem({
+      code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
+      message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
+      fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
+    });
+    return;
+  }
+  // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
+  const unseen = (node.spec as ObjectSpec).unseen;
+  if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); return; }
+  const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
+  if (judged) {
+    sink.problem({
+      code: 'unknown-field', severity: judged.severity, basis: judged.basis, path: [...path, key], part: 'key', message: judged.message,
+      fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
+    });
+  }
 }
 function removedMember(spec: ObjectSpec, key: string): RemovedMember | undefined {
   return spec.removed?.find((r) => r.name === key);
