@@ -88,81 +88,92 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
     if (candidates.length !== 1) return walkUnion(value, node, candidates, path, sink);
     node = candidates[0];
   }
+  // Each shape walked by a function of its own: a value that takes a path not taken before (a first tuple, a first
+  // wrong type...) has only that function compiled again (see the reports below).
   switch (node.shape) {
     case Shape.Any:
       if (node.namedRefs !== undefined) namedReferencesIn(value, node.namedRefs, path, sink);
       return;
-    case Shape.String: {
-      if (typeof value !== 'string') return notOfItsType(value, node, path, sink);
-      const values = node.values;
-      if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) notInSet(value, values, node, path, sink);
-      if (node.rejectedValues !== undefined || node.gameRejects !== undefined) rejectedString(value, node, path, sink);
-      const format = node.format;
-      if (format !== undefined && (format === 'symbol' || !isKnownFine(value, format, node.unitStyle))) formatProblem(value, node, path, sink);
-      if (node.ref !== undefined && !namesNothing(value)) stringReference(node.variants ? withoutVariant(value) : value, node, path, sink);
-      return;
-    }
+    case Shape.String:
+      return walkString(value, node, path, sink);
     case Shape.Integer:
-    case Shape.Number: {
-      if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) return notOfItsType(value, node, path, sink);
-      if (isOutOfRange(value)) return;
-      if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) outOfItsRange(value, node, path, sink);
-      return;
-    }
+    case Shape.Number:
+      return walkNumber(value, node, path, sink);
     case Shape.Boolean:
       if (typeof value !== 'boolean') notOfItsType(value, node, path, sink);
       return;
-    case Shape.Array: {
-      if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
-      if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) wrongEntryCount(value, node, path, sink);
-      const of = node.of!;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        walk(value[i], of, path, sink);
-        path.pop();
-      }
-      return;
-    }
-    case Shape.Tuple: {
-      if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
-      const items = node.items;
-      if (value.length < node.required || (!node.open && value.length > items.length)) wrongElementCount(value, node, path, sink);
-      for (let i = 0; i < value.length && i < items.length; i++) {
-        path.push(i);
-        walk(value[i], items[i], path, sink);
-        path.pop();
-      }
-      return;
-    }
-    case Shape.Map: {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return notOfItsType(value, node, path, sink);
-      const o = value as Record<string, unknown>;
-      const keyRef = node.ref, of = node.of!;
-      enclosing.push(o);
-      try {
-        for (const k in o) {
-          if (isCommentKey(k)) continue;
-          path.push(k);
-          if (keyRef !== undefined && !node.keyAlso?.includes(k)) keyReference(k, keyRef, node, path, sink);
-          walk(o[k], of, path, sink);
-          path.pop();
-        }
-      } finally {
-        enclosing.pop();
-      }
-      return;
-    }
-    case Shape.Object: {
+    case Shape.Array:
+      return walkArray(value, node, path, sink);
+    case Shape.Tuple:
+      return walkTuple(value, node, path, sink);
+    case Shape.Map:
+      return walkMap(value, node, path, sink);
+    case Shape.Object:
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return notOfItsType(value, node, path, sink);
       walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
-    }
   }
 }
 
-// What the walk reports, out of its line: `walk` runs for every value of the game's data and is compiled again
-// whenever a value takes a path it had not taken yet (a first out-of-range number...); the less code it holds
-// itself, the cheaper each compilation.
+function walkString(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'string') return notOfItsType(value, node, path, sink);
+  const values = node.values;
+  if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) notInSet(value, values, node, path, sink);
+  if (node.rejectedValues !== undefined || node.gameRejects !== undefined) rejectedString(value, node, path, sink);
+  const format = node.format;
+  if (format !== undefined && (format === 'symbol' || !isKnownFine(value, format, node.unitStyle))) formatProblem(value, node, path, sink);
+  if (node.ref !== undefined && !namesNothing(value)) stringReference(node.variants ? withoutVariant(value) : value, node, path, sink);
+}
+
+function walkNumber(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) return notOfItsType(value, node, path, sink);
+  if (isOutOfRange(value)) return;
+  if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) outOfItsRange(value, node, path, sink);
+}
+
+function walkArray(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) wrongEntryCount(value, node, path, sink);
+  const of = node.of!;
+  for (let i = 0; i < value.length; i++) {
+    path.push(i);
+    walk(value[i], of, path, sink);
+    path.pop();
+  }
+}
+
+function walkTuple(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  const items = node.items;
+  if (value.length < node.required || (!node.open && value.length > items.length)) wrongElementCount(value, node, path, sink);
+  for (let i = 0; i < value.length && i < items.length; i++) {
+    path.push(i);
+    walk(value[i], items[i], path, sink);
+    path.pop();
+  }
+}
+
+function walkMap(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  const o = value as Record<string, unknown>;
+  const keyRef = node.ref, of = node.of!;
+  enclosing.push(o);
+  try {
+    for (const k in o) {
+      if (isCommentKey(k)) continue;
+      path.push(k);
+      if (keyRef !== undefined && !node.keyAlso?.includes(k)) keyReference(k, keyRef, node, path, sink);
+      walk(o[k], of, path, sink);
+      path.pop();
+    }
+  } finally {
+    enclosing.pop();
+  }
+}
+
+// What the walk reports, out of its line: the walk runs for every value of the game's data and its functions are
+// compiled again whenever a value takes a path they had not taken yet (a first out-of-range number...); the less
+// code they hold, the cheaper each compilation.
 
 /** A value not of its spec's JSON type (a number out of range is reported on the text: see isOutOfRange). */
 function notOfItsType(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
