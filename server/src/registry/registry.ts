@@ -26,6 +26,14 @@ function withArticle(title: string): string {
   return `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
 }
 
+/**
+ * What indexing asks of a type for every definition (kindOfType, idRuleOf, keepsFullValue), found once: objects of
+ * one shape, where the declarations are of many (their reads, per definition, were megamorphic).
+ */
+class TypeFacts {
+  constructor(readonly kind: string, readonly ids: KindDeclaration['ids'], readonly keepsFullValue: boolean) {}
+}
+
 export class KindRegistry {
   private readonly byTypeMap = new Map<string, KindDeclaration>();
   private readonly byKindMap = new Map<string, KindDeclaration>();
@@ -41,6 +49,7 @@ export class KindRegistry {
    * modder means: indexed as that kind, uses and copy-from resolve, so one cause is one diagnostic.
    */
   private readonly retiredKinds = new Map<string, string>();
+  private readonly facts = new Map<string, TypeFacts>();
 
   constructor(readonly version: GameVersion) {
     this.known = new Set([...version.knownTypes, ...version.kinds.flatMap((d) => d.types)]);
@@ -74,12 +83,23 @@ export class KindRegistry {
 
   /** The index kind of a JSON type (a retired type: its replacement's; other undeclared types are their own kind). */
   kindOfType(type: string): string {
-    return this.byTypeMap.get(type)?.kind ?? this.retiredKinds.get(type) ?? type;
+    return this.factsOf(type).kind;
   }
 
   /** Where a type keeps its ids. */
   idRuleOf(type: string): KindDeclaration['ids'] {
-    return this.byTypeMap.get(type)?.ids ?? ID_MEMBER;
+    return this.factsOf(type).ids;
+  }
+
+  private factsOf(type: string): TypeFacts {
+    let facts = this.facts.get(type);
+    if (facts !== undefined) return facts;
+    const d = this.byTypeMap.get(type);
+    const retiredAs = this.retiredKinds.get(type);
+    facts = new TypeFacts(d?.kind ?? retiredAs ?? type, d?.ids ?? ID_MEMBER, d !== undefined && (d.schema !== undefined || d.typeSchemas !== undefined || d.fullValue === true));
+    // Only the version's types are kept: a type being typed in an editor passes through many that are none.
+    if (d !== undefined || retiredAs !== undefined) this.facts.set(type, facts);
+    return facts;
   }
 
   /** The member table of a type: the hand-written one, else the one generated from the version's data. */
@@ -283,8 +303,7 @@ export class KindRegistry {
    * (Project.fullValueOf), so that indexing the whole game does not hold every definition in memory.
    */
   keepsFullValue(type: string): boolean {
-    const d = this.byTypeMap.get(type);
-    return d !== undefined && (d.schema !== undefined || d.typeSchemas !== undefined || d.fullValue === true);
+    return this.factsOf(type).keepsFullValue;
   }
 
   /** Whether the game defines (kind, id) in its code (`t_null`...); `exists` tells whether a data id exists. */

@@ -49,7 +49,7 @@ function maskOf(node: SpecNode): number {
 }
 
 // SpecNode's defaults, shared: tens of thousands of nodes are compiled, each of one kind.
-const NO_CATEGORIES: readonly (readonly SpecNode[])[] = [];
+const NO_CATEGORIES: readonly (readonly SpecNode[] | undefined)[] = [];
 const NO_NODES: readonly SpecNode[] = [];
 const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
 const NO_NAMES: readonly string[] = [];
@@ -64,7 +64,11 @@ export class CompiledField {
   node: SpecNode | undefined = undefined;
   /** Its string value names a definition of the kind a sibling selects (see SiblingRef); set with `node`. */
   refBy: SiblingRef | undefined = undefined;
-  constructor(readonly field: FieldSpec) {}
+  /** The field's gameRejects, read here for every member the walk meets (field specs are of many shapes). */
+  readonly gameRejects: string | undefined;
+  constructor(readonly field: FieldSpec) {
+    this.gameRejects = field.gameRejects;
+  }
 }
 
 /** `member` with its type compiled (the walk reads `node` and `refBy` after this). */
@@ -116,7 +120,7 @@ export class SpecNode {
   // union
   options: readonly SpecNode[] = NO_NODES;
   /** Per Category, the options a value of it matches (in the union's order), found when first needed. */
-  byCategory: readonly (readonly SpecNode[])[] = NO_CATEGORIES;
+  byCategory: readonly (readonly SpecNode[] | undefined)[] = NO_CATEGORIES;
   /** The categories this spec's JSON type matches (see maskOf). */
   mask = 0;
   readonly shape: Shape;
@@ -215,18 +219,26 @@ export function compile(spec: TypeSpec): SpecNode {
 }
 
 /**
- * The options of a union that a value of category `c` matches. Found for every category at the first value
- * (not when compiled: the options of a table that refers to itself may not have their masks yet).
+ * The options of a union that a value of category `c` matches. Found at the first value of the category (not when
+ * compiled: the options of a table that refers to itself may not have their masks yet).
  */
 export function optionsFor(node: SpecNode, c: Category): readonly SpecNode[] {
-  if (node.byCategory.length === 0) node.byCategory = categoryOptions(node);
-  return node.byCategory[c];
+  return node.byCategory[c] ?? categoryOptions(node, c);
 }
 
-// The closures of the walk's functions live in helpers like this one: a closure in a function that runs per
-// value makes each of its calls allocate a context for what the closure captures.
-function categoryOptions(node: SpecNode): (readonly SpecNode[])[] {
-  return Array.from({ length: CATEGORIES }, (_, c) => node.options.filter((o) => (maskNow(o) & (1 << c)) !== 0));
+/**
+ * The options of category `c`, kept on the node. A list of none of the options or all of them is shared (the game's
+ * data reaches thousands of unions). A helper of its own: a closure in a function that runs per value makes each of
+ * its calls allocate a context for what the closure captures.
+ */
+function categoryOptions(node: SpecNode, c: Category): readonly SpecNode[] {
+  const options = node.options;
+  const matching = options.filter((o) => (maskNow(o) & (1 << c)) !== 0);
+  const list = matching.length === 0 ? NO_NODES : matching.length === options.length ? options : matching;
+  const byCategory: (readonly SpecNode[] | undefined)[] = node.byCategory.length === 0 ? new Array(CATEGORIES) : node.byCategory as (readonly SpecNode[] | undefined)[];
+  byCategory[c] = list;
+  node.byCategory = byCategory;
+  return list;
 }
 
 /**

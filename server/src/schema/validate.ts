@@ -88,108 +88,151 @@ function walk(value: unknown, node: SpecNode, path: (string | number)[], sink: V
     if (candidates.length !== 1) return walkUnion(value, node, candidates, path, sink);
     node = candidates[0];
   }
+  // Each shape walked by a function of its own: a value that takes a path not taken before (a first tuple, a first
+  // wrong type...) has only that function compiled again (see the reports below).
   switch (node.shape) {
     case Shape.Any:
       if (node.namedRefs !== undefined) namedReferencesIn(value, node.namedRefs, path, sink);
       return;
-    case Shape.String: {
-      if (typeof value !== 'string') { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
-      const values = node.values;
-      if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) {
-        if (sink instanceof BufferSink) sink.problem(COUNTED);
-        else reportNotInSet(value, values, node, path, sink);
-      }
-      const rejected = (node.rejectedValues !== undefined && Object.hasOwn(node.rejectedValues, value) ? node.rejectedValues[value] : undefined) ?? node.gameRejects;
-      if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
-      const format = node.format;
-      if (format === 'symbol') {
-        const w = consoleWidth(value);
-        if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
-      } else if (format !== undefined && !isKnownFine(value, format, node.unitStyle)) {
-        const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
-        // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
-        if (p) {
-          // A format learned from the data (generated tables): the game may read no quantity here (see Basis).
-          const learned = node.basis === 'data' && p.severity !== 'hint' ? `; the game's data writes ${FORMAT_NAMES[format]} here: check that the game reads one` : '';
-          sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, basis: node.basis, path: path.slice(), part: 'value', message: p.message + learned, fixes: p.fix ? [unitFix(p)] : undefined });
-        }
-      }
-      if (node.ref !== undefined && !namesNothing(value)) {
-        const id = node.variants ? withoutVariant(value) : value;
-        if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref, id, false, node.weakRef, false, node.basis);
-        else sink.reference({ path: path.slice(), kind: node.ref, id, ...(node.weakRef ? { weak: true } : {}), ...(node.basis !== undefined ? { basis: node.basis } : {}) });
-      }
-      return;
-    }
+    case Shape.String:
+      return walkString(value, node, path, sink);
     case Shape.Integer:
-    case Shape.Number: {
-      if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
-      if (isOutOfRange(value)) return;
-      if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) {
-        const spec = node.spec as NumberSpec;
-        const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
-        sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
-      }
-      return;
-    }
+    case Shape.Number:
+      return walkNumber(value, node, path, sink);
     case Shape.Boolean:
-      if (typeof value !== 'boolean' && !isOutOfRange(value)) wrongType(value, node.spec, path, sink);
+      if (typeof value !== 'boolean') notOfItsType(value, node, path, sink);
       return;
-    case Shape.Array: {
-      if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
-      if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) {
-        const want = node.minItems === node.maxItems ? `exactly ${node.minItems}` : node.maxItems === undefined ? `at least ${node.minItems}` : `${node.minItems ?? 0} to ${node.maxItems}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
-      }
-      const of = node.of!;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        walk(value[i], of, path, sink);
-        path.pop();
-      }
-      return;
-    }
-    case Shape.Tuple: {
-      if (!Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
-      const items = node.items;
-      if (value.length < node.required || (!node.open && value.length > items.length)) {
-        const want = node.required === items.length ? `${node.required}` : `${node.required} to ${items.length}`;
-        sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(node.spec)}` });
-      }
-      for (let i = 0; i < value.length && i < items.length; i++) {
-        path.push(i);
-        walk(value[i], items[i], path, sink);
-        path.pop();
-      }
-      return;
-    }
-    case Shape.Map: {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
-      const o = value as Record<string, unknown>;
-      const keyRef = node.ref, of = node.of!;
-      enclosing.push(o);
-      try {
-        for (const k in o) {
-          if (isCommentKey(k)) continue;
-          path.push(k);
-          if (keyRef !== undefined && !node.keyAlso?.includes(k)) {
-            if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, k, true, false, false, node.basis);
-            else sink.reference({ path: path.slice(), kind: keyRef, id: k, key: true, ...(node.basis !== undefined ? { basis: node.basis } : {}) });
-          }
-          walk(o[k], of, path, sink);
-          path.pop();
-        }
-      } finally {
-        enclosing.pop();
-      }
-      return;
-    }
-    case Shape.Object: {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) { if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink); return; }
+    case Shape.Array:
+      return walkArray(value, node, path, sink);
+    case Shape.Tuple:
+      return walkTuple(value, node, path, sink);
+    case Shape.Map:
+      return walkMap(value, node, path, sink);
+    case Shape.Object:
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return notOfItsType(value, node, path, sink);
       walkMembers(value as Record<string, unknown>, node, path, sink, undefined);
       return;
-    }
   }
+}
+
+function walkString(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'string') return notOfItsType(value, node, path, sink);
+  const values = node.values;
+  if (values !== undefined && !(node.valueSet !== undefined ? node.valueSet.has(value) : values.includes(value))) notInSet(value, values, node, path, sink);
+  if (node.rejectedValues !== undefined || node.gameRejects !== undefined) rejectedString(value, node, path, sink);
+  const format = node.format;
+  if (format !== undefined && (format === 'symbol' || !isKnownFine(value, format, node.unitStyle))) formatProblem(value, node, path, sink);
+  if (node.ref !== undefined && !namesNothing(value)) stringReference(node.variants ? withoutVariant(value) : value, node, path, sink);
+}
+
+function walkNumber(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'number' || (node.shape === Shape.Integer && !Number.isInteger(value))) return notOfItsType(value, node, path, sink);
+  if (isOutOfRange(value)) return;
+  if ((node.min !== undefined && value < node.min) || (node.max !== undefined && value > node.max)) outOfItsRange(value, node, path, sink);
+}
+
+function walkArray(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  if ((node.minItems !== undefined && value.length < node.minItems) || (node.maxItems !== undefined && value.length > node.maxItems)) wrongEntryCount(value, node, path, sink);
+  const of = node.of!;
+  for (let i = 0; i < value.length; i++) {
+    path.push(i);
+    walk(value[i], of, path, sink);
+    path.pop();
+  }
+}
+
+function walkTuple(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (!Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  const items = node.items;
+  if (value.length < node.required || (!node.open && value.length > items.length)) wrongElementCount(value, node, path, sink);
+  for (let i = 0; i < value.length && i < items.length; i++) {
+    path.push(i);
+    walk(value[i], items[i], path, sink);
+    path.pop();
+  }
+}
+
+function walkMap(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return notOfItsType(value, node, path, sink);
+  const o = value as Record<string, unknown>;
+  const keyRef = node.ref, of = node.of!;
+  enclosing.push(o);
+  try {
+    for (const k in o) {
+      if (isCommentKey(k)) continue;
+      path.push(k);
+      if (keyRef !== undefined && !node.keyAlso?.includes(k)) keyReference(k, keyRef, node, path, sink);
+      walk(o[k], of, path, sink);
+      path.pop();
+    }
+  } finally {
+    enclosing.pop();
+  }
+}
+
+// What the walk reports, out of its line: the walk runs for every value of the game's data and its functions are
+// compiled again whenever a value takes a path they had not taken yet (a first out-of-range number...); the less
+// code they hold, the cheaper each compilation.
+
+/** A value not of its spec's JSON type (a number out of range is reported on the text: see isOutOfRange). */
+function notOfItsType(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (!isOutOfRange(value)) wrongType(value, node.spec, path, sink);
+}
+
+function notInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (sink instanceof BufferSink) sink.problem(COUNTED);
+  else reportNotInSet(value, values, node, path, sink);
+}
+
+/** A string the game refuses (StringSpec.rejectedValues, gameRejects). */
+function rejectedString(value: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const rejected = (node.rejectedValues !== undefined && Object.hasOwn(node.rejectedValues, value) ? node.rejectedValues[value] : undefined) ?? node.gameRejects;
+  if (rejected) gameRejects(sink, path.slice(), 'value', `"${pathLabel(path)}": ${show(value)}`, rejected);
+}
+
+/** A symbol's width, or a quantity that is not plainly fine (isKnownFine). */
+function formatProblem(value: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const format = node.format!;
+  if (format === 'symbol') {
+    const w = consoleWidth(value);
+    if (w !== 1) sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}": ${show(value)} is ${w} console cells wide; a symbol must be exactly one cell wide` });
+    return;
+  }
+  const p = checkQuantity(value, format, labelOf(path), node.unitStyle);
+  // A quantity a larger unit states exactly is a style hint (`unit-style`), apart from real unit errors.
+  if (p) {
+    // A format learned from the data (generated tables): the game may read no quantity here (see Basis).
+    const learned = node.basis === 'data' && p.severity !== 'hint' ? `; the game's data writes ${FORMAT_NAMES[format]} here: check that the game reads one` : '';
+    sink.problem({ code: p.severity === 'hint' ? 'unit-style' : 'bad-unit', severity: p.severity, basis: node.basis, path: path.slice(), part: 'value', message: p.message + learned, fixes: p.fix ? [unitFix(p)] : undefined });
+  }
+}
+
+function stringReference(id: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref!, id, false, node.weakRef, false, node.basis);
+  else sink.reference({ path: path.slice(), kind: node.ref!, id, ...(node.weakRef ? { weak: true } : {}), ...(node.basis !== undefined ? { basis: node.basis } : {}) });
+}
+
+function keyReference(key: string, keyRef: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  if (sink.referenceAt !== undefined) sink.referenceAt(path, keyRef, key, true, false, false, node.basis);
+  else sink.reference({ path: path.slice(), kind: keyRef, id: key, key: true, ...(node.basis !== undefined ? { basis: node.basis } : {}) });
+}
+
+function outOfItsRange(value: number, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const spec = node.spec as NumberSpec;
+  const range = spec.min !== undefined && spec.max !== undefined ? `from ${spec.min} to ${spec.max}` : spec.min !== undefined ? `at least ${spec.min}` : `at most ${spec.max}`;
+  sink.problem({ code: 'invalid-value', severity: spec.rangeSeverity ?? 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${value}; expected ${range}` });
+}
+
+function wrongEntryCount(value: readonly unknown[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const want = node.minItems === node.maxItems ? `exactly ${node.minItems}` : node.maxItems === undefined ? `at least ${node.minItems}` : `${node.minItems ?? 0} to ${node.maxItems}`;
+  sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} entries; expected ${want}` });
+}
+
+function wrongElementCount(value: readonly unknown[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const items = node.items;
+  const want = node.required === items.length ? `${node.required}` : `${node.required} to ${items.length}`;
+  sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" has ${value.length} elements; expected ${want}: ${describeType(node.spec)}` });
 }
 
 /** A value of a union that no option, or several, of its JSON type take: the best fitting option is reported. */
@@ -351,18 +394,20 @@ function referencesOf(id: string, kinds: readonly string[], none: readonly strin
 function walkMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink, isExtraMember: ((key: string) => boolean) | undefined): boolean {
   // Mandatory members of nested objects (`upgrades.half_life`...); the top level is checked with inheritance
   // in checks/missingField.ts.
-  if (path.length > 0) {
-    for (const f of node.requiredFields) {
-      if (!(f.name in o)) {
-        sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
-      }
-    }
-  }
+  if (path.length > 0 && node.requiredFields.length > 0) missingMembers(o, node, path, sink);
   enclosing.push(o);
   try {
     return walkFields(o, node, path, sink, isExtraMember);
   } finally {
     enclosing.pop();
+  }
+}
+
+function missingMembers(o: Record<string, unknown>, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  for (const f of node.requiredFields) {
+    if (!(f.name in o)) {
+      sink.problem({ code: 'missing-field', severity: 'error', path: path.slice(), part: 'key', message: `"${pathLabel(path)}" is missing its mandatory member "${f.name}"` });
+    }
   }
 }
 
@@ -373,7 +418,7 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
     if (isCommentKey(key)) continue;
     const member = fields.get(key);
     if (member !== undefined) {
-      if (member.field.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.field.gameRejects);
+      if (member.gameRejects) gameRejects(sink, [...path, key], 'key', `"${key}"`, member.gameRejects);
       path.push(key);
       const memberNode = compiledField(member);
       if (member.refBy !== undefined) siblingReference(o, key, member.refBy, path, sink);
@@ -388,27 +433,32 @@ function walkFields(o: Record<string, unknown>, node: SpecNode, path: (string | 
       continue;
     }
     if (isExtraMember !== undefined && isExtraMember(key)) { extra = true; continue; }
-    const removed = removedMember(node.spec as ObjectSpec, key);
-    if (removed) {
-      sink.problem({
-        code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
-        message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-        fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
-      });
-      continue;
-    }
-    // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
-    const unseen = (node.spec as ObjectSpec).unseen;
-    if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); continue; }
-    const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
-    if (judged) {
-      sink.problem({
-        code: 'unknown-field', severity: judged.severity, basis: judged.basis, path: [...path, key], part: 'key', message: judged.message,
-        fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
-      });
-    }
+    notInTable(o, key, node, path, sink);
   }
   return extra;
+}
+
+/** A member a closed object's table does not list: removed from the game, or unknown (out of walkFields' line, as walk's reports). */
+function notInTable(o: Record<string, unknown>, key: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const removed = removedMember(node.spec as ObjectSpec, key);
+  if (removed) {
+    sink.problem({
+      code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
+      message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
+      fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
+    });
+    return;
+  }
+  // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
+  const unseen = (node.spec as ObjectSpec).unseen;
+  if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); return; }
+  const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
+  if (judged) {
+    sink.problem({
+      code: 'unknown-field', severity: judged.severity, basis: judged.basis, path: [...path, key], part: 'key', message: judged.message,
+      fixes: judged.near ? [{ kind: 'renameKey', to: judged.near }] : undefined,
+    });
+  }
 }
 function removedMember(spec: ObjectSpec, key: string): RemovedMember | undefined {
   return spec.removed?.find((r) => r.name === key);
