@@ -5,6 +5,7 @@ import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
 import type { KindRegistry } from '../registry/registry';
 import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
+import { MAP_FACTS, mapFactsFrom } from '../mapgen/facts';
 
 /**
  * How a definition relates to an earlier one of its id (spec 2.1). `unknown`: an `edit-mode` that is none of
@@ -147,6 +148,8 @@ export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsBy
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;
+  // What the map checks and the palettes' resolution need of the whole object (a summary's, kept).
+  if (o.type === 'mapgen' || o.type === 'palette') out[MAP_FACTS] = MAP_FACTS in o ? o[MAP_FACTS] : mapFactsFrom(o);
   const roots = eocRoots !== undefined && typeof o.type === 'string' ? eocRoots.get(o.type) : undefined;
   if (roots !== undefined) {
     const ids = inlineEocIds(o, roots);
