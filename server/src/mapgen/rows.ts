@@ -52,15 +52,33 @@ export interface RowCell {
   readonly end: number;
 }
 
-/** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector). */
 const ZERO_WIDTH = /^[\p{M}\u200B-\u200F\u2060\uFEFF]$/u;
+
+/** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector: none below U+0300). */
+function isZeroWidth(ch: string): boolean {
+  return ch.charCodeAt(0) >= 0x300 && ZERO_WIDTH.test(ch);
+}
 
 /** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
 const SIMPLE_ROW = /^[\u0000-\u02FF]*$/;
 
-/** The keys of a row's display cells (a row of simple characters is its characters: no objects made). */
+/** The keys of a row's display cells (a row of simple characters is its characters: no array made). */
 export function cellKeys(row: string): readonly string[] | string {
-  return SIMPLE_ROW.test(row) ? row : displayCells(row).map((c) => c.key);
+  return SIMPLE_ROW.test(row) ? row : splitCells(row);
+}
+
+/** A row's display cells' keys: each character (code point), with the characters of no width after it. */
+function splitCells(row: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < row.length;) {
+    const code = row.charCodeAt(i);
+    // A surrogate pair is one character; a lone surrogate is one too (as a string's iterator gives them).
+    const len = code >= 0xd800 && code < 0xdc00 && (row.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    const ch = len === 1 ? row[i] : row.slice(i, i + 2);
+    if (out.length > 0 && isZeroWidth(ch)) out[out.length - 1] += ch; else out.push(ch);
+    i += len;
+  }
+  return out;
 }
 
 /**
@@ -69,11 +87,11 @@ export function cellKeys(row: string): readonly string[] | string {
  */
 export function displayCells(row: string, limit = Infinity): { key: string; from: number; to: number }[] {
   const out: { key: string; from: number; to: number }[] = [];
-  let i = 0;
-  for (const ch of row) {
-    const last = out[out.length - 1];
-    if (last && ZERO_WIDTH.test(ch)) { last.key += ch; last.to = i + ch.length; } else if (out.length < limit) out.push({ key: ch, from: i, to: i + ch.length }); else break;
-    i += ch.length;
+  let from = 0;
+  for (const key of splitCells(row)) {
+    if (out.length >= limit) break;
+    out.push({ key, from, to: from + key.length });
+    from += key.length;
   }
   return out;
 }
@@ -90,7 +108,7 @@ export function cellsOfLiteral(text: string, start: number, end: number, limit =
   // Read until the character that would begin one cell more than `limit` (a combining mark joins the cell before it).
   let cells = 0;
   const add = (ch: string, from: number, to: number): boolean => {
-    if (!ZERO_WIDTH.test(ch) && ++cells > limit) return false;
+    if (!isZeroWidth(ch) && ++cells > limit) return false;
     chars.push({ ch, start: from, end: to });
     return true;
   };
@@ -123,7 +141,7 @@ export function cellsOfLiteral(text: string, start: number, end: number, limit =
   const out: { key: string; start: number; end: number }[] = [];
   for (const c of chars) {
     const last = out[out.length - 1];
-    if (last && ZERO_WIDTH.test(c.ch)) { last.key += c.ch; last.end = c.end; } else out.push({ key: c.ch, start: c.start, end: c.end });
+    if (last && isZeroWidth(c.ch)) { last.key += c.ch; last.end = c.end; } else out.push({ key: c.ch, start: c.start, end: c.end });
   }
   return out;
 }
