@@ -5,7 +5,7 @@
  * and of a map generator's `rows` the characters used and whether they have the map's size. A map's check reads
  * its file again only to place a finding it reports (checks/mapgenRows.ts).
  */
-import { cellKeys, displayCells, mapSizeOf } from './rows';
+import { displayCells, eachCell, mapSizeOf } from './rows';
 
 /**
  * The members of a palette (or of a map generator's `object`) that map characters, and what each places
@@ -120,10 +120,53 @@ function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
   return out;
 }
 
-/** Whether a character below U+0300 was met in the map's cells (rowsFactsOf), by code; cleared after each map. */
-const SEEN_CODE = new Uint8Array(0x300);
+/** Whether a character of one UTF-16 unit was met among a map's cells (KeysMet), by code; cleared after each map. */
+const SEEN_CODE = new Uint8Array(0x10000);
 /** The codes met, in order (at most one of each). */
-const CODES_MET = new Uint16Array(0x300);
+const CODES_MET = new Uint16Array(0x10000);
+
+/** The keys of a map's cells, each once: those of one unit by code (a whole game's maps are millions of cells). */
+class KeysMet {
+  private count = 0;
+  private others: Set<string> | undefined;
+
+  /** Meets the cells of `row` within `width`; returns how many cells it has. */
+  row(row: string, width: number): number {
+    const before = this.count;
+    let c = 0;
+    // Nearly every row is characters below U+0300, each one cell (see cellKeys).
+    for (let prev = -1; c < row.length; c++) {
+      const code = row.charCodeAt(c);
+      if (code >= 0x300) break;
+      if (code === prev || c >= width) continue;
+      prev = code;
+      this.meetCode(code);
+    }
+    if (c === row.length) return row.length;
+    // Another character (a combining mark may join the one before it): its display cells, the codes met forgotten.
+    for (let i = before; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
+    this.count = before;
+    let cells = 0;
+    eachCell(row, (start, end) => {
+      if (cells++ >= width) return;
+      if (end - start === 1) this.meetCode(row.charCodeAt(start)); else (this.others ??= new Set()).add(row.slice(start, end));
+    });
+    return cells;
+  }
+
+  private meetCode(code: number): void {
+    if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+  }
+
+  /** The keys met (see RowsFacts), and the codes cleared for the next map. */
+  finish(fit: number): RowsFacts {
+    let used = '';
+    // By slices: a call takes so many arguments at most (a map of tens of thousands of characters).
+    for (let i = 0; i < this.count; i += 4096) used += String.fromCharCode(...CODES_MET.subarray(i, Math.min(this.count, i + 4096)));
+    for (let i = 0; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
+    return this.others ? { fit, used, usedLong: [...this.others] } : { fit, used };
+  }
+}
 
 /** How a map generator's rows fit its size, and the characters its cells use (see RowsFacts). */
 function rowsFactsOf(value: Record<string, unknown>, object: Record<string, unknown>, rows: readonly unknown[]): RowsFacts | null {
@@ -132,40 +175,15 @@ function rowsFactsOf(value: Record<string, unknown>, object: Record<string, unkn
   const widths = size.rowWidths;
   const height = widths.length;
   let fit = rows.length < height ? ROWS_SHORT : rows.length > height ? ROWS_LONG : 0;
-  // A whole game's maps are millions of cells: the characters below U+0300 (each one cell, see cellKeys) are
-  // met by code.
-  let met = 0;
-  let others: Set<string> | undefined;
+  const keys = new KeysMet();
   for (let r = 0, rowCount = Math.min(rows.length, height); r < rowCount; r++) {
     const row = rows[r];
     if (typeof row !== 'string') continue;
     const width = widths[r];
-    const cells = cellKeys(row);
-    if (cells.length < width) fit |= ROWS_SHORT; else if (cells.length > width) fit |= ROWS_LONG;
-    const n = Math.min(width, cells.length);
-    if (typeof cells === 'string') {
-      for (let c = 0, prev = -1; c < n; c++) {
-        const code = cells.charCodeAt(c);
-        if (code === prev) continue;
-        prev = code;
-        if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[met++] = code; }
-      }
-      continue;
-    }
-    for (let c = 0; c < n; c++) {
-      const key = cells[c];
-      const code = key.charCodeAt(0);
-      if (key.length === 1 && code < 0x300) {
-        if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[met++] = code; }
-      } else (others ??= new Set()).add(key);
-    }
+    const cells = keys.row(row, width);
+    if (cells < width) fit |= ROWS_SHORT; else if (cells > width) fit |= ROWS_LONG;
   }
-  let used = String.fromCharCode(...CODES_MET.subarray(0, met));
-  for (let i = 0; i < met; i++) SEEN_CODE[CODES_MET[i]] = 0;
-  // One unit beyond U+02FF (a CJK character) is one key of `used` too.
-  const long: string[] = [];
-  for (const key of others ?? []) if (key.length === 1) used += key; else long.push(key);
-  return long.length ? { fit, used, usedLong: long } : { fit, used };
+  return keys.finish(fit);
 }
 
 /** The facts of a map generator's or palette's whole object (see MapFacts). */

@@ -54,9 +54,22 @@ export interface RowCell {
 
 const ZERO_WIDTH = /^[\p{M}\u200B-\u200F\u2060\uFEFF]$/u;
 
+/** ZERO_WIDTH's answer by code for the BMP, learned as met (0 not asked yet, 1 no, 2 yes): maps draw with box characters. */
+const ZERO_WIDTH_BY_CODE = new Uint8Array(0x10000);
+
 /** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector: none below U+0300). */
 function isZeroWidth(ch: string): boolean {
-  return ch.charCodeAt(0) >= 0x300 && ZERO_WIDTH.test(ch);
+  return zeroWidthAt(ch, 0, ch.length);
+}
+
+/** Whether the character of `len` units at `i` of `text` takes no column of its own (see isZeroWidth). */
+function zeroWidthAt(text: string, i: number, len: number): boolean {
+  const code = text.charCodeAt(i);
+  if (!(code >= 0x300)) return false;
+  if (len > 1) return ZERO_WIDTH.test(text.slice(i, i + len));
+  let known = ZERO_WIDTH_BY_CODE[code];
+  if (known === 0) known = ZERO_WIDTH_BY_CODE[code] = ZERO_WIDTH.test(String.fromCharCode(code)) ? 2 : 1;
+  return known === 2;
 }
 
 /** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
@@ -64,21 +77,28 @@ const SIMPLE_ROW = /^[\u0000-\u02FF]*$/;
 
 /** The keys of a row's display cells (a row of simple characters is its characters: no array made). */
 export function cellKeys(row: string): readonly string[] | string {
-  return SIMPLE_ROW.test(row) ? row : splitCells(row);
+  if (SIMPLE_ROW.test(row)) return row;
+  const out: string[] = [];
+  eachCell(row, (start, end) => out.push(row.slice(start, end)));
+  return out;
 }
 
-/** A row's display cells' keys: each character (code point), with the characters of no width after it. */
-function splitCells(row: string): string[] {
-  const out: string[] = [];
+/**
+ * Calls `cell` with the offsets of each display cell of `row` (catacharset.cpp utf8_display_split): a character
+ * (a code point; a lone surrogate is one), with the characters of no width after it.
+ */
+export function eachCell(row: string, cell: (start: number, end: number) => void): void {
+  let start = -1;
   for (let i = 0; i < row.length;) {
     const code = row.charCodeAt(i);
-    // A surrogate pair is one character; a lone surrogate is one too (as a string's iterator gives them).
     const len = code >= 0xd800 && code < 0xdc00 && (row.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-    const ch = len === 1 ? row[i] : row.slice(i, i + 2);
-    if (out.length > 0 && isZeroWidth(ch)) out[out.length - 1] += ch; else out.push(ch);
+    if (start < 0 || !zeroWidthAt(row, i, len)) {
+      if (start >= 0) cell(start, i);
+      start = i;
+    }
     i += len;
   }
-  return out;
+  if (start >= 0) cell(start, row.length);
 }
 
 /**
@@ -87,12 +107,7 @@ function splitCells(row: string): string[] {
  */
 export function displayCells(row: string, limit = Infinity): { key: string; from: number; to: number }[] {
   const out: { key: string; from: number; to: number }[] = [];
-  let from = 0;
-  for (const key of splitCells(row)) {
-    if (out.length >= limit) break;
-    out.push({ key, from, to: from + key.length });
-    from += key.length;
-  }
+  eachCell(row, (from, to) => { if (out.length < limit) out.push({ key: row.slice(from, to), from, to }); });
   return out;
 }
 
