@@ -25,7 +25,7 @@ export function mapSizeOf(value: Record<string, unknown>, object: Record<string,
   const nestedOrUpdate = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
   const given = object.mapgensize;
   if (nestedOrUpdate && Array.isArray(given)) {
-    const [x, y] = given;
+    const x: unknown = given[0], y: unknown = given[1];
     if (!Number.isInteger(x) || !Number.isInteger(y) || (x as number) <= 0 || (y as number) <= 0) return undefined;
     return square(x as number, y as number, '"mapgensize"');
   }
