@@ -1,8 +1,8 @@
 /**
- * The facts of maps and palettes (mapgen/facts.ts), made while a file is indexed and kept in the records'
- * summaries: a check of maps reads a map's file again only to place a finding it reports, and a palette's never;
- * the facts follow an edit (a new text makes new records, an object moved keeps its own) and come from the on-disk
- * cache on a warm start. Counted as files read, not time.
+ * The facts of maps and palettes (mapgen/facts.ts), made with a map's analysis and kept in a palette's summary:
+ * a check of maps reads a map's file again only to place a finding it reports, and a palette's never; the facts
+ * follow an edit (a new text makes new records, a palette moved keeps its own) and a palette's come from the
+ * on-disk cache on a warm start. Counted as files read, not time.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -62,7 +62,7 @@ test('a check of maps (as the CLI checks): a file of maps with no finding and th
   }
 });
 
-test('after edits: a map\'s new rows, a palette\'s new mapping, and a map moved in its file keep the checks right', () => {
+test('after edits: a map\'s new rows, a palette\'s new mapping, and a palette moved in its file keep the checks right', () => {
   using(workspace({ 'm/modinfo.json': modinfo('m'), 'm/palettes.json': PALETTES, 'm/maps.json': [map(['#.#', '#c#'])] }, GAME), (ws) => {
     const messages = (): string[] => ws.diagnostics('m/maps.json').filter((d) => d.code === 'mapgen-rows').map((d) => d.message);
     assert.deepEqual(messages(), []);
@@ -75,15 +75,14 @@ test('after edits: a map\'s new rows, a palette\'s new mapping, and a map moved 
     assert.deepEqual(messages(), []);
     ws.project.updateFile(ws.file('m/palettes.json'), JSON.stringify(more('c')));
     assert.deepEqual(messages(), ['"Q" (row 2, column 2) has no terrain, furniture or other mapping: the game rejects it']);
-    // An object written before the map: the map, moved but unchanged, keeps its record's summary and its facts.
-    const first = JSON.stringify(map(['###', '###'], 'n_first'));
-    const moved = JSON.stringify(map(['#.#', '#Q#']));
-    ws.project.updateFile(ws.file('m/maps.json'), `[${first},\n${moved}]`);
-    const text = `[${first}, ${JSON.stringify(map(['...', '...'], 'n_second'))},\n${moved}]`;
-    ws.project.updateFile(ws.file('m/maps.json'), text);
-    const found = ws.diagnostics('m/maps.json').filter((d) => d.code === 'mapgen-rows');
-    assert.deepEqual(found.map((d) => d.message), ['"Q" (row 2, column 2) has no terrain, furniture or other mapping: the game rejects it']);
-    assert.equal(text.slice(found[0].start, found[0].end), 'Q');
+    // An object written before a palette: the palette, moved but unchanged, keeps its record's summary and facts.
+    ws.project.updateFile(ws.file('m/maps.json'), JSON.stringify([map(['#.#', '#c#'])]));
+    const [walls, moreText] = PALETTES.map((p) => JSON.stringify(p));
+    ws.project.updateFile(ws.file('m/palettes.json'), `[${walls},\n${moreText}]`);
+    assert.deepEqual(messages(), []);
+    ws.project.updateFile(ws.file('m/palettes.json'), `[${walls}, ${JSON.stringify({ type: 'palette', id: 'p_other', terrain: { o: 't_floor' } })},\n${moreText}]`);
+    assert.deepEqual(messages(), []);
+    assert.deepEqual(ws.codes('m/palettes.json'), []);
   });
 });
 

@@ -17,15 +17,20 @@ import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
 import { PALETTE_KIND, hasLayerAlways, isMapped, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type MapResolution, type PaletteNode } from '../mapgen/resolve';
-import { ROWS_LONG, ROWS_SHORT, usesKey, type RowsFacts } from '../mapgen/facts';
+import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
 const MAX_CELLS_REPORTED = 12;
 
+/** A map generator's or palette's facts (mapgen/facts.ts): a map generator's are its analysis'. */
+function factsFor(record: DefinitionRecord, ctx: CheckContext): MapFacts {
+  return (record.type === 'mapgen' ? ctx.project.analysisOf(record).map : undefined) ?? mapFactsOf(record);
+}
+
 /** The resolution of a map generator's characters, its palettes looked up through the check's view (recorded). */
-export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): MapResolution | undefined {
-  return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) });
+export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext, facts = factsFor(record, ctx)): MapResolution | undefined {
+  return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) }, facts);
 }
 
 /**
@@ -33,8 +38,8 @@ export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): Ma
  * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's (found when indexed:
  * mapgen/facts.ts).
  */
-function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
-  const root = mappingRoot(record);
+function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext, facts: MapFacts): void {
+  const root = mappingRoot(record, facts);
   for (const [member, key] of root?.facts.badKeys ?? []) {
     ctx.report({
       record, path: [...root!.at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
@@ -45,11 +50,10 @@ function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
 
 /** The checks of a map generator's rows read its facts (mapgen/facts.ts); its file only to place what they report. */
 export const checkMapgenRows: RecordCheck = (record, ctx) => {
-  if (record.type === PALETTE_KIND) { checkMappingKeys(record, ctx); return; }
-  if (record.type !== 'mapgen') return;
-  checkMappingKeys(record, ctx);
-  const facts = mapFactsOf(record);
-  if (!facts.mappings || !facts.json) return;
+  if (record.type !== PALETTE_KIND && record.type !== 'mapgen') return;
+  const facts = factsFor(record, ctx);
+  checkMappingKeys(record, ctx, facts);
+  if (record.type !== 'mapgen' || !facts.mappings || !facts.json) return;
   const rules = ctx.project.registry.version.mapgenRows;
   // The summary keeps what names the map and its weight.
   const value = record.value;
@@ -66,7 +70,7 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
     }
     return;
   }
-  const resolution = resolveForCheck(record, ctx);
+  const resolution = resolveForCheck(record, ctx, facts);
   // A size not said well enough to check the rows.
   if (facts.rows === null || !resolution) return;
   new RowsCheck(record, ctx, facts.rows, resolution, fallback, rules).run();

@@ -1,9 +1,11 @@
 /**
- * What the checks of a map generator or a palette and the resolution of palettes need of its object, made while it
- * is indexed (its whole object at hand) and kept in its record's summary (records/record.ts summarize; the on-disk
- * cache keeps it with the summary): the characters each mapping member maps, the palettes named and the parameters,
- * and of a map generator's `rows` the characters used and whether they have the map's size. A map's check reads
- * its file again only to place a finding it reports (checks/mapgenRows.ts).
+ * What the checks of a map generator or a palette and the resolution of palettes need of its object, made where
+ * its whole object is at hand: a palette's when it is indexed, kept in its record's summary (records/record.ts
+ * summarize; the on-disk cache keeps it with the summary: maps name palettes of any file); a map generator's with
+ * its analysis (records/analyze.ts), which a check of the whole game makes on loading. The characters each mapping
+ * member maps, the palettes named and the parameters, and of a map generator's `rows` the characters used and
+ * whether they have the map's size: a map's check reads its file again only to place a finding it reports
+ * (checks/mapgenRows.ts).
  */
 import { displayCells, eachCell, mapSizeOf } from './rows';
 
@@ -23,7 +25,7 @@ export const MAPPING_LAYERS: Readonly<Record<string, string>> = {
 /** The members holding mappings, in the order their keys are checked. */
 const MAPPING_MEMBERS = [...Object.keys(MAPPING_LAYERS), 'mapping'];
 
-/** The member of a map generator's or palette's summary holding its facts. */
+/** The member of a palette's summary holding its facts. */
 export const MAP_FACTS = '\u0000map';
 
 /** A definition's mappings and palettes (a map generator's `object`, a palette's top level). */

@@ -87,12 +87,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The facts of a record whose type keeps its whole value (none of the game's versions today), made once. */
+/** The facts made from a record's whole value (a map generator's, asked by a query), once per record. */
 const factsOfWhole = new WeakMap<DefinitionRecord, MapFacts>();
 
 /**
- * A map generator's or palette's facts (mapgen/facts.ts): its summary's, made when it was indexed; a record
- * without them (its type keeps its whole value) has them made from its value, once.
+ * A map generator's or palette's facts (mapgen/facts.ts): a palette's summary keeps them; a map generator's are
+ * its analysis' (records/analyze.ts: its checks pass them), else made here from its whole value, once.
  */
 export function mapFactsOf(record: DefinitionRecord): MapFacts {
   const kept = record.value[MAP_FACTS];
@@ -103,10 +103,9 @@ export function mapFactsOf(record: DefinitionRecord): MapFacts {
 }
 
 /** Where a definition's mappings are (a map generator's `object`, a palette's top level), and what they are. */
-export function mappingRoot(record: DefinitionRecord): { facts: MappingFacts; at: JsonPath } | undefined {
-  const facts = mapFactsOf(record).mappings;
-  if (!facts) return undefined;
-  return { facts, at: record.type === 'mapgen' ? ['object'] : [] };
+export function mappingRoot(record: DefinitionRecord, facts = mapFactsOf(record)): { facts: MappingFacts; at: JsonPath } | undefined {
+  if (!facts.mappings) return undefined;
+  return { facts: facts.mappings, at: record.type === 'mapgen' ? ['object'] : [] };
 }
 
 /** A mapping of a definition's facts: what it places read from the definition's file when asked (hover, preview). */
@@ -187,12 +186,12 @@ const MAX_DEPTH = 64;
 
 /**
  * Resolves a map generator's (or palette's) mappings with every palette it may use. `record`: the definition;
- * `lookup`: where its palettes are. Undefined when it has no mappings to resolve (a map generator without an
+ * `lookup`: where its palettes are; `facts`: the definition's (mapFactsOf's when not given). Undefined when it has no mappings to resolve (a map generator without an
  * `object`). Each palette definition is resolved once per set of parameters in force (a palette's entries
  * `{ "param": ... }` read them): the cost is what the palettes hold, not the number of paths through them.
  */
-export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup): MapResolution | undefined {
-  const root = mappingRoot(record);
+export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup, facts?: MapFacts): MapResolution | undefined {
+  const root = mappingRoot(record, facts);
   if (!root) return undefined;
   // The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
   // merges each palette's parameters into the map's before the next entry's values are read). The first

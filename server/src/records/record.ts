@@ -148,8 +148,9 @@ export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsBy
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;
-  // What the map checks and the palettes' resolution need of the whole object (a summary's, kept).
-  if (o.type === 'mapgen' || o.type === 'palette') out[MAP_FACTS] = MAP_FACTS in o ? o[MAP_FACTS] : mapFactsFrom(o);
+  // What the resolution of palettes needs of a palette's whole object (a summary's, kept): maps name the game's
+  // palettes from any file (a map's own facts are its analysis': records/analyze.ts).
+  if (o.type === 'palette') out[MAP_FACTS] = MAP_FACTS in o ? o[MAP_FACTS] : mapFactsFrom(o);
   const roots = eocRoots !== undefined && typeof o.type === 'string' ? eocRoots.get(o.type) : undefined;
   if (roots !== undefined) {
     const ids = inlineEocIds(o, roots);
