@@ -16,7 +16,7 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, hasLayerAlways, isMapped, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { PALETTE_KIND, hasLayerAlways, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type MapResolution, type PaletteNode } from '../mapgen/resolve';
 import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
@@ -225,12 +225,21 @@ class RowsCheck {
 
   /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
   private cellVerdict(nodes: readonly PaletteNode[], key: string): number {
+    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback).
+    let mapped = false, terrain = false;
+    for (const n of nodes) {
+      const list = n.own.get(key);
+      if (!list) continue;
+      mapped = true;
+      if (this.fallback) break;
+      if (list.some((m) => m.layer === 'terrain')) { terrain = true; break; }
+    }
     let verdict = 0;
     if (!this.fallback) {
-      if (!isMapped(nodes, key, 'terrain')) verdict |= NO_TERRAIN;
+      if (!terrain) verdict |= NO_TERRAIN;
       else if (!hasLayerAlways(this.resolution.root, key, 'terrain')) verdict |= SOME_TERRAIN;
     }
-    if (key !== ' ' && key !== '.' && !isMapped(nodes, key)) verdict |= UNMAPPED;
+    if (key !== ' ' && key !== '.' && !mapped) verdict |= UNMAPPED;
     return verdict;
   }
 

@@ -313,15 +313,6 @@ export function nodesOf(resolution: MapResolution): PaletteNode[] {
   return out;
 }
 
-/** Whether some mapping of `nodes` gives `key` a meaning (of `layer`, when given): mappedKeys(...).has(key), for one key. */
-export function isMapped(nodes: readonly PaletteNode[], key: string, layer?: string): boolean {
-  for (const n of nodes) {
-    const list = n.own.get(key);
-    if (list && (layer === undefined || list.some((m) => m.layer === layer))) return true;
-  }
-  return false;
-}
-
 /** Every character some mapping gives a meaning (of `layer`, when given), in any palette. */
 export function mappedKeys(resolution: MapResolution, layer?: string): Set<string> {
   const out = new Set<string>();
