@@ -142,7 +142,8 @@ class KeysMet {
       if (code >= 0x300) break;
       if (code === prev || c >= width) continue;
       prev = code;
-      this.meetCode(code);
+      // meetCode, written out: a call per run of a character, millions, and the engine runs without inlining (util/engineFlags.ts).
+      if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
     }
     if (c === row.length) return row.length;
     // Another character (a combining mark may join the one before it): its display cells, the codes met forgotten.
