@@ -12,72 +12,56 @@
  * and what the game does not check: a mapping of the definition's own that no cell uses.
  */
 import type { CheckContext, RecordCheck } from './context';
-import type { DefinitionRecord } from '../records/record';
+import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
-import { cellKeys, displayCells, mapSizeOf } from '../mapgen/rows';
-import { MAPPING_LAYERS, PALETTE_KIND, eachNode, hasLayerAlways, mappedKeys, mapgenValue, mappingRoot, palettesGiving, resolveMappings, type MapResolution } from '../mapgen/resolve';
+import { cellKeys, mapSizeOf } from '../mapgen/rows';
+import { PALETTE_KIND, hasLayerAlways, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
 const MAX_CELLS_REPORTED = 12;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A map generator's or palette's facts (mapgen/facts.ts): a map generator's are its analysis'. */
+function factsFor(record: DefinitionRecord, ctx: CheckContext): MapFacts {
+  return (record.type === 'mapgen' ? ctx.project.analysisOf(record).map : undefined) ?? mapFactsOf(record);
 }
 
 /** The resolution of a map generator's characters, its palettes looked up through the check's view (recorded). */
-export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext): MapResolution | undefined {
-  return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) });
+export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext, facts = factsFor(record, ctx)): MapResolution | undefined {
+  return resolveMappings(record, { palettes: (id) => ctx.project.visibleDefinitions(PALETTE_KIND, id, record.source.modId) }, facts);
 }
-
-/** A character taking two columns (East Asian wide and fullwidth forms, emoji): mk_wcwidth's 2. */
-const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
-
-/** The members holding mappings, in the order their keys are checked. */
-const MAPPING_MEMBERS = [...Object.keys(MAPPING_LAYERS), 'mapping'];
 
 /**
  * map_key's constructor (mapgen.cpp): a mapping key must be one character of one column ("format map key must be
- * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's.
+ * 1 column", 0.F --check-mods on a fullwidth key), in a map generator's mappings or a palette's (found when indexed:
+ * mapgen/facts.ts).
  */
-function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext): void {
-  const root = mappingRoot(record);
-  if (!root) return;
-  const report = (path: (string | number)[], key: string): void => ctx.report({
-    record, path, part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
-    message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
-  });
-  // The members written, looked up by name (reading each of the 28 names off the value misses on most of them, slowly).
-  const written = new Set(Object.keys(root.value));
-  for (const layer of MAPPING_MEMBERS) {
-    if (!written.has(layer)) continue;
-    const members = root.value[layer];
-    if (!isObject(members)) continue;
-    for (const key of Object.keys(members)) {
-      // Nearly every key is one plain character (below U+0300: no combining mark, one column).
-      if (key.length === 1 && key.charCodeAt(0) < 0x300) continue;
-      const cells = displayCells(key);
-      if (cells.length !== 1 || WIDE.test(cells[0].key)) report([...root.at, layer, key], key);
-    }
+function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext, facts: MapFacts): void {
+  const root = mappingRoot(record, facts);
+  for (const [member, key] of root?.facts.badKeys ?? []) {
+    ctx.report({
+      record, path: [...root!.at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
+      message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
+    });
   }
 }
 
+/** The checks of a map generator's rows read its facts (mapgen/facts.ts); its file only to place what they report. */
 export const checkMapgenRows: RecordCheck = (record, ctx) => {
-  if (record.type === PALETTE_KIND) { checkMappingKeys(record, ctx); return; }
-  if (record.type !== 'mapgen') return;
-  checkMappingKeys(record, ctx);
-  const value = mapgenValue(record);
-  if (value.method !== undefined && value.method !== 'json') return;
-  const object = value.object;
-  if (!isObject(object)) return;
+  if (record.type !== PALETTE_KIND && record.type !== 'mapgen') return;
+  const facts = factsFor(record, ctx);
+  checkMappingKeys(record, ctx, facts);
+  if (record.type !== 'mapgen' || !facts.mappings || !facts.json) return;
   const rules = ctx.project.registry.version.mapgenRows;
+  // The summary keeps what names the map and its weight.
+  const value = record.value;
   const nestedOrUpdate = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
   // setup_internal: a nested or update map draws over another, so it always has a terrain to fall back on.
   // mapgen_function_json::setup_internal: `fill_ter`, `predecessor_mapgen` or (current) `fallback_predecessor_mapgen`.
-  const fallback = nestedOrUpdate || object.fill_ter !== undefined || object.predecessor_mapgen !== undefined || object.fallback_predecessor_mapgen !== undefined;
-  const rows = object.rows;
-  if (!Array.isArray(rows)) {
+  const fallback = nestedOrUpdate || facts.filled === true;
+  if (facts.rows === undefined) {
     if (!fallback) {
       ctx.report({
         record, path: ['object'], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
@@ -86,10 +70,10 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
     }
     return;
   }
-  const size = mapSizeOf(value, object);
-  const resolution = resolveForCheck(record, ctx);
-  if (!size || !resolution) return;
-  new RowsCheck(record, ctx, rows, size.rowWidths, size.from, resolution, fallback, rules).run();
+  const resolution = resolveForCheck(record, ctx, facts);
+  // A size not said well enough to check the rows.
+  if (facts.rows === null || !resolution) return;
+  new RowsCheck(record, ctx, facts.rows, resolution, fallback, rules).run();
 };
 
 /** A cell's findings, by character (see RowsCheck.cellVerdict): not in "terrain", a terrain in some palettes only, unmapped. */
@@ -98,35 +82,27 @@ const NO_TERRAIN = 1, SOME_TERRAIN = 2, UNMAPPED = 4;
 /** RowsCheck.run's verdicts by character code for the cells of simple rows (see cellKeys: one cell per code below U+0300), -1 unknown; one array reset per map. */
 const VERDICT_BY_CODE = new Int8Array(0x300);
 
-/** Whether some mapping gives `key` a meaning (of `layer`, when given): mappedKeys(resolution, layer).has(key), for one key. */
-function isMapped(resolution: MapResolution, key: string, layer?: string): boolean {
-  let found = false;
-  eachNode(resolution, (n) => {
-    if (found) return;
-    const list = n.own.get(key);
-    if (list && (layer === undefined || list.some((m) => m.layer === layer))) found = true;
-  });
-  return found;
-}
 
 class RowsCheck {
   private written: WrittenRows | undefined | null = null;
-  private readonly text: string;
+  private textRead: string | undefined;
   /** An overmap terrain's map of weight 0 (0.F --check-mods is silent on its rows). */
   private readonly neverGenerated: boolean;
   constructor(
     private readonly record: DefinitionRecord,
     private readonly ctx: CheckContext,
-    private readonly rows: readonly unknown[],
-    private readonly widths: readonly number[],
-    private readonly sizeFrom: string,
+    private readonly facts: RowsFacts,
     private readonly resolution: MapResolution,
     private readonly fallback: boolean,
     private readonly rules: MapgenRowRules,
   ) {
-    this.text = ctx.project.textOf(ctx.file);
-    const value = mapgenValue(record);
+    const value = record.value;
     this.neverGenerated = value.nested_mapgen_id === undefined && value.update_mapgen_id === undefined && typeof value.weight === 'number' && value.weight < 1;
+  }
+
+  /** The file's text, read when a finding is placed. */
+  private get text(): string {
+    return (this.textRead ??= this.ctx.project.textOf(this.ctx.file));
   }
 
   private rowsWritten(): WrittenRows | undefined {
@@ -163,45 +139,66 @@ class RowsCheck {
   }
 
   run(): void {
-    const { rows, widths } = this;
-    const height = widths.length;
     if (this.rules.rowsNeedTerrain && mappedKeys(this.resolution, 'terrain').size === 0) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
     }
+    const nodes = nodesOf(this.resolution);
+    const { fit } = this.facts;
+    // The rows are read again, from the file, only to place what they report.
+    if ((fit & ROWS_SHORT) !== 0 || ((fit & ROWS_LONG) !== 0 && this.rules.exactSize) || this.anyCellFinding(nodes)) this.placeFindings(nodes);
+    this.flush();
+    this.reportUnused();
+  }
+
+  /** Whether a character of the cells reports something (see cellVerdict). */
+  private anyCellFinding(nodes: readonly PaletteNode[]): boolean {
+    const { used, usedLong } = this.facts;
+    for (let i = 0; i < used.length; i++) if (this.cellVerdict(nodes, used[i]) !== 0) return true;
+    return usedLong?.some((key) => this.cellVerdict(nodes, key) !== 0) === true;
+  }
+
+  /** The findings at their rows and cells, the rows read from the file; `nodes`: the resolution's. */
+  private placeFindings(nodes: readonly PaletteNode[]): void {
+    const value = fullValueOf(this.record);
+    const object = value.object as Record<string, unknown>;
+    const rows = object.rows as readonly unknown[];
+    const size = mapSizeOf(value, object)!;
+    const widths = size.rowWidths, sizeFrom = size.from;
+    const height = widths.length;
     if (rows.length < height) {
       const w = this.rowsWritten();
       const end = w ? { start: w.range.end - 1, end: w.range.end } : undefined;
-      this.report('rows', end, ['object', 'rows'], 'error', `"rows" has ${rows.length} rows; the map (${this.sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have at least ${height} rows")`);
+      this.report('rows', end, ['object', 'rows'], 'error', `"rows" has ${rows.length} rows; the map (${sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have at least ${height} rows")`);
     } else if (rows.length > height && this.rules.exactSize) {
       const w = this.rowsWritten();
       const first = w?.rows[height];
-      this.report('rows', first, ['object', 'rows', height], 'error', `"rows" has ${rows.length} rows; the map (${this.sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have ${height} rows")`);
+      this.report('rows', first, ['object', 'rows', height], 'error', `"rows" has ${rows.length} rows; the map (${sizeFrom}) is ${height} high: the game rejects it ("format: rows: must have ${height} rows")`);
     }
     // What a character's cells report, worked out once per character (a map has a few dozen characters and
-    // hundreds of cells: a whole game's maps are millions); its keys are the characters used.
-    const verdicts = new Map<string, number>();
+    // hundreds of cells).
     const byCode = VERDICT_BY_CODE.fill(-1);
+    const verdicts = new Map<string, number>();
     const verdictOf = (key: string): number => {
       let verdict = verdicts.get(key);
-      if (verdict === undefined) { verdict = this.cellVerdict(key); verdicts.set(key, verdict); }
+      if (verdict === undefined) { verdict = this.cellVerdict(nodes, key); verdicts.set(key, verdict); }
       return verdict;
     };
     for (let r = 0; r < Math.min(rows.length, height); r++) {
       const row = rows[r];
       if (typeof row !== 'string') continue;
       const width = widths[r];
-      // A string of simple characters stands for its own cells (a whole game's rows, without an object per cell).
+      // A string of simple characters stands for its own cells (no object per cell).
       const cells = cellKeys(row);
       if (cells.length < width) {
         const lit = this.rowsWritten()?.rows[r];
         const end = lit ? { start: lit.end - 1, end: lit.end } : undefined;
-        this.report('width', end, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have at least ${width} columns")`);
+        this.report('width', end, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have at least ${width} columns")`);
       } else if (cells.length > width && this.rules.exactSize) {
         const written = this.writtenRowCells(r);
         const from = written?.[width], to = written?.[written.length - 1];
-        this.report('width', from && to ? { start: from.start, end: to.end } : undefined, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${this.sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have ${width} columns")`);
+        this.report('width', from && to ? { start: from.start, end: to.end } : undefined, ['object', 'rows', r], 'error', `Row ${r + 1} has ${cells.length} cells; the map (${sizeFrom}) is ${width} wide: the game rejects it ("format: row ${r + 1} must have ${width} columns")`);
       }
       const simple = typeof cells === 'string';
       for (let c = 0, n = Math.min(width, cells.length); c < n; c++) {
@@ -224,18 +221,25 @@ class RowsCheck {
         }
       }
     }
-    this.flush();
-    this.reportUnused(verdicts);
   }
 
   /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
-  private cellVerdict(key: string): number {
+  private cellVerdict(nodes: readonly PaletteNode[], key: string): number {
+    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback).
+    let mapped = false, terrain = false;
+    for (const n of nodes) {
+      const list = n.own.get(key);
+      if (!list) continue;
+      mapped = true;
+      if (this.fallback) break;
+      if (list.some((m) => m.layer === 'terrain')) { terrain = true; break; }
+    }
     let verdict = 0;
     if (!this.fallback) {
-      if (!isMapped(this.resolution, key, 'terrain')) verdict |= NO_TERRAIN;
+      if (!terrain) verdict |= NO_TERRAIN;
       else if (!hasLayerAlways(this.resolution.root, key, 'terrain')) verdict |= SOME_TERRAIN;
     }
-    if (key !== ' ' && key !== '.' && !isMapped(this.resolution, key)) verdict |= UNMAPPED;
+    if (key !== ' ' && key !== '.' && !mapped) verdict |= UNMAPPED;
     return verdict;
   }
 
@@ -256,14 +260,15 @@ class RowsCheck {
   }
 
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
-  private reportUnused(used: ReadonlyMap<string, unknown>): void {
+  private reportUnused(): void {
     const seen = new Set<string>();
     for (const [key, list] of this.resolution.root.own) {
-      if (used.has(key)) continue;
+      if (usesKey(this.facts, key)) continue;
       for (const m of list) {
         // A `mapping` entry is one mapping of several layers: its key is reported once.
-        const path = m.path[m.path.length - 3] === 'mapping' ? m.path.slice(0, -1) : m.path;
-        const layer = path === m.path ? `${m.layer} mapping` : 'mapping';
+        const written = m.path;
+        const path = written[written.length - 3] === 'mapping' ? written.slice(0, -1) : written;
+        const layer = path === written ? `${m.layer} mapping` : 'mapping';
         const id = path.join('\u0000');
         if (seen.has(id)) continue;
         seen.add(id);

@@ -12,25 +12,13 @@
 import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { JsonPath } from '../syntax/locate';
 import { refKey } from '../index/referenceIndex';
+import { MAP_FACTS, mapFactsFrom, type MapFacts, type MappingFacts } from './facts';
 
 /** The kind of palettes (their ids name them, `palettes` entries refer to them). */
 export const PALETTE_KIND = 'palette';
 
 /** What the keys of palettes begin with (index/referenceIndex.ts refKey). */
 export const PALETTE_KEY_PREFIX = refKey(PALETTE_KIND, '');
-
-/**
- * The members of a palette (or of a map generator's `object`) that map characters, and what each places
- * (mapgen_palette::load_internal, both versions; `mapping` entries use the same names).
- */
-export const MAPPING_LAYERS: Readonly<Record<string, string>> = {
-  terrain: 'terrain', furniture: 'furniture', traps: 'trap', fields: 'field', items: 'item group', item: 'item',
-  monsters: 'monster group', monster: 'monster', nested: 'nested map', vehicles: 'vehicle', npcs: 'NPC', signs: 'sign',
-  graffiti: 'graffiti', toilets: 'toilet', gaspumps: 'gas pump', vendingmachines: 'vending machine', liquids: 'liquid',
-  computers: 'computer', sealed_item: 'sealed item', rubble: 'rubble', corpses: 'corpse', zones: 'zone',
-  translate: 'terrain translation', ter_furn_transforms: 'terrain and furniture transform', remove_all: 'removal',
-  faction_owner_character: 'owner', variables: 'variable',
-};
 
 /** How a palette was reached from the definition that names it. */
 export interface PaletteStep {
@@ -99,22 +87,42 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/**
- * A map generator's whole value. Its check, its mapping keys' check and its resolution each need it, one after the
- * other: the last one read is kept (one, so that the values of all maps are not held), where each read it again.
- */
-let lastMap: { record: DefinitionRecord; value: Record<string, unknown> } | undefined;
+/** The facts made from a record's whole value (a map generator's, asked by a query), once per record. */
+const factsOfWhole = new WeakMap<DefinitionRecord, MapFacts>();
 
-export function mapgenValue(record: DefinitionRecord): Record<string, unknown> {
-  if (lastMap?.record !== record) lastMap = { record, value: fullValueOf(record) };
-  return lastMap.value;
+/**
+ * A map generator's or palette's facts (mapgen/facts.ts): a palette's summary keeps them; a map generator's are
+ * its analysis' (records/analyze.ts: its checks pass them), else made here from its whole value, once.
+ */
+export function mapFactsOf(record: DefinitionRecord): MapFacts {
+  const kept = record.value[MAP_FACTS];
+  if (kept !== undefined) return kept as MapFacts;
+  let facts = factsOfWhole.get(record);
+  if (!facts) { facts = mapFactsFrom(fullValueOf(record)); factsOfWhole.set(record, facts); }
+  return facts;
 }
 
-/** Where a definition's mappings are: a map generator's `object`, a palette's top level. */
-export function mappingRoot(record: DefinitionRecord): { value: Record<string, unknown>; at: JsonPath } | undefined {
-  if (record.type !== 'mapgen') return { value: paletteValue(record), at: [] };
-  const whole = mapgenValue(record);
-  return isObject(whole.object) ? { value: whole.object, at: ['object'] } : undefined;
+/** Where a definition's mappings are (a map generator's `object`, a palette's top level), and what they are. */
+export function mappingRoot(record: DefinitionRecord, facts = mapFactsOf(record)): { facts: MappingFacts; at: JsonPath } | undefined {
+  if (!facts.mappings) return undefined;
+  return { facts: facts.mappings, at: record.type === 'mapgen' ? ['object'] : [] };
+}
+
+/** A mapping of a definition's facts: what it places read from the definition's file when asked (hover, preview). */
+class WrittenMapping implements Mapping {
+  /**
+   * `at`: where the definition's mappings are (see mappingRoot); `inMapping`: an entry's layer in `mapping`
+   * (`"mapping": { key: { layer: ... } }`), not a layer member's key.
+   */
+  constructor(readonly key: string, readonly layer: string, readonly record: DefinitionRecord, private readonly at: JsonPath, private readonly inMapping: boolean) {}
+  get path(): JsonPath {
+    return this.inMapping ? [...this.at, 'mapping', this.key, this.layer] : [...this.at, this.layer, this.key];
+  }
+  get value(): unknown {
+    let v: unknown = fullValueOf(this.record);
+    for (const step of this.path) v = isObject(v) ? v[step as string] : undefined;
+    return v;
+  }
 }
 
 /**
@@ -124,7 +132,7 @@ export function mappingRoot(record: DefinitionRecord): { value: Record<string, u
  */
 const ownCache = new WeakMap<DefinitionRecord, ReadonlyMap<string, readonly Mapping[]>>();
 
-function ownMappings(record: DefinitionRecord, root: { value: Record<string, unknown>; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
+function ownMappings(record: DefinitionRecord, root: { facts: MappingFacts; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
   const cached = ownCache.get(record);
   if (cached) return cached;
   const out = mappingsOf(record, root);
@@ -132,37 +140,21 @@ function ownMappings(record: DefinitionRecord, root: { value: Record<string, unk
   return out;
 }
 
-function mappingsOf(record: DefinitionRecord, root: { value: Record<string, unknown>; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
+function mappingsOf(record: DefinitionRecord, root: { facts: MappingFacts; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
   const out = new Map<string, Mapping[]>();
   const add = (m: Mapping): void => {
     const list = out.get(m.key);
     if (list) list.push(m); else out.set(m.key, [m]);
   };
-  for (const layer of Object.keys(root.value)) {
-    if (!(layer in MAPPING_LAYERS)) continue;
-    const members = root.value[layer];
-    if (!isObject(members)) continue;
-    for (const key of Object.keys(members)) add({ key, layer, value: members[key], record, path: [...root.at, layer, key] });
-  }
+  for (const [layer, keys] of root.facts.layers) for (const key of keys) add(new WrittenMapping(key, layer, record, root.at, false));
   // mapgen_palette::load_internal: `mapping`, per character, its layers.
-  const mapping = root.value.mapping;
-  if (isObject(mapping)) {
-    for (const key of Object.keys(mapping)) {
-      const entry = mapping[key];
-      if (!isObject(entry)) continue;
-      for (const layer of Object.keys(entry)) add({ key, layer, value: entry[layer], record, path: [...root.at, 'mapping', key, layer] });
-    }
-  }
+  for (const [key, layers] of root.facts.mapping ?? []) for (const layer of layers) add(new WrittenMapping(key, layer, record, root.at, true));
   return out;
 }
 
-/** A palette's whole value (cached per record: map generators name the same palettes again and again). */
-const paletteValues = new WeakMap<DefinitionRecord, Record<string, unknown>>();
-
-function paletteValue(record: DefinitionRecord): Record<string, unknown> {
-  let v = paletteValues.get(record);
-  if (!v) { v = fullValueOf(record); paletteValues.set(record, v); }
-  return v;
+/** A palette's mappings and palettes (its record's facts; a palette always has them). */
+function paletteFacts(record: DefinitionRecord): MappingFacts {
+  return mapFactsOf(record).mappings ?? { layers: [] };
 }
 
 /**
@@ -194,12 +186,12 @@ const MAX_DEPTH = 64;
 
 /**
  * Resolves a map generator's (or palette's) mappings with every palette it may use. `record`: the definition;
- * `lookup`: where its palettes are. Undefined when it has no mappings to resolve (a map generator without an
+ * `lookup`: where its palettes are; `facts`: the definition's (mapFactsOf's when not given). Undefined when it has no mappings to resolve (a map generator without an
  * `object`). Each palette definition is resolved once per set of parameters in force (a palette's entries
  * `{ "param": ... }` read them): the cost is what the palettes hold, not the number of paths through them.
  */
-export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup): MapResolution | undefined {
-  const root = mappingRoot(record);
+export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup, facts?: MapFacts): MapResolution | undefined {
+  const root = mappingRoot(record, facts);
   if (!root) return undefined;
   // The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
   // merges each palette's parameters into the map's before the next entry's values are read). The first
@@ -207,9 +199,9 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup)
   // one generation is the same node whenever its palette is reached again under it.
   const parameters = new Map<string, unknown>();
   let generation = 0;
-  const noteParameters = (value: Record<string, unknown>): void => {
-    if (!isObject(value.parameters)) return;
-    for (const [name, def] of Object.entries(value.parameters)) if (!parameters.has(name)) { parameters.set(name, def); generation++; }
+  const noteParameters = (facts: MappingFacts): void => {
+    if (!facts.parameters) return;
+    for (const [name, def] of Object.entries(facts.parameters)) if (!parameters.has(name)) { parameters.set(name, def); generation++; }
   };
   const made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
   let nodesMade = 0;
@@ -225,18 +217,18 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup)
     const before = generation;
     const known = made.get(def)?.find((m) => m.generation === before);
     if (known) return known.node;
-    const node = nodeOf(def, { value: paletteValue(def), at: [] });
+    const node = nodeOf(def, { facts: paletteFacts(def), at: [] });
     let list = made.get(def);
     if (!list) { list = []; made.set(def, list); }
     list.push({ generation: before, node });
     return node;
   };
-  const nodeOf = (rec: DefinitionRecord, at: { value: Record<string, unknown>; at: JsonPath }): PaletteNode => {
+  const nodeOf = (rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode => {
     nodesMade++;
-    noteParameters(at.value);
+    noteParameters(at.facts);
     const own = ownMappings(rec, at);
     const uses: PaletteUse[] = [];
-    const list = at.value.palettes;
+    const list = at.facts.palettes;
     let cycle: string[] | undefined;
     if (Array.isArray(list)) {
       list.forEach((entry, i) => {
@@ -267,7 +259,7 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup)
  */
 function inEffect(defs: readonly DefinitionRecord[]): readonly DefinitionRecord[] {
   let base = defs.length - 1;
-  while (base > 0 && paletteValue(defs[base]).extending === true) base--;
+  while (base > 0 && paletteFacts(defs[base]).extending === true) base--;
   return base < 0 ? [] : defs.slice(base);
 }
 
@@ -302,17 +294,31 @@ export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
   eachNode(resolution, (n, via) => {
     if (seen.has(n.record)) return;
     seen.add(n.record);
-    for (const m of n.own.get(key) ?? []) out.push({ ...m, via });
+    for (const m of n.own.get(key) ?? []) out.push({ key: m.key, layer: m.layer, record: m.record, path: m.path, via, get value() { return m.value; } });
   });
+  return out;
+}
+
+/** Every node of a resolution once, in eachNode's order (without the ways they are reached). */
+export function nodesOf(resolution: MapResolution): PaletteNode[] {
+  const out: PaletteNode[] = [];
+  const seen = new Set<PaletteNode>();
+  const walk = (n: PaletteNode): void => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    out.push(n);
+    for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) walk(x);
+  };
+  walk(resolution.root);
   return out;
 }
 
 /** Every character some mapping gives a meaning (of `layer`, when given), in any palette. */
 export function mappedKeys(resolution: MapResolution, layer?: string): Set<string> {
   const out = new Set<string>();
-  eachNode(resolution, (n) => {
+  for (const n of nodesOf(resolution)) {
     for (const [key, list] of n.own) if (layer === undefined || list.some((m) => m.layer === layer)) out.add(key);
-  });
+  }
   return out;
 }
 

@@ -25,7 +25,7 @@ export function mapSizeOf(value: Record<string, unknown>, object: Record<string,
   const nestedOrUpdate = value.nested_mapgen_id !== undefined || value.update_mapgen_id !== undefined;
   const given = object.mapgensize;
   if (nestedOrUpdate && Array.isArray(given)) {
-    const [x, y] = given;
+    const x: unknown = given[0], y: unknown = given[1];
     if (!Number.isInteger(x) || !Number.isInteger(y) || (x as number) <= 0 || (y as number) <= 0) return undefined;
     return square(x as number, y as number, '"mapgensize"');
   }
@@ -52,15 +52,53 @@ export interface RowCell {
   readonly end: number;
 }
 
-/** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector). */
 const ZERO_WIDTH = /^[\p{M}\u200B-\u200F\u2060\uFEFF]$/u;
+
+/** ZERO_WIDTH's answer by code for the BMP, learned as met (0 not asked yet, 1 no, 2 yes): maps draw with box characters. */
+const ZERO_WIDTH_BY_CODE = new Uint8Array(0x10000);
+
+/** Whether a character takes no column of its own (a combining mark, a joiner, a variation selector: none below U+0300). */
+function isZeroWidth(ch: string): boolean {
+  return zeroWidthAt(ch, 0, ch.length);
+}
+
+/** Whether the character of `len` units at `i` of `text` takes no column of its own (see isZeroWidth). */
+function zeroWidthAt(text: string, i: number, len: number): boolean {
+  const code = text.charCodeAt(i);
+  if (!(code >= 0x300)) return false;
+  if (len > 1) return ZERO_WIDTH.test(text.slice(i, i + len));
+  let known = ZERO_WIDTH_BY_CODE[code];
+  if (known === 0) known = ZERO_WIDTH_BY_CODE[code] = ZERO_WIDTH.test(String.fromCharCode(code)) ? 2 : 1;
+  return known === 2;
+}
 
 /** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
 const SIMPLE_ROW = /^[\u0000-\u02FF]*$/;
 
-/** The keys of a row's display cells (a row of simple characters is its characters: no objects made). */
+/** The keys of a row's display cells (a row of simple characters is its characters: no array made). */
 export function cellKeys(row: string): readonly string[] | string {
-  return SIMPLE_ROW.test(row) ? row : displayCells(row).map((c) => c.key);
+  if (SIMPLE_ROW.test(row)) return row;
+  const out: string[] = [];
+  eachCell(row, (start, end) => out.push(row.slice(start, end)));
+  return out;
+}
+
+/**
+ * Calls `cell` with the offsets of each display cell of `row` (catacharset.cpp utf8_display_split): a character
+ * (a code point; a lone surrogate is one), with the characters of no width after it.
+ */
+export function eachCell(row: string, cell: (start: number, end: number) => void): void {
+  let start = -1;
+  for (let i = 0; i < row.length;) {
+    const code = row.charCodeAt(i);
+    const len = code >= 0xd800 && code < 0xdc00 && (row.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    if (start < 0 || !zeroWidthAt(row, i, len)) {
+      if (start >= 0) cell(start, i);
+      start = i;
+    }
+    i += len;
+  }
+  if (start >= 0) cell(start, row.length);
 }
 
 /**
@@ -69,12 +107,7 @@ export function cellKeys(row: string): readonly string[] | string {
  */
 export function displayCells(row: string, limit = Infinity): { key: string; from: number; to: number }[] {
   const out: { key: string; from: number; to: number }[] = [];
-  let i = 0;
-  for (const ch of row) {
-    const last = out[out.length - 1];
-    if (last && ZERO_WIDTH.test(ch)) { last.key += ch; last.to = i + ch.length; } else if (out.length < limit) out.push({ key: ch, from: i, to: i + ch.length }); else break;
-    i += ch.length;
-  }
+  eachCell(row, (from, to) => { if (out.length < limit) out.push({ key: row.slice(from, to), from, to }); });
   return out;
 }
 
@@ -90,7 +123,7 @@ export function cellsOfLiteral(text: string, start: number, end: number, limit =
   // Read until the character that would begin one cell more than `limit` (a combining mark joins the cell before it).
   let cells = 0;
   const add = (ch: string, from: number, to: number): boolean => {
-    if (!ZERO_WIDTH.test(ch) && ++cells > limit) return false;
+    if (!isZeroWidth(ch) && ++cells > limit) return false;
     chars.push({ ch, start: from, end: to });
     return true;
   };
@@ -123,7 +156,7 @@ export function cellsOfLiteral(text: string, start: number, end: number, limit =
   const out: { key: string; start: number; end: number }[] = [];
   for (const c of chars) {
     const last = out[out.length - 1];
-    if (last && ZERO_WIDTH.test(c.ch)) { last.key += c.ch; last.end = c.end; } else out.push({ key: c.ch, start: c.start, end: c.end });
+    if (last && isZeroWidth(c.ch)) { last.key += c.ch; last.end = c.end; } else out.push({ key: c.ch, start: c.start, end: c.end });
   }
   return out;
 }

@@ -13,7 +13,8 @@ import type { Target } from './symbol';
 import { brief } from '../util/brief';
 import { cellsOfLiteral, mapSizeOf, type MapSize, type RowCell } from '../mapgen/rows';
 import { writtenCells, writtenRows } from '../mapgen/grid';
-import { MAPPING_LAYERS, PALETTE_KIND, meaningsOf, resolveMappings, type MapResolution, type Meaning } from '../mapgen/resolve';
+import { MAPPING_LAYERS } from '../mapgen/facts';
+import { PALETTE_KIND, meaningsOf, resolveMappings, type MapResolution, type Meaning } from '../mapgen/resolve';
 import { fullValueOf } from '../records/record';
 import type { Steps } from '../util/steps';
 

@@ -7,6 +7,7 @@ import type { KindRegistry } from '../registry/registry';
 import { validateTopLevel } from '../schema/topLevel';
 import type { FoundReference, ValueProblem, ValueSink } from '../schema/valueReports';
 import type { Basis } from '../basis';
+import { mapFactsFrom, type MapFacts } from '../mapgen/facts';
 
 export interface RecordAnalysis {
   readonly problems: readonly ValueProblem[];
@@ -22,6 +23,8 @@ export interface RecordAnalysis {
   referenceAt(at: number): FoundReference;
   /** The other kinds the string of the reference at `at` may name (its alternatives, in order). */
   alternativesAt(at: number): string[];
+  /** A map generator's facts, for its checks (mapgen/facts.ts): made with the analysis, from the same whole value. */
+  readonly map?: MapFacts;
 }
 
 /** A reference's flags (see FoundReference; DATA, DOCUMENTED: its `basis`). */
@@ -39,7 +42,7 @@ function basisFlag(basis: Basis | undefined): number {
  * held that long are most of what the garbage collector copies. The references are unpacked when asked for.
  */
 class PackedAnalysis implements RecordAnalysis {
-  constructor(readonly problems: readonly ValueProblem[], private readonly packed: readonly (string | number)[]) {}
+  constructor(readonly problems: readonly ValueProblem[], private readonly packed: readonly (string | number)[], readonly map?: MapFacts) {}
 
   get references(): FoundReference[] {
     const out: FoundReference[] = [];
@@ -135,14 +138,15 @@ export function analyzeRecord(record: DefinitionRecord, registry: KindRegistry, 
   if (record.inline) return NOTHING;
   const schema = registry.schemaOfType(record.type);
   const sink = new Collector();
-  if (schema) {
-    // A summarized record (a type checked with a generated table) is read again from its file's text.
-    validateTopLevel(value ?? fullValueOf(record), schema, registry.title(record.kind), record.editMode, sink);
-  }
+  const isMap = record.type === 'mapgen';
+  // A summarized record (a type checked with a generated table) is read again from its file's text.
+  const whole = schema || isMap ? value ?? fullValueOf(record) : undefined;
+  if (schema) validateTopLevel(whole!, schema, registry.title(record.kind), record.editMode, sink);
   // `copy-from` names a parent of the same kind, whatever the type's schema.
   if (record.copyFrom !== undefined && !sink.copyFrom) sink.reference({ path: ['copy-from'], kind: record.kind, id: record.copyFrom });
   const packed = sink.finish();
+  const map = isMap ? mapFactsFrom(whole!) : undefined;
   // Most definitions have no problem: their analyses share one empty list (kept until checked, see Project).
-  if (sink.problems.length === 0) return packed.length ? new PackedAnalysis(NO_PROBLEMS, packed) : NOTHING;
-  return new PackedAnalysis(sink.problems, packed);
+  const problems = sink.problems.length ? sink.problems : NO_PROBLEMS;
+  return problems === NO_PROBLEMS && packed.length === 0 && !map ? NOTHING : new PackedAnalysis(problems, packed, map);
 }

@@ -5,6 +5,7 @@ import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
 import type { KindRegistry } from '../registry/registry';
 import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
+import { MAP_FACTS, mapFactsFrom } from '../mapgen/facts';
 
 /**
  * How a definition relates to an earlier one of its id (spec 2.1). `unknown`: an `edit-mode` that is none of
@@ -147,6 +148,9 @@ export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsBy
   const out: Record<string, unknown> = {};
   for (const m of SUMMARY_MEMBERS) if (m in o) out[m] = o[m];
   if (o.type === 'snippet') out.text = o.text;
+  // What the resolution of palettes needs of a palette's whole object (a summary's, kept): maps name the game's
+  // palettes from any file (a map's own facts are its analysis': records/analyze.ts).
+  if (o.type === 'palette') out[MAP_FACTS] = MAP_FACTS in o ? o[MAP_FACTS] : mapFactsFrom(o);
   const roots = eocRoots !== undefined && typeof o.type === 'string' ? eocRoots.get(o.type) : undefined;
   if (roots !== undefined) {
     const ids = inlineEocIds(o, roots);

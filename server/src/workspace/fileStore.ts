@@ -14,9 +14,9 @@ import type { DefinitionRecord } from '../records/record';
 const RECENT_DISK_TEXTS = 32;
 
 /**
- * How many files' whole values are kept: a map generator's check reads its palettes' values from other files
- * (a palette naming more palettes, from more files) between its own file's records. With one kept, each palette
- * read first parsed the map generator's whole file again: a third of a whole-game check's parsing.
+ * How many files' whole values are kept: a map generator's hover or preview reads its palettes' values from other
+ * files (a palette naming more palettes, from more files) between its own file's records. With one kept, each
+ * palette read first parsed the map generator's whole file again (the checks read neither: mapgen/facts.ts).
  */
 const RECENT_VALUES = 4;
 
