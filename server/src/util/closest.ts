@@ -107,6 +107,12 @@ export class NearWords {
   private readonly lengths: Int32Array;
   private readonly classes: Int32Array;
   private readonly memo = new Map<string, readonly Scored[]>();
+  /**
+   * The words' indexes by length (shortest first), and where those of each length begin in it (`byLength[n]` to
+   * `byLength[n + 1]`): a query looks only at the lengths within its tolerance.
+   */
+  private readonly byLength: Int32Array;
+  private readonly lengthStarts: Int32Array;
 
   constructor(readonly words: readonly string[]) {
     const n = words.length;
@@ -126,6 +132,16 @@ export class NearWords {
         this.classes[k] = charClasses(l);
       }
     }
+    let longest = 0;
+    for (let k = 0; k < n; k++) if (this.lengths[k] > longest) longest = this.lengths[k];
+    // A counting sort by length.
+    const starts = new Int32Array(longest + 2);
+    for (let k = 0; k < n; k++) starts[this.lengths[k] + 1]++;
+    for (let len = 0; len <= longest; len++) starts[len + 1] += starts[len];
+    const next = starts.slice(0, longest + 1);
+    this.byLength = new Int32Array(n);
+    for (let k = 0; k < n; k++) this.byLength[next[this.lengths[k]]++] = k;
+    this.lengthStarts = starts;
   }
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
@@ -141,8 +157,11 @@ export class NearWords {
     const lower = word.toLowerCase();
     const mask = charClasses(lower);
     const scored: { c: string; d: number }[] = [];
-    for (let k = 0; k < this.words.length; k++) {
-      if (Math.abs(this.lengths[k] - lower.length) > limit) continue;
+    const longest = this.lengthStarts.length - 2;
+    const from = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length - limit))];
+    const to = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length + limit + 1))];
+    for (let at = from; at < to; at++) {
+      const k = this.byLength[at];
       const other = this.classes[k];
       if (popcount(mask & ~other) > limit || popcount(other & ~mask) > limit) continue;
       const c = this.words[k];
