@@ -144,6 +144,17 @@ export class NearWords {
     this.lengthStarts = starts;
   }
 
+  /** Every word other than `prefix` that begins with it, in no particular order. */
+  beginning(prefix: string): string[] {
+    const out: string[] = [];
+    // Only longer words can (a word's length in lower case is never shorter than its own).
+    for (let at = this.lengthStarts[Math.min(this.lengthStarts.length - 1, prefix.length + 1)]; at < this.words.length; at++) {
+      const c = this.words[this.byLength[at]];
+      if (c !== prefix && c.startsWith(prefix)) out.push(c);
+    }
+    return out;
+  }
+
   /** Every word within the tolerance of `word` (other than itself), closest first. */
   near(word: string): readonly string[] {
     return this.scored(word).map((s) => s.c);

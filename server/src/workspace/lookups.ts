@@ -67,7 +67,7 @@ export class Lookups {
   /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
   idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
     const found = new Set<string>();
-    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).words) if (c !== prefix && c.startsWith(prefix)) found.add(c);
+    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).beginning(prefix)) found.add(c);
     return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   }
 
