@@ -20,15 +20,21 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (endA === start) return n;
   if (n === 0) return endA - start;
   if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); rowC = new Int32Array(n + 1); }
-  // Rows i - 2, i - 1 and i of the table.
+  // Rows i - 2, i - 1 and i of the table, each computed only within `limit` of its diagonal: a cell further off
+  // costs more than `limit` (|i - j| edits at least). The cells just outside the band read `limit + 1`, which keeps
+  // whatever comes from them past the limit; the band's own cells are exact up to it.
+  const over = limit + 1;
   let before = rowC, prev = rowA, cur = rowB;
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= endA - start; i++) {
-    cur[0] = i;
-    let rowMin = i;
+    const lo = i - limit > 1 ? i - limit : 1;
+    const hi = i + limit < n ? i + limit : n;
+    cur[lo - 1] = lo === 1 ? i : over;
+    if (hi < n) cur[hi + 1] = over;
+    let rowMin = cur[lo - 1];
     const ca = a.charCodeAt(start + i - 1);
     const caBefore = i > 1 ? a.charCodeAt(start + i - 2) : -1;
-    for (let j = 1; j <= n; j++) {
+    for (let j = lo; j <= hi; j++) {
       const cb = b.charCodeAt(start + j - 1);
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
       // A transposition never lowers a row's minimum below the row before's (it costs at least as much as the
@@ -37,10 +43,10 @@ export function editDistance(a: string, b: string, limit: number): number {
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > limit) return limit + 1;
+    if (rowMin > limit) return over;
     const t = before; before = prev; prev = cur; cur = t;
   }
-  return prev[n];
+  return prev[n] > limit ? over : prev[n];
 }
 
 /** The tolerance for a word: about one edit per four characters, at least one, at most four. */
