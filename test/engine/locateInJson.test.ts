@@ -130,3 +130,24 @@ test('a locator scans each object on its paths once: the hundreds of unused mapp
   assert.ok(all < 2 * one, `${all} searches for ${keys.length} keys, ${one} for one`);
   for (const p of keys) assert.deepEqual(locator.locate(start, p, 'key'), locateInJson(text, start, p, 'key'));
 });
+
+test('an element near the start of a long list costs less to find than one at its end (the list is scanned as far as the element, past its skip as a member\'s value)', () => {
+  const text = JSON.stringify({ type: 'item_group', id: 'g', items: Array.from({ length: 2000 }, (_, i) => `item_${i}`) });
+  const searches = (path: readonly (string | number)[]): number => {
+    let n = 0;
+    const indexOf = String.prototype.indexOf;
+    String.prototype.indexOf = function (this: string, needle: string, from?: number): number {
+      if (this.length === text.length) n++;
+      return indexOf.call(this, needle, from);
+    };
+    try {
+      const found = locateInJson(text, 0, path);
+      assert.equal(text.slice(found.start, found.end), JSON.stringify(`item_${path[1]}`));
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    return n;
+  };
+  const near = searches(['items', 2]), far = searches(['items', 1999]);
+  assert.ok(near < 0.75 * far, `${near} searches for the third element, ${far} for the last`);
+});

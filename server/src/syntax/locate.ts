@@ -191,8 +191,8 @@ function namesOf(text: string, members: readonly number[]): Map<string, number> 
 export class JsonLocator {
   /** Per object start: its members (see ScannedObject). */
   private readonly objects = new Map<number, ScannedObject>();
-  /** Per array start: its elements as [start, end, ...]. */
-  private readonly arrays = new Map<number, number[]>();
+  /** Per array start: its elements scanned so far as [start, end, ...], and where the next begins (-1: none). */
+  private readonly arrays = new Map<number, { readonly elements: number[]; next: number }>();
 
   constructor(private readonly text: string) {}
 
@@ -218,7 +218,7 @@ export class JsonLocator {
         }
       } else {
         if (c !== OPEN_BRACKET || step < 0) break;
-        const elements = this.elementsOf(start);
+        const elements = this.elementsTo(start, step);
         if (2 * step < elements.length) { nameStart = -1; start = elements[2 * step]; end = elements[2 * step + 1]; found = true; }
       }
       if (!found) break;
@@ -250,20 +250,22 @@ export class JsonLocator {
     return object;
   }
 
-  /** The elements of the array at `start` (see `arrays`). */
-  private elementsOf(start: number): number[] {
-    let elements = this.arrays.get(start);
-    if (elements) return elements;
-    const text = this.text;
-    elements = [];
-    for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) !== CLOSE_BRACKET && i < text.length;) {
+  /**
+   * The elements of the array at `start` as [start, end, ...], scanned as far as element `n` (or the array's end):
+   * only as far as an element was asked for (one element of a long list costs what it did before any was kept).
+   */
+  private elementsTo(start: number, n: number): readonly number[] {
+    let array = this.arrays.get(start);
+    if (!array) { array = { elements: [], next: skipWhiteSpace(this.text, start + 1) }; this.arrays.set(start, array); }
+    const text = this.text, elements = array.elements;
+    while (2 * n >= elements.length && array.next >= 0) {
+      const i = array.next;
+      if (text.charCodeAt(i) === CLOSE_BRACKET || i >= text.length) { array.next = -1; break; }
       const ve = pastValue(text, i);
       elements.push(i, ve);
-      i = skipWhiteSpace(text, ve);
-      if (text.charCodeAt(i) !== COMMA) break;
-      i = skipWhiteSpace(text, i + 1);
+      const after = skipWhiteSpace(text, ve);
+      array.next = text.charCodeAt(after) === COMMA ? skipWhiteSpace(text, after + 1) : -1;
     }
-    this.arrays.set(start, elements);
     return elements;
   }
 }
