@@ -245,6 +245,10 @@ export class Project implements WorkspaceView {
     return this.store.locate(record, memberPath, part);
   }
 
+  locator(record: DefinitionRecord): (memberPath: JsonPath, part?: Part) => OffsetRange {
+    return this.store.locator(record);
+  }
+
   /** The mods as they are now (a snapshot, replaced when they change). */
   get mods(): ModsView {
     return this.modSet.graph;

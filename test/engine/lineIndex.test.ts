@@ -5,7 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/syntax/lineIndex';
 
 test('a position past a line\'s end is the line\'s end (LSP), not the next line; an offset inside \\r\\n is before it', () => {
-  for (const text of ['ab\ncd\r\nef\rg\n\n😀x\r\n', '', '\n', '\r\n\r\n', 'no newline']) {
+  for (const text of ['ab\ncd\r\nef\rg\n\n😀x\r\n', 'ab\ncd\n\n😀x\n', '', '\n', '\r\n\r\n', 'no newline']) {
     const index = new LineIndex(text);
     const doc = TextDocument.create('file:///x.json', 'json', 1, text);
     for (let line = 0; line < doc.lineCount + 2; line++) {

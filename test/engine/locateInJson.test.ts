@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { locateInJson, locatePath, objectTree, type JsonPath } from '../../server/src/syntax/locate';
+import { JsonLocator, locateInJson, locatePath, objectTree, type JsonPath } from '../../server/src/syntax/locate';
 import { rng } from '../helpers/random';
 
 function byTree(text: string, start: number, end: number, path: JsonPath, part: 'key' | 'value'): unknown {
@@ -64,9 +64,13 @@ test('locateInJson finds what a parse tree finds, in random well-formed definiti
       const r = locateInJson(text, start, p, 'value');
       assert.deepEqual(JSON.parse(text.slice(r.start, r.end)), valueAt(read, p), `${JSON.stringify(p)} in ${text}`);
     }
+    // One locator for every path (a definition's reports located one after another) finds the same.
+    const locator = new JsonLocator(text);
     for (const p of paths) {
       for (const part of ['value', 'key'] as const) {
-        assert.deepEqual(locateInJson(text, start, p, part), byTree(text, start, end, p, part), `${JSON.stringify(p)} (${part}) in ${text}`);
+        const tree = byTree(text, start, end, p, part);
+        assert.deepEqual(locateInJson(text, start, p, part), tree, `${JSON.stringify(p)} (${part}) in ${text}`);
+        assert.deepEqual(locator.locate(start, p, part), tree, `${JSON.stringify(p)} (${part}, one locator) in ${text}`);
       }
     }
   }
@@ -74,8 +78,12 @@ test('locateInJson finds what a parse tree finds, in random well-formed definiti
 
 test('locateInJson: a member name written with escapes is found by its value', () => {
   const text = '{ "type": "x", "\\u0061b": [ 1, 2 ], "c\\"d": { "e": 3 } }';
+  const locator = new JsonLocator(text);
   for (const path of [['ab', 1], ['c"d', 'e'], ['ab'], ['c"d']]) {
-    for (const part of ['value', 'key'] as const) assert.deepEqual(locateInJson(text, 0, path, part), byTree(text, 0, text.length, path, part));
+    for (const part of ['value', 'key'] as const) {
+      assert.deepEqual(locateInJson(text, 0, path, part), byTree(text, 0, text.length, path, part));
+      assert.deepEqual(locator.locate(0, path, part), byTree(text, 0, text.length, path, part));
+    }
   }
 });
 
@@ -99,4 +107,47 @@ test('locateInJson reads no text past the object it locates in (a search running
   }
   assert.ok(searches.length > 0);
   assert.deepEqual(searches.filter(([from, to]) => from < start || to > end), [], `searches outside the object at ${start}-${end}`);
+});
+
+test('a locator scans each object on its paths once: the hundreds of unused mappings of one map generator cost one scan of it', () => {
+  const mapping = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, { furniture: `f_${i}`, terrain: 't_floor' }]));
+  const text = `[\n  ${JSON.stringify({ type: 'mapgen', om_terrain: 'x', object: { rows: Array.from({ length: 24 }, () => '.'.repeat(24)), mapping } }, null, 2)}\n]\n`;
+  const start = text.indexOf('{');
+  const searches = (locate: (path: readonly (string | number)[]) => void, paths: readonly (readonly (string | number)[])[]): number => {
+    let n = 0;
+    const indexOf = String.prototype.indexOf;
+    String.prototype.indexOf = function (this: string, needle: string, from?: number): number {
+      if (this.length === text.length) n++;
+      return indexOf.call(this, needle, from);
+    };
+    try { for (const p of paths) locate(p); } finally { String.prototype.indexOf = indexOf; }
+    return n;
+  };
+  const keys = Object.keys(mapping).map((k) => ['object', 'mapping', k]);
+  const one = searches((p) => locateInJson(text, start, p, 'key'), keys.slice(0, 1));
+  const locator = new JsonLocator(text);
+  const all = searches((p) => locator.locate(start, p, 'key'), keys);
+  assert.ok(all < 2 * one, `${all} searches for ${keys.length} keys, ${one} for one`);
+  for (const p of keys) assert.deepEqual(locator.locate(start, p, 'key'), locateInJson(text, start, p, 'key'));
+});
+
+test('an element near the start of a long list costs less to find than one at its end (the list is scanned as far as the element, past its skip as a member\'s value)', () => {
+  const text = JSON.stringify({ type: 'item_group', id: 'g', items: Array.from({ length: 2000 }, (_, i) => `item_${i}`) });
+  const searches = (path: readonly (string | number)[]): number => {
+    let n = 0;
+    const indexOf = String.prototype.indexOf;
+    String.prototype.indexOf = function (this: string, needle: string, from?: number): number {
+      if (this.length === text.length) n++;
+      return indexOf.call(this, needle, from);
+    };
+    try {
+      const found = locateInJson(text, 0, path);
+      assert.equal(text.slice(found.start, found.end), JSON.stringify(`item_${path[1]}`));
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    return n;
+  };
+  const near = searches(['items', 2]), far = searches(['items', 1999]);
+  assert.ok(near < 0.75 * far, `${near} searches for the third element, ${far} for the last`);
 });

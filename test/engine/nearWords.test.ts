@@ -59,5 +59,8 @@ test('NearWords.near equals closestN over the same words, for misspellings and u
     const base = list[Math.floor(random() * list.length)];
     const query = q % 4 === 0 ? word(3 + Math.floor(random() * 10)) : q % 4 === 1 ? base : mutate(mutate(base));
     assert.deepEqual(near.near(query).slice(0, 5), closestN(query, list, 5), query);
+    // The words beginning with a prefix of it (a half-typed id), other than the prefix itself.
+    const prefix = query.slice(0, 1 + Math.floor(random() * 4));
+    assert.deepEqual(near.beginning(prefix).sort(), list.filter((c) => c !== prefix && c.startsWith(prefix)).sort(), prefix);
   }
 });

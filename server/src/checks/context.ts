@@ -90,4 +90,6 @@ export interface CheckHost extends ProjectView {
    */
   existenceKeyOf(kind: string, id: string): string;
   locate(record: DefinitionRecord, memberPath: JsonPath, part?: Part): OffsetRange;
+  /** Ranges of several members of one record, one after another (see FileStore.locator). */
+  locator(record: DefinitionRecord): (memberPath: JsonPath, part?: Part) => OffsetRange;
 }

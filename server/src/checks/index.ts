@@ -143,10 +143,11 @@ function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRec
 /** Offsets of each report relative to the record's start (undefined: anchored in another record). */
 function relativePlaces(project: CheckHost, record: DefinitionRecord, reports: readonly RecordReport[]): ({ start: number; end: number } | undefined)[] {
   const start = record.start;
+  let locate: ReturnType<CheckHost['locator']> | undefined;
   return reports.map((d) => {
     if (d.record !== record) return undefined;
     if (d.at) return d.at;
-    const r = project.locate(record, d.path, d.part);
+    const r = (locate ??= project.locator(record))(d.path, d.part);
     return { start: r.start - start, end: r.end - start };
   });
 }

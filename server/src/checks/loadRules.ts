@@ -20,25 +20,35 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
   const rules = registry.version.loadRules?.[record.kind];
   // A definition of a type the game does not load is reported as that alone (checks/definitionType.ts).
   if (!rules || record.editMode === 'modify' || record.editMode === 'unknown' || !registry.isKnownType(record.type)) return;
+  // Whether a rule reads past the definition (its chain is sound then); the chain, made once a rule needs more
+  // than the definition's own members (most items write theirs).
+  let throughChain = false;
   let chain: readonly DefinitionRecord[] | undefined;
+  const chainOf = (): readonly DefinitionRecord[] => (chain ??= [record, ...ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN)]);
+  // The flags after the chain, read once for the rules sparing the same flags (an item's weight and volume).
+  let sparing: { readonly flags: readonly string[]; readonly spared: boolean } | undefined;
   for (const rule of rules) {
     if ((record.abstract && !rule.abstractToo) || (rule.exceptCopies && record.copyFrom !== undefined)) continue;
     if (rule.withNumber !== undefined && typeof memberOf(record, rule.withNumber) !== 'number') continue;
-    if (!rule.own && !chain) {
-      const lineage = ctx.project.lineageOf(record);
-      if (lineage.problem) return; // the broken chain is reported instead; what it would give is unknowable
-      chain = [record, ...ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN)];
+    if (!rule.own && !throughChain) {
+      if (ctx.project.lineageOf(record).problem) return; // the broken chain is reported instead; what it would give is unknowable
+      throughChain = true;
     }
-    const found = firstSetting(rule.own ? [record] : chain!, rule.member);
+    const own = memberOf(record, rule.member);
+    const found = own !== undefined ? { from: record, value: own } : rule.own ? undefined : firstSetting(chainOf(), rule.member, 1);
     if (found && !refused(rule, found.value)) continue;
-    if (rule.unlessFlags && spared(rule.unlessFlags, chain ?? [record])) continue;
+    if (rule.unlessFlags) {
+      if (sparing?.flags !== rule.unlessFlags) sparing = { flags: rule.unlessFlags, spared: spared(rule.unlessFlags, throughChain ? chainOf() : [record]) };
+      if (sparing.spared) continue;
+    }
     report(ctx, record, rule, found);
   }
 };
 
-/** The nearest definition of the chain that writes `member`, and what it writes. */
-function firstSetting(chain: readonly DefinitionRecord[], member: string): { from: DefinitionRecord; value: unknown } | undefined {
-  for (const r of chain) {
+/** The nearest definition of the chain (from its `from`th) that writes `member`, and what it writes. */
+function firstSetting(chain: readonly DefinitionRecord[], member: string, from: number): { from: DefinitionRecord; value: unknown } | undefined {
+  for (let i = from; i < chain.length; i++) {
+    const r = chain[i];
     const value = memberOf(r, member);
     if (value !== undefined) return { from: r, value };
   }
@@ -63,23 +73,30 @@ function isEmptyText(value: unknown): boolean {
   return false;
 }
 
+const NONZERO_DIGIT = /[1-9]/;
+
 /** `0`, or a quantity string whose every amount is zero (`"0 g"`, `"0 kg 0 g"`). */
 function isZeroQuantity(value: unknown): boolean {
   if (typeof value === 'number') return value === 0;
   if (typeof value !== 'string') return false;
+  // A digit other than 0 is in an amount that is not zero (nearly every item's weight and volume: no list made).
+  if (NONZERO_DIGIT.test(value)) return false;
   const amounts = value.match(/\d+(?:\.\d+)?/g);
   return amounts !== null && amounts.every((a) => Number(a) === 0);
 }
 
 /**
  * Whether the definition has one of `flags` after its chain: each definition's `flags` replaces what it copied,
- * then its `extend` adds and its `delete` removes (generic_factory's order). Read only when a rule would fire.
+ * then its `extend` adds and its `delete` removes (generic_factory's order). Read only when a rule would fire,
+ * and only as far up the chain as the nearest definition writing `flags` (what it copied is replaced: its
+ * ancestors, often in other files, are not read).
  */
 function spared(flags: readonly string[], chain: readonly DefinitionRecord[]): boolean {
-  const set = new Set<string>();
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const own = memberOf(chain[i], 'flags');
-    if (own !== undefined) { set.clear(); for (const f of listOf(own)) set.add(f); }
+  let from = 0;
+  let own: unknown;
+  for (; from < chain.length; from++) if ((own = memberOf(chain[from], 'flags')) !== undefined) break;
+  const set = new Set<string>(from < chain.length ? listOf(own) : []);
+  for (let i = Math.min(from, chain.length - 1); i >= 0; i--) {
     for (const f of listOf(objectMember(memberOf(chain[i], 'extend'), 'flags'))) set.add(f);
     for (const f of listOf(objectMember(memberOf(chain[i], 'delete'), 'flags'))) set.delete(f);
   }

@@ -10,7 +10,7 @@ import { kindsThrough, selectorHolderPath, type SiblingRef } from '../schema/typ
 import { ancestorsOf, inheritedMemberOf } from '../index/inheritance';
 import type { CheckContext, RecordCheck } from './context';
 import { describeRecord } from './describe';
-import { unresolvedHint } from './suggest';
+import { notAbstract, unresolvedHint } from './suggest';
 import { withoutVariant } from '../schema/validate';
 import { pathLabel } from '../schema/valueReports';
 import { valueAt } from '../util/json';
@@ -83,6 +83,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
+  const defined = (k: string, i: string): boolean => project.anyVisibleDefinition(k, i, modId, notAbstract);
   // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   analysis.eachReference((refKind, id, member, at) => {
@@ -98,7 +99,6 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom) {
-      const defined = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
       if (project.registry.isBuiltIn(refKind, id, defined)) return;
       // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
       for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;
@@ -142,7 +142,7 @@ function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, re
   }
   if (kinds === undefined) return true;
   if (kinds.some((kind) => project.anyVisibleDefinition(kind, ref.id, modId, accepts))) return true;
-  const defined = (k: string, i: string): boolean => project.visibleDefinitions(k, i, modId).some((r) => !r.abstract);
+  const defined = (k: string, i: string): boolean => project.anyVisibleDefinition(k, i, modId, notAbstract);
   if (kinds.some((kind) => project.registry.isBuiltIn(kind, ref.id, defined))) return true;
   reportUnresolved(ctx, record, { ...ref, kind: kinds[0] }, kinds.slice(1), false, accepts);
   return true;

@@ -50,6 +50,8 @@ export interface LintResult extends LintTotals {
   readonly project: Project;
   /** Per reported file, its diagnostics (files without any are left out). */
   readonly diagnostics: ReadonlyMap<string, readonly Diagnostic[]>;
+  /** The same diagnostics in the same order, with lines and columns (see toJsonDiagnostics). */
+  readonly json: readonly JsonDiagnostic[];
   readonly filesChecked: number;
 }
 
@@ -63,10 +65,15 @@ export function lint(options: LintOptions): LintResult {
   const project = new Project({ gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths, checkedAfterLoad: checked, forOneCheck: true, cache: cacheOptions });
   project.load();
   const diagnostics = new Map<string, readonly Diagnostic[]>();
+  const json: JsonDiagnostic[] = [];
   const files = project.reportedFiles().filter((f) => checked(f.path));
   for (const f of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const list = project.diagnostics(f.path);
-    if (list.length) diagnostics.set(f.path, list);
+    if (!list.length) continue;
+    diagnostics.set(f.path, list);
+    // Given lines and columns now, while the file's text is at hand (after the last file, most would be read again).
+    const lines = new LineFinder(project);
+    for (const d of list) json.push(toJson(project, f.path, d, lines));
   }
   if (cacheOptions && options.cache?.write !== false) {
     const write = finish(project.saveCacheSteps());
@@ -74,7 +81,7 @@ export function lint(options: LintOptions): LintResult {
   }
   // Every checked mod, whichever thread's share its files are.
   const modIds = new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined && underPaths(f.path) ? [f.modId] : [])));
-  return { project, diagnostics, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: project.writtenForOther(modIds) };
+  return { project, diagnostics, json, filesChecked: files.length, version: project.version, learned: project.gameUsage.counts(), writtenFor: project.writtenForOther(modIds) };
 }
 
 export interface Position { line: number; character: number }
@@ -95,30 +102,34 @@ export interface JsonDiagnostic {
   fixes?: { title: string; edits: { file: string; range: Range; newText: string }[] }[];
 }
 
+/** The diagnostics of a lint with lines and columns, by file, each file's as it lists them. */
 export function toJsonDiagnostics(result: LintResult): JsonDiagnostic[] {
-  const { project } = result;
-  const lineIndexes = new Map<string, LineIndex>();
-  const lines = (file: string): LineIndex => {
-    let li = lineIndexes.get(file);
-    if (!li) {
-      const sf = project.fileAt(file);
-      li = new LineIndex(sf ? project.textOf(sf) : safeRead(file));
-      lineIndexes.set(file, li);
+  return [...result.json];
+}
+
+/** Lines and columns of offsets in files, each file's text read once. */
+class LineFinder {
+  private readonly indexes = new Map<string, LineIndex>();
+  constructor(private readonly project: Project) {}
+
+  range(file: string, start: number, end: number): Range {
+    let lines = this.indexes.get(file);
+    if (!lines) {
+      const sf = this.project.fileAt(file);
+      lines = new LineIndex(sf ? this.project.textOf(sf) : safeRead(file));
+      this.indexes.set(file, lines);
     }
-    return li;
-  };
-  const range = (file: string, start: number, end: number): Range => ({ start: lines(file).positionAt(start), end: lines(file).positionAt(end) });
-  const out: JsonDiagnostic[] = [];
-  for (const [file, list] of result.diagnostics) {
-    for (const d of list) {
-      const j: JsonDiagnostic = { file, range: range(file, d.start, d.end), severity: d.severity, code: d.code, message: d.message, basis: d.basis };
-      if (d.related?.length) j.related = d.related.map((r) => ({ file: r.path, range: range(r.path, r.start, r.end), message: r.message }));
-      const fixes = (d.fixes ?? []).map((f: DiagnosticFix) => fixAction(project, file, d.start, d.end, f, d.fixes!.length === 1)).filter((a) => a !== undefined);
-      if (fixes.length) j.fixes = fixes.map((a) => ({ title: a.title, edits: a.edits.map((e) => ({ file, range: range(file, e.start, e.end), newText: e.newText })) }));
-      out.push(j);
-    }
+    return { start: lines.positionAt(start), end: lines.positionAt(end) };
   }
-  return out;
+}
+
+/** A diagnostic of `file` with lines and columns. */
+function toJson(project: Project, file: string, d: Diagnostic, lines: LineFinder): JsonDiagnostic {
+  const j: JsonDiagnostic = { file, range: lines.range(file, d.start, d.end), severity: d.severity, code: d.code, message: d.message, basis: d.basis };
+  if (d.related?.length) j.related = d.related.map((r) => ({ file: r.path, range: lines.range(r.path, r.start, r.end), message: r.message }));
+  const fixes = (d.fixes ?? []).map((f: DiagnosticFix) => fixAction(project, file, d.start, d.end, f, d.fixes!.length === 1)).filter((a) => a !== undefined);
+  if (fixes.length) j.fixes = fixes.map((a) => ({ title: a.title, edits: a.edits.map((e) => ({ file, range: lines.range(file, e.start, e.end), newText: e.newText })) }));
+  return j;
 }
 
 function safeRead(file: string): string {

@@ -311,7 +311,7 @@ export class KindRegistry {
     if (this.builtIns.get(kind)?.has(id)) return true;
     for (const d of this.version.derivedIds ?? []) {
       if (d.kind !== kind) continue;
-      for (const base of derivedBases(d, id)) if (d.from === undefined || exists(d.from, base)) return true;
+      if (someDerivedBase(d, id, (base) => d.from === undefined || exists(d.from, base))) return true;
     }
     return false;
   }
@@ -527,8 +527,19 @@ function addFirstName(names: Set<string>, p: string): void {
 
 /** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */
 export function derivedBases(d: DerivedIds, id: string): string[] {
-  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length ? [id.slice(d.prefix.length)] : [];
-  return (d.suffixes ?? []).filter((s) => id.endsWith(s) && id.length > s.length).map((s) => id.slice(0, -s.length));
+  const bases: string[] = [];
+  someDerivedBase(d, id, (base) => { bases.push(base); return false; });
+  return bases;
+}
+
+/**
+ * Whether `test` holds for one of the ids a derived id may come from, tried in derivedBases' order (no list made:
+ * the unknown-id check asks this of every id it finds nowhere).
+ */
+function someDerivedBase(d: DerivedIds, id: string, test: (base: string) => boolean): boolean {
+  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length && test(id.slice(d.prefix.length));
+  for (const s of d.suffixes ?? []) if (id.endsWith(s) && id.length > s.length && test(id.slice(0, -s.length))) return true;
+  return false;
 }
 
 /** The sibling-selected reference of the member at `path[at..]` inside `spec` (through unions, arrays, tuples, maps). */

@@ -135,6 +135,12 @@ function pastValue(text: string, i: number): number {
   return j;
 }
 
+/** The member name written at [start, end) (quotes included). */
+function nameAt(text: string, start: number, end: number): string {
+  for (let i = start + 1; i < end - 1; i++) if (text.charCodeAt(i) === BACKSLASH) return JSON.parse(text.slice(start, end)) as string;
+  return text.slice(start + 1, end - 1);
+}
+
 /** Whether the member name written at [start, end) (quotes included) is `name`. */
 function nameIs(text: string, start: number, end: number, name: string): boolean {
   // The search for an escape stays inside the name: `indexOf` would run on to the file's next backslash, maybe its
@@ -151,45 +157,115 @@ function nameIs(text: string, start: number, end: number, name: string): boolean
  * in thousands of definitions, some of them large map generators). The same ranges, the same fallbacks.
  */
 export function locateInJson(text: string, objectStart: number, path: JsonPath, part: Part = 'value'): OffsetRange {
-  // `end` is read only once a step is found, which sets it: no scan to the object's end (a map generator's rows).
-  let start = objectStart, end = objectStart;
-  // The member name of the node reached, when it is a member's value.
-  let nameStart = -1, nameEnd = -1;
-  let depthFound = 0;
-  for (let k = 0; k < path.length; k++) {
-    const step = path[k];
-    const c = text.charCodeAt(start);
-    let found = false;
-    if (typeof step === 'string') {
-      if (c !== OPEN_BRACE) break;
-      // The last member of that name, whose value JSON.parse keeps (see childAt).
-      let ms = -1, me = -1, vs = -1, ve = -1;
-      for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) === QUOTE;) {
-        const ns = i, ne = pastString(text, i);
-        const s = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
-        const e = pastValue(text, s);
-        if (nameIs(text, ns, ne, step)) { ms = ns; me = ne; vs = s; ve = e; found = true; }
-        i = skipWhiteSpace(text, e);
-        if (text.charCodeAt(i) !== COMMA) break;
-        i = skipWhiteSpace(text, i + 1);
+  return new JsonLocator(text).locate(objectStart, path, part);
+}
+
+/** An object a JsonLocator scanned. */
+interface ScannedObject {
+  /** Its members as [name start, name end, value start, value end, ...]. */
+  readonly members: readonly number[];
+  /** How many times a member was looked for in it. */
+  asked: number;
+  /** Each member name's last member (its offset in `members`): made when it is asked a second time. */
+  named: Map<string, number> | undefined;
+}
+
+/** The offset in `members` (see ScannedObject) of the last member named `name`, -1 if none. */
+function lastNamed(text: string, members: readonly number[], name: string): number {
+  for (let m = members.length - 4; m >= 0; m -= 4) if (nameIs(text, members[m], members[m + 1], name)) return m;
+  return -1;
+}
+
+/** Each member name's last member (see ScannedObject.named). */
+function namesOf(text: string, members: readonly number[]): Map<string, number> {
+  const named = new Map<string, number>();
+  for (let m = 0; m < members.length; m += 4) named.set(nameAt(text, members[m], members[m + 1]), m);
+  return named;
+}
+
+/**
+ * locateInJson for several paths in one text: each object or array a path steps through is scanned once, its
+ * members' offsets kept, so that a definition's many reports (a map generator's hundreds of unused mappings, each
+ * under the same `object` and `mapping`) do not each scan the definition again.
+ */
+export class JsonLocator {
+  /** Per object start: its members (see ScannedObject). */
+  private readonly objects = new Map<number, ScannedObject>();
+  /** Per array start: its elements scanned so far as [start, end, ...], and where the next begins (-1: none). */
+  private readonly arrays = new Map<number, { readonly elements: number[]; next: number }>();
+
+  constructor(private readonly text: string) {}
+
+  locate(objectStart: number, path: JsonPath, part: Part = 'value'): OffsetRange {
+    const text = this.text;
+    let start = objectStart, end = objectStart;
+    // The member name of the node reached, when it is a member's value.
+    let nameStart = -1, nameEnd = -1;
+    let depthFound = 0;
+    for (let k = 0; k < path.length; k++) {
+      const step = path[k];
+      const c = text.charCodeAt(start);
+      let found = false;
+      if (typeof step === 'string') {
+        if (c !== OPEN_BRACE) break;
+        // The last member of that name, whose value JSON.parse keeps (see childAt).
+        const object = this.objectAt(start);
+        const m = object.named ? object.named.get(step) ?? -1 : lastNamed(text, object.members, step);
+        if (++object.asked === 2 && !object.named) object.named = namesOf(text, object.members);
+        if (m >= 0) {
+          const members = object.members;
+          nameStart = members[m]; nameEnd = members[m + 1]; start = members[m + 2]; end = members[m + 3]; found = true;
+        }
+      } else {
+        if (c !== OPEN_BRACKET || step < 0) break;
+        const elements = this.elementsTo(start, step);
+        if (2 * step < elements.length) { nameStart = -1; start = elements[2 * step]; end = elements[2 * step + 1]; found = true; }
       }
-      if (found) { nameStart = ms; nameEnd = me; start = vs; end = ve; }
-    } else {
-      if (c !== OPEN_BRACKET || step < 0) break;
-      let n = 0;
-      for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) !== CLOSE_BRACKET && i < text.length; n++) {
-        const ve = pastValue(text, i);
-        if (n === step) { nameStart = -1; start = i; end = ve; found = true; break; }
-        i = skipWhiteSpace(text, ve);
-        if (text.charCodeAt(i) !== COMMA) break;
-        i = skipWhiteSpace(text, i + 1);
-      }
+      if (!found) break;
+      depthFound = k + 1;
     }
-    if (!found) break;
-    depthFound = k + 1;
+    // Point at the object's opening brace only: underlining a whole definition is noise.
+    if (depthFound === 0) return { start: objectStart, end: objectStart + 1 };
+    if (part === 'key' && depthFound === path.length && nameStart >= 0) return { start: nameStart, end: nameEnd };
+    return { start, end };
   }
-  // Point at the object's opening brace only: underlining a whole definition is noise.
-  if (depthFound === 0) return { start: objectStart, end: objectStart + 1 };
-  if (part === 'key' && depthFound === path.length && nameStart >= 0) return { start: nameStart, end: nameEnd };
-  return { start, end };
+
+  /** The members of the object at `start` (see `objects`). */
+  private objectAt(start: number): ScannedObject {
+    let object = this.objects.get(start);
+    if (object) return object;
+    const text = this.text;
+    const members: number[] = [];
+    for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) === QUOTE;) {
+      const ns = i, ne = pastString(text, i);
+      const vs = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
+      const ve = pastValue(text, vs);
+      members.push(ns, ne, vs, ve);
+      i = skipWhiteSpace(text, ve);
+      if (text.charCodeAt(i) !== COMMA) break;
+      i = skipWhiteSpace(text, i + 1);
+    }
+    object = { members, asked: 0, named: undefined };
+    this.objects.set(start, object);
+    return object;
+  }
+
+  /**
+   * The elements of the array at `start` as [start, end, ...], scanned as far as element `n` (or the array's end):
+   * only as far as an element was asked for (one element of a long list costs what it did before any was kept).
+   */
+  private elementsTo(start: number, n: number): readonly number[] {
+    let array = this.arrays.get(start);
+    if (!array) { array = { elements: [], next: skipWhiteSpace(this.text, start + 1) }; this.arrays.set(start, array); }
+    const text = this.text, elements = array.elements;
+    while (2 * n >= elements.length && array.next >= 0) {
+      const i = array.next;
+      if (text.charCodeAt(i) === CLOSE_BRACKET || i >= text.length) { array.next = -1; break; }
+      const ve = pastValue(text, i);
+      elements.push(i, ve);
+      const after = skipWhiteSpace(text, ve);
+      array.next = text.charCodeAt(after) === COMMA ? skipWhiteSpace(text, after + 1) : -1;
+    }
+    return elements;
+  }
 }

@@ -20,15 +20,21 @@ export function editDistance(a: string, b: string, limit: number): number {
   if (endA === start) return n;
   if (n === 0) return endA - start;
   if (rowA.length <= n) { rowA = new Int32Array(n + 1); rowB = new Int32Array(n + 1); rowC = new Int32Array(n + 1); }
-  // Rows i - 2, i - 1 and i of the table.
+  // Rows i - 2, i - 1 and i of the table, each computed only within `limit` of its diagonal: a cell further off
+  // costs more than `limit` (|i - j| edits at least). The cells just outside the band read `limit + 1`, which keeps
+  // whatever comes from them past the limit; the band's own cells are exact up to it.
+  const over = limit + 1;
   let before = rowC, prev = rowA, cur = rowB;
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= endA - start; i++) {
-    cur[0] = i;
-    let rowMin = i;
+    const lo = i - limit > 1 ? i - limit : 1;
+    const hi = i + limit < n ? i + limit : n;
+    cur[lo - 1] = lo === 1 ? i : over;
+    if (hi < n) cur[hi + 1] = over;
+    let rowMin = cur[lo - 1];
     const ca = a.charCodeAt(start + i - 1);
     const caBefore = i > 1 ? a.charCodeAt(start + i - 2) : -1;
-    for (let j = 1; j <= n; j++) {
+    for (let j = lo; j <= hi; j++) {
       const cb = b.charCodeAt(start + j - 1);
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
       // A transposition never lowers a row's minimum below the row before's (it costs at least as much as the
@@ -37,10 +43,10 @@ export function editDistance(a: string, b: string, limit: number): number {
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > limit) return limit + 1;
+    if (rowMin > limit) return over;
     const t = before; before = prev; prev = cur; cur = t;
   }
-  return prev[n];
+  return prev[n] > limit ? over : prev[n];
 }
 
 /** The tolerance for a word: about one edit per four characters, at least one, at most four. */
@@ -107,6 +113,12 @@ export class NearWords {
   private readonly lengths: Int32Array;
   private readonly classes: Int32Array;
   private readonly memo = new Map<string, readonly Scored[]>();
+  /**
+   * The words' indexes by length (shortest first), and where those of each length begin in it (`byLength[n]` to
+   * `byLength[n + 1]`): a query looks only at the lengths within its tolerance.
+   */
+  private readonly byLength: Int32Array;
+  private readonly lengthStarts: Int32Array;
 
   constructor(readonly words: readonly string[]) {
     const n = words.length;
@@ -126,6 +138,27 @@ export class NearWords {
         this.classes[k] = charClasses(l);
       }
     }
+    let longest = 0;
+    for (let k = 0; k < n; k++) if (this.lengths[k] > longest) longest = this.lengths[k];
+    // A counting sort by length.
+    const starts = new Int32Array(longest + 2);
+    for (let k = 0; k < n; k++) starts[this.lengths[k] + 1]++;
+    for (let len = 0; len <= longest; len++) starts[len + 1] += starts[len];
+    const next = starts.slice(0, longest + 1);
+    this.byLength = new Int32Array(n);
+    for (let k = 0; k < n; k++) this.byLength[next[this.lengths[k]]++] = k;
+    this.lengthStarts = starts;
+  }
+
+  /** Every word other than `prefix` that begins with it, in no particular order. */
+  beginning(prefix: string): string[] {
+    const out: string[] = [];
+    // Only longer words can (a word's length in lower case is never shorter than its own).
+    for (let at = this.lengthStarts[Math.min(this.lengthStarts.length - 1, prefix.length + 1)]; at < this.words.length; at++) {
+      const c = this.words[this.byLength[at]];
+      if (c !== prefix && c.startsWith(prefix)) out.push(c);
+    }
+    return out;
   }
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
@@ -141,8 +174,11 @@ export class NearWords {
     const lower = word.toLowerCase();
     const mask = charClasses(lower);
     const scored: { c: string; d: number }[] = [];
-    for (let k = 0; k < this.words.length; k++) {
-      if (Math.abs(this.lengths[k] - lower.length) > limit) continue;
+    const longest = this.lengthStarts.length - 2;
+    const from = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length - limit))];
+    const to = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length + limit + 1))];
+    for (let at = from; at < to; at++) {
+      const k = this.byLength[at];
       const other = this.classes[k];
       if (popcount(mask & ~other) > limit || popcount(other & ~mask) > limit) continue;
       const c = this.words[k];

@@ -5,13 +5,15 @@
  * taken).
  */
 import { objectValue, slotOf } from '../syntax/parseFile';
-import { objectTree, locateInJson, locatePath, type JsonPath, type OffsetRange, type Part } from '../syntax/locate';
+import { objectTree, JsonLocator, locatePath, type JsonPath, type OffsetRange, type Part } from '../syntax/locate';
 import { MAX_NESTING } from '../syntax/nesting';
 import { SourceFile, type FileProblem } from '../sourceFile';
 import type { DefinitionRecord } from '../records/record';
 
 /** How many texts read from disk are kept: checking or publishing a file asks for its text several times. */
 const RECENT_DISK_TEXTS = 32;
+
+const OPEN_BRACE = 0x7b;
 
 /**
  * How many files' whole values are kept: a map generator's hover or preview reads its palettes' values from other
@@ -165,11 +167,22 @@ export class FileStore {
 
   /** The text range of a member of a record. */
   locate(record: DefinitionRecord, memberPath: JsonPath, part: Part = 'value'): OffsetRange {
+    return this.locator(record)(memberPath, part);
+  }
+
+  /**
+   * The text ranges of members of one record, asked one after another (a record's reports): its text read once,
+   * and what a scan of it finds on the way kept for the next (see JsonLocator).
+   */
+  locator(record: DefinitionRecord): (memberPath: JsonPath, part?: Part) => OffsetRange {
     const file = record.source as SourceFile;
     const text = this.textOf(file);
-    if (text.slice(record.start, record.start + 1) !== '{') return { start: record.start, end: record.start + 1 };
+    if (text.charCodeAt(record.start) !== OPEN_BRACE) return () => ({ start: record.start, end: record.start + 1 });
     // A well-formed file's member is found by a scan (nesting within the limit, as a parse tree would see it).
-    if (file.parsed.wellFormed && memberPath.length < MAX_NESTING - 1) return locateInJson(text, record.start, memberPath, part);
-    return locatePath(objectTree(file.parsed, text, record.start, record.end), record.start, memberPath, part);
+    const scan = file.parsed.wellFormed ? new JsonLocator(text) : undefined;
+    return (memberPath, part = 'value') => {
+      if (scan && memberPath.length < MAX_NESTING - 1) return scan.locate(record.start, memberPath, part);
+      return locatePath(objectTree(file.parsed, text, record.start, record.end), record.start, memberPath, part);
+    };
   }
 }

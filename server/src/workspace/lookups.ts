@@ -31,9 +31,16 @@ export class Lookups {
   /** Whether some definition of (kind, id) that `modId` can see is one `accepts` takes. */
   anyVisibleDefinition(kind: string, id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
     const records = this.defs.get(kind, id);
-    if (records.length === 0) return false;
-    const visible = this.graph().visibleFrom(modId);
-    for (const r of records) if (r.source.modId !== undefined && visible.has(r.source.modId) && accepts(r)) return true;
+    let visible: ReadonlySet<string> | undefined;
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
+      const mod = r.source.modId;
+      if (mod === undefined) continue;
+      // A mod sees its own definitions: the mods it sees are asked for only past them (a check asks for every
+      // reference of the game, most of them to its own mod).
+      if (mod !== modId && !(visible ??= this.graph().visibleFrom(modId)).has(mod)) continue;
+      if (accepts(r)) return true;
+    }
     return false;
   }
 
@@ -60,7 +67,7 @@ export class Lookups {
   /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
   idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
     const found = new Set<string>();
-    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).words) if (c !== prefix && c.startsWith(prefix)) found.add(c);
+    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).beginning(prefix)) found.add(c);
     return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   }
 
