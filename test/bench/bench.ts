@@ -117,9 +117,8 @@ async function child(id: string, corpus: Corpus, quick: boolean): Promise<void> 
   const m = MEASUREMENTS.find((x) => x.id === id);
   if (!m) throw new Error(`bench: no measurement ${id}`);
   const fn = findMeasure(m);
-  // The engine runs with the settings the server gives it: these measures are a server's (the CLI's own process
-  // sets its own).
-  applyEngineFlags('server');
+  // The engine runs with the settings the server and the CLI give it (the CLI's own process sets them too).
+  applyEngineFlags();
   loadEngineCode();
   const readings = fn ? await fn({ corpus, quick }) : m.figures.map((f) => ({ ...f, value: NaN, detail: `${m.module.slice(2)}.ts ${m.exportName} not there yet` }));
   process.stdout.write(`\n${READINGS_MARK}${JSON.stringify(readings.map((r) => ({ ...r, value: Number.isNaN(r.value) ? null : r.value })))}\n`);

@@ -132,7 +132,7 @@ if (require.main === module) {
     const [, mode, game, modDir, modFile, cacheDir, listFile] = argv;
     // As the server runs (lsp/bin.ts): its engine's V8 settings. (They were not set here: the warm and cold starts
     // were measured about 10% slower than a server starts.)
-    applyEngineFlags('server');
+    applyEngineFlags();
     loadEngineCode();
     process.stdout.write(JSON.stringify(child(mode, game, modDir, modFile, cacheDir, listFile)));
   } else {

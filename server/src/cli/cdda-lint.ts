@@ -81,7 +81,7 @@ function usage(message: string): never {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  applyEngineFlags('cli');
+  applyEngineFlags();
   try {
     return await run(argv);
   } catch (err) {

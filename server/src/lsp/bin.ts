@@ -29,7 +29,7 @@ function main(argv: readonly string[]): void {
     process.exitCode = 2;
     return;
   }
-  applyEngineFlags('server');
+  applyEngineFlags();
   const connection = createConnection(ProposedFeatures.all);
   // Bad input must never take the server down: a stray rejection or exception is logged, not fatal. Logging
   // goes through the connection, which may be what failed: these handlers must not throw themselves (an

@@ -10,25 +10,23 @@
  * start to its first diagnostics 872 -> 795 ms (medians of 8); a third check in one process (everything hot)
  * within noise.
  *
- * The server adds `--interrupt-budget=300000` (V8 11.3, Node 20: 67,584; a function is looked at for optimizing
- * once per budget of bytecode run, and optimized after three such ticks): a function is optimized after running
- * 4.4 times longer, so the optimizing compiler takes fewer of the functions only warm during a start. At a
- * server's start both cores are busy (the load's second thread reads half the files) and the compiler's thread
- * takes CPU from them. Paired runs on 2 cores, the current game: first diagnostics of an opened mod file 647 ->
- * 611 ms (medians of 10), CPU -7%; keystrokes, completion and definition in the bench within noise. Not the CLI:
- * a whole-game check keeps one thread busy and its second core free for the compiler, and with the flag it took
- * 2.21 s against 2.17 (its checks, after loading, 497 against 467 ms; medians of 4), for 5% less CPU.
+ * `--interrupt-budget=300000` (V8 11.3, Node 20: 67,584; a function is looked at for optimizing once per budget of
+ * bytecode run, and optimized after three such ticks): a function is optimized after running 4.4 times longer, so
+ * the optimizing compiler takes fewer of the functions only warm during a start or a check. At a server's start
+ * both cores are busy (the load's second thread reads half the files) and the compiler's thread takes CPU from
+ * them: first diagnostics of an opened mod file 647 -> 611 ms (medians of 10), CPU -7%. The CLI went without it
+ * while it cost a whole-game check 2% of wall time for 5% less CPU; since the checks grew (issue 34: 315 functions
+ * compiled 567 times in a whole-game check, 1,346 ms of compiler CPU; 316 compilations, 542 ms with it), the CLI
+ * takes it too. Alternating runs on 2 cores (one other process busy), the current game: the whole-game check 2.98-3.12
+ * -> 2.78-2.84 s wall, 2.97-3.07 -> 2.74-2.82 s CPU; Magiclysm's check 1.59-1.69 -> 1.41-1.47 s CPU; the whole 0.F
+ * game 2.14-2.28 -> 1.97-2.12 s CPU, wall within noise. Budgets of 150,000, 500,000 and 1,000,000 measured no
+ * better than 300,000.
  */
 import * as v8 from 'v8';
 
-/** Who runs the engine: a language server (or a measure of one) or the CLI. */
-export type EngineUse = 'server' | 'cli';
+export const ENGINE_V8_FLAGS: readonly string[] = ['--no-turbo-inlining', '--interrupt-budget=300000'];
 
-export const ENGINE_V8_FLAGS: Readonly<Record<EngineUse, readonly string[]>> = {
-  server: ['--no-turbo-inlining', '--interrupt-budget=300000'],
-  cli: ['--no-turbo-inlining'],
-};
-
-export function applyEngineFlags(use: EngineUse): void {
-  for (const flag of ENGINE_V8_FLAGS[use]) v8.setFlagsFromString(flag);
+/** Sets the engine's V8 settings in this process (the server's, the CLI's and the bench's are the same). */
+export function applyEngineFlags(): void {
+  for (const flag of ENGINE_V8_FLAGS) v8.setFlagsFromString(flag);
 }

@@ -7,7 +7,7 @@
 import { memberOf, type DefinitionRecord } from '../records/record';
 import type { GameVersion } from '../registry/declaration';
 import { eraOfVersion, type DecisiveForm } from '../registry/versions/eras';
-import { addTally, bestEras, emptyTally, eraVerdict, formsOf, tallyDefinition, type EraVerdict, type FormTally } from '../registry/versions/writtenFor';
+import { addTally, bestEras, emptyTally, eraVerdict, formsOf, mayShowForms, NO_FORMS, tallyDefinition, type EraVerdict, type FormTally } from '../registry/versions/writtenFor';
 import type { SourceFile } from '../sourceFile';
 
 /** A file's decisive definitions: their tally, and the first definition showing each form (the examples a verdict names). */
@@ -17,7 +17,8 @@ interface FileForms {
 }
 
 /** The decisive forms of a definition (a summarized one's members read again from its file). */
-export function formsOfRecord(record: DefinitionRecord): DecisiveForm[] {
+export function formsOfRecord(record: DefinitionRecord): readonly DecisiveForm[] {
+  if (!mayShowForms(record.type)) return NO_FORMS;
   return formsOf({ type: record.type, member: (name) => memberOf(record, name) });
 }
 

@@ -46,9 +46,17 @@ function shows(match: DecisiveForm['match'], d: DefinitionForms): boolean {
   return Array.isArray(entries) && entries.some((e) => isObject(e) && e[match.has] !== undefined && e[match.lacks] === undefined);
 }
 
+/** What a definition of a type with no decisive form shows. */
+export const NO_FORMS: readonly DecisiveForm[] = Object.freeze([]);
+
+/** Whether a definition of a type may show a decisive form (most types show none: asked before anything is made for a definition). */
+export function mayShowForms(type: string): boolean {
+  return TYPES_OF_FORMS.has(type);
+}
+
 /** The decisive forms a definition shows. */
-export function formsOf(d: DefinitionForms): DecisiveForm[] {
-  if (!TYPES_OF_FORMS.has(d.type)) return [];
+export function formsOf(d: DefinitionForms): readonly DecisiveForm[] {
+  if (!TYPES_OF_FORMS.has(d.type)) return NO_FORMS;
   return PLACED.filter((p) => shows(p.form.match, d)).map((p) => p.form);
 }
 
