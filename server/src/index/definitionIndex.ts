@@ -111,8 +111,6 @@ type Slot = DefinitionRecord[] | RecordBatch | Unmade;
 
 /** What the entries of a kind ask of their index. */
 interface KindHost {
-  /** The kind's batches, when some are not outlined yet. */
-  waiting(kind: string): KindBatches | undefined;
   /** Outlines the kind's batches waiting. */
   outline(kind: string): void;
   /** Records were made from batches. */
@@ -139,7 +137,18 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
    */
   private early: Map<string, DefinitionRecord[]> | undefined;
   private lookups = 0;
+  /**
+   * The kind's batches (see DefinitionIndex.addLater), set by the index when it has some: kept here, not asked of
+   * the index by kind, since a whole-game check looks up 500,000 ids.
+   */
+  batches: KindBatches | undefined;
   constructor(readonly kind: string, private readonly host: KindHost) {}
+
+  /** The kind's batches, when some of them are not outlined yet. */
+  private waiting(): KindBatches | undefined {
+    const batches = this.batches;
+    return batches !== undefined && batches.outlined < batches.all.length ? batches : undefined;
+  }
 
   /** Whether ids were looked up in the batches waiting (see `early`). */
   get lookedUp(): boolean {
@@ -186,7 +195,7 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
 
   /** The records of `id` (made now if need be), undefined when it has none. */
   list(id: string): DefinitionRecord[] | undefined {
-    const waiting = this.host.waiting(this.kind);
+    const waiting = this.waiting();
     if (waiting) {
       const early = this.early?.get(id);
       if (early) return early;
@@ -229,7 +238,7 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
 
   /** Every id outlined. */
   settle(): Map<string, Slot> {
-    if (this.host.waiting(this.kind)) this.host.outline(this.kind);
+    if (this.waiting()) this.host.outline(this.kind);
     return this.map;
   }
 
@@ -336,7 +345,6 @@ export class DefinitionIndex {
   private readonly removed = new WeakSet<DefinitionRecord>();
 
   private readonly host: KindHost = {
-    waiting: (kind) => this.waiting(kind),
     outline: (kind) => this.outline(kind),
     made: (records) => { for (const r of records) this.fromBatches.add(r); },
   };
@@ -350,7 +358,10 @@ export class DefinitionIndex {
     for (const kind of batch.kinds) {
       const batches = this.batches.get(kind);
       if (!batches) {
-        this.batches.set(kind, { all: [batch], outlined: 0, inModIds: 0, parents: undefined });
+        const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined };
+        this.batches.set(kind, made);
+        const entries = this.byKind.get(kind);
+        if (entries) entries.batches = made;
         this.order.add(kind);
         continue;
       }
@@ -370,7 +381,7 @@ export class DefinitionIndex {
   /** The entries of `kind`, made if need be (not outlined). */
   private entriesOf(kind: string): KindEntries {
     let ids = this.byKind.get(kind);
-    if (!ids) { ids = new KindEntries(kind, this.host); this.byKind.set(kind, ids); }
+    if (!ids) { ids = new KindEntries(kind, this.host); ids.batches = this.batches.get(kind); this.byKind.set(kind, ids); }
     return ids;
   }
 
