@@ -110,3 +110,21 @@ test('a warm start: the game\'s palettes come from the cache with their facts, a
     for (const d of [game, mods, cacheDir]) fs.rmSync(d, { recursive: true, force: true });
   }
 });
+
+test('a map whose mapgensize no map is near (a billion cells a side) is indexed and checked without making its grid', () => {
+  const game = writeTree(GAME);
+  const huge = { type: 'mapgen', method: 'json', nested_mapgen_id: 'n_huge', object: { mapgensize: [1e9, 1e9], palettes: ['p_walls'], rows: ['#.#', '#c#'] } };
+  const mods = writeTree({ 'm/modinfo.json': modinfo('m'), 'm/palettes.json': PALETTES, 'm/huge.json': [huge, map(['#.#', '#Z#'])] });
+  try {
+    const project = new Project({ gamePath: game, roots: [mods], checkedAfterLoad: () => true, forOneCheck: true });
+    project.load();
+    // Its rows are not checked against that size (the process ran out of memory making a row width per row); the
+    // map beside it still is.
+    const rows = project.diagnostics(path.join(mods, 'm/huge.json')).filter((d) => d.code === 'mapgen-rows');
+    assert.equal(rows.length, 1);
+    assert.match(rows[0].message, /"Z"/);
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
+  }
+});

@@ -7,6 +7,9 @@
 /** The side of one overmap terrain's map (game_constants.h SEEX * 2). */
 export const OMT_SIZE = 24;
 
+/** The longest side of a `mapgensize` checked (a nested map is at most a few overmap terrains wide). */
+const MAX_CHECKED_SIDE = 1000;
+
 export interface MapSize {
   /** Cells each row must have, row by row (a grid of overmap terrains may have rows of different lengths). */
   readonly rowWidths: readonly number[];
@@ -27,6 +30,8 @@ export function mapSizeOf(value: Record<string, unknown>, object: Record<string,
   if (nestedOrUpdate && Array.isArray(given)) {
     const x: unknown = given[0], y: unknown = given[1];
     if (!Number.isInteger(x) || !Number.isInteger(y) || (x as number) <= 0 || (y as number) <= 0) return undefined;
+    // A size no map is near (its rows would be a file of gigabytes) is not checked: its grid is not made.
+    if ((x as number) > MAX_CHECKED_SIDE || (y as number) > MAX_CHECKED_SIDE) return undefined;
     return square(x as number, y as number, '"mapgensize"');
   }
   if (nestedOrUpdate) return square(OMT_SIZE, OMT_SIZE, 'an update or nested map without "mapgensize"');
