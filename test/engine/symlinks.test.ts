@@ -1,7 +1,7 @@
 /**
  * Content reached through symbolic links is read, as the game reads it (std::filesystem follows links): a
- * `.json` link and a linked folder inside a mod, by the CLI's load and the server's; a link that loops back is
- * not followed again (no hang, each file once).
+ * `.json` link and a linked folder inside a mod, by the CLI's load and the server's, cold or from the cache; a
+ * link that loops back is not followed again (no hang, each file once).
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { Project } from '../../server/src/project';
 import { lint } from '../../server/src/cli/lint';
+import { finish } from '../../server/src/util/steps';
+import { writeCacheSync } from '../../server/src/cache/store';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 const monster = (id: string) => ({ type: 'MONSTER', id, 'copy-from': 'mon_zombie' });
@@ -66,5 +68,46 @@ test('the server\'s load (in slices) indexes them too', async () => {
     assert.deepEqual(again.diagnostics(path.join(fx.mods, 'm/broken.json')).map((d) => d.code), []);
   } finally {
     fx.cleanup();
+  }
+});
+
+/** Runs `fn`, counting the calls of fs.lstatSync meanwhile (on the module itself: the engine's imports read it). */
+function countingLstat<T>(fn: () => T): { value: T; lstats: number } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fsModule = require('fs') as { lstatSync: typeof fs.lstatSync };
+  const original = fsModule.lstatSync;
+  let lstats = 0;
+  fsModule.lstatSync = ((...args: Parameters<typeof fs.lstatSync>) => { lstats++; return original(...args); }) as typeof fs.lstatSync;
+  try {
+    return { value: fn(), lstats };
+  } finally {
+    fsModule.lstatSync = original;
+  }
+}
+
+test('a start from the cache knows the links as a cold start does, and neither stats each folder to ask whether it is one', () => {
+  const fx = fixture();
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-links-cache-'));
+  try {
+    const start = (): Project => {
+      const project = new Project({ gamePath: fx.game, roots: [fx.mods], cache: { dir: cacheDir } });
+      project.load();
+      return project;
+    };
+    const cold = countingLstat(start);
+    const w = finish(cold.value.saveCacheSteps());
+    if (w) writeCacheSync(w);
+    const warm = countingLstat(start);
+    assert.ok(warm.value.cacheUse()!.hits > 0, 'the warm start used the cache');
+    // The folder listing says which subfolders are links (the game's hundreds of folders were each stat'ed again).
+    assert.deepEqual([cold.lstats, warm.lstats], [0, 0]);
+    for (const project of [cold.value, warm.value]) {
+      assert.ok(project.files.has(path.join(fx.mods, 'm/folder/in.json')));
+      assert.deepEqual(project.diagnostics(path.join(fx.mods, 'm/again')).map((d) => [d.code, /a loop/.test(d.message)]), [['skipped-link', true]]);
+      assert.deepEqual(project.diagnostics(path.join(fx.mods, 'm/uses.json')).filter((d) => d.code === 'unknown-id'), []);
+    }
+  } finally {
+    fx.cleanup();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 });

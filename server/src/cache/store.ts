@@ -330,8 +330,9 @@ export class IndexCache {
       return { files: f[3], folders: f[4] };
     }
     const entries = readFolder(dir);
-    // A folder holding a broken link is listed again by the next start, which says so (the cache keeps no links).
-    if (entries?.brokenLinks) this.goneFolders.add(dir);
+    // A folder holding a link is listed again by the next start (the cache keeps no links): a broken one is said
+    // again, one to a folder is known as a link (see FolderEntries.links) without a stat of each subfolder.
+    if (entries?.brokenLinks || entries?.links) this.goneFolders.add(dir);
     else if (entries) { this.folders.set(dir, [dir, stamp[0], stamp[1], [...entries.files], [...entries.folders]]); this.foldersRead++; }
     return entries;
   };

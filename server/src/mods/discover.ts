@@ -24,6 +24,8 @@ export interface FolderEntries {
   readonly folders: readonly string[];
   /** Links that lead nowhere (their names): skipped, and said (see SkippedLink). */
   readonly brokenLinks?: readonly string[];
+  /** The subfolders that are links (their names, among `folders`): the listing says so, no stat of each asks again. */
+  readonly links?: readonly string[];
 }
 
 /** A link listJsonFiles did not follow, and why: said on its path, never skipped in silence. */
@@ -43,20 +45,17 @@ export function readFolder(dir: string): FolderEntries | undefined {
   const files: string[] = [];
   const folders: string[] = [];
   let brokenLinks: string[] | undefined;
+  let links: string[] | undefined;
   for (const e of entries) {
     let isDirectory = e.isDirectory(), isFile = e.isFile();
-    if (e.isSymbolicLink()) {
+    const isLink = e.isSymbolicLink();
+    if (isLink) {
       try { const st = fs.statSync(path.join(dir, e.name)); isDirectory = st.isDirectory(); isFile = st.isFile(); } catch { (brokenLinks ??= []).push(e.name); continue; }
     }
-    if (isDirectory) { if (!SKIP_DIRS.has(e.name)) folders.push(e.name); }
+    if (isDirectory) { if (!SKIP_DIRS.has(e.name)) { folders.push(e.name); if (isLink) (links ??= []).push(e.name); } }
     else if (isFile && e.name.endsWith('.json') && e.name !== CONFIG_FILE) files.push(e.name);
   }
-  return brokenLinks ? { files, folders, brokenLinks } : { files, folders };
-}
-
-/** Whether `p` is a symbolic link (not what it points to). */
-function isLink(p: string): boolean {
-  try { return fs.lstatSync(p).isSymbolicLink(); } catch { return false; }
+  return { files, folders, ...(brokenLinks ? { brokenLinks } : {}), ...(links ? { links } : {}) };
 }
 
 /** Where a link points, as written in it. */
@@ -87,7 +86,7 @@ export function listJsonFiles(dir: string, read: (dir: string) => FolderEntries 
     if (skipped && entries.brokenLinks) for (const b of entries.brokenLinks) skipped({ path: prefix + b, why: `a link to ${linkTarget(prefix + b)}, which does not exist` });
     for (const sub of entries.folders) {
       const p = prefix + sub;
-      if (isLink(p)) {
+      if (entries.links?.includes(sub)) {
         const target = realPath(p);
         if (target === undefined) continue;
         if (entered.has(target) || isUnderOrSame(realPath(d) ?? d, target)) {
