@@ -38,8 +38,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Each list of types a form matches by, as a set (the list of types newer than 0.F is long, and every definition of a current mod is asked). */
+const TYPE_SETS = new Map(PLACED.flatMap((p) => ('types' in p.form.match ? [[p.form.match, new Set(p.form.match.types)] as const] : [])));
+
 function shows(match: DecisiveForm['match'], d: DefinitionForms): boolean {
-  if ('types' in match) return match.types.includes(d.type);
+  if ('types' in match) return TYPE_SETS.get(match)!.has(d.type);
   if (d.type !== match.type) return false;
   if (!('entriesOf' in match)) return d.member(match.has) !== undefined && d.member(match.lacks) === undefined;
   const entries = d.member(match.entriesOf);
