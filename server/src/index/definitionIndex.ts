@@ -139,7 +139,7 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
   private lookups = 0;
   /**
    * The kind's batches (see DefinitionIndex.addLater), set by the index when it has some: kept here, not asked of
-   * the index by kind, since a whole-game check looks up 500,000 ids.
+   * the index by kind, since a whole-game check looks up 650,000 ids (counted).
    */
   batches: KindBatches | undefined;
   constructor(readonly kind: string, private readonly host: KindHost) {}
