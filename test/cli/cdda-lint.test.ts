@@ -247,3 +247,15 @@ test('--cache with --jobs: every thread reads the cache, one writes it; the same
   }
   fs.rmSync(location, { recursive: true });
 });
+
+test('a reader that stops early (cdda-lint check | head): the run stops quietly, no stack trace', async () => {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [BIN, 'check', path.join(mods, 'bad'), '--game', game, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Closed before the check writes anything: its first write fails with EPIPE.
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += String(d); });
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  assert.equal(stderr, '', 'nothing on stderr');
+  assert.ok(code === 0 || code === 1, `exit code ${code}: the check's own, not a crash`);
+});

@@ -275,4 +275,17 @@ function runFormat(args: string[]): number {
   return errors ? 1 : 0;
 }
 
-if (require.main === module) void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+/**
+ * A reader that stops early (`cdda-lint check | head`) closes the pipe: the rest of the output is not wanted, so
+ * the run stops quietly, as command-line tools do, rather than with a stack trace. Any other failure to write the
+ * output is said in one line.
+ */
+function onOutputError(err: NodeJS.ErrnoException): void {
+  if (err.code !== 'EPIPE') process.stderr.write(`cdda-lint: cannot write the output: ${err.message}\n`);
+  process.exit(err.code === 'EPIPE' ? process.exitCode ?? 0 : 2);
+}
+
+if (require.main === module) {
+  process.stdout.on('error', onOutputError);
+  void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+}
