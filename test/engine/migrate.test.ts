@@ -51,6 +51,16 @@ const RULES: readonly { readonly rule: string; readonly before: string; readonly
     after: '{ "type": "MONSTER", "id": "mon_mine", "name": { "str": "mine" }, "armor": { "bash": 3, "cut": 2 } }',
   },
   {
+    rule: '0.F melee_cut becomes a cut unit of melee_damage (removed-member, damageUnit)',
+    before: '{ "type": "MONSTER", "id": "mon_mine", "name": { "str": "mine" }, "melee_cut": 4 }',
+    after: '{ "type": "MONSTER", "id": "mon_mine", "name": { "str": "mine" }, "melee_damage": [ { "damage_type": "cut", "amount": 4 } ] }',
+  },
+  {
+    rule: '0.F melee_cut added to the melee_damage the monster writes',
+    before: '{ "type": "MONSTER", "id": "mon_mine", "melee_damage": [ { "damage_type": "bash", "amount": 2 } ], "melee_cut": 4, "hp": 10 }',
+    after: '{ "type": "MONSTER", "id": "mon_mine", "melee_damage": [ { "damage_type": "bash", "amount": 2 }, { "damage_type": "cut", "amount": 4 } ], "hp": 10 }',
+  },
+  {
     rule: 'a unit in the wrong case',
     before: '{ "type": "ITEM", "id": "my_rag", "copy-from": "rag", "weight": "100 G" }',
     after: '{ "type": "ITEM", "id": "my_rag", "copy-from": "rag", "weight": "100 g" }',
@@ -102,6 +112,8 @@ test('migrate: what stays (near misses): a guess, a move into an inherited objec
     '{ "type": "ITEM", "id": "my_rag", "copy-from": "rag", "weigth": "1 g" }',
     // Moved into an object in a definition that inherits: merged or replacing the parent's? Offered, not applied.
     '{ "type": "MONSTER", "id": "mon_heir", "copy-from": "mon_zombie", "armor_bash": 3 }',
+    // 0.F added melee_cut to the inherited melee_damage; the current game's melee_damage replaces it: offered only.
+    '{ "type": "MONSTER", "id": "mon_cutter", "copy-from": "mon_zombie", "melee_cut": 3 }',
     // The mod defines "old_rag" itself: its own item, not the game's migrated one.
     '{ "type": "ITEM", "id": "old_rag", "copy-from": "rag" }',
     '{ "type": "requirement", "id": "req_mine", "components": [ [ [ "old_rag", 1 ], [ "rag", 1 ] ] ] }',

@@ -68,11 +68,23 @@ test('0.F armor members are removed-member, rewritten into "armor" (armor_fire i
   assert.match(bash!.message, /"armor": \{ "bash"/);
   assert.deepEqual(at(problems, 'armor_fire')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'heat' }, certain: true }]);
   assert.deepEqual(at(problems, 'armor_electric')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'armor', key: 'electric' }, certain: true }]);
-  // melee_cut has no mechanical rewrite; the old reproduction members move into baby_type.
+  // The old reproduction members move into baby_type.
   const more = check({ type: 'MONSTER', id: 'x', melee_cut: 3, reproduction: { baby_monster: 'mon_x', baby_count: 1, baby_timer: 5, baby_type: { baby_monster: 'mon_x' } } }).problems;
   assert.equal(at(more, 'melee_cut')?.code, 'removed-member');
-  assert.equal(at(more, 'melee_cut')?.fixes, undefined);
   assert.deepEqual(at(more, 'reproduction.baby_monster')?.fixes, [{ kind: 'migrate', migration: { kind: 'moveInto', object: 'baby_type', key: 'baby_monster' }, certain: true }]);
+});
+
+test('0.F melee_cut is a cut unit of melee_damage: certain only when that is the sum 0.F made', () => {
+  const fixOf = (o: Record<string, unknown>): unknown => at(check({ type: 'MONSTER', id: 'x', ...o }).problems, 'melee_cut')?.fixes;
+  const migration = { kind: 'damageUnit', array: 'melee_damage', damageType: 'cut' };
+  assert.deepEqual(fixOf({ melee_cut: 3 }), [{ kind: 'migrate', migration, certain: true }]);
+  assert.deepEqual(fixOf({ melee_cut: 3, melee_damage: [{ damage_type: 'bash', amount: 2 }] }), [{ kind: 'migrate', migration, certain: true }]);
+  // Near misses: inherited melee_damage (0.F added the cut to the parent's), a cut unit to merge with, a number
+  // 0.F's has_int would not read: offered, not certain. melee_damage written another way: no rewrite.
+  assert.deepEqual(fixOf({ melee_cut: 3, 'copy-from': 'mon_zombie' }), [{ kind: 'migrate', migration }]);
+  assert.deepEqual(fixOf({ melee_cut: 3, melee_damage: [{ damage_type: 'cut', amount: 2 }] }), [{ kind: 'migrate', migration }]);
+  assert.deepEqual(fixOf({ melee_cut: 2.5 }), [{ kind: 'migrate', migration }]);
+  assert.equal(fixOf({ melee_cut: 3, melee_damage: { damage_type: 'cut', amount: 2 } }), undefined);
 });
 
 test('shapes the current game rejects are invalid-value', () => {

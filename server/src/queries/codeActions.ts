@@ -139,14 +139,30 @@ function detectUnit(text: string): string {
 }
 
 /**
- * A member a newer game version replaced: renamed, or moved into an object member (`armor_bash: 3` ->
- * `armor: { bash: 3 }`). A move gathers every removed member of the record moving into the same object, so
- * one action ports them all: into the existing object, or in place of the first of them.
+ * A member a newer game version replaced: renamed, moved into an object member (`armor_bash: 3` -> `armor: { bash:
+ * 3 }`), or made a damage unit of an array member (`melee_cut: 3` -> `melee_damage: [ { "damage_type": "cut",
+ * "amount": 3 } ]`).
  */
 function migrationAction(project: WorkspaceView, filePath: string, start: number, end: number, migration: Migration, only: boolean): FixAction | undefined {
   if (migration.kind === 'rename') {
     return { title: `Rename to "${migration.to}"`, edits: [{ start, end, newText: JSON.stringify(migration.to) }], preferred: only };
   }
+  const place = memberPlace(project, filePath, start);
+  if (!place) return undefined;
+  return migration.kind === 'moveInto' ? moveIntoAction(project, place, migration, only) : damageUnitAction(place, migration, only);
+}
+
+/** Where a removed member is written: its property among its object's, in the text of its record. */
+interface MemberPlace {
+  readonly text: string;
+  readonly record: DefinitionRecord;
+  /** Whether its object is the definition itself. */
+  readonly topLevel: boolean;
+  readonly prop: jsonc.Node;
+  readonly siblings: readonly jsonc.Node[];
+}
+
+function memberPlace(project: WorkspaceView, filePath: string, start: number): MemberPlace | undefined {
   const file = project.fileAt(filePath);
   const record = file && recordAt(file, start);
   if (!file || !record) return undefined;
@@ -156,43 +172,83 @@ function migrationAction(project: WorkspaceView, filePath: string, start: number
   const prop = at?.parent?.type === 'property' ? at.parent : undefined;
   const parent = prop?.parent;
   if (!prop || !parent || parent.type !== 'object') return undefined;
-  const siblings = parent.children ?? [];
-  const keyOf = (p: jsonc.Node): unknown => p.children?.[0]?.value;
-  const abs = (n: jsonc.Node): { start: number; end: number } => ({ start: record.start + n.offset, end: record.start + n.offset + n.length });
+  return { text, record, topLevel: parent === tree, prop, siblings: parent.children ?? [] };
+}
+
+const keyOf = (p: jsonc.Node): unknown => p.children?.[0]?.value;
+
+/** A node's offsets in the file (a record's tree counts from the record's start). */
+function absolute(place: MemberPlace, n: jsonc.Node): { start: number; end: number } {
+  return { start: place.record.start + n.offset, end: place.record.start + n.offset + n.length };
+}
+
+/** A property's value as written. */
+function valueText(place: MemberPlace, p: jsonc.Node): string {
+  const { start, end } = absolute(place, p.children![1]);
+  return place.text.slice(start, end);
+}
+
+/** Edits deleting `gone` of the place's properties, by runs of neighbours: each run with the comma before it (or after it, at the start). */
+function deletions(place: MemberPlace, gone: ReadonlySet<jsonc.Node>): FixEdit[] {
+  const { siblings } = place;
+  const edits: FixEdit[] = [];
+  for (let i = 0; i < siblings.length; i++) {
+    if (!gone.has(siblings[i])) continue;
+    let j = i;
+    while (j + 1 < siblings.length && gone.has(siblings[j + 1])) j++;
+    const from = i > 0 ? absolute(place, siblings[i - 1]).end : absolute(place, siblings[i]).start;
+    const to = i > 0 || j === siblings.length - 1 ? absolute(place, siblings[j]).end : absolute(place, siblings[j + 1]).start;
+    edits.push({ start: from, end: to, newText: '' });
+    i = j;
+  }
+  return edits;
+}
+
+/**
+ * A move gathers every removed member of the record moving into the same object, so one action ports them all:
+ * into the existing object, or in place of the first of them.
+ */
+function moveIntoAction(project: WorkspaceView, place: MemberPlace, migration: Extract<Migration, { kind: 'moveInto' }>, only: boolean): FixAction {
+  const { prop, siblings } = place;
   // Top level: every removed member going to the same object; nested: this one only.
-  const removed = parent === tree ? project.registry.schemaOfType(record.type)?.removed ?? [] : [];
+  const removed = place.topLevel ? project.registry.schemaOfType(place.record.type)?.removed ?? [] : [];
   const targetKey = (p: jsonc.Node): string | undefined => {
     if (p === prop) return migration.key;
     const r = removed.find((x) => x.name === keyOf(p));
     return r?.migration?.kind === 'moveInto' && r.migration.object === migration.object ? r.migration.key : undefined;
   };
   const moving = siblings.filter((p) => targetKey(p) !== undefined);
-  const entries = moving.map((p) => `${JSON.stringify(targetKey(p))}: ${text.slice(abs(p.children![1]).start, abs(p.children![1]).end)}`);
+  const entries = moving.map((p) => `${JSON.stringify(targetKey(p))}: ${valueText(place, p)}`);
   const existing = siblings.find((p) => keyOf(p) === migration.object && p.children?.[1]?.type === 'object');
   const edits: FixEdit[] = [];
   let deleted: jsonc.Node[];
   if (existing) {
-    const obj = existing.children![1];
-    const members = obj.children ?? [];
-    const insertAt = members.length ? abs(members[members.length - 1]).end : abs(obj).start + 1;
-    edits.push({ start: insertAt, end: insertAt, newText: members.length ? `, ${entries.join(', ')}` : ` ${entries.join(', ')} ` });
+    edits.push(appendTo(place, existing.children![1], entries.join(', ')));
     deleted = moving;
   } else {
-    const first = abs(moving[0]);
+    const first = absolute(place, moving[0]);
     edits.push({ start: first.start, end: first.end, newText: `${JSON.stringify(migration.object)}: { ${entries.join(', ')} }` });
     deleted = moving.slice(1);
   }
-  // Deleted members, by runs of neighbours: each run with the comma before it (or after it, at the start).
-  const gone = new Set(deleted);
-  for (let i = 0; i < siblings.length; i++) {
-    if (!gone.has(siblings[i])) continue;
-    let j = i;
-    while (j + 1 < siblings.length && gone.has(siblings[j + 1])) j++;
-    const from = i > 0 ? abs(siblings[i - 1]).end : abs(siblings[i]).start;
-    const to = i > 0 || j === siblings.length - 1 ? abs(siblings[j]).end : abs(siblings[j + 1]).start;
-    edits.push({ start: from, end: to, newText: '' });
-    i = j;
-  }
+  edits.push(...deletions(place, new Set(deleted)));
   const names = moving.map((p) => `"${String(keyOf(p))}"`).join(', ');
   return { title: `Move ${names} into "${migration.object}"`, edits, preferred: only };
+}
+
+/** The edit adding `entries` (written) after the last of an object's or an array's children. */
+function appendTo(place: MemberPlace, container: jsonc.Node, entries: string): FixEdit {
+  const children = container.children ?? [];
+  const at = children.length ? absolute(place, children[children.length - 1]).end : absolute(place, container).start + 1;
+  return { start: at, end: at, newText: children.length ? `, ${entries}` : ` ${entries} ` };
+}
+
+/** A number of damage as a unit of its type, added to the array member (written in its place when there is none). */
+function damageUnitAction(place: MemberPlace, migration: Extract<Migration, { kind: 'damageUnit' }>, only: boolean): FixAction {
+  const { prop, siblings } = place;
+  const unit = `{ "damage_type": ${JSON.stringify(migration.damageType)}, "amount": ${valueText(place, prop)} }`;
+  const existing = siblings.find((p) => keyOf(p) === migration.array && p.children?.[1]?.type === 'array');
+  const title = `Write "${String(keyOf(prop))}" as a "${migration.damageType}" unit of "${migration.array}"`;
+  if (existing) return { title, edits: [appendTo(place, existing.children![1], unit), ...deletions(place, new Set([prop]))], preferred: only };
+  const { start, end } = absolute(place, prop);
+  return { title, edits: [{ start, end, newText: `${JSON.stringify(migration.array)}: [ ${unit} ]` }], preferred: only };
 }

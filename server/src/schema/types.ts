@@ -268,10 +268,15 @@ export interface RemovedMember {
   readonly migration?: Migration;
 }
 
-/** How a removed member is rewritten: renamed, or moved into an object member under a key. */
+/**
+ * How a removed member is rewritten: renamed; moved into an object member under a key; or, a number of damage, made
+ * a damage unit of that type in an array member (`melee_cut: 3` -> `"melee_damage": [ { "damage_type": "cut",
+ * "amount": 3 } ]`).
+ */
 export type Migration =
   | { readonly kind: 'rename'; readonly to: string }
-  | { readonly kind: 'moveInto'; readonly object: string; readonly key: string };
+  | { readonly kind: 'moveInto'; readonly object: string; readonly key: string }
+  | { readonly kind: 'damageUnit'; readonly array: string; readonly damageType: string };
 
 /** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
 export interface MapSpec {

@@ -9,6 +9,7 @@ import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine, type QuantityPr
 import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
+import { isPlainObject } from '../util/json';
 import { describeType, jsonTypeName, pathLabel, show, type Fix, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
 import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
@@ -54,9 +55,29 @@ function unitFix(p: QuantityProblem): Fix {
  * with the inherited one or replaces it is not certain from the current game's reader (its `extend` is documented as
  * the way to add to an inherited `armor`): then the rewrite is offered, not applied unattended.
  */
-function migrationFix(migration: Migration, o: Record<string, unknown>, topLevel: boolean): Fix {
+function migrationFix(migration: Migration, o: Record<string, unknown>, key: string, topLevel: boolean): Fix | undefined {
   const inherits = topLevel && o['copy-from'] !== undefined;
+  if (migration.kind === 'damageUnit') return damageUnitFix(migration, o, key, inherits);
   return migration.kind === 'moveInto' && inherits ? { kind: 'migrate', migration } : { kind: 'migrate', migration, certain: true };
+}
+
+/**
+ * `melee_cut: n` as a unit of `melee_damage`. 0.F's mtype::load reads `melee_damage` (when the definition writes
+ * it; else the copied parent's stays) and then adds `melee_cut` as a cut unit (`melee_damage.add_damage(DT_CUT,
+ * n)`). The rewrite is certain when that sum is what the definition writes: it does not inherit, `n` is an integer
+ * (has_int), and its `melee_damage`, if any, is an array with no unit of that type (nothing to merge with). An
+ * inheriting definition gets the rewrite offered: the current game's `melee_damage` replaces the parent's. No
+ * rewrite when `melee_damage` is written some other way.
+ */
+function damageUnitFix(migration: Extract<Migration, { kind: 'damageUnit' }>, o: Record<string, unknown>, key: string, inherits: boolean): Fix | undefined {
+  const units = o[migration.array];
+  if (units !== undefined && !Array.isArray(units)) return undefined;
+  const merges = units !== undefined && units.some((u) => isPlainObject(u) && u.damage_type === migration.damageType);
+  return inherits || merges || !Number.isInteger(o[key]) ? { kind: 'migrate', migration } : { kind: 'migrate', migration, certain: true };
+}
+
+function fixesOf(fix: Fix | undefined): readonly Fix[] | undefined {
+  return fix ? [fix] : undefined;
 }
 
 /** A number out of range (`1e309`, read as Infinity) is reported on the text (checks/definitionText.ts), nowhere else. */
@@ -445,7 +466,7 @@ function notInTable(o: Record<string, unknown>, key: string, node: SpecNode, pat
     sink.problem({
       code: 'removed-member', severity: 'error', path: [...path, key], part: 'key',
       message: `"${key}"${path.length ? ` in "${pathLabel(path)}"` : ''} is no longer read by this game version; write ${removed.instead} instead`,
-      fixes: removed.migration ? [migrationFix(removed.migration, o, path.length === 0)] : undefined,
+      fixes: fixesOf(removed.migration && migrationFix(removed.migration, o, key, path.length === 0)),
     });
     return;
   }

@@ -377,7 +377,7 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
   removed: [
     { name: 'edit-mode', instead: 'no member: a definition with the same id in a later mod replaces the monster (use `copy-from` to start from it)' },
     ...ARMOR_MOVES.map(([name, key]) => ({ name, instead: `\`"armor": { "${key}": ... }\``, migration: { kind: 'moveInto' as const, object: 'armor', key } })),
-    { name: 'melee_cut', instead: 'a `melee_damage` entry `{ "damage_type": "cut", "amount": ... }`' },
+    { name: 'melee_cut', instead: 'a `melee_damage` entry `{ "damage_type": "cut", "amount": ... }`', migration: { kind: 'damageUnit', array: 'melee_damage', damageType: 'cut' } },
     { name: 'on_death', instead: '`"death_function": { "corpse_type": ..., "message": ..., "effect": ..., "eoc": ... }`' },
     { name: 'size', instead: 'nothing: the size follows from `volume`' },
     { name: 'emit_field', instead: '`"emit_fields"`', migration: { kind: 'rename', to: 'emit_fields' } },
