@@ -143,13 +143,14 @@ test('a mutation\'s override_look names what its tile_category says: a terrain, 
   assertReadings(fixture, 'unknown-id', ['warning/reader']);
 });
 
-test('a transform\'s valid terrain (a warning: one nothing defines is never transformed) and a layout widget\'s children name what the game reads there', () => {
+test('a transform\'s valid terrain and furniture (a warning: one nothing defines is never transformed) and a layout widget\'s children name what the game reads there', () => {
   const fixture = parseMarked(`[
-  { "type": "ter_furn_transform", "id": "m_transform", "terrain": [ { "valid_terrain": [ "t_flat_roof", ⟦"t_flat_rof"⟧ ], "result": "t_flat_roof" } ] },
+  { "type": "ter_furn_transform", "id": "m_transform", "terrain": [ { "valid_terrain": [ "t_flat_roof", ⟦"t_flat_rof"⟧ ], "result": "t_flat_roof" } ],
+    "furniture": [ { "valid_furniture": [ "f_chair", ⟦"f_chiar"⟧ ], "result": "f_null" } ] },
   { "type": "widget", "id": "m_child", "style": "text", "string": "x" },
   { "type": "widget", "id": "m_layout", "style": "layout", "arrange": "columns", "widgets": [ "m_child", ⟦"m_chlid"⟧ ] }
 ]`);
-  assertReadings(fixture, 'unknown-id', ['warning/reader', 'error/reader']);
+  assertReadings(fixture, 'unknown-id', ['warning/reader', 'warning/reader', 'error/reader']);
 });
 
 test('what the current game\'s loaders read as ids, however rarely a definition writes them: item group entries, topics, map terrain, trait lists, enchantment damage types, weapon categories (a warning)', () => {
@@ -518,6 +519,10 @@ test('0.F: spells name their class, components and targets, monsters the spells 
   with0F(fixture, {
     ...ITEMS_0F, 'json/traits.json': CORE_CURRENT['json/traits.json'], 'json/effects.json': CORE_CURRENT['json/effects.json'],
     'json/requirements.json': CORE_CURRENT['json/requirements.json'], 'json/furniture.json': CORE_CURRENT['json/furniture.json'], 'json/flags.json': CORE_CURRENT['json/flags.json'],
+  }, (ws) => {
+    // The game's --check-mods passes an unknown valid furniture (never checked: never transformed): a warning.
+    const transform = ws.diagnostics('m/content.json').filter((d) => d.code === 'unknown-id' && d.message.includes('f_chiar'));
+    assert.deepEqual(transform.map((d) => `${d.severity}/${d.basis}`), ['warning/reader']);
   });
 });
 

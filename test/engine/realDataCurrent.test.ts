@@ -79,7 +79,7 @@ const EXPECTED: Record<string, [number, string]> = {
   'unknown-id: targeted_monster_ids[] -> monster': [2, 'core yrax_special_attacks.json targets mon_yrax_sphenocorona_inert (mon_yrax_sphenocorona exists); TEST_DATA magic.json targets mon_test: defined nowhere'],
   'unknown-id: components -> requirement': [1, 'TEST_DATA magic.json: a spell consumes requirement test_components, defined nowhere'],
   'unknown-id: terrain[].result -> terrain': [2, 'core EOC_talkers/vitrified_farm.json: terrain transforms whose results are furniture ids (f_vitrified_sofa, f_vitrified_bookcase)'],
-  'unknown-id: furniture[].valid_furniture[] -> furniture': [2, 'Magiclysm ter_fur_transform.json lists terrains (t_grass_tall, t_grass_long) as valid furniture: they never match'],
+  'unknown-id: furniture[].valid_furniture[] -> furniture': [2, 'warnings (ter_furn_transform::load reads a furn_str_id, never checked): Magiclysm ter_fur_transform.json lists terrains (t_grass_tall, t_grass_long) as valid furniture: they never match'],
   'unknown-id: shopkeeper_price_rules[].group -> item group': [5, 'core BEM_drugs.json prices group BEM_DRUGRUNNER_STOCK (the group is BEM_DRUGRUNNER_stock); Defense_Mode npcs.json prices harvest ids as item groups (zombie_humanoid, human, arachnid, triffid_paralytic)'],
   'unknown-id: repeat_responses.for_item[] -> item': [2, 'core NPC_ranch_nurse.json repeats a response for items 1st_aid and ifak, defined nowhere (1st_aid is only ascii art)'],
   'unknown-id: effect[].if.test_eoc -> effect on condition': [1, 'extra_mut_scen debug.json tests EOC_IS_GLAND, defined nowhere'],

@@ -191,8 +191,9 @@ const LOADERS_0F: MemberReadings = {
   vehicle: { 'parts[].part': { ref: 'vehicle_part' }, 'parts[].parts[]': { ref: 'vehicle_part' } },
   // effect_type::load: the traits that make the character immune to the effect.
   effect_type: { base_mods: { type: EFFECT_MODS }, scaling_mods: { type: EFFECT_MODS }, 'resist_traits[]': { ref: 'mutation' } },
-  // ter_furn_transform::load: the furniture a transform applies to (f_null: none).
-  ter_furn_transform: { 'furniture[].valid_furniture[]': { ref: 'furniture' } },
+  // ter_furn_transform::load: the furniture a transform applies to, a furn_str_id key of its map, never checked: one
+  // nothing defines is never transformed (a warning; the game's --check-mods passes a mod with one).
+  ter_furn_transform: { 'furniture[].valid_furniture[]': { ref: 'furniture', weak: true } },
   SPELL: {
     // spell_type::load: the trait of the spell's school (NONE: none), the requirement casting consumes, the only
     // monsters the spell affects.

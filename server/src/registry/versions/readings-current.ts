@@ -247,11 +247,12 @@ const LOADERS_CURRENT: MemberReadings = {
   technique: TECHNIQUE_READINGS,
   start_location: START_LOCATION_READINGS,
   // ter_furn_transform::load: a transform's result (load_transform_results: one id, or a list of ids and
-  // [ id, weight ] pairs), and a furniture one's valid furniture (t_null, f_null: none, built-in ids). The terrain
-  // it applies to is read as ter_str_id, never checked: one nothing defines is never transformed (a warning).
+  // [ id, weight ] pairs). The terrain and the furniture it applies to are read as ter_str_id and furn_str_id, keys
+  // of its maps, never checked: one nothing defines is never transformed (a warning; the 0.F game's --check-mods
+  // passes a mod with an unknown valid_terrain and valid_furniture).
   ter_furn_transform: {
     'terrain[].result': { type: transformResult('terrain') }, 'furniture[].result': { type: transformResult('furniture') },
-    'furniture[].valid_furniture[]': { ref: 'furniture' }, 'field[].result': { type: transformResult('field_type') },
+    'furniture[].valid_furniture[]': { ref: 'furniture', weak: true }, 'field[].result': { type: transformResult('field_type') },
     'terrain[].valid_terrain[]': { ref: 'terrain', weak: true },
   },
   // widget::load reads a layout's child widgets; widget::check: "widget X references unknown child widget Y".
