@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as path from 'path';
 import { Project } from '../../server/src/project';
 import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
 
@@ -185,4 +186,42 @@ test('an edit of what a definition says does not re-check the references to it; 
     fs.rmSync(ws.mods, { recursive: true, force: true });
     fs.rmSync(ws.game, { recursive: true, force: true });
   }
+});
+
+test('the game\'s copy-from links wait outside the reverse index; edits of what a mod\'s definition inherits through the game\'s end as a fresh build', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/kid.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_game_mid', name: { str: 'kid' } }],
+    'a/base.json': [],
+  }, {
+    'json/chain.json': [
+      { type: 'MONSTER', id: 'mon_game_mid', 'copy-from': 'mon_game_top', name: { str: 'mid' } },
+      { type: 'MONSTER', id: 'mon_game_top', 'copy-from': 'mon_zombie', name: { str: 'top' } },
+    ],
+  });
+  // Read from disk outside the roots (as the cache gives them): no file of the game links its parent.
+  assert.equal(ws.project.sharedKeyOf('MONSTER', 'mon_game_top'), undefined);
+  assert.equal(ws.project.sharedKeyOf('MONSTER', 'mon_zombie'), undefined);
+  assert.notEqual(ws.project.sharedKeyOf('MONSTER', 'mon_game_mid'), undefined, 'the mod\'s link is there');
+  snapshot(ws.project);
+  const edits: [string, unknown][] = [
+    ['a/base.json', [{ type: 'MONSTER', id: 'mon_game_top', name: { str: 'top in the mod' } }]],
+    ['a/base.json', [{ type: 'MONSTER', id: 'mon_game_top', 'copy-from': 'mon_zombie', hp: 'many' }]],
+    ['a/base.json', [monster('mon_zombie', { description: undefined })]],
+    ['a/kid.json', [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_game_top', name: { str: 'kid' } }]],
+    ['a/base.json', []],
+    // The game's file edited (open in an editor): what the mod's definition inherits through the game's changes.
+    [path.join(ws.game, 'json/chain.json'), [{ type: 'MONSTER', id: 'mon_game_top', name: { str: 'top' } }]],
+  ];
+  const kidCodes: string[][] = [];
+  for (const [rel, content] of edits) {
+    const file = path.isAbsolute(rel) ? rel : ws.file(rel);
+    const text = JSON.stringify(content, null, 2);
+    fs.writeFileSync(file, text);
+    ws.project.updateFile(file, text);
+    assert.deepEqual(snapshot(ws.project), snapshot(fresh(ws)), `after editing ${rel}`);
+    kidCodes.push(ws.codes('a/kid.json'));
+  }
+  assert.deepEqual(kidCodes.at(-2), []);
+  assert.ok(kidCodes.at(-1)!.includes('missing-field'), 'the mod\'s definition inherits what the game\'s edited one lacks');
 });

@@ -140,12 +140,16 @@ export class Indexer {
     // read (see index/loadedBatch.ts).
     const asBatch = fromDisk && !analyzeNow && fresh.length > 0;
     if (asBatch) defs.addLater(new LoadedBatch(fresh, file.modId));
+    // A file read from disk outside the roots links nothing in the reverse index, as one the cache gives (see
+    // indexCached): it is not reported, so no edit re-checks it; what inherits is found through the definition
+    // index; finding references analyses it first.
+    const linksCopyFrom = !this.parts.forOneCheck && (file.reported || !fromDisk);
     for (const r of fresh) {
       if (!fromDisk) keys.noteSignaturesBefore(r);
       if (!asBatch) defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
-      if (r.copyFrom !== undefined && !this.parts.forOneCheck) refs.add(file, r.kind, r.copyFrom);
+      if (r.copyFrom !== undefined && linksCopyFrom) refs.add(file, r.kind, r.copyFrom);
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
