@@ -3,13 +3,13 @@
  * of each.
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
-import { workerData } from 'worker_threads';
+import { receiveMessageOnPort, workerData } from 'worker_threads';
 import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
 import { readListedTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
-import { learnBeyondTables, tableMembersFrom } from '../records/beyondTables';
+import { learnBeyondTables, tableMembersFrom, type TableMembersData } from '../records/beyondTables';
 
 const task = workerData as ReadAheadTask;
 
@@ -36,7 +36,14 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
-const tables = task.tableMembers && tableMembersFrom(task.tableMembers);
+/** What the tables know, when the task learns: posted once the thread is started (see ReadAhead.start). */
+function tablesOfTask(): TableMembersData | undefined {
+  if (!task.tablesFollow) return undefined;
+  Atomics.wait(task.signal, 3, 0);
+  return receiveMessageOnPort(task.port)?.message as TableMembersData | undefined;
+}
+const tableData = tablesOfTask();
+const tables = tableData && tableMembersFrom(tableData);
 
 function keepsWhole(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && keepsFullValue.has(v.type);
