@@ -19,11 +19,11 @@ import type { TableMembersData } from '../records/beyondTables';
 /** What the worker made of one file. */
 export type ReadAheadResult =
   /**
-   * The file's JSON value, its objects summarized; an object of a type that keeps its whole value is whole, or its
-   * JSON text is in `wholes` (by slot), parsed when its record's value is first read.
+   * The file's JSON value, its objects summarized; the slots of the objects of a type that keeps its whole value in
+   * `inFile`: the whole is read from the file's text when its record's value is first read (see ParsedObject.wholeInFile).
    */
   | {
-    readonly kind: 'parsed'; readonly value: unknown; readonly wholes?: readonly (string | null)[];
+    readonly kind: 'parsed'; readonly value: unknown; readonly inFile?: readonly number[];
     /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
     readonly learned?: readonly string[];
   }
@@ -65,13 +65,13 @@ export const LOADER = 2;
  */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[]; readonly learned?: readonly string[] };
+  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] };
 }
 
 function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
   if (read.kind !== 'parsed-json') return read;
   const value = JSON.parse(read.json) as unknown;
-  return read.learned === undefined ? { kind: 'parsed', value, wholes: read.wholes } : { kind: 'parsed', value, wholes: read.wholes, learned: read.learned };
+  return read.learned === undefined ? { kind: 'parsed', value, inFile: read.inFile } : { kind: 'parsed', value, inFile: read.inFile, learned: read.learned };
 }
 
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */

@@ -57,17 +57,17 @@ function stringIds(v: unknown): string[] {
 }
 
 /**
- * A definition earlier in the same file by (kind, id): a recipe that inherits its `result` through copy-from
- * builds its id from the parent's (`"copy-from": "hoodie_shark", "variant": "bear"` is `hoodie_bear`).
+ * What identifies a definition earlier in the same file by (kind, id), its object or its summary: a recipe that
+ * inherits its `result` through copy-from builds its id from the parent's (`"copy-from": "hoodie_shark", "variant":
+ * "bear"` is `hoodie_bear`).
  */
-export type EarlierInFile = (kind: string, id: string) => DefinitionRecord | undefined;
+export type EarlierInFile = (kind: string, id: string) => Record<string, unknown> | undefined;
 
 /** The `result` a recipe has or inherits from parents earlier in its file. */
 function inheritedResult(o: Record<string, unknown>, kind: string, earlier: EarlierInFile | undefined): string | undefined {
   for (let v: Record<string, unknown> | undefined = o, depth = 0; v && depth < 16; depth++) {
     if (typeof v.result === 'string') return v.result;
-    const parent: DefinitionRecord | undefined = typeof v['copy-from'] === 'string' ? earlier?.(kind, v['copy-from'] as string) : undefined;
-    v = parent?.value;
+    v = typeof v['copy-from'] === 'string' ? earlier?.(kind, v['copy-from'] as string) : undefined;
   }
   return undefined;
 }
@@ -169,7 +169,7 @@ function inlineEocsOf(obj: ParsedObject, o: Record<string, unknown>, keep: boole
   const listed = o[INLINE_EOCS];
   if (Array.isArray(listed)) return listed.filter((x): x is string => typeof x === 'string');
   // A whole object (a type that keeps it, not summarized elsewhere) is searched here; a summary lists them.
-  return keep && obj.wholeText === undefined && roots !== undefined ? inlineEocIds(obj.value, roots) : NO_IDS;
+  return keep && !obj.wholeInFile && roots !== undefined ? inlineEocIds(obj.value, roots) : NO_IDS;
 }
 
 /** The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two). */
@@ -192,7 +192,7 @@ const EOC_TYPE = 'effect_on_condition';
 
 /** The records the object defines itself (see recordsOf). */
 function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
-  const value: Record<string, unknown> | string = obj.wholeText ?? o;
+  const value = obj.wholeInFile ? WHOLE_IN_FILE : o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
@@ -212,6 +212,9 @@ function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObjec
   return out;
 }
 
+/** A record's whole value is read from its file when first asked for (see ParsedObject.wholeInFile). */
+const WHOLE_IN_FILE = null;
+
 class Definition implements DefinitionRecord {
   declare readonly inline?: true;
   constructor(
@@ -219,8 +222,8 @@ class Definition implements DefinitionRecord {
     readonly kind: string,
     readonly ids: readonly string[],
     readonly abstract: boolean,
-    /** The value, or its JSON text until first read (see ParsedObject.wholeText). */
-    private kept: Record<string, unknown> | string,
+    /** The value, or WHOLE_IN_FILE until first read. */
+    private kept: Record<string, unknown> | typeof WHOLE_IN_FILE,
     readonly summarized: boolean,
     readonly source: RecordSource,
     readonly index: number,
@@ -232,8 +235,7 @@ class Definition implements DefinitionRecord {
   }
 
   get value(): Record<string, unknown> {
-    if (typeof this.kept === 'string') this.kept = JSON.parse(this.kept) as Record<string, unknown>;
-    return this.kept;
+    return (this.kept ??= this.source.fullValueOf(this.index));
   }
 
   get start(): number {

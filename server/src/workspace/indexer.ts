@@ -109,7 +109,7 @@ export class Indexer {
     file.deferred = false;
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
-      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.wholes) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
+      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.inFile) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     // What the game's data uses beyond the tables is learned as a load reads it (not from an edit, nor from a
     // file parsed later: the same whatever is asked first).
     if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, parsed, read));
@@ -120,8 +120,10 @@ export class Indexer {
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
-    const earlier = (kind: string, id: string): DefinitionRecord | undefined => {
-      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return records[k];
+    // Its object as parsed (or summarized: what identifies it), not its record's value (which may be read from the
+    // file, see ParsedObject.wholeInFile, whose parse is not in place yet).
+    const earlier = (kind: string, id: string): Record<string, unknown> | undefined => {
+      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return parsed.objects[records[k].index].value;
       return undefined;
     };
     parsed.objects.forEach((obj, i) => {
