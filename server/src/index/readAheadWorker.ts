@@ -36,11 +36,16 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
-/** What the tables know, when the task learns: posted once the thread is started (see ReadAhead.start). */
+/**
+ * What the tables know, when the task learns: posted once the thread is started (see ReadAhead.start). Missing,
+ * this thread stops (see startingCode): the first thread then reads every file itself, and learns.
+ */
 function tablesOfTask(): TableMembersData | undefined {
   if (!task.tablesFollow) return undefined;
   Atomics.wait(task.signal, 3, 0);
-  return receiveMessageOnPort(task.port)?.message as TableMembersData | undefined;
+  const posted = receiveMessageOnPort(task.port);
+  if (!posted) throw new Error('read-ahead: the tables were not posted');
+  return posted.message as TableMembersData;
 }
 const tableData = tablesOfTask();
 const tables = tableData && tableMembersFrom(tableData);
