@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Project } from '../../server/src/project';
-import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+import { MINI_CORE, modinfo, workspace, writeTree, type TestWorkspace } from '../helpers/workspace';
+import type { DefinitionRecord } from '../../server/src/records/record';
 
 function snapshot(project: Project): unknown {
   const defs: string[] = [];
@@ -224,4 +225,31 @@ test('the game\'s copy-from links wait outside the reverse index; edits of what 
   }
   assert.deepEqual(kidCodes.at(-2), []);
   assert.ok(kidCodes.at(-1)!.includes('missing-field'), 'the mod\'s definition inherits what the game\'s edited one lacks');
+});
+
+test('a game definition keeping its whole value keeps it in its file until asked (read again then), and after an edit of the file', () => {
+  const game = writeTree(MINI_CORE);
+  const mods = writeTree({ 'a/modinfo.json': modinfo('a'), 'a/kid.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_dog', name: { str: 'kid' } }] });
+  try {
+    const reads: string[] = [];
+    const project = new Project({ gamePath: game, roots: [mods], readFile: (p) => { reads.push(p); return fs.readFileSync(p, 'utf8'); }, inMemory: () => false });
+    project.load();
+    const monsters = path.join(game, 'json/monsters.json');
+    const dog = (): DefinitionRecord => project.files.get(monsters)!.records.find((r) => r.ids.includes('mon_dog'))!;
+    assert.equal(dog().summarized, false, 'a monster keeps its whole value');
+    const readsOfMonsters = (): number => reads.filter((p) => p === monsters).length;
+    assert.equal(readsOfMonsters(), 0, 'the load reads each content file once, as listed');
+    const onDisk = (JSON.parse(fs.readFileSync(monsters, 'utf8')) as Record<string, unknown>[])[1];
+    assert.deepEqual(dog().value, onDisk);
+    assert.equal(readsOfMonsters(), 1, 'read again when first asked for');
+    assert.equal(dog().value, dog().value, 'then kept');
+    assert.deepEqual(project.diagnostics(path.join(mods, 'a/kid.json')), []);
+    const edited = [{ type: 'MONSTER', id: 'mon_dog', name: { str: 'dog' } }];
+    project.updateFile(monsters, JSON.stringify(edited));
+    assert.deepEqual(dog().value, edited[0]);
+    assert.ok(project.diagnostics(path.join(mods, 'a/kid.json')).length > 0, 'what the definition inherits is the edited one');
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
+  }
 });

@@ -120,6 +120,8 @@ export class Indexer {
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
+    // Outside the roots, a whole value is read again from the file when first asked for (most of the game's never are).
+    const wholesInFile = fromDisk && !file.reported;
     // Its object as parsed (or summarized: what identifies it), not its record's value (which may be read from the
     // file, see ParsedObject.wholeInFile, whose parse is not in place yet).
     const earlier = (kind: string, id: string): Record<string, unknown> | undefined => {
@@ -134,7 +136,7 @@ export class Indexer {
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
       const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier));
+      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     const fresh = records.filter((r) => !kept.has(r));
