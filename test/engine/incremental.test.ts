@@ -5,8 +5,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as path from 'path';
 import { Project } from '../../server/src/project';
-import { modinfo, workspace, type TestWorkspace } from '../helpers/workspace';
+import { MINI_CORE, modinfo, workspace, writeTree, type TestWorkspace } from '../helpers/workspace';
+import type { DefinitionRecord } from '../../server/src/records/record';
 
 function snapshot(project: Project): unknown {
   const defs: string[] = [];
@@ -184,5 +186,70 @@ test('an edit of what a definition says does not re-check the references to it; 
   } finally {
     fs.rmSync(ws.mods, { recursive: true, force: true });
     fs.rmSync(ws.game, { recursive: true, force: true });
+  }
+});
+
+test('the game\'s copy-from links wait outside the reverse index; edits of what a mod\'s definition inherits through the game\'s end as a fresh build', () => {
+  const ws = workspace({
+    'a/modinfo.json': modinfo('a'),
+    'a/kid.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_game_mid', name: { str: 'kid' } }],
+    'a/base.json': [],
+  }, {
+    'json/chain.json': [
+      { type: 'MONSTER', id: 'mon_game_mid', 'copy-from': 'mon_game_top', name: { str: 'mid' } },
+      { type: 'MONSTER', id: 'mon_game_top', 'copy-from': 'mon_zombie', name: { str: 'top' } },
+    ],
+  });
+  // Read from disk outside the roots (as the cache gives them): no file of the game links its parent.
+  assert.equal(ws.project.sharedKeyOf('MONSTER', 'mon_game_top'), undefined);
+  assert.equal(ws.project.sharedKeyOf('MONSTER', 'mon_zombie'), undefined);
+  assert.notEqual(ws.project.sharedKeyOf('MONSTER', 'mon_game_mid'), undefined, 'the mod\'s link is there');
+  snapshot(ws.project);
+  const edits: [string, unknown][] = [
+    ['a/base.json', [{ type: 'MONSTER', id: 'mon_game_top', name: { str: 'top in the mod' } }]],
+    ['a/base.json', [{ type: 'MONSTER', id: 'mon_game_top', 'copy-from': 'mon_zombie', hp: 'many' }]],
+    ['a/base.json', [monster('mon_zombie', { description: undefined })]],
+    ['a/kid.json', [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_game_top', name: { str: 'kid' } }]],
+    ['a/base.json', []],
+    // The game's file edited (open in an editor): what the mod's definition inherits through the game's changes.
+    [path.join(ws.game, 'json/chain.json'), [{ type: 'MONSTER', id: 'mon_game_top', name: { str: 'top' } }]],
+  ];
+  const kidCodes: string[][] = [];
+  for (const [rel, content] of edits) {
+    const file = path.isAbsolute(rel) ? rel : ws.file(rel);
+    const text = JSON.stringify(content, null, 2);
+    fs.writeFileSync(file, text);
+    ws.project.updateFile(file, text);
+    assert.deepEqual(snapshot(ws.project), snapshot(fresh(ws)), `after editing ${rel}`);
+    kidCodes.push(ws.codes('a/kid.json'));
+  }
+  assert.deepEqual(kidCodes.at(-2), []);
+  assert.ok(kidCodes.at(-1)!.includes('missing-field'), 'the mod\'s definition inherits what the game\'s edited one lacks');
+});
+
+test('a game definition keeping its whole value keeps it in its file until asked (read again then), and after an edit of the file', () => {
+  const game = writeTree(MINI_CORE);
+  const mods = writeTree({ 'a/modinfo.json': modinfo('a'), 'a/kid.json': [{ type: 'MONSTER', id: 'mon_kid', 'copy-from': 'mon_dog', name: { str: 'kid' } }] });
+  try {
+    const reads: string[] = [];
+    const project = new Project({ gamePath: game, roots: [mods], readFile: (p) => { reads.push(p); return fs.readFileSync(p, 'utf8'); }, inMemory: () => false });
+    project.load();
+    const monsters = path.join(game, 'json/monsters.json');
+    const dog = (): DefinitionRecord => project.files.get(monsters)!.records.find((r) => r.ids.includes('mon_dog'))!;
+    assert.equal(dog().summarized, false, 'a monster keeps its whole value');
+    const readsOfMonsters = (): number => reads.filter((p) => p === monsters).length;
+    assert.equal(readsOfMonsters(), 0, 'the load reads each content file once, as listed');
+    const onDisk = (JSON.parse(fs.readFileSync(monsters, 'utf8')) as Record<string, unknown>[])[1];
+    assert.deepEqual(dog().value, onDisk);
+    assert.equal(readsOfMonsters(), 1, 'read again when first asked for');
+    assert.equal(dog().value, dog().value, 'then kept');
+    assert.deepEqual(project.diagnostics(path.join(mods, 'a/kid.json')), []);
+    const edited = [{ type: 'MONSTER', id: 'mon_dog', name: { str: 'dog' } }];
+    project.updateFile(monsters, JSON.stringify(edited));
+    assert.deepEqual(dog().value, edited[0]);
+    assert.ok(project.diagnostics(path.join(mods, 'a/kid.json')).length > 0, 'what the definition inherits is the edited one');
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
   }
 });

@@ -100,6 +100,20 @@ test('a load with a second thread holds what a load on one thread holds, for fil
     const file = path.join(mine, 'content.json');
     assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
     assert.ok(two.diagnostics(file).length > 0, 'the mod file has a diagnostic (hp)');
+    // The whole value of a game monster the second thread read is the file's (read when first asked for), before
+    // and after the file changes (opened in an editor, edited).
+    const parentFile = path.join(game, 'json/items/items_4.json');
+    const monster = (p: Project) => [...p.files.get(parentFile)!.records].find((r) => r.ids.includes('mon_4'))!;
+    assert.deepEqual(monster(two).value, JSON.parse(fs.readFileSync(parentFile, 'utf8'))[1]);
+    const edited = [{ type: 'GENERIC', id: 'thing_4', name: { str: 'thing 4' } }, { type: 'MONSTER', id: 'mon_4', name: 'mon 4', description: 'Edited.', hp: 'lots', speed: 100, 'copy-from': 'mon_zombie' }];
+    fs.writeFileSync(parentFile, JSON.stringify(edited));
+    const reread = load(game, mine, 'every-file');
+    for (const p of [two, one]) {
+      p.updateFile(parentFile, JSON.stringify(edited));
+      assert.deepEqual(monster(p).value, edited[1]);
+      assert.deepEqual(p.diagnostics(file), reread.diagnostics(file));
+    }
+    assert.deepEqual(monster(reread).value, edited[1]);
   } finally {
     fs.rmSync(game, { recursive: true, force: true });
   }
@@ -122,15 +136,18 @@ test('a second thread whose module cannot load is given up at once: the loading 
 test('the second thread\'s results: parsed and reduced, left to the loading thread, deferred; each taken once', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-reader-'));
   try {
-    const files = ['a', 'b', 'c'].map((n) => path.join(dir, `${n}.json`));
+    const files = ['a', 'b', 'c', 'd'].map((n) => path.join(dir, `${n}.json`));
     fs.writeFileSync(files[0], JSON.stringify([{ type: 'GENERIC', id: 'a', price: 1 }]));
     fs.writeFileSync(files[1], '[ { "type": "GENERIC", } ]');
     fs.writeFileSync(files[2], JSON.stringify([{ type: 'mapgen', om_terrain: 'x' }]));
-    const reader = ReadAhead.start(files, [], { everyFile: true });
+    // A type that keeps its whole value: summarized too, the whole left in the file (read when first asked for).
+    fs.writeFileSync(files[3], JSON.stringify([{ type: 'GENERIC', id: 'b' }, { type: 'MONSTER', id: 'm', hp: 4, attacks: [{ id: 'bite' }] }]));
+    const reader = ReadAhead.start(files, ['MONSTER'], { everyFile: true });
     assert.ok(reader);
-    assert.deepEqual(reader.take(0), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'a' }], wholes: [] });
+    assert.deepEqual(reader.take(0), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'a' }], inFile: [] });
     assert.deepEqual(await reader.takeAsync(1), { kind: 'self' });
     assert.deepEqual(reader.take(2), { kind: 'defers' });
+    assert.deepEqual(reader.take(3), { kind: 'parsed', value: [{ type: 'GENERIC', id: 'b' }, { type: 'MONSTER', id: 'm' }], inFile: [1] });
     assert.deepEqual(reader.take(0), { kind: 'self' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -10,11 +10,19 @@ import type { DefinitionRecord } from '../records/record';
 
 export class LoadedBatch implements RecordBatch {
   readonly kinds: readonly string[];
-  private readonly byKind = new Map<string, DefinitionRecord[]>();
+  /** Per kind, its records; undefined when they are all of one kind (most files: no map for each of thousands). */
+  private readonly byKind: Map<string, DefinitionRecord[]> | undefined;
   /** Per kind, its ids as a set, made at the first `defines` (a lookup before the kind is outlined). */
   private idSets: Map<string, ReadonlySet<string>> | undefined;
 
+  /** `all`: at least one record. */
   constructor(private readonly all: readonly DefinitionRecord[], readonly modId: string | undefined) {
+    const first = all[0].kind;
+    if (all.every((r) => r.kind === first)) {
+      this.kinds = [first];
+      return;
+    }
+    this.byKind = new Map();
     for (const r of all) {
       const list = this.byKind.get(r.kind);
       if (list) list.push(r); else this.byKind.set(r.kind, [r]);
@@ -22,19 +30,24 @@ export class LoadedBatch implements RecordBatch {
     this.kinds = [...this.byKind.keys()];
   }
 
+  private recordsOf(kind: string): readonly DefinitionRecord[] {
+    if (this.byKind) return this.byKind.get(kind) ?? [];
+    return kind === this.kinds[0] ? this.all : [];
+  }
+
   idsOf(kind: string): readonly (readonly string[])[] {
-    return (this.byKind.get(kind) ?? []).map((r) => r.ids);
+    return this.recordsOf(kind).map((r) => r.ids);
   }
 
   defines(kind: string, id: string): boolean {
     let set = (this.idSets ??= new Map()).get(kind);
-    if (!set) { set = new Set((this.byKind.get(kind) ?? []).flatMap((r) => r.ids)); this.idSets.set(kind, set); }
+    if (!set) { set = new Set(this.recordsOf(kind).flatMap((r) => r.ids)); this.idSets.set(kind, set); }
     return set.has(id);
   }
 
   parentsOf(kind: string): readonly string[] {
     const out: string[] = [];
-    for (const r of this.byKind.get(kind) ?? []) if (r.copyFrom !== undefined && r.ids.length > 0) out.push(r.copyFrom);
+    for (const r of this.recordsOf(kind)) if (r.copyFrom !== undefined && r.ids.length > 0) out.push(r.copyFrom);
     return out;
   }
 

@@ -19,11 +19,11 @@ import type { TableMembersData } from '../records/beyondTables';
 /** What the worker made of one file. */
 export type ReadAheadResult =
   /**
-   * The file's JSON value, its objects summarized; an object of a type that keeps its whole value is whole, or its
-   * JSON text is in `wholes` (by slot), parsed when its record's value is first read.
+   * The file's JSON value, its objects summarized; the slots of the objects of a type that keeps its whole value in
+   * `inFile`: the whole is read from the file's text when its record's value is first read (see ParsedObject.wholeInFile).
    */
   | {
-    readonly kind: 'parsed'; readonly value: unknown; readonly wholes?: readonly (string | null)[];
+    readonly kind: 'parsed'; readonly value: unknown; readonly inFile?: readonly number[];
     /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
     readonly learned?: readonly string[];
   }
@@ -38,12 +38,15 @@ export interface ReadAheadTask {
   readonly typesKeepingFullValue: readonly string[];
   /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
   readonly inlineEocRoots: InlineEocRoots | undefined;
-  /** What the tables know, to learn what the files use beyond them (see records/beyondTables.ts); none: nothing is learned. */
-  readonly tableMembers: TableMembersData | undefined;
+  /**
+   * Whether what the tables know comes on the port (see readAheadWorker.ts tablesOfTask), to learn what the files
+   * use beyond them (see records/beyondTables.ts); false: nothing is learned.
+   */
+  readonly tablesFollow: boolean;
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: 1 once the first thread has
-   * waited for a result (the worker then posts each at once).
+   * waited for a result (the worker then posts each at once); [3]: 1 once the tables are posted (tablesFollow).
    */
   readonly signal: Int32Array;
   /** Per path: 0 while unclaimed, then WORKER or LOADER (whichever thread claimed it first reads it). */
@@ -62,13 +65,13 @@ export const LOADER = 2;
  */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly wholes: readonly (string | null)[]; readonly learned?: readonly string[] };
+  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] };
 }
 
 function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
   if (read.kind !== 'parsed-json') return read;
   const value = JSON.parse(read.json) as unknown;
-  return read.learned === undefined ? { kind: 'parsed', value, wholes: read.wholes } : { kind: 'parsed', value, wholes: read.wholes, learned: read.learned };
+  return read.learned === undefined ? { kind: 'parsed', value, inFile: read.inFile } : { kind: 'parsed', value, inFile: read.inFile, learned: read.learned };
 }
 
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */
@@ -106,24 +109,37 @@ export class ReadAhead {
   ) {}
 
   /**
-   * A worker reading `paths` from the last back; undefined when no thread can be started. For tests: `everyFile`,
-   * this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker whose
-   * module is missing, one that never answers.
+   * A worker reading `paths` from the last back; undefined when no thread can be started. `tableMembers`: what
+   * the tables know (see ReadAheadTask.tablesFollow), made once the worker is started: a thread takes tens of
+   * milliseconds to start, and the tables about ten to make on a cold start, so they are made meanwhile. For tests:
+   * `everyFile`, this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker
+   * whose module is missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots; readonly tableMembers?: TableMembersData } = {}): ReadAhead | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots; readonly tableMembers?: () => TableMembersData } = {}): ReadAhead | undefined {
+    let worker: Worker;
+    const { port1, port2 } = new MessageChannel();
+    const signal = new Int32Array(new SharedArrayBuffer(16));
+    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
     try {
-      const { port1, port2 } = new MessageChannel();
-      const signal = new Int32Array(new SharedArrayBuffer(12));
-      const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
-      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, tableMembers: options.tableMembers, port: port2, signal, claims };
-      const worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
+      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, tablesFollow: options.tableMembers !== undefined, port: port2, signal, claims };
+      worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
       worker.unref();
-      return new ReadAhead(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
     } catch {
       return undefined;
     }
+    if (options.tableMembers) {
+      try {
+        port1.postMessage(options.tableMembers());
+      } catch (err) {
+        void worker.terminate();
+        throw err;
+      }
+      Atomics.store(signal, 3, 1);
+      Atomics.notify(signal, 3);
+    }
+    return new ReadAhead(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
   }
 
   /**

@@ -3,20 +3,20 @@
  * of each.
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
-import { workerData } from 'worker_threads';
+import { receiveMessageOnPort, workerData } from 'worker_threads';
 import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
 import { readListedTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
-import { learnBeyondTables, tableMembersFrom } from '../records/beyondTables';
+import { learnBeyondTables, tableMembersFrom, type TableMembersData } from '../records/beyondTables';
 
 const task = workerData as ReadAheadTask;
 
 /**
  * Whether a value holds a number that JSON text does not give back: negative zero (JSON text writes 0) or an
  * infinity (a literal too large for a double; JSON text writes null). Such a file's values are sent as values.
- * Only what is sent is searched (summaries, and the whole objects of the types that keep them): a search of the
+ * Only what is sent is searched (summaries): a search of the
  * file's text for the literals took twice as long over the game's files, and flagged 65 whose numbers were fine.
  * Iterative: a value may nest thousands deep.
  */
@@ -36,27 +36,39 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
 }
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
-const tables = task.tableMembers && tableMembersFrom(task.tableMembers);
+/**
+ * What the tables know, when the task learns: posted once the thread is started (see ReadAhead.start). Missing,
+ * this thread stops (see startingCode): the first thread then reads every file itself, and learns.
+ */
+function tablesOfTask(): TableMembersData | undefined {
+  if (!task.tablesFollow) return undefined;
+  Atomics.wait(task.signal, 3, 0);
+  const posted = receiveMessageOnPort(task.port);
+  if (!posted) throw new Error('read-ahead: the tables were not posted');
+  return posted.message as TableMembersData;
+}
+const tableData = tablesOfTask();
+const tables = tableData && tableMembersFrom(tableData);
 
 function keepsWhole(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && keepsFullValue.has(v.type);
 }
 
-/** An object as the first thread keeps it: whole, or its summary; not an object: a stray, its value unused. */
-function reduced(v: unknown): unknown {
-  if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
-  return keepsWhole(v) ? v : summarize(v, inlineEocRoots);
-}
-
 /**
- * What the first thread is sent of a file's value: every object summarized, and the whole objects of the types that
- * keep them. As JSON text when that gives the same values back: the summaries in `json`, the wholes in `wholes` by
- * slot, parsed by the first thread only when a record's value is first read (most of the game's never are).
+ * What the first thread is sent of a file's value: every object summarized (not an object: a stray, its value
+ * unused); the slots of the objects whose types keep their whole value in `inFile`: the first thread reads those from
+ * the file's text when a record's value is first read (most of the game's never are). As JSON text when that gives
+ * the same values back.
  */
 function reducedValue(value: unknown): ReadAheadMessage['read'] {
   const array = Array.isArray(value);
   const objects: unknown[] = array ? value : [value];
-  const kept = objects.map(reduced);
+  const inFile: number[] = [];
+  const summaries = objects.map((v, slot) => {
+    if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
+    if (keepsWhole(v)) inFile.push(slot);
+    return summarize(v, inlineEocRoots);
+  });
   // Summaries drop most members: what the whole objects use beyond the tables is learned here.
   const learned: { learned?: string[] } = {};
   if (tables) {
@@ -64,14 +76,9 @@ function reducedValue(value: unknown): ReadAheadMessage['read'] {
     for (const v of objects) if (isPlainObject(v)) learnBeyondTables(v, tables, found);
     learned.learned = [...found];
   }
-  if (kept.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: array ? kept : kept[0], ...learned };
-  const wholes: (string | null)[] = [];
-  const summaries = objects.map((v, slot) => {
-    if (!isPlainObject(v) || !keepsWhole(v)) return kept[slot];
-    wholes[slot] = JSON.stringify(v);
-    return summarize(v, inlineEocRoots);
-  });
-  return { kind: 'parsed-json', json: JSON.stringify(array ? summaries : summaries[0]), wholes, ...learned };
+  const sent = array ? summaries : summaries[0];
+  if (summaries.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: sent, inFile, ...learned };
+  return { kind: 'parsed-json', json: JSON.stringify(sent), inFile, ...learned };
 }
 
 function read(p: string): ReadAheadMessage['read'] {

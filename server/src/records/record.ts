@@ -57,17 +57,17 @@ function stringIds(v: unknown): string[] {
 }
 
 /**
- * A definition earlier in the same file by (kind, id): a recipe that inherits its `result` through copy-from
- * builds its id from the parent's (`"copy-from": "hoodie_shark", "variant": "bear"` is `hoodie_bear`).
+ * What identifies a definition earlier in the same file by (kind, id), its object or its summary: a recipe that
+ * inherits its `result` through copy-from builds its id from the parent's (`"copy-from": "hoodie_shark", "variant":
+ * "bear"` is `hoodie_bear`).
  */
-export type EarlierInFile = (kind: string, id: string) => DefinitionRecord | undefined;
+export type EarlierInFile = (kind: string, id: string) => Record<string, unknown> | undefined;
 
 /** The `result` a recipe has or inherits from parents earlier in its file. */
 function inheritedResult(o: Record<string, unknown>, kind: string, earlier: EarlierInFile | undefined): string | undefined {
   for (let v: Record<string, unknown> | undefined = o, depth = 0; v && depth < 16; depth++) {
     if (typeof v.result === 'string') return v.result;
-    const parent: DefinitionRecord | undefined = typeof v['copy-from'] === 'string' ? earlier?.(kind, v['copy-from'] as string) : undefined;
-    v = parent?.value;
+    v = typeof v['copy-from'] === 'string' ? earlier?.(kind, v['copy-from'] as string) : undefined;
   }
   return undefined;
 }
@@ -164,25 +164,33 @@ export function summarize(o: Record<string, unknown>, eocRoots: InlineEocRootsBy
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 
-/** The ids of the effects on condition written inside a record's object (`o`: what identifies it; `roots`: see InlineEocRoots). */
-function inlineEocsOf(obj: ParsedObject, o: Record<string, unknown>, keep: boolean, roots: readonly string[] | undefined): readonly string[] {
+/**
+ * The ids of the effects on condition written inside a record's object (`o`: what identifies it; `whole`: `o` is the
+ * whole object, not a summary; `roots`: see InlineEocRoots).
+ */
+function inlineEocsOf(o: Record<string, unknown>, whole: boolean, roots: readonly string[] | undefined): readonly string[] {
   const listed = o[INLINE_EOCS];
   if (Array.isArray(listed)) return listed.filter((x): x is string => typeof x === 'string');
-  // A whole object (a type that keeps it, not summarized elsewhere) is searched here; a summary lists them.
-  return keep && obj.wholeText === undefined && roots !== undefined ? inlineEocIds(obj.value, roots) : NO_IDS;
+  // A whole object is searched here; a summary lists them.
+  return whole && roots !== undefined ? inlineEocIds(o, roots) : NO_IDS;
 }
 
-/** The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two). */
-export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile): DefinitionRecord[] {
+/**
+ * The records of one parsed object (one, or none for objects without a type; mapgen with two ids gives two).
+ * `wholesInFile`: a record of a type that keeps its whole value keeps it in the file until first read, as one the
+ * second thread summarized does (see ParsedObject.wholeInFile): for a file read from disk outside the roots.
+ */
+export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile, wholesInFile = false): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
   const keep = registry.keepsFullValue(type);
+  const inFile = keep && (obj.wholeInFile === true || wholesInFile);
   const eocRoots = registry.inlineEocRootsByType;
   // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
-  const o = keep || obj.reduced ? full : summarize(full, eocRoots);
-  const own = ownRecordsOf(type, o, obj, index, source, registry, keep, earlier);
-  const inline = eocRoots !== undefined ? inlineEocsOf(obj, o, keep, eocRoots.get(type)) : NO_IDS;
+  const o = obj.reduced || (keep && !inFile) ? full : summarize(full, eocRoots);
+  const own = ownRecordsOf(type, o, index, source, registry, keep, inFile, earlier);
+  const inline = eocRoots !== undefined ? inlineEocsOf(o, keep && !inFile, eocRoots.get(type)) : NO_IDS;
   if (inline.length === 0) return own;
   const kind = registry.kindOfType(EOC_TYPE);
   return [...own, ...inline.map((id) => new Definition(EOC_TYPE, kind, [id], false, { type: EOC_TYPE, id }, true, source, index, 'create', undefined, true))];
@@ -191,8 +199,8 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
 const EOC_TYPE = 'effect_on_condition';
 
 /** The records the object defines itself (see recordsOf). */
-function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
-  const value: Record<string, unknown> | string = obj.wholeText ?? o;
+function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
+  const value = inFile ? WHOLE_IN_FILE : o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
@@ -212,6 +220,9 @@ function ownRecordsOf(type: string, o: Record<string, unknown>, obj: ParsedObjec
   return out;
 }
 
+/** A record's whole value is read from its file when first asked for (see ParsedObject.wholeInFile). */
+const WHOLE_IN_FILE = null;
+
 class Definition implements DefinitionRecord {
   declare readonly inline?: true;
   constructor(
@@ -219,8 +230,8 @@ class Definition implements DefinitionRecord {
     readonly kind: string,
     readonly ids: readonly string[],
     readonly abstract: boolean,
-    /** The value, or its JSON text until first read (see ParsedObject.wholeText). */
-    private kept: Record<string, unknown> | string,
+    /** The value, or WHOLE_IN_FILE until first read. */
+    private kept: Record<string, unknown> | typeof WHOLE_IN_FILE,
     readonly summarized: boolean,
     readonly source: RecordSource,
     readonly index: number,
@@ -232,8 +243,7 @@ class Definition implements DefinitionRecord {
   }
 
   get value(): Record<string, unknown> {
-    if (typeof this.kept === 'string') this.kept = JSON.parse(this.kept) as Record<string, unknown>;
-    return this.kept;
+    return (this.kept ??= this.source.fullValueOf(this.index));
   }
 
   get start(): number {

@@ -20,10 +20,10 @@ export interface ParsedObject {
   /** The value is already what a record keeps of it: a summary, or the whole object (see records/record.ts recordsOf). */
   readonly reduced?: boolean;
   /**
-   * With `reduced`, for a type whose records keep the whole object: that object as JSON text (the value is its
-   * summary), parsed when the record's value is first read.
+   * With `reduced`, for a type whose records keep the whole object: the value is its summary, and the whole object
+   * is read from the file's text when the record's value is first read (see records/record.ts).
    */
-  readonly wholeText?: string;
+  readonly wholeInFile?: true;
 }
 
 export interface SyntaxProblem {
@@ -276,13 +276,17 @@ function capped(parsed: ParsedFile): ParsedFile {
 /**
  * The parse of a file that is valid JSON, from its value (`JSON.parse` of its text): its top-level objects by
  * slot. Undefined when the value is neither an object nor an array (a syntax problem: see parseContentFile).
- * `reduced`: its objects are already what records keep of them, `wholeTexts` by slot (see ParsedObject).
+ * `reduced`: its objects are already what records keep of them; `wholesInFile`: the slots, ascending, of those whose
+ * whole object is read from the file's text (see ParsedObject).
  */
-export function parsedFromJson(whole: unknown, reduced = false, wholeTexts?: readonly (string | null)[]): ParsedFile | undefined {
+export function parsedFromJson(whole: unknown, reduced = false, wholesInFile: readonly number[] = []): ParsedFile | undefined {
+  let nextInFile = 0;
+  // Called in the order of the slots.
   const object = (value: Record<string, unknown>, slot: number): ParsedObject => {
     if (!reduced) return { value, slot };
-    const wholeText = wholeTexts?.[slot];
-    return typeof wholeText === 'string' ? { value, slot, reduced, wholeText } : { value, slot, reduced };
+    if (wholesInFile[nextInFile] !== slot) return { value, slot, reduced };
+    nextInFile++;
+    return { value, slot, reduced, wholeInFile: true };
   };
   if (isPlainObject(whole)) return { objects: [object(whole, 0)], problems: [], wellFormed: true };
   if (!Array.isArray(whole)) return undefined;

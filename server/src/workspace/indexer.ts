@@ -109,7 +109,7 @@ export class Indexer {
     file.deferred = false;
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
-      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.wholes) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
+      : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.inFile) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     // What the game's data uses beyond the tables is learned as a load reads it (not from an edit, nor from a
     // file parsed later: the same whatever is asked first).
     if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, parsed, read));
@@ -120,8 +120,12 @@ export class Indexer {
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
-    const earlier = (kind: string, id: string): DefinitionRecord | undefined => {
-      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return records[k];
+    // Outside the roots, a whole value is read again from the file when first asked for (most of the game's never are).
+    const wholesInFile = fromDisk && !file.reported;
+    // Its object as parsed (or summarized: what identifies it), not its record's value (which may be read from the
+    // file, see ParsedObject.wholeInFile, whose parse is not in place yet).
+    const earlier = (kind: string, id: string): Record<string, unknown> | undefined => {
+      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return parsed.objects[records[k].index].value;
       return undefined;
     };
     parsed.objects.forEach((obj, i) => {
@@ -132,7 +136,7 @@ export class Indexer {
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
       const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier));
+      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile));
     });
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
     const fresh = records.filter((r) => !kept.has(r));
@@ -140,12 +144,16 @@ export class Indexer {
     // read (see index/loadedBatch.ts).
     const asBatch = fromDisk && !analyzeNow && fresh.length > 0;
     if (asBatch) defs.addLater(new LoadedBatch(fresh, file.modId));
+    // A file read from disk outside the roots links nothing in the reverse index, as one the cache gives (see
+    // indexCached): it is not reported, so no edit re-checks it; what inherits is found through the definition
+    // index; finding references analyses it first.
+    const linksCopyFrom = !this.parts.forOneCheck && (file.reported || !fromDisk);
     for (const r of fresh) {
       if (!fromDisk) keys.noteSignaturesBefore(r);
       if (!asBatch) defs.add(r);
       // Only the copy-from link is indexed now (an edit's analysis, once the file's new parse is in place below,
       // replaces it with all its references; a record read from disk waits until it is first checked or searched).
-      if (r.copyFrom !== undefined && !this.parts.forOneCheck) refs.add(file, r.kind, r.copyFrom);
+      if (r.copyFrom !== undefined && linksCopyFrom) refs.add(file, r.kind, r.copyFrom);
       if (!fromDisk) addKeys(changed, r);
     }
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }

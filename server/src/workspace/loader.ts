@@ -153,7 +153,7 @@ export class Loader {
     const everyFile = this.options.everyFileElsewhere;
     if (context.length < MIN_FILES_FOR_A_SECOND_THREAD && !everyFile) return undefined;
     // What the tables know goes with the task when the game's files are among those read (see records/beyondTables.ts).
-    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
+    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
     const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile, inlineEocRoots: this.registry.inlineEocRoots, tableMembers });
     if (!reader) return undefined;
     const indexOf = new Map(context.map((p, k) => [p, k]));
