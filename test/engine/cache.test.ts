@@ -1,7 +1,8 @@
 /**
  * The on-disk cache of the game's index (server/src/cache): a load from the cache must give what a fresh load
  * gives (records, values, offsets, parses, index, diagnostics, definitions and references); a changed, added or
- * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line.
+ * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line (corrupt values,
+ * read later, are made again from their file).
  */
 import { mock, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -303,11 +304,73 @@ function metaStart(file: string): number {
 }
 
 test('a corrupt cache file is ignored, with a log line', () => {
-  damaged((f) => flipByte(f, (n) => n - 10), /corrupt \(checksum\)/); // a value
   damaged((f) => flipByte(f, () => metaStart(f) + 1), /corrupt \(checksum\)/);
   damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
   damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
   damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
+});
+
+/** The bytes of a cache file's values (its header says). */
+function valueBytes(file: string): number {
+  const b = fs.readFileSync(file);
+  return (JSON.parse(b.toString('utf8', 16, metaStart(file))) as { valueBytes: number }).valueBytes;
+}
+
+/** Flips a byte in the middle of the values of the cache's entry for the game file `name`. */
+function flipValueOf(file: string, name: string): void {
+  const header = JSON.parse(fs.readFileSync(file).toString('utf8', 16, metaStart(file))) as { metaBytes: number; entries: [string, ...number[]][] };
+  const e = header.entries.find((x) => x[0].endsWith(name));
+  assert.ok(e, `the cache has ${name}`);
+  flipByte(file, () => metaStart(file) + header.metaBytes + ((e[6] + e[7]) >> 1));
+}
+
+for (const gameVersion of [undefined, 'current']) {
+  test(`corrupt values, found when first read, are made again from their file, with a log line; the next save drops them${gameVersion ? ` (${gameVersion} game)` : ''}`, () => {
+    const fx = fixture(gameVersion);
+    loadAndSave(fx);
+    // Summaries of several ids, abstract, edited; summaries of effects on condition written in place.
+    for (const name of ['odd.json', 'eocs.json']) flipValueOf(cacheFile(fx), name);
+    const p = fx.project();
+    assert.equal(p.cacheUse()!.misses, UNCACHEABLE);
+    assert.deepEqual(fx.logs, [], 'the values are not read yet');
+    assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+    assert.equal(fx.logs.length, 2, fx.logs.join('\n'));
+    for (const log of fx.logs) assert.match(log, /values of .*(odd|eocs)\.json not used: corrupt \(checksum\)/);
+    const w = finish(p.saveCacheSteps());
+    assert.ok(w && writeCacheSync(w));
+    const again = fx.project();
+    assert.equal(again.cacheUse()!.misses, UNCACHEABLE + 2, 'the files of the corrupt values are read again');
+    assert.deepEqual(snapshot(again, fx), snapshot(fx.project({ cache: false }), fx));
+    assert.equal(fx.logs.length, 2, fx.logs.join('\n'));
+  });
+}
+
+test('a warm start reads the values of a file when its records are first made; a save reads them all and closes the cache file', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const file = cacheFile(fx);
+  const values = valueBytes(file);
+  const size = fs.statSync(file).size;
+  const fsModule = require('fs') as typeof fs;
+  const read = mock.method(fsModule, 'readSync');
+  const closed = mock.method(fsModule, 'closeSync');
+  try {
+    const bytesRead = (): number => read.mock.calls.reduce((n, c) => n + (c.result as number), 0);
+    const p = fx.project();
+    assert.equal(p.cacheUse()!.misses, UNCACHEABLE);
+    assert.equal(bytesRead(), size - values, 'the header and meta data');
+    const item = p.registry.kindOfType('GENERIC');
+    assert.equal(p.defs.get(item, 'single_item')[0].value.description, 'ünïcödé 😀 text');
+    const one = bytesRead() - (size - values);
+    assert.ok(one > 0 && one < values / 4, `one file's values: ${one} of ${values} bytes`);
+    assert.equal(closed.mock.callCount(), 0, 'the cache file is open');
+    finish(p.saveCacheSteps());
+    assert.equal(bytesRead(), size + one);
+    assert.equal(closed.mock.callCount(), 1, 'and closed');
+  } finally {
+    read.mock.restore();
+    closed.mock.restore();
+  }
 });
 
 test('a truncated cache file is ignored, with a log line', () => {

@@ -26,7 +26,10 @@ export type DecodedContents = FileContents & { readonly records: DefinitionRecor
 
 /** Where the values of decoded records are read from when first asked for. */
 export interface ValueSource {
+  /** The value written at [from, to); throws when it cannot be read as written. */
   value(from: number, to: number): Record<string, unknown>;
+  /** The value of `record` made again from its file, when `value` throws. */
+  remade(record: DefinitionRecord): Record<string, unknown>;
 }
 
 /**
@@ -325,8 +328,8 @@ class CachedRecord implements DefinitionRecord {
 
   get value(): Record<string, unknown> {
     if (this.parsedValue === undefined) {
-      // The cache's checksum makes a failure here a bug: the file's own text is the truth then.
-      try { this.parsedValue = this.values.value(this.valueFrom, this.valueTo); } catch { this.parsedValue = this.source.fullValueOf(this.index); }
+      // Values found corrupt (or a bug): the file's own text is the truth then.
+      try { this.parsedValue = this.values.value(this.valueFrom, this.valueTo); } catch { this.parsedValue = this.values.remade(this); }
     }
     return this.parsedValue;
   }
