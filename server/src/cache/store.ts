@@ -89,7 +89,7 @@ class FileValues implements ValueSource {
       if (this.bytes === null) this.cache.log(`cache values of ${this.path} not used: corrupt (checksum); made again from the file`);
     }
     if (this.bytes === null) throw new Error('corrupt values');
-    const base = this.cache.at(this.entry, VALUES_FROM);
+    const base = this.cache.offset(this.entry, VALUES_FROM);
     return JSON.parse(this.bytes.toString('utf8', from - base, to - base)) as Record<string, unknown>;
   }
 
@@ -192,7 +192,7 @@ class CacheContents {
 
   /** The values of entry `n`, as they were written; undefined when they cannot be read or are not (checksum). */
   valuesOf(n: number): Buffer | undefined {
-    const from = this.at(n, VALUES_FROM), length = this.at(n, VALUES_TO) - from;
+    const from = this.offset(n, VALUES_FROM), length = this.offset(n, VALUES_TO) - from;
     if (!(length >= 0)) return undefined;
     let bytes: Buffer;
     if (this.values) bytes = this.values.subarray(from, from + length);
@@ -215,6 +215,14 @@ class CacheContents {
     return this.table[n * ENTRY_NUMBERS + k];
   }
 
+  /**
+   * Offset `k` (META_FROM...) of entry `n`, as a small integer: the meta data's readers index bytes with it, which
+   * costs several times more with a double (a Float64Array's element) in code not yet optimized.
+   */
+  offset(n: number, k: number): number {
+    return this.table[n * ENTRY_NUMBERS + k] | 0;
+  }
+
   /** Whether entry `n` was written with the file's present size, modification and change times. */
   isCurrent(n: number, st: fs.Stats): boolean {
     return this.at(n, SIZE) === st.size && this.at(n, MTIME) === st.mtimeMs && this.at(n, CTIME) === st.ctimeMs;
@@ -222,8 +230,8 @@ class CacheContents {
 
   /** The file of entry `n`, at `p`; throws when its meta data is malformed. */
   file(p: string, n: number, source: RecordSource): CachedFile {
-    const metaAt = this.at(n, META_FROM);
-    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.at(n, META_TO), this.strings);
+    const metaAt = this.offset(n, META_FROM);
+    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings);
     const learned = this.learned.get(p) ?? [];
     if (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string')) throw new Error('malformed entries of what it uses beyond the tables');
     return new CachedFile(this, n, metaAt, p, source, deferred, kinds, learned);
@@ -242,7 +250,7 @@ class CacheContents {
   }
 
   decode(n: number, p: string, source: RecordSource): DecodedContents {
-    return decodeFile(this.meta, this.at(n, META_FROM), this.strings, source, new FileValues(this, n, p), this.at(n, VALUES_FROM));
+    return decodeFile(this.meta, this.offset(n, META_FROM), this.strings, source, new FileValues(this, n, p), this.offset(n, VALUES_FROM));
   }
 }
 
@@ -461,7 +469,7 @@ export class IndexCache {
         const vals = old.valuesOf(n);
         if (!vals) { dropped++; continue; }
         const stamp = { size: old.at(n, SIZE), mtimeMs: old.at(n, MTIME), ctimeMs: old.at(n, CTIME) };
-        add(p, stamp, old.meta.bytes.subarray(old.at(n, META_FROM), old.at(n, META_TO)), vals, old.at(n, VALUES_SUM));
+        add(p, stamp, old.meta.bytes.subarray(old.offset(n, META_FROM), old.offset(n, META_TO)), vals, old.at(n, VALUES_SUM));
         const kept = old.learned.get(p);
         if (kept !== undefined) learned[p] = kept;
       }
