@@ -106,6 +106,9 @@ function remadeValue(record: DefinitionRecord, registry: KindRegistry): Record<s
   return (same ?? again.find((r) => r.type === record.type))?.value ?? whole;
 }
 
+/** What most files use beyond the tables: nothing (see Header.learned). */
+const NOTHING_LEARNED: readonly string[] = Object.freeze([]);
+
 /** Closes the cache file of contents dropped before their values were all read (a load replaced unsaved). */
 const closeWhenDropped = new FinalizationRegistry<number>((fd) => { try { fs.closeSync(fd); } catch { /* closed */ } });
 
@@ -162,6 +165,8 @@ class CacheContents {
   /** Path -> number of its entry, whose numbers are in `table` (the header's arrays are let go once read). */
   readonly entries = new Map<string, number>();
   readonly table: Float64Array;
+  /** Per entry, 1 when this load took its file from the cache. */
+  readonly given: Uint8Array;
   readonly folders = new Map<string, Folder>();
   readonly learned = new Map<string, string[]>();
   readonly strings: string[];
@@ -177,6 +182,7 @@ class CacheContents {
     this.strings = header.strings;
     this.strings.forEach((str, n) => this.numbers.set(str, n));
     this.table = new Float64Array(header.entries.length * ENTRY_NUMBERS);
+    this.given = new Uint8Array(header.entries.length);
     header.entries.forEach((e, n) => {
       this.entries.set(e[0], n);
       for (let k = 0; k < ENTRY_NUMBERS; k++) { const x = e[k + 1]; this.table[n * ENTRY_NUMBERS + k] = typeof x === 'number' ? x : NaN; }
@@ -232,8 +238,8 @@ class CacheContents {
   file(p: string, n: number, source: RecordSource): CachedFile {
     const metaAt = this.offset(n, META_FROM);
     const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings);
-    const learned = this.learned.get(p) ?? [];
-    if (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string')) throw new Error('malformed entries of what it uses beyond the tables');
+    const learned = this.learned.get(p) ?? NOTHING_LEARNED;
+    if (learned !== NOTHING_LEARNED && (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string'))) throw new Error('malformed entries of what it uses beyond the tables');
     return new CachedFile(this, n, metaAt, p, source, deferred, kinds, learned);
   }
 
@@ -347,7 +353,6 @@ export class IndexCache {
   readonly file: string;
   private readonly contents: CacheContents | undefined;
   private readonly stamps = new Map<string, Stamp>();
-  private readonly used = new Set<string>();
   private readonly fresh = new Map<string, FileContents>();
   private readonly held = new Set<string>();
   /** Folders listed in this load: from the cache (unchanged) or read again, for the next cache. */
@@ -398,7 +403,7 @@ export class IndexCache {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, st);
     }
-    this.used.add(p);
+    this.contents!.given[n] = 1;
     this.hits++;
     return contents;
   }
@@ -464,7 +469,7 @@ export class IndexCache {
       old.allValues();
       for (const [p, n] of old.entries) {
         if (this.fresh.has(p)) continue;
-        if (!this.used.has(p) && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
+        if (!old.given[n] && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
         // Values that are not what was written (see FileValues): the file is read again next time.
         const vals = old.valuesOf(n);
         if (!vals) { dropped++; continue; }

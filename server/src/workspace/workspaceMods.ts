@@ -239,7 +239,9 @@ export class WorkspaceMods {
 
   /** Whether `p` is under a root: its diagnostics are reported. */
   isUnderRoot(p: string): boolean {
-    return this.layout.roots.some((r) => isUnder(p, r));
+    // (A loop, not `some`: asked for each file of a load, a closure each time.)
+    for (const r of this.layout.roots) if (isUnder(p, r)) return true;
+    return false;
   }
 
   /**
