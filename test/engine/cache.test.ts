@@ -298,30 +298,34 @@ function flipByte(file: string, at: (size: number) => number): void {
   fs.writeFileSync(file, b);
 }
 
-/** Where the meta data starts in a cache file (after the 16-byte prefix and the header). */
-function metaStart(file: string): number {
+/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, then their meta data. */
+function headerEnd(file: string): number {
   return 16 + fs.readFileSync(file).readUInt32LE(8);
 }
 
+interface CacheHeader { readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
+
+function headerOf(file: string): CacheHeader {
+  return JSON.parse(fs.readFileSync(file).toString('utf8', 16, headerEnd(file))) as CacheHeader;
+}
+
 test('a corrupt cache file is ignored, with a log line', () => {
-  damaged((f) => flipByte(f, () => metaStart(f) + 1), /corrupt \(checksum\)/);
+  damaged((f) => flipByte(f, () => headerEnd(f) + 1), /corrupt \(checksum\)/); // an entry
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // meta data
   damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
   damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
   damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
 });
 
-/** The bytes of a cache file's values (its header says). */
-function valueBytes(file: string): number {
-  const b = fs.readFileSync(file);
-  return (JSON.parse(b.toString('utf8', 16, metaStart(file))) as { valueBytes: number }).valueBytes;
-}
-
 /** Flips a byte in the middle of the values of the cache's entry for the game file `name`. */
 function flipValueOf(file: string, name: string): void {
-  const header = JSON.parse(fs.readFileSync(file).toString('utf8', 16, metaStart(file))) as { metaBytes: number; entries: [string, ...number[]][] };
-  const e = header.entries.find((x) => x[0].endsWith(name));
-  assert.ok(e, `the cache has ${name}`);
-  flipByte(file, () => metaStart(file) + header.metaBytes + ((e[6] + e[7]) >> 1));
+  const header = headerOf(file);
+  const n = header.entries.findIndex((p) => p.endsWith(name));
+  assert.ok(n >= 0, `the cache has ${name}`);
+  // An entry: 8 doubles (stamp; meta data from, to; values from, to; checksum), in the machine's byte order.
+  const entries = headerEnd(file), b = fs.readFileSync(file);
+  const at = (k: number): number => (os.endianness() === 'LE' ? b.readDoubleLE(entries + (n * 8 + k) * 8) : b.readDoubleBE(entries + (n * 8 + k) * 8));
+  flipByte(file, () => entries + header.entries.length * 64 + header.metaBytes + ((at(5) + at(6)) >> 1));
 }
 
 for (const gameVersion of [undefined, 'current']) {
@@ -349,7 +353,7 @@ test('a warm start reads the values of a file when its records are first made; a
   const fx = fixture();
   loadAndSave(fx);
   const file = cacheFile(fx);
-  const values = valueBytes(file);
+  const values = headerOf(file).valueBytes;
   const size = fs.statSync(file).size;
   const fsModule = require('fs') as typeof fs;
   const read = mock.method(fsModule, 'readSync');
