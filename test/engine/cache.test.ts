@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
-import { writeCacheSync } from '../../server/src/cache/store';
+import { CachedFile, writeCacheSync } from '../../server/src/cache/store';
 import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
@@ -374,6 +374,29 @@ test('a warm start reads the values of a file when its records are first made; a
   } finally {
     read.mock.restore();
     closed.mock.restore();
+  }
+});
+
+test('an id is looked up in the cached files through their id filters: an unknown one goes through few files\' records; a known one is found as a fresh load finds it', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const fresh = fx.project({ cache: false });
+  const codec = require('../../server/src/cache/codec') as typeof import('../../server/src/cache/codec');
+  const files = mock.method(CachedFile.prototype, 'defines');
+  const records = mock.method(codec, 'definesId');
+  try {
+    assert.deepEqual(fx.project().kindsDefining('defined_nowhere', 'mymod'), []);
+    assert.ok(files.mock.callCount() > 10, `${files.mock.callCount()} files asked`);
+    assert.ok(records.mock.callCount() * 4 < files.mock.callCount(), `${records.mock.callCount()} of ${files.mock.callCount()} went through their records`);
+  } finally {
+    files.mock.restore();
+    records.mock.restore();
+  }
+  // Asked before the index outlines every kind (the first asks of a start): each of a few ids of each kind.
+  const ids = [...fresh.defs.kinds()].flatMap((kind) => [...fresh.defs.entries(kind)].slice(0, 2).map(([id]) => id));
+  for (let from = 0; from < ids.length; from += 8) {
+    const warm = fx.project();
+    for (const id of ids.slice(from, from + 8)) assert.deepEqual(warm.kindsDefining(id, 'mymod'), fresh.kindsDefining(id, 'mymod'), id);
   }
 });
 

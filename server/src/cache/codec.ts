@@ -73,15 +73,44 @@ const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
 /** A file's first integer: flags. */
 const DEFERRED = 1, ASCII_TEXT = 2;
 /** Integers before a file's lists (see encodeFile). */
-const FILE_HEADER = 8;
+const FILE_HEADER = 9;
+
+/**
+ * A file's id filter: a Bloom filter of the ids of its records (of any kind), about ID_FILTER_BITS_PER_ID bits an
+ * id (a power of two of 32-bit words), ID_FILTER_PROBES bits set by each (see idProbe): about 3 % of the files that
+ * do not define an id say they may. An unknown id is asked of every cached file of every kind (kindsDefining):
+ * most files answer from their filter, without going through their records.
+ */
+const ID_FILTER_BITS_PER_ID = 8, ID_FILTER_PROBES = 3;
+
+/** What the id filters are tested with for `id`: two hashes of it, whose combinations are its bits. */
+export interface IdProbe { readonly id: string; readonly h1: number; readonly h2: number }
+
+export function idProbe(id: string): IdProbe {
+  // FNV-1a over the UTF-16 units, and a second hash mixed from it (odd: its multiples reach every bit).
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  let g = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  g = Math.imul(g ^ (g >>> 13), 0xc2b2ae35);
+  return { id, h1: h >>> 0, h2: ((g ^ (g >>> 16)) | 1) >>> 0 };
+}
+
+/** The words of a filter of `ids` ids: none without ids. */
+function filterWords(ids: number): number {
+  if (ids === 0) return 0;
+  let words = 1;
+  while (words * 32 < ids * ID_FILTER_BITS_PER_ID) words *= 2;
+  return words;
+}
 
 /**
  * A file's meta data (a multiple of 4 bytes) and values. The integers:
  *   flags (DEFERRED, ASCII_TEXT), slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
- *   record count, count of all the integers, byte length of the text;
+ *   record count, count of all the integers, byte length of the text, words of the id filter;
  *   the slots, the strays;
  *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
- *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16).
+ *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16);
+ *   the id filter (see idProbe).
  * Undefined when the file cannot be written exactly (see jsonExact).
  */
 export function encodeFile(contents: FileContents, strings: StringTable): { meta: Buffer; values: string } | undefined {
@@ -91,9 +120,10 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const strays = parsed.strays;
   const ints: number[] = [
     contents.deferred ? DEFERRED : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
-    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0,
+    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0, 0,
     ...slots, ...(strays ?? []),
   ];
+  const probes: IdProbe[] = [];
   const texts: string[] = [];
   const values: string[] = [];
   for (const r of contents.records) {
@@ -102,9 +132,13 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     values.push(value);
     const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT) | (r.inline ? INLINE : 0);
     ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
-    for (const id of r.ids) { ints.push(id.length); texts.push(id); }
+    for (const id of r.ids) { ints.push(id.length); texts.push(id); probes.push(idProbe(id)); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
+  const words = filterWords(probes.length), filterAt = ints.length;
+  ints[8] = words;
+  for (let w = 0; w < words; w++) ints.push(0);
+  for (const p of probes) for (let j = 0; j < ID_FILTER_PROBES; j++) { const bit = (p.h1 + j * p.h2) & (words * 32 - 1); ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); }
   const joined = texts.join('');
   const text = Buffer.from(joined);
   if (text.length === joined.length) ints[0] |= ASCII_TEXT;
@@ -160,8 +194,9 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
   let i = at >> 2;
   if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
   const flags = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
-  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7], words = ints[i + 8];
   if ((flags & ~(DEFERRED | ASCII_TEXT)) !== 0 || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
+  if (words < 0 || (words & (words - 1)) !== 0) bad('id filter');
   if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
   const intsEnd = (at >> 2) + intCount;
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
@@ -176,7 +211,7 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
     lastKind = kind;
     i += 7 + idCount;
   }
-  if (i !== intsEnd) bad('length');
+  if (i + words !== intsEnd) bad('length');
   return { deferred: (flags & DEFERRED) !== 0, kinds };
 }
 
@@ -226,6 +261,18 @@ export function parentsOfKind(meta: MetaData, at: number, kind: number): string[
     i += 7 + idCount;
   }
   return out;
+}
+
+/** False when the file whose meta data is at `at` defines no id of the probe's (see idProbe); true when it may. */
+export function mayDefine(meta: MetaData, at: number, p: IdProbe): boolean {
+  const ints = meta.ints, i = at >> 2, words = ints[i + 8];
+  if (words === 0) return false;
+  const filter = i + ints[i + 6] - words, last = words * 32 - 1;
+  for (let j = 0; j < ID_FILTER_PROBES; j++) {
+    const bit = (p.h1 + j * p.h2) & last;
+    if ((ints[filter + (bit >> 5)] & (1 << (bit & 31))) === 0) return false;
+  }
+  return true;
 }
 
 /**

@@ -23,7 +23,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idProbe, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import { recordsOf, type DefinitionRecord, type RecordSource } from '../records/record';
 import type { KindRegistry } from '../registry/registry';
@@ -253,8 +253,12 @@ class CacheContents {
     return parentsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1);
   }
 
+  /** The id `defines` was last asked about: an unknown id is asked of every file of every kind in turn. */
+  private probe: IdProbe | undefined;
+
   defines(metaAt: number, kind: string, id: string): boolean {
-    return definesId(this.meta, metaAt, this.numbers.get(kind) ?? -1, id);
+    if (this.probe?.id !== id) this.probe = idProbe(id);
+    return mayDefine(this.meta, metaAt, this.probe) && definesId(this.meta, metaAt, this.numbers.get(kind) ?? -1, id);
   }
 
   decode(n: number, p: string, source: RecordSource): DecodedContents {
