@@ -6,8 +6,7 @@
  * A file is written as its meta data (everything the index needs at load) and its records' values (JSON texts,
  * apart). Values are parsed only when first asked for: a warm start does not build the game's definitions, only
  * their ids. The meta data is binary, for speed: 32-bit integers (see encodeFile), then the file's ids and
- * copy-from names as one UTF-8 text, cut by their lengths (an ASCII text is cut from the whole meta data read
- * as one latin-1 text: see MetaData).
+ * copy-from names as one UTF-8 text, cut by their lengths (see MetaData).
  */
 import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
 import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
@@ -155,24 +154,27 @@ const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objec
 const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
 
 /**
- * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and as one latin-1
- * text (made when first needed) from which the ids of a file whose text is ASCII are cut: no text decoded per
- * file, and one string under all those ids.
+ * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and each file's text
+ * (its ids and copy-from names), decoded when first needed and kept: the ids are cut from it. (Not the whole meta
+ * data as one latin-1 text: a start's first diagnostics need the texts of a fifth of the files, 0.F.)
  */
 export class MetaData {
   readonly ints: Int32Array;
-  private whole: string | undefined;
+  private readonly texts = new Map<number, string>();
   constructor(readonly bytes: Buffer) {
     this.ints = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   }
 
-  /** The text of the file at `at`, and where it starts in that string. */
-  textOf(at: number): { readonly text: string; readonly start: number } {
-    const i = at >> 2;
-    const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
-    if (bytes === 0) return { text: '', start: 0 };
-    if (this.ints[i] & ASCII_TEXT) return { text: (this.whole ??= this.bytes.toString('latin1')), start };
-    return { text: this.bytes.toString('utf8', start, start + bytes), start: 0 };
+  /** The text of the file at `at`. */
+  textOf(at: number): string {
+    let text = this.texts.get(at);
+    if (text === undefined) {
+      const i = at >> 2;
+      const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
+      text = this.bytes.toString(this.ints[i] & ASCII_TEXT ? 'latin1' : 'utf8', start, start + bytes);
+      this.texts.set(at, text);
+    }
+    return text;
   }
 }
 
@@ -224,9 +226,9 @@ export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] 
   let i = at >> 2;
   const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const { text, start } = meta.textOf(at);
+  const text = meta.textOf(at);
   const out: string[][] = [];
-  let t = start;
+  let t = 0;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     if (ints[i + 1] === kind) {
@@ -248,9 +250,9 @@ export function parentsOfKind(meta: MetaData, at: number, kind: number): string[
   let i = at >> 2;
   const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const { text, start } = meta.textOf(at);
+  const text = meta.textOf(at);
   const out: string[] = [];
-  let t = start;
+  let t = 0;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
@@ -299,7 +301,7 @@ export function definesId(meta: MetaData, at: number, kind: number, id: string):
           let j = 0;
           while (j < len && bytes[t + j] === id.charCodeAt(j)) j++;
           if (j === len) return true;
-        } else if ((text ??= meta.textOf(at).text).slice(chars, chars + len) === id) {
+        } else if ((text ??= meta.textOf(at)).slice(chars, chars + len) === id) {
           return true;
         }
       }
@@ -329,8 +331,8 @@ export function decodeFile(meta: MetaData, at: number, strings: readonly string[
   const parsed: ParsedFile = slotsKind === NO_SLOTS ? { objects: NO_OBJECTS, problems: NO_PROBLEMS } : {
     objects: NO_OBJECTS, problems: NO_PROBLEMS, slots: slotList ?? 'identity', objectCount, ...(strays ? { strays } : {}),
   };
-  const { text, start } = meta.textOf(at);
-  let t = start;
+  const text = meta.textOf(at);
+  let t = 0;
   const records: DefinitionRecord[] = new Array(recordCount);
   let v = valuesAt;
   for (let k = 0; k < recordCount; k++) {
