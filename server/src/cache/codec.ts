@@ -76,14 +76,17 @@ const FILE_HEADER = 9;
 
 /**
  * A file's id filter: a Bloom filter of the ids of its records (of any kind), about ID_FILTER_BITS_PER_ID bits an
- * id (a power of two of 32-bit words), ID_FILTER_PROBES bits set by each (see idProbe): about 3 % of the files that
+ * id (a power of two of 32-bit words), three bits set by each (see idProbe): about 3 % of the files that
  * do not define an id say they may. An unknown id is asked of every cached file of every kind (kindsDefining):
  * most files answer from their filter, without going through their records.
  */
-const ID_FILTER_BITS_PER_ID = 8, ID_FILTER_PROBES = 3;
+const ID_FILTER_BITS_PER_ID = 8;
 
-/** What the id filters are tested with for `id`: two hashes of it, whose combinations are its bits. */
-export interface IdProbe { readonly id: string; readonly h1: number; readonly h2: number }
+/**
+ * What the id filters are tested with for `id`: three combinations of two hashes of it (h1 + j h2, modulo 2^32, as
+ * small integers: no number is allocated per test), each masked by a filter's size to a bit of it.
+ */
+export interface IdProbe { readonly id: string; readonly b0: number; readonly b1: number; readonly b2: number }
 
 export function idProbe(id: string): IdProbe {
   // FNV-1a over the UTF-16 units, and a second hash mixed from it (odd: its multiples reach every bit).
@@ -91,7 +94,8 @@ export function idProbe(id: string): IdProbe {
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   let g = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   g = Math.imul(g ^ (g >>> 13), 0xc2b2ae35);
-  return { id, h1: h >>> 0, h2: ((g ^ (g >>> 16)) | 1) >>> 0 };
+  const h1 = h | 0, h2 = (g ^ (g >>> 16)) | 1;
+  return { id, b0: h1, b1: (h1 + h2) | 0, b2: (h1 + 2 * h2) | 0 };
 }
 
 /** The words of a filter of `ids` ids: none without ids. */
@@ -137,7 +141,8 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const words = filterWords(probes.length), filterAt = ints.length;
   ints[8] = words;
   for (let w = 0; w < words; w++) ints.push(0);
-  for (const p of probes) for (let j = 0; j < ID_FILTER_PROBES; j++) { const bit = (p.h1 + j * p.h2) & (words * 32 - 1); ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); }
+  const set = (bit: number): void => { ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); };
+  for (const p of probes) { const last = words * 32 - 1; set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
   const joined = texts.join('');
   const text = Buffer.from(joined);
   if (text.length === joined.length) ints[0] |= ASCII_TEXT;
@@ -270,11 +275,9 @@ export function mayDefine(meta: MetaData, at: number, p: IdProbe): boolean {
   const ints = meta.ints, i = at >> 2, words = ints[i + 8];
   if (words === 0) return false;
   const filter = i + ints[i + 6] - words, last = words * 32 - 1;
-  for (let j = 0; j < ID_FILTER_PROBES; j++) {
-    const bit = (p.h1 + j * p.h2) & last;
-    if ((ints[filter + (bit >> 5)] & (1 << (bit & 31))) === 0) return false;
-  }
-  return true;
+  const b0 = p.b0 & last, b1 = p.b1 & last, b2 = p.b2 & last;
+  return (ints[filter + (b0 >> 5)] & (1 << (b0 & 31))) !== 0 && (ints[filter + (b1 >> 5)] & (1 << (b1 & 31))) !== 0
+    && (ints[filter + (b2 >> 5)] & (1 << (b2 & 31))) !== 0;
 }
 
 /**
