@@ -355,7 +355,10 @@ export class DefinitionIndex {
    * most of their records are never asked for.
    */
   addLater(batch: RecordBatch): void {
-    for (const kind of batch.kinds) {
+    // (Indexed: once per file of a load, in code not yet optimized, where for-of makes an iterator result a step.)
+    const kinds = batch.kinds;
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[k];
       const batches = this.batches.get(kind);
       if (!batches) {
         const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined };

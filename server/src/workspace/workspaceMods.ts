@@ -255,7 +255,11 @@ export class WorkspaceMods {
     const byDepth = [...this.current.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
     this.store.clearProblems('skipped-link');
     const skipped = (link: SkippedLink): void => this.store.setProblem(link.path, { code: 'skipped-link', message: `This is ${link.why}: it is not read, so whatever it should hold is not checked (nor loaded, where the game skips it too)` });
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, readFolder, skipped)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    for (const m of byDepth) {
+      // (Indexed: the game's thousands of files, in code not yet optimized, where for-of makes an iterator result a step.)
+      const files = listJsonFiles(m.contentRoot, readFolder, skipped);
+      for (let k = 0; k < files.length; k++) this.ownerCache.set(files[k], this.owns(m, files[k]) ? m : undefined);
+    }
     for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
