@@ -1,7 +1,8 @@
 /**
  * The on-disk cache of the game's index (server/src/cache): a load from the cache must give what a fresh load
  * gives (records, values, offsets, parses, index, diagnostics, definitions and references); a changed, added or
- * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line.
+ * removed game file is noticed; a corrupt, truncated or foreign cache is ignored with a log line (corrupt values,
+ * read later, are made again from their file).
  */
 import { mock, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
-import { writeCacheSync } from '../../server/src/cache/store';
+import { CachedFile, writeCacheSync } from '../../server/src/cache/store';
 import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
@@ -297,17 +298,106 @@ function flipByte(file: string, at: (size: number) => number): void {
   fs.writeFileSync(file, b);
 }
 
-/** Where the meta data starts in a cache file (after the 16-byte prefix and the header). */
-function metaStart(file: string): number {
+/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, then their meta data. */
+function headerEnd(file: string): number {
   return 16 + fs.readFileSync(file).readUInt32LE(8);
 }
 
+interface CacheHeader { readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
+
+function headerOf(file: string): CacheHeader {
+  return JSON.parse(fs.readFileSync(file).toString('utf8', 16, headerEnd(file))) as CacheHeader;
+}
+
 test('a corrupt cache file is ignored, with a log line', () => {
-  damaged((f) => flipByte(f, (n) => n - 10), /corrupt \(checksum\)/); // a value
-  damaged((f) => flipByte(f, () => metaStart(f) + 1), /corrupt \(checksum\)/);
+  damaged((f) => flipByte(f, () => headerEnd(f) + 1), /corrupt \(checksum\)/); // an entry
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // meta data
   damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
   damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
   damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
+});
+
+/** Flips a byte in the middle of the values of the cache's entry for the game file `name`. */
+function flipValueOf(file: string, name: string): void {
+  const header = headerOf(file);
+  const n = header.entries.findIndex((p) => p.endsWith(name));
+  assert.ok(n >= 0, `the cache has ${name}`);
+  // An entry: 8 doubles (stamp; meta data from, to; values from, to; checksum), in the machine's byte order.
+  const entries = headerEnd(file), b = fs.readFileSync(file);
+  const at = (k: number): number => (os.endianness() === 'LE' ? b.readDoubleLE(entries + (n * 8 + k) * 8) : b.readDoubleBE(entries + (n * 8 + k) * 8));
+  flipByte(file, () => entries + header.entries.length * 64 + header.metaBytes + ((at(5) + at(6)) >> 1));
+}
+
+for (const gameVersion of [undefined, 'current']) {
+  test(`corrupt values, found when first read, are made again from their file, with a log line; the next save drops them${gameVersion ? ` (${gameVersion} game)` : ''}`, () => {
+    const fx = fixture(gameVersion);
+    loadAndSave(fx);
+    // Summaries of several ids, abstract, edited; summaries of effects on condition written in place.
+    for (const name of ['odd.json', 'eocs.json']) flipValueOf(cacheFile(fx), name);
+    const p = fx.project();
+    assert.equal(p.cacheUse()!.misses, UNCACHEABLE);
+    assert.deepEqual(fx.logs, [], 'the values are not read yet');
+    assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+    assert.equal(fx.logs.length, 2, fx.logs.join('\n'));
+    for (const log of fx.logs) assert.match(log, /values of .*(odd|eocs)\.json not used: corrupt \(checksum\)/);
+    const w = finish(p.saveCacheSteps());
+    assert.ok(w && writeCacheSync(w));
+    const again = fx.project();
+    assert.equal(again.cacheUse()!.misses, UNCACHEABLE + 2, 'the files of the corrupt values are read again');
+    assert.deepEqual(snapshot(again, fx), snapshot(fx.project({ cache: false }), fx));
+    assert.equal(fx.logs.length, 2, fx.logs.join('\n'));
+  });
+}
+
+test('a warm start reads the values of a file when its records are first made; a save reads them all and closes the cache file', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const file = cacheFile(fx);
+  const values = headerOf(file).valueBytes;
+  const size = fs.statSync(file).size;
+  const fsModule = require('fs') as typeof fs;
+  const read = mock.method(fsModule, 'readSync');
+  const closed = mock.method(fsModule, 'closeSync');
+  try {
+    const bytesRead = (): number => read.mock.calls.reduce((n, c) => n + (c.result as number), 0);
+    const p = fx.project();
+    assert.equal(p.cacheUse()!.misses, UNCACHEABLE);
+    assert.equal(bytesRead(), size - values, 'the header and meta data');
+    const item = p.registry.kindOfType('GENERIC');
+    assert.equal(p.defs.get(item, 'single_item')[0].value.description, 'ünïcödé 😀 text');
+    const one = bytesRead() - (size - values);
+    assert.ok(one > 0 && one < values / 4, `one file's values: ${one} of ${values} bytes`);
+    assert.equal(closed.mock.callCount(), 0, 'the cache file is open');
+    finish(p.saveCacheSteps());
+    assert.equal(bytesRead(), size + one);
+    assert.equal(closed.mock.callCount(), 1, 'and closed');
+  } finally {
+    read.mock.restore();
+    closed.mock.restore();
+  }
+});
+
+test('an id is looked up in the cached files through their id filters: an unknown one goes through few files\' records; a known one is found as a fresh load finds it', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const fresh = fx.project({ cache: false });
+  const codec = require('../../server/src/cache/codec') as typeof import('../../server/src/cache/codec');
+  const files = mock.method(CachedFile.prototype, 'defines');
+  const records = mock.method(codec, 'definesId');
+  try {
+    assert.deepEqual(fx.project().kindsDefining('defined_nowhere', 'mymod'), []);
+    assert.ok(files.mock.callCount() > 10, `${files.mock.callCount()} files asked`);
+    assert.ok(records.mock.callCount() * 4 < files.mock.callCount(), `${records.mock.callCount()} of ${files.mock.callCount()} went through their records`);
+  } finally {
+    files.mock.restore();
+    records.mock.restore();
+  }
+  // Asked before the index outlines every kind (the first asks of a start): each of a few ids of each kind.
+  const ids = [...fresh.defs.kinds()].flatMap((kind) => [...fresh.defs.entries(kind)].slice(0, 2).map(([id]) => id));
+  for (let from = 0; from < ids.length; from += 8) {
+    const warm = fx.project();
+    for (const id of ids.slice(from, from + 8)) assert.deepEqual(warm.kindsDefining(id, 'mymod'), fresh.kindsDefining(id, 'mymod'), id);
+  }
 });
 
 test('a truncated cache file is ignored, with a log line', () => {

@@ -303,8 +303,10 @@ function rewriteHeader(file: string, edit: (header: Record<string, unknown>) => 
   const json = JSON.stringify(header);
   const padded = Buffer.from(json + ' '.repeat((4 - (Buffer.byteLength(json) % 4)) % 4));
   const rest = b.subarray(16 + headerBytes);
+  // The checksum covers all but the values (see cache/store.ts).
+  const summed = rest.subarray(0, rest.length - (header.valueBytes as number));
   const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
-  const sum = crc32 ? crc32(rest, crc32(padded)) >>> 0 : crypto.createHash('sha1').update(padded).update(rest).digest().readUInt32LE(0);
+  const sum = crc32 ? crc32(summed, crc32(padded)) >>> 0 : crypto.createHash('sha1').update(padded).update(summed).digest().readUInt32LE(0);
   const prefix = Buffer.from(b.subarray(0, 16));
   prefix.writeUInt32LE(padded.length, 8);
   prefix.writeUInt32LE(sum, 12);

@@ -6,8 +6,7 @@
  * A file is written as its meta data (everything the index needs at load) and its records' values (JSON texts,
  * apart). Values are parsed only when first asked for: a warm start does not build the game's definitions, only
  * their ids. The meta data is binary, for speed: 32-bit integers (see encodeFile), then the file's ids and
- * copy-from names as one UTF-8 text, cut by their lengths (an ASCII text is cut from the whole meta data read
- * as one latin-1 text: see MetaData).
+ * copy-from names as one UTF-8 text, cut by their lengths (see MetaData).
  */
 import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
 import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
@@ -26,7 +25,10 @@ export type DecodedContents = FileContents & { readonly records: DefinitionRecor
 
 /** Where the values of decoded records are read from when first asked for. */
 export interface ValueSource {
+  /** The value written at [from, to); throws when it cannot be read as written. */
   value(from: number, to: number): Record<string, unknown>;
+  /** The value of `record` made again from its file, when `value` throws. */
+  remade(record: DefinitionRecord): Record<string, unknown>;
 }
 
 /**
@@ -70,15 +72,48 @@ const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
 /** A file's first integer: flags. */
 const DEFERRED = 1, ASCII_TEXT = 2;
 /** Integers before a file's lists (see encodeFile). */
-const FILE_HEADER = 8;
+const FILE_HEADER = 9;
+
+/**
+ * A file's id filter: a Bloom filter of the ids of its records (of any kind), about ID_FILTER_BITS_PER_ID bits an
+ * id (a power of two of 32-bit words), three bits set by each (see idProbe): about 3 % of the files that
+ * do not define an id say they may. An unknown id is asked of every cached file of every kind (kindsDefining):
+ * most files answer from their filter, without going through their records.
+ */
+const ID_FILTER_BITS_PER_ID = 8;
+
+/**
+ * What the id filters are tested with for `id`: three combinations of two hashes of it (h1 + j h2, modulo 2^32, as
+ * small integers: no number is allocated per test), each masked by a filter's size to a bit of it.
+ */
+export interface IdProbe { readonly id: string; readonly b0: number; readonly b1: number; readonly b2: number }
+
+export function idProbe(id: string): IdProbe {
+  // FNV-1a over the UTF-16 units, and a second hash mixed from it (odd: its multiples reach every bit).
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  let g = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  g = Math.imul(g ^ (g >>> 13), 0xc2b2ae35);
+  const h1 = h | 0, h2 = (g ^ (g >>> 16)) | 1;
+  return { id, b0: h1, b1: (h1 + h2) | 0, b2: (h1 + 2 * h2) | 0 };
+}
+
+/** The words of a filter of `ids` ids: none without ids. */
+function filterWords(ids: number): number {
+  if (ids === 0) return 0;
+  let words = 1;
+  while (words * 32 < ids * ID_FILTER_BITS_PER_ID) words *= 2;
+  return words;
+}
 
 /**
  * A file's meta data (a multiple of 4 bytes) and values. The integers:
  *   flags (DEFERRED, ASCII_TEXT), slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
- *   record count, count of all the integers, byte length of the text;
+ *   record count, count of all the integers, byte length of the text, words of the id filter;
  *   the slots, the strays;
  *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
- *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16).
+ *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16);
+ *   the id filter (see idProbe).
  * Undefined when the file cannot be written exactly (see jsonExact).
  */
 export function encodeFile(contents: FileContents, strings: StringTable): { meta: Buffer; values: string } | undefined {
@@ -88,9 +123,10 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const strays = parsed.strays;
   const ints: number[] = [
     contents.deferred ? DEFERRED : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
-    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0,
+    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0, 0,
     ...slots, ...(strays ?? []),
   ];
+  const probes: IdProbe[] = [];
   const texts: string[] = [];
   const values: string[] = [];
   for (const r of contents.records) {
@@ -99,9 +135,14 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     values.push(value);
     const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT) | (r.inline ? INLINE : 0);
     ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
-    for (const id of r.ids) { ints.push(id.length); texts.push(id); }
+    for (const id of r.ids) { ints.push(id.length); texts.push(id); probes.push(idProbe(id)); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
+  const words = filterWords(probes.length), filterAt = ints.length;
+  ints[8] = words;
+  for (let w = 0; w < words; w++) ints.push(0);
+  const set = (bit: number): void => { ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); };
+  for (const p of probes) { const last = words * 32 - 1; set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
   const joined = texts.join('');
   const text = Buffer.from(joined);
   if (text.length === joined.length) ints[0] |= ASCII_TEXT;
@@ -118,24 +159,27 @@ const NO_OBJECTS: ParsedFile['objects'] = Object.freeze([]) as ParsedFile['objec
 const NO_PROBLEMS: readonly SyntaxProblem[] = Object.freeze([]) as readonly SyntaxProblem[];
 
 /**
- * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and as one latin-1
- * text (made when first needed) from which the ids of a file whose text is ASCII are cut: no text decoded per
- * file, and one string under all those ids.
+ * A cache's meta data (each file's at a multiple of 4 bytes): its bytes, as 32-bit integers, and each file's text
+ * (its ids and copy-from names), decoded when first needed and kept: the ids are cut from it. (Not the whole meta
+ * data as one latin-1 text: a start's first diagnostics need the texts of a fifth of the files, 0.F.)
  */
 export class MetaData {
   readonly ints: Int32Array;
-  private whole: string | undefined;
+  private readonly texts = new Map<number, string>();
   constructor(readonly bytes: Buffer) {
     this.ints = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   }
 
-  /** The text of the file at `at`, and where it starts in that string. */
-  textOf(at: number): { readonly text: string; readonly start: number } {
-    const i = at >> 2;
-    const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
-    if (bytes === 0) return { text: '', start: 0 };
-    if (this.ints[i] & ASCII_TEXT) return { text: (this.whole ??= this.bytes.toString('latin1')), start };
-    return { text: this.bytes.toString('utf8', start, start + bytes), start: 0 };
+  /** The text of the file at `at`. */
+  textOf(at: number): string {
+    let text = this.texts.get(at);
+    if (text === undefined) {
+      const i = at >> 2;
+      const start = at + this.ints[i + 6] * 4, bytes = this.ints[i + 7];
+      text = this.bytes.toString(this.ints[i] & ASCII_TEXT ? 'latin1' : 'utf8', start, start + bytes);
+      this.texts.set(at, text);
+    }
+    return text;
   }
 }
 
@@ -157,8 +201,9 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
   let i = at >> 2;
   if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
   const flags = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
-  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7], words = ints[i + 8];
   if ((flags & ~(DEFERRED | ASCII_TEXT)) !== 0 || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
+  if (words < 0 || (words & (words - 1)) !== 0) bad('id filter');
   if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
   const intsEnd = (at >> 2) + intCount;
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
@@ -173,7 +218,7 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
     lastKind = kind;
     i += 7 + idCount;
   }
-  if (i !== intsEnd) bad('length');
+  if (i + words !== intsEnd) bad('length');
   return { deferred: (flags & DEFERRED) !== 0, kinds };
 }
 
@@ -186,9 +231,9 @@ export function idsOfKind(meta: MetaData, at: number, kind: number): string[][] 
   let i = at >> 2;
   const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const { text, start } = meta.textOf(at);
+  const text = meta.textOf(at);
   const out: string[][] = [];
-  let t = start;
+  let t = 0;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     if (ints[i + 1] === kind) {
@@ -210,9 +255,9 @@ export function parentsOfKind(meta: MetaData, at: number, kind: number): string[
   let i = at >> 2;
   const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const { text, start } = meta.textOf(at);
+  const text = meta.textOf(at);
   const out: string[] = [];
-  let t = start;
+  let t = 0;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     for (let n = 0; n < idCount; n++) t += ints[i + 7 + n];
@@ -223,6 +268,16 @@ export function parentsOfKind(meta: MetaData, at: number, kind: number): string[
     i += 7 + idCount;
   }
   return out;
+}
+
+/** False when the file whose meta data is at `at` defines no id of the probe's (see idProbe); true when it may. */
+export function mayDefine(meta: MetaData, at: number, p: IdProbe): boolean {
+  const ints = meta.ints, i = at >> 2, words = ints[i + 8];
+  if (words === 0) return false;
+  const filter = i + ints[i + 6] - words, last = words * 32 - 1;
+  const b0 = p.b0 & last, b1 = p.b1 & last, b2 = p.b2 & last;
+  return (ints[filter + (b0 >> 5)] & (1 << (b0 & 31))) !== 0 && (ints[filter + (b1 >> 5)] & (1 << (b1 & 31))) !== 0
+    && (ints[filter + (b2 >> 5)] & (1 << (b2 & 31))) !== 0;
 }
 
 /**
@@ -249,7 +304,7 @@ export function definesId(meta: MetaData, at: number, kind: number, id: string):
           let j = 0;
           while (j < len && bytes[t + j] === id.charCodeAt(j)) j++;
           if (j === len) return true;
-        } else if ((text ??= meta.textOf(at).text).slice(chars, chars + len) === id) {
+        } else if ((text ??= meta.textOf(at)).slice(chars, chars + len) === id) {
           return true;
         }
       }
@@ -279,8 +334,8 @@ export function decodeFile(meta: MetaData, at: number, strings: readonly string[
   const parsed: ParsedFile = slotsKind === NO_SLOTS ? { objects: NO_OBJECTS, problems: NO_PROBLEMS } : {
     objects: NO_OBJECTS, problems: NO_PROBLEMS, slots: slotList ?? 'identity', objectCount, ...(strays ? { strays } : {}),
   };
-  const { text, start } = meta.textOf(at);
-  let t = start;
+  const text = meta.textOf(at);
+  let t = 0;
   const records: DefinitionRecord[] = new Array(recordCount);
   let v = valuesAt;
   for (let k = 0; k < recordCount; k++) {
@@ -325,8 +380,8 @@ class CachedRecord implements DefinitionRecord {
 
   get value(): Record<string, unknown> {
     if (this.parsedValue === undefined) {
-      // The cache's checksum makes a failure here a bug: the file's own text is the truth then.
-      try { this.parsedValue = this.values.value(this.valueFrom, this.valueTo); } catch { this.parsedValue = this.source.fullValueOf(this.index); }
+      // Values found corrupt (or a bug): the file's own text is the truth then.
+      try { this.parsedValue = this.values.value(this.valueFrom, this.valueTo); } catch { this.parsedValue = this.values.remade(this); }
     }
     return this.parsedValue;
   }

@@ -5,12 +5,16 @@
  * the others are read and indexed as usual, and the cache is written again afterwards.
  *
  * Layout of a cache file:
- *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the rest (u32 LE) | header | meta data | values
- * The header (JSON) holds the key (key.ts), per file its stat and where its meta data and values are, the
+ *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the header, entries and meta data (u32 LE) | header |
+ *   entries | meta data | values
+ * The header (JSON) holds the key (key.ts), the path of each file, the
  * folders listed with their entries (a warm start lists only the changed ones again), and per file of the game
- * what it uses beyond the tables (records/beyondTables.ts; few, and none when the tables are the game's own); meta data and values are
- * as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
- * another key is ignored, with a log line, and replaced after the load. Written to a temporary file renamed into
+ * what it uses beyond the tables (records/beyondTables.ts; few, and none when the tables are the game's own). The
+ * entries are ENTRY_NUMBERS doubles per file, in the machine's byte order: its stat, where its meta data and values
+ * are, and the checksum of its values (a start reads the header, entries and meta data; a file's values when its
+ * records are first made). Meta data and values are as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
+ * another key is ignored, with a log line, and replaced after the load; a file's values found corrupt when read
+ * are made again from its text (with a log line), and its entry is dropped by the next save. Written to a temporary file renamed into
  * place: a reader sees the old file or the new one, never half of one. The temporary file is removed when the
  * process exits meanwhile, or, killed, at the next start; the folder keeps the MAX_CACHE_FILES most recently used
  * cache files (see tidyCacheFolder).
@@ -19,9 +23,10 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, definesId, encodeFile, idsOfKind, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idProbe, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
-import type { DefinitionRecord, RecordSource } from '../records/record';
+import { recordsOf, type DefinitionRecord, type RecordSource } from '../records/record';
+import type { KindRegistry } from '../registry/registry';
 import type { RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
 import { readFolder, type FolderEntries } from '../mods/discover';
@@ -52,8 +57,12 @@ function checksum(parts: readonly Buffer[]): number {
 /** A file's identity on disk: any change of its content changes one of these. */
 interface Stamp { readonly size: number; readonly mtimeMs: number; readonly ctimeMs: number }
 
-/** Header entry: path, stamp, then [from, to) of its meta data and of its values in their regions. */
-type Entry = [string, number, number, number, number, number, number, number];
+/**
+ * A file's entry: its stamp, [from, to) of its meta data and of its values in their regions, its values' checksum.
+ * Binary, not in the JSON header: parsing their decimals took two thirds of the header's time (1.9 of 2.8 ms, 0.F).
+ */
+const ENTRY_NUMBERS = 8;
+const SIZE = 0, MTIME = 1, CTIME = 2, META_FROM = 3, META_TO = 4, VALUES_FROM = 5, VALUES_TO = 6, VALUES_SUM = 7;
 
 /**
  * A folder listed by a load (see listJsonFiles): its path, modification and change times (an entry added,
@@ -62,19 +71,51 @@ type Entry = [string, number, number, number, number, number, number, number];
 type Folder = [string, number, number, string[], string[]];
 
 interface Header {
-  readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number; readonly entries: Entry[]; readonly folders: Folder[];
+  readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number;
+  /** The path of each file; its numbers are its entry (see ENTRY_NUMBERS). */
+  readonly entries: string[];
+  readonly folders: Folder[];
   /** Path -> what the file uses beyond the tables (files that use nothing are left out). */
   readonly learned: Record<string, string[]>;
 }
 
-/** The values of the records a cache gave: all of the cache file's, kept as long as one of those records is. */
-class CachedValues implements ValueSource {
-  constructor(private readonly buffer: Buffer) {}
+/**
+ * The values of one file's records, read from the cache file when the first of them is asked for (and checked
+ * against their checksum), kept as long as one of those records is.
+ */
+class FileValues implements ValueSource {
+  /** Null: they are not what was written. */
+  private bytes: Buffer | null | undefined;
+  constructor(private readonly cache: CacheContents, private readonly entry: number, private readonly path: string) {}
 
   value(from: number, to: number): Record<string, unknown> {
-    return JSON.parse(this.buffer.toString('utf8', from, to)) as Record<string, unknown>;
+    if (this.bytes === undefined) {
+      this.bytes = this.cache.valuesOf(this.entry) ?? null;
+      if (this.bytes === null) this.cache.log(`cache values of ${this.path} not used: corrupt (checksum); made again from the file`);
+    }
+    if (this.bytes === null) throw new Error('corrupt values');
+    const base = this.cache.offset(this.entry, VALUES_FROM);
+    return JSON.parse(this.bytes.toString('utf8', from - base, to - base)) as Record<string, unknown>;
+  }
+
+  remade(record: DefinitionRecord): Record<string, unknown> {
+    return remadeValue(record, this.cache.registry);
   }
 }
+
+/** The value a fresh load gives `record` (records/record.ts recordsOf), from the whole object in its file. */
+function remadeValue(record: DefinitionRecord, registry: KindRegistry): Record<string, unknown> {
+  const whole = record.source.fullValueOf(record.index);
+  const again = recordsOf({ value: whole, slot: record.index }, record.index, record.source, registry);
+  const same = again.find((r) => r.kind === record.kind && r.type === record.type && r.ids.join('\u0000') === record.ids.join('\u0000'));
+  return (same ?? again.find((r) => r.type === record.type))?.value ?? whole;
+}
+
+/** What most files use beyond the tables: nothing (see Header.learned). */
+const NOTHING_LEARNED: readonly string[] = Object.freeze([]);
+
+/** Closes the cache file of contents dropped before their values were all read (a load replaced unsaved). */
+const closeWhenDropped = new FinalizationRegistry<number>((fd) => { try { fs.closeSync(fd); } catch { /* closed */ } });
 
 /**
  * A file the cache gives: its outline now; its ids by kind, its parse and records when first asked for (made
@@ -84,7 +125,10 @@ export class CachedFile implements FileOutline, RecordBatch {
   private decoded: DecodedContents | undefined;
   constructor(
     private readonly cache: CacheContents,
-    private readonly entry: Entry,
+    /** Its entry, and where its meta data starts. */
+    private readonly entry: number,
+    private readonly metaAt: number,
+    private readonly path: string,
     private readonly source: RecordSource,
     readonly deferred: boolean,
     readonly kinds: readonly string[],
@@ -97,19 +141,19 @@ export class CachedFile implements FileOutline, RecordBatch {
   }
 
   idsOf(kind: string): string[][] {
-    return this.cache.idsOf(this.entry, kind);
+    return this.cache.idsOf(this.metaAt, kind);
   }
 
   defines(kind: string, id: string): boolean {
-    return this.cache.defines(this.entry, kind, id);
+    return this.cache.defines(this.metaAt, kind, id);
   }
 
   parentsOf(kind: string): string[] {
-    return this.cache.parentsOf(this.entry, kind);
+    return this.cache.parentsOf(this.metaAt, kind);
   }
 
   contents(): DecodedContents {
-    return (this.decoded ??= this.cache.decode(this.entry, this.source));
+    return (this.decoded ??= this.cache.decode(this.entry, this.path, this.source));
   }
 
   records(): DefinitionRecord[] {
@@ -117,48 +161,108 @@ export class CachedFile implements FileOutline, RecordBatch {
   }
 }
 
-/** A cache file read and checked. Its meta data and values are kept as long as a file it gave is not decoded. */
+/**
+ * A cache file read and checked, open until its values are all read (see `allValues`: a save, which follows each
+ * load that used the cache; else when these contents are collected). Its meta data is kept as long as a file it
+ * gave is not decoded.
+ */
 class CacheContents {
-  readonly entries = new Map<string, Entry>();
+  /** Path -> number of its entry in `table`. */
+  readonly entries = new Map<string, number>();
+  readonly table: Float64Array;
+  /** Per entry, 1 when this load took its file from the cache. */
+  readonly given: Uint8Array;
   readonly folders = new Map<string, Folder>();
   readonly learned = new Map<string, string[]>();
   readonly strings: string[];
   /** The number of each string of the table. */
   private readonly numbers = new Map<string, number>();
   readonly meta: MetaData;
-  private readonly valueSource: CachedValues;
-  constructor(header: Header, meta: Buffer, readonly values: Buffer) {
+  /** The cache file, and where its values start in it; all its values once read (then it is closed). */
+  private fd: number | undefined;
+  private readonly valuesAt: number;
+  private readonly valueBytes: number;
+  private values: Buffer | undefined;
+  constructor(header: Header, table: Float64Array, meta: Buffer, fd: number, valuesAt: number, readonly registry: KindRegistry, readonly log: (message: string) => void) {
     this.strings = header.strings;
     this.strings.forEach((str, n) => this.numbers.set(str, n));
-    for (const e of header.entries) this.entries.set(e[0], e);
+    this.table = table;
+    this.given = new Uint8Array(header.entries.length);
+    header.entries.forEach((p, n) => this.entries.set(p, n));
     for (const f of header.folders) this.folders.set(f[0], f);
     for (const [p, learned] of Object.entries(header.learned)) this.learned.set(p, learned);
     this.meta = new MetaData(meta);
-    this.valueSource = new CachedValues(values);
+    this.fd = fd;
+    this.valuesAt = valuesAt;
+    this.valueBytes = header.valueBytes;
+    closeWhenDropped.register(this, fd, this);
   }
 
-  /** The file of entry `e`; throws when its meta data is malformed. */
-  file(e: Entry, source: RecordSource): CachedFile {
-    const { deferred, kinds } = scanFile(this.meta.ints, e[4], e[5], this.strings);
-    const learned = this.learned.get(e[0]) ?? [];
-    if (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string')) throw new Error('malformed entries of what it uses beyond the tables');
-    return new CachedFile(this, e, source, deferred, kinds, learned);
+  /** The values of entry `n`, as they were written; undefined when they cannot be read or are not (checksum). */
+  valuesOf(n: number): Buffer | undefined {
+    const from = this.offset(n, VALUES_FROM), length = this.offset(n, VALUES_TO) - from;
+    if (!(length >= 0)) return undefined;
+    let bytes: Buffer;
+    if (this.values) bytes = this.values.subarray(from, from + length);
+    else if (this.fd === undefined) return undefined;
+    else try { bytes = readAt(this.fd, this.valuesAt + from, length); } catch { return undefined; }
+    return bytes.length === length && checksum([bytes]) === this.at(n, VALUES_SUM) ? bytes : undefined;
   }
 
-  idsOf(e: Entry, kind: string): string[][] {
-    return idsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  /** All the values, read now if need be (what a save copies); the cache file is closed then. */
+  allValues(): Buffer {
+    if (!this.values) {
+      try { this.values = this.fd === undefined ? Buffer.alloc(0) : readAt(this.fd, this.valuesAt, this.valueBytes); } catch { this.values = Buffer.alloc(0); }
+      if (this.fd !== undefined) { try { fs.closeSync(this.fd); } catch { /* closed */ } closeWhenDropped.unregister(this); this.fd = undefined; }
+    }
+    return this.values;
   }
 
-  parentsOf(e: Entry, kind: string): string[] {
-    return parentsOfKind(this.meta, e[4], this.numbers.get(kind) ?? -1);
+  /** Number `k` (SIZE, MTIME...) of entry `n`. */
+  at(n: number, k: number): number {
+    return this.table[n * ENTRY_NUMBERS + k];
   }
 
-  defines(e: Entry, kind: string, id: string): boolean {
-    return definesId(this.meta, e[4], this.numbers.get(kind) ?? -1, id);
+  /**
+   * Offset `k` (META_FROM...) of entry `n`, as a small integer: the meta data's readers index bytes with it, which
+   * costs several times more with a double (a Float64Array's element) in code not yet optimized.
+   */
+  offset(n: number, k: number): number {
+    return this.table[n * ENTRY_NUMBERS + k] | 0;
   }
 
-  decode(e: Entry, source: RecordSource): DecodedContents {
-    return decodeFile(this.meta, e[4], this.strings, source, this.valueSource, e[6]);
+  /** Whether entry `n` was written with the file's present size, modification and change times. */
+  isCurrent(n: number, st: fs.Stats): boolean {
+    return this.at(n, SIZE) === st.size && this.at(n, MTIME) === st.mtimeMs && this.at(n, CTIME) === st.ctimeMs;
+  }
+
+  /** The file of entry `n`, at `p`; throws when its meta data is malformed. */
+  file(p: string, n: number, source: RecordSource): CachedFile {
+    const metaAt = this.offset(n, META_FROM);
+    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings);
+    const learned = this.learned.get(p) ?? NOTHING_LEARNED;
+    if (learned !== NOTHING_LEARNED && (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string'))) throw new Error('malformed entries of what it uses beyond the tables');
+    return new CachedFile(this, n, metaAt, p, source, deferred, kinds, learned);
+  }
+
+  idsOf(metaAt: number, kind: string): string[][] {
+    return idsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1);
+  }
+
+  parentsOf(metaAt: number, kind: string): string[] {
+    return parentsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1);
+  }
+
+  /** The id `defines` was last asked about: an unknown id is asked of every file of every kind in turn. */
+  private probe: IdProbe | undefined;
+
+  defines(metaAt: number, kind: string, id: string): boolean {
+    if (this.probe?.id !== id) this.probe = idProbe(id);
+    return mayDefine(this.meta, metaAt, this.probe) && definesId(this.meta, metaAt, this.numbers.get(kind) ?? -1, id);
+  }
+
+  decode(n: number, p: string, source: RecordSource): DecodedContents {
+    return decodeFile(this.meta, this.offset(n, META_FROM), this.strings, source, new FileValues(this, n, p), this.offset(n, VALUES_FROM));
   }
 }
 
@@ -174,24 +278,28 @@ function readAt(fd: number, position: number, length: number): Buffer {
   return b;
 }
 
-/** Reads and checks a cache file; a reason for the log when it cannot be used. */
-function readCache(file: string, key: CacheKey): CacheContents | string {
+/** What a cache file is read with: the key it must have, and what its contents need (see CacheContents). */
+interface ReadContext { readonly key: CacheKey; readonly registry: KindRegistry; readonly log: (message: string) => void }
+
+/** Reads and checks a cache file, left open for its values; a reason for the log when it cannot be used. */
+function readCache(file: string, context: ReadContext): CacheContents | string {
   let fd: number;
   try { fd = fs.openSync(file, 'r'); } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? 'none yet' : `unreadable (${code ?? String(err)})`;
   }
+  let read: CacheContents | string;
   try {
-    return readParts(fd, key);
+    read = readParts(fd, context);
   } catch (err) {
-    return `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
-  } finally {
-    fs.closeSync(fd);
+    read = `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
   }
+  if (typeof read === 'string') fs.closeSync(fd);
+  return read;
 }
 
-/** The cache file's parts, read apart: the meta data is let go after the load, the values are kept. */
-function readParts(fd: number, key: CacheKey): CacheContents | string {
+/** The cache file's header and meta data, checked (the values are read when asked for: see CacheContents). */
+function readParts(fd: number, { key, registry, log }: ReadContext): CacheContents | string {
   const size = fs.fstatSync(fd).size;
   const prefix = readAt(fd, 0, PREFIX);
   if (prefix.length < PREFIX || !prefix.subarray(0, MAGIC.length).equals(MAGIC)) return 'not a cache file of this tool';
@@ -206,13 +314,15 @@ function readParts(fd: number, key: CacheKey): CacheContents | string {
   if (!Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings) || !Array.isArray(header.folders)) return 'corrupt (header)';
   if (typeof header.learned !== 'object' || header.learned === null || Array.isArray(header.learned)) return 'corrupt (header)';
   if (headerBytes % 4 !== 0 || header.metaBytes % 4 !== 0 || header.metaBytes < 0 || header.valueBytes < 0) return 'corrupt (header)';
-  const total = PREFIX + headerBytes + header.metaBytes + header.valueBytes;
+  const tableBytes = header.entries.length * ENTRY_NUMBERS * 8;
+  const total = PREFIX + headerBytes + tableBytes + header.metaBytes + header.valueBytes;
   if (total !== size) return size < total ? 'truncated' : 'corrupt (length)';
-  const meta = readAt(fd, PREFIX + headerBytes, header.metaBytes);
-  const values = readAt(fd, PREFIX + headerBytes + header.metaBytes, header.valueBytes);
-  if (meta.length + values.length !== header.metaBytes + header.valueBytes) return 'truncated';
-  if (checksum([headerBuffer, meta, values]) !== prefix.readUInt32LE(MAGIC.length + 4)) return 'corrupt (checksum)';
-  return new CacheContents(header, meta, values);
+  // The entries and the meta data in one buffer: its own memory, aligned for the doubles, then the integers.
+  const body = readAt(fd, PREFIX + headerBytes, tableBytes + header.metaBytes);
+  if (body.length !== tableBytes + header.metaBytes) return 'truncated';
+  if (checksum([headerBuffer, body]) !== prefix.readUInt32LE(MAGIC.length + 4)) return 'corrupt (checksum)';
+  const table = new Float64Array(body.buffer, body.byteOffset, header.entries.length * ENTRY_NUMBERS);
+  return new CacheContents(header, table, body.subarray(tableBytes), fd, PREFIX + headerBytes + tableBytes + header.metaBytes, registry, log);
 }
 
 /** A folder's modification and change times; undefined when it is not a folder. */
@@ -225,10 +335,11 @@ function folderStampOf(p: string): [number, number] | undefined {
   }
 }
 
-function stampOf(p: string): Stamp | undefined {
+/** A regular file's stat; undefined for anything else. */
+function fileStatOf(p: string): fs.Stats | undefined {
   try {
     const st = fs.statSync(p); // (no options object: parsing one costs more than the call, thousands of times)
-    return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs } : undefined;
+    return st.isFile() ? st : undefined;
   } catch {
     return undefined;
   }
@@ -251,7 +362,6 @@ export class IndexCache {
   readonly file: string;
   private readonly contents: CacheContents | undefined;
   private readonly stamps = new Map<string, Stamp>();
-  private readonly used = new Set<string>();
   private readonly fresh = new Map<string, FileContents>();
   private readonly held = new Set<string>();
   /** Folders listed in this load: from the cache (unchanged) or read again, for the next cache. */
@@ -262,10 +372,11 @@ export class IndexCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly options: CacheOptions, private readonly key: CacheKey) {
+  /** `registry`: what makes a record's value again when the cache's is corrupt (see FileValues). */
+  constructor(private readonly options: CacheOptions, private readonly key: CacheKey, registry: KindRegistry) {
     this.file = cacheFileOf(options.dir, key);
     tidyCacheFolder(options.dir, this.file, options.log);
-    const read = options.rewrite ? 'none yet' : readCache(this.file, key);
+    const read = options.rewrite ? 'none yet' : readCache(this.file, { key, registry, log: (m) => this.log(m) });
     if (typeof read === 'string') {
       if (read !== 'none yet') this.log(`cache ${this.file} not used: ${read}; the game's files are read again`);
       this.contents = undefined;
@@ -290,24 +401,24 @@ export class IndexCache {
   lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
     if (this.options.inMemory?.(p)) { this.held.add(p); return undefined; }
-    const stamp = stampOf(p);
-    if (!stamp) return undefined;
-    const e = this.contents?.entries.get(p);
-    if (!e || e[1] !== stamp.size || e[2] !== stamp.mtimeMs || e[3] !== stamp.ctimeMs) return this.miss(p, stamp);
+    const st = fileStatOf(p);
+    if (!st) return undefined;
+    const n = this.contents?.entries.get(p);
+    if (n === undefined || !this.contents!.isCurrent(n, st)) return this.miss(p, st);
     let contents: CachedFile;
     try {
-      contents = this.contents!.file(e, sourceOf());
+      contents = this.contents!.file(p, n, sourceOf());
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
-      return this.miss(p, stamp);
+      return this.miss(p, st);
     }
-    this.used.add(p);
+    this.contents!.given[n] = 1;
     this.hits++;
     return contents;
   }
 
-  private miss(p: string, stamp: Stamp): undefined {
-    this.stamps.set(p, stamp);
+  private miss(p: string, st: fs.Stats): undefined {
+    this.stamps.set(p, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
     this.misses++;
     return undefined;
   }
@@ -351,11 +462,13 @@ export class IndexCache {
   *save(obsolete: (p: string) => boolean): Steps<CacheWrite | undefined> {
     const metas: Buffer[] = [];
     const values: Buffer[] = [];
-    const entries: Entry[] = [];
+    const entries: string[] = [];
+    const numbers: number[] = [];
     const learned: Record<string, string[]> = {};
     let metaBytes = 0, valueBytes = 0, fresh = 0, dropped = 0;
-    const add = (p: string, stamp: Stamp, meta: Buffer, vals: Buffer): void => {
-      entries.push([p, stamp.size, stamp.mtimeMs, stamp.ctimeMs, metaBytes, metaBytes + meta.length, valueBytes, valueBytes + vals.length]);
+    const add = (p: string, stamp: Stamp, meta: Buffer, vals: Buffer, valuesSum = checksum([vals])): void => {
+      entries.push(p);
+      numbers.push(stamp.size, stamp.mtimeMs, stamp.ctimeMs, metaBytes, metaBytes + meta.length, valueBytes, valueBytes + vals.length, valuesSum);
       metas.push(meta);
       values.push(vals);
       metaBytes += meta.length;
@@ -364,11 +477,15 @@ export class IndexCache {
     const old = this.contents;
     const strings = new StringTable(old ? [...old.strings] : []);
     if (old) {
-      for (const [p, e] of old.entries) {
+      old.allValues();
+      for (const [p, n] of old.entries) {
         if (this.fresh.has(p)) continue;
-        if (!this.used.has(p) && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
-        const stamp = { size: e[1], mtimeMs: e[2], ctimeMs: e[3] };
-        add(p, stamp, old.meta.bytes.subarray(e[4], e[5]), old.values.subarray(e[6], e[7]));
+        if (!old.given[n] && !this.held.has(p) && obsolete(p)) { dropped++; continue; }
+        // Values that are not what was written (see FileValues): the file is read again next time.
+        const vals = old.valuesOf(n);
+        if (!vals) { dropped++; continue; }
+        const stamp = { size: old.at(n, SIZE), mtimeMs: old.at(n, MTIME), ctimeMs: old.at(n, CTIME) };
+        add(p, stamp, old.meta.bytes.subarray(old.offset(n, META_FROM), old.offset(n, META_TO)), vals, old.at(n, VALUES_SUM));
         const kept = old.learned.get(p);
         if (kept !== undefined) learned[p] = kept;
       }
@@ -396,9 +513,10 @@ export class IndexCache {
     const prefix = Buffer.alloc(PREFIX);
     MAGIC.copy(prefix);
     prefix.writeUInt32LE(header.length, MAGIC.length);
-    const body = [header, ...metas, ...values];
-    prefix.writeUInt32LE(checksum(body), MAGIC.length + 4);
-    return { file: this.file, parts: [prefix, ...body], files: entries.length, fresh };
+    // In the machine's byte order, as the reader's Float64Array sees it (the key names the byte order).
+    const table = Buffer.from(Float64Array.from(numbers).buffer);
+    prefix.writeUInt32LE(checksum([header, table, ...metas]), MAGIC.length + 4);
+    return { file: this.file, parts: [prefix, header, table, ...metas, ...values], files: entries.length, fresh };
   }
 }
 

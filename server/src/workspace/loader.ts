@@ -118,7 +118,7 @@ export class Loader {
   private start(): { paths: string[]; reader: SecondThread | undefined } {
     this.mods.discover();
     const { cache, gamePath } = this.options;
-    this.warm = cache && gamePath ? new IndexCache(cache, cacheKey(this.registry, gamePath)) : undefined;
+    this.warm = cache && gamePath ? new IndexCache(cache, cacheKey(this.registry, gamePath), this.registry) : undefined;
     const paths = this.mods.contentFilesOfActiveMods(this.readFolder);
     return { paths, reader: this.startReadAhead(paths) };
   }

@@ -239,7 +239,11 @@ export class WorkspaceMods {
 
   /** Whether `p` is under a root: its diagnostics are reported. */
   isUnderRoot(p: string): boolean {
-    return this.layout.roots.some((r) => isUnder(p, r));
+    // (Indexed: asked for each file of a load, in code not yet optimized, where `some` makes a closure and for-of
+    // an iterator result per call.)
+    const roots = this.layout.roots;
+    for (let i = 0; i < roots.length; i++) if (isUnder(p, roots[i])) return true;
+    return false;
   }
 
   /**
@@ -251,7 +255,11 @@ export class WorkspaceMods {
     const byDepth = [...this.current.mods].sort((a, b) => a.contentRoot.length - b.contentRoot.length);
     this.store.clearProblems('skipped-link');
     const skipped = (link: SkippedLink): void => this.store.setProblem(link.path, { code: 'skipped-link', message: `This is ${link.why}: it is not read, so whatever it should hold is not checked (nor loaded, where the game skips it too)` });
-    for (const m of byDepth) for (const f of listJsonFiles(m.contentRoot, readFolder, skipped)) this.ownerCache.set(f, this.owns(m, f) ? m : undefined);
+    for (const m of byDepth) {
+      // (Indexed: the game's thousands of files, in code not yet optimized, where for-of makes an iterator result a step.)
+      const files = listJsonFiles(m.contentRoot, readFolder, skipped);
+      for (let k = 0; k < files.length; k++) this.ownerCache.set(files[k], this.owns(m, files[k]) ? m : undefined);
+    }
     for (const m of byDepth) if (!m.interaction) this.ownerCache.set(m.modinfoFile, m);
     return [...this.ownerCache.keys()].filter((f) => this.ownerCache.get(f) !== undefined);
   }
