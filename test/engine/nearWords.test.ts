@@ -59,8 +59,32 @@ test('NearWords.near equals closestN over the same words, for misspellings and u
     const base = list[Math.floor(random() * list.length)];
     const query = q % 4 === 0 ? word(3 + Math.floor(random() * 10)) : q % 4 === 1 ? base : mutate(mutate(base));
     assert.deepEqual(near.near(query).slice(0, 5), closestN(query, list, 5), query);
+    // The first queries, before the words are ordered by length, find the same.
+    if (q % 10 === 0) assert.deepEqual(new NearWords(list).near(query).slice(0, 5), closestN(query, list, 5), `${query} (first)`);
     // The words beginning with a prefix of it (a half-typed id), other than the prefix itself.
     const prefix = query.slice(0, 1 + Math.floor(random() * 4));
     assert.deepEqual(near.beginning(prefix).sort(), list.filter((c) => c !== prefix && c.startsWith(prefix)).sort(), prefix);
   }
+});
+
+test('the first two queries go through the words without ordering them, finding the classes of those of their lengths only (counted); the third orders them', () => {
+  // Ids of lengths 4 to 30, ten of each: "mon_zmobie" (10, tolerance 2) reaches lengths 8 to 12.
+  const list: string[] = [];
+  for (let len = 4; len <= 30; len++) for (let i = 0; i < 10; i++) list.push(`${'mon_zombie_'.repeat(3).slice(0, len - 1)}${i}`);
+  list.push('mon_zombie');
+  const near = new NearWords(list);
+  assert.deepEqual(near.near('mon_zmobie'), closestN('mon_zmobie', list, list.length));
+  assert.equal(near.classesFound, 5 * 10 + 1);
+  assert.equal(near.indexed, false);
+  near.near('mon_zmobie_');
+  assert.equal(near.classesFound, 6 * 10 + 1, 'a length further: only its words');
+  assert.deepEqual(near.beginning('mon_zombie_mon_zombie_mon_zombie'), [], 'no index made for a half-typed id either');
+  assert.equal(near.indexed, false);
+  assert.deepEqual(near.near('mon_zombie_mon_zombie_mon_zombi0'), closestN('mon_zombie_mon_zombie_mon_zombi0', list, list.length));
+  assert.equal(near.indexed, true);
+  assert.equal(near.classesFound, list.length, 'each word\'s classes found once');
+  // Past ASCII, a short word lowered longer (U+0130: one code unit, two in lower case) is at its length in lower case.
+  const dotted = ['\u0130\u0130\u0130\u0130', 'iiii', 'abcdefgh'];
+  for (const query of ['i\u0307i\u0307i\u0307i\u0307', 'i\u0307i\u0307i\u0307ix']) assert.deepEqual(new NearWords(dotted).near(query), closestN(query, dotted, 3), query);
+  assert.deepEqual(new NearWords(dotted).near('i\u0307i\u0307i\u0307i\u0307'), ['\u0130\u0130\u0130\u0130']);
 });

@@ -416,14 +416,15 @@ export class DefinitionIndex {
       if (mod === undefined) continue;
       const modIds = this.modIdsOf(kind, mod, true)!;
       const set = modIds.ids;
-      let changes = 0;
-      // (The set's version moves when the mod defines an id it did not. Indexed loops: see addLater.)
+      const before = set.size;
+      // (The set's version moves when the mod defines an id it did not: by as many as the set grows. Indexed
+      // loops: see addLater.)
       const records = batch.idsOf(kind);
       for (let r = 0; r < records.length; r++) {
         const recordIds = records[r];
-        for (let k = 0; k < recordIds.length; k++) { const n = set.size; set.add(recordIds[k]); if (set.size !== n) changes++; }
+        for (let k = 0; k < recordIds.length; k++) set.add(recordIds[k]);
       }
-      modIds.version += changes;
+      modIds.version += set.size - before;
     }
   }
 

@@ -101,45 +101,67 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** How many queries go through all the words before they are ordered by length (see NearWords). */
+const QUERIES_BEFORE_INDEX = 2;
+
 /**
  * "Did you mean" over a fixed list of words (the ids of a kind): every word within the tolerance of a query,
  * nearest first as `closestN` orders them, remembered per query. Each character class one word has and the
  * other lacks costs at least one edit, which rules most words out before the edit distance is computed.
+ * The words are ordered by length (an index) only for a third query: the first "did you mean" of a kind at a
+ * start, in code not yet optimized, goes through them once, finding the classes of the words of its lengths only.
  */
 export class NearWords {
   /** Each word in lower case: made when the word first passes the cheap tests of a query (most never do). */
   private readonly lower: (string | undefined)[];
-  /** The length and the character classes of each word in lower case. */
+  /** The length and the character classes of each word in lower case: 0 until found (see found). */
   private readonly lengths: Int32Array;
   private readonly classes: Int32Array;
   private readonly memo = new Map<string, readonly Scored[]>();
   /**
    * The words' indexes by length (shortest first), and where those of each length begin in it (`byLength[n]` to
-   * `byLength[n + 1]`): a query looks only at the lengths within its tolerance.
+   * `byLength[n + 1]`): a query looks only at the lengths within its tolerance. Made for the third query.
    */
-  private readonly byLength: Int32Array;
-  private readonly lengthStarts: Int32Array;
+  private byLength: Int32Array | undefined;
+  private lengthStarts: Int32Array | undefined;
+  private queries = 0;
+  /** How many words' classes were found, and whether the index is made (for tests: the work of a query). */
+  classesFound = 0;
+  get indexed(): boolean {
+    return this.byLength !== undefined;
+  }
 
   constructor(readonly words: readonly string[]) {
     const n = words.length;
     this.lower = new Array<string | undefined>(n);
     this.lengths = new Int32Array(n);
     this.classes = new Int32Array(n);
-    for (let k = 0; k < n; k++) {
-      const w = words[k];
-      const folded = asciiFoldedClasses(w);
-      if (folded !== undefined) {
-        this.lengths[k] = w.length;
-        this.classes[k] = folded;
-      } else {
-        // Beyond ASCII, lower case may change a word's length (U+0130): that word is lowered at once.
-        const l = (this.lower[k] = w.toLowerCase());
-        this.lengths[k] = l.length;
-        this.classes[k] = charClasses(l);
-      }
+  }
+
+  /** Finds the length and the character classes of word `k` in lower case. */
+  private find(k: number): void {
+    const w = this.words[k];
+    const folded = asciiFoldedClasses(w);
+    if (folded !== undefined) {
+      this.lengths[k] = w.length;
+      this.classes[k] = folded;
+    } else {
+      // Beyond ASCII, lower case may change a word's length (U+0130): that word is lowered at once.
+      const l = (this.lower[k] = w.toLowerCase());
+      this.lengths[k] = l.length;
+      this.classes[k] = charClasses(l);
     }
+    this.classesFound++;
+  }
+
+  /** Orders the words by length (finding the classes of those not found yet). */
+  private index(): void {
+    const n = this.words.length;
     let longest = 0;
-    for (let k = 0; k < n; k++) if (this.lengths[k] > longest) longest = this.lengths[k];
+    for (let k = 0; k < n; k++) {
+      if (this.classes[k] === 0) this.find(k);
+      if (this.lengths[k] > longest) longest = this.lengths[k];
+    }
     // A counting sort by length.
     const starts = new Int32Array(longest + 2);
     for (let k = 0; k < n; k++) starts[this.lengths[k] + 1]++;
@@ -154,9 +176,11 @@ export class NearWords {
   beginning(prefix: string): string[] {
     const out: string[] = [];
     // Only longer words can (a word's length in lower case is never shorter than its own).
-    for (let at = this.lengthStarts[Math.min(this.lengthStarts.length - 1, prefix.length + 1)]; at < this.words.length; at++) {
-      const c = this.words[this.byLength[at]];
-      if (c !== prefix && c.startsWith(prefix)) out.push(c);
+    const byLength = this.byLength, starts = this.lengthStarts;
+    const from = byLength && starts ? starts[Math.min(starts.length - 1, prefix.length + 1)] : 0;
+    for (let at = from; at < this.words.length; at++) {
+      const c = this.words[byLength ? byLength[at] : at];
+      if (c.length > prefix.length && c.startsWith(prefix)) out.push(c);
     }
     return out;
   }
@@ -173,15 +197,38 @@ export class NearWords {
     const limit = toleranceFor(word);
     const lower = word.toLowerCase();
     const mask = charClasses(lower);
+    const shortest = lower.length - limit, longest = lower.length + limit;
+    if (++this.queries > QUERIES_BEFORE_INDEX && !this.byLength) this.index();
+    // With the index, the words of those lengths; before it, every word.
+    let from = 0, to = this.words.length;
+    const byLength = this.byLength, starts = this.lengthStarts;
+    if (byLength && starts) {
+      const last = starts.length - 1;
+      from = starts[Math.max(0, Math.min(last, shortest))];
+      to = starts[Math.max(0, Math.min(last, longest + 1))];
+    }
     const scored: { c: string; d: number }[] = [];
-    const longest = this.lengthStarts.length - 2;
-    const from = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length - limit))];
-    const to = this.lengthStarts[Math.max(0, Math.min(longest + 1, lower.length + limit + 1))];
+    const words = this.words, lengths = this.lengths, classes = this.classes;
     for (let at = from; at < to; at++) {
-      const k = this.byLength[at];
-      const other = this.classes[k];
-      if (popcount(mask & ~other) > limit || popcount(other & ~mask) > limit) continue;
-      const c = this.words[k];
+      const k = byLength ? byLength[at] : at;
+      const c = words[k];
+      // Lower case lengthens only U+0130 (to two code units): a word longer than the longest near, or too short
+      // even so, is passed over as it is (its classes need not be found).
+      const n = c.length;
+      if (n > longest || (n < shortest && (2 * n < shortest || c.indexOf('\u0130') < 0))) continue;
+      // (0: not found yet; every word but the empty one has a class.)
+      if (classes[k] === 0) this.find(k);
+      const length = lengths[k];
+      if (length < shortest || length > longest) continue;
+      // Too many classes apart when either word has more than `limit` the other lacks; counted in one call for
+      // most words (all those apart are at most `limit`, or more than twice that).
+      const other = classes[k];
+      const apart = popcount(mask ^ other);
+      if (apart > limit) {
+        if (apart > 2 * limit) continue;
+        const lacking = popcount(mask & ~other);
+        if (lacking > limit || apart - lacking > limit) continue;
+      }
       if (c === word) continue;
       const cl = (this.lower[k] ??= c.toLowerCase());
       const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);

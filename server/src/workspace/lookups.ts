@@ -7,6 +7,9 @@ import type { ModGraph } from '../mods/modGraph';
 import type { DefinitionRecord } from '../records/record';
 import { NearWords, byDistance, type Scored } from '../util/closest';
 
+/** The ids of a mod that defines none of a kind. */
+const NO_WORDS = new NearWords([]);
+
 export class Lookups {
   /** Per kind and mod, its ids searchable (see wordsOf). */
   private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
@@ -80,6 +83,8 @@ export class Lookups {
   /** The ids a mod defines of a kind, searchable (see NearWords), made again when they change. */
   private wordsOf(kind: string, mod: string): NearWords {
     const { ids, version } = this.defs.idsOfMod(kind, mod);
+    // Most mods define none of most kinds (a whole game's mods and MIGRATION): nothing to make or remember.
+    if (ids.size === 0) return NO_WORDS;
     const key = `${kind}\u0000${mod}`;
     const cached = this.nearWords.get(key);
     if (cached && cached.version === version) return cached.words;

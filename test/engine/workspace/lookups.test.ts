@@ -78,3 +78,16 @@ test('near and beginning ids come from the mods seen, and follow the ids a mod g
   assert.deepEqual(lookups.idsBeginning('item', 'rag_c', 'aa'), ['rag_cotton', 'rag_cottons']);
   assert.deepEqual(lookups.nearIds('item', 'rag_cottn', 'zz'), ['rag_cotton'], 'aa\'s ids are not zz\'s');
 });
+
+test('near ids follow the ids a mod gains and loses after its ids are ordered by length (a third search), and from none', () => {
+  const { defs, lookups, define } = setup();
+  define('zz', 'zz/z.json', item('rag_cotton'), item('rag'));
+  for (const typo of ['rag_cottn', 'rag_coton', 'rag_cotto', 'rag_cottn']) assert.deepEqual(lookups.nearIds('item', typo, 'aa'), ['rag_cotton'], typo);
+  assert.deepEqual(lookups.nearIds('item', 'rag_cottn', 'other'), [], 'other defines no item and sees none');
+  const added = define('other', 'other/o.json', item('rag_cotten'));
+  assert.deepEqual(lookups.nearIds('item', 'rag_cottn', 'other'), ['rag_cotten']);
+  define('zz', 'zz/z2.json', item('rag_cottons'));
+  assert.deepEqual(lookups.nearIds('item', 'rag_cottn', 'aa'), ['rag_cotton', 'rag_cottons']);
+  for (const r of added) defs.remove(r);
+  assert.deepEqual(lookups.nearIds('item', 'rag_cottn', 'other'), []);
+});
