@@ -8,8 +8,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { once } from 'events';
+import type { Worker } from 'worker_threads';
 import { Project } from '../../server/src/project';
 import { ReadAhead } from '../../server/src/index/readAhead';
+import { WorkspaceMods } from '../../server/src/workspace/workspaceMods';
 import { MINI_CORE, modinfo, writeTree, type FileTree } from '../helpers/workspace';
 
 /** Everything a load derives per file, in a comparable form. */
@@ -115,6 +118,44 @@ test('a load with a second thread holds what a load on one thread holds, for fil
     }
     assert.deepEqual(monster(reread).value, edited[1]);
   } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+  }
+});
+
+test('a load whose game is context starts its second thread before it lists the files; uses it, or stops it when the load is too small', async () => {
+  const game = fixtureGame();
+  const boot = ReadAhead.boot;
+  const discover = WorkspaceMods.prototype.discover;
+  let discovered = 0;
+  const booted: { reader: ReadAhead | undefined; discoveredBefore: number }[] = [];
+  WorkspaceMods.prototype.discover = function (this: WorkspaceMods) { discovered++; discover.call(this); };
+  ReadAhead.boot = (...args) => { const reader = boot(...args); booted.push({ reader, discoveredBefore: discovered }); return reader; };
+  try {
+    const mine = path.join(game, 'mods/mine');
+    const one = loaded(load(game, mine, false));
+    assert.equal(booted.length, 0);
+    // Started before the mods are found and their files listed (a thread takes tens of milliseconds to start), and it reads.
+    discovered = 0;
+    const two = load(game, mine, 'every-file');
+    assert.deepEqual(booted.map((b) => b.discoveredBefore), [0]);
+    assert.ok(two.filesReadElsewhere > 0);
+    assert.deepEqual(loaded(two), one);
+    // 250 files: too few for a second thread; the one started is stopped, its thread ends.
+    booted.length = 0;
+    const small = load(game, mine, true);
+    assert.equal(booted.length, 1);
+    const worker = (booted[0].reader as unknown as { worker: Worker }).worker;
+    const ended = once(worker, 'exit');
+    assert.equal(small.filesReadElsewhere, 0);
+    assert.deepEqual(loaded(small), one);
+    await ended;
+    // The game under a root (a check of the game itself): its files are analysed on loading here; none started.
+    booted.length = 0;
+    load(game, game, true);
+    assert.equal(booted.length, 0);
+  } finally {
+    ReadAhead.boot = boot;
+    WorkspaceMods.prototype.discover = discover;
     fs.rmSync(game, { recursive: true, force: true });
   }
 });

@@ -32,25 +32,33 @@ export type ReadAheadResult =
   /** The first thread reads it itself. */
   | { readonly kind: 'self' };
 
-/** What the worker is given. */
+/**
+ * What the worker is given as it starts: before the load has listed its files (a thread takes 25-60 ms to start,
+ * the listing and the tables about 25), so that it is ready to read when they come (ReadAheadFiles, on its port).
+ */
 export interface ReadAheadTask {
-  readonly paths: readonly string[];
   readonly typesKeepingFullValue: readonly string[];
   /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
   readonly inlineEocRoots: InlineEocRoots | undefined;
-  /**
-   * Whether what the tables know comes on the port (see readAheadWorker.ts tablesOfTask), to learn what the files
-   * use beyond them (see records/beyondTables.ts); false: nothing is learned.
-   */
-  readonly tablesFollow: boolean;
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: 1 once the first thread has
-   * waited for a result (the worker then posts each at once); [3]: 1 once the tables are posted (tablesFollow).
+   * waited for a result (the worker then posts each at once); [3]: 1 once the files are posted (ReadAheadFiles),
+   * 2 when the worker is not needed after all.
    */
   readonly signal: Int32Array;
+}
+
+/** What the worker reads: posted on its port once the load has listed its files (see ReadAhead.begin). */
+export interface ReadAheadFiles {
+  readonly paths: readonly string[];
   /** Per path: 0 while unclaimed, then WORKER or LOADER (whichever thread claimed it first reads it). */
   readonly claims: Int32Array;
+  /**
+   * What the tables know (see readAheadWorker.ts), to learn what the files use beyond them (see
+   * records/beyondTables.ts); undefined: nothing is learned.
+   */
+  readonly tables: TableMembersData | undefined;
 }
 
 /** Claims of a file (ReadAheadTask.claims). */
@@ -98,30 +106,38 @@ function startingCode(module: string): string {
 export class ReadAhead {
   private readonly received = new Map<number, ReadAheadMessage['read']>();
   private gone = false;
+  /** Set by `begin`. */
+  private claims: Int32Array = new Int32Array(0);
+  private everyFile = false;
 
   private constructor(
     private readonly worker: Worker,
     private readonly port: MessagePort,
     private readonly signal: Int32Array,
-    private readonly claims: Int32Array,
     private readonly giveUpMs: number,
-    private readonly everyFile: boolean,
   ) {}
 
   /**
-   * A worker reading `paths` from the last back; undefined when no thread can be started. `tableMembers`: what
-   * the tables know (see ReadAheadTask.tablesFollow), made once the worker is started: a thread takes tens of
-   * milliseconds to start, and the tables about ten to make on a cold start, so they are made meanwhile. For tests:
-   * `everyFile`, this thread claims none (it waits for the worker's result of each); `module`, `giveUpMs`: a worker
-   * whose module is missing, one that never answers.
+   * A worker reading `paths` from the last back (`boot`, then `begin`); undefined when no thread can be started.
+   * For tests: `everyFile`, this thread claims none (it waits for the worker's result of each); `module`,
+   * `giveUpMs`: a worker whose module is missing, one that never answers.
    */
-  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots; readonly tableMembers?: () => TableMembersData } = {}): ReadAhead | undefined {
+  static start(paths: readonly string[], typesKeepingFullValue: readonly string[], options: { readonly everyFile?: boolean; readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots } = {}): ReadAhead | undefined {
+    const reader = ReadAhead.boot(typesKeepingFullValue, options);
+    reader?.begin(paths, { everyFile: options.everyFile });
+    return reader;
+  }
+
+  /**
+   * A worker started before the files it reads are known (see ReadAheadTask): it loads its code meanwhile, then
+   * waits for `begin` (or `stop`). Undefined when no thread can be started.
+   */
+  static boot(typesKeepingFullValue: readonly string[], options: { readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots } = {}): ReadAhead | undefined {
     let worker: Worker;
     const { port1, port2 } = new MessageChannel();
     const signal = new Int32Array(new SharedArrayBuffer(16));
-    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
     try {
-      const task: ReadAheadTask = { paths, typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, tablesFollow: options.tableMembers !== undefined, port: port2, signal, claims };
+      const task: ReadAheadTask = { typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, port: port2, signal };
       worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
@@ -129,17 +145,26 @@ export class ReadAhead {
     } catch {
       return undefined;
     }
-    if (options.tableMembers) {
-      try {
-        port1.postMessage(options.tableMembers());
-      } catch (err) {
-        void worker.terminate();
-        throw err;
-      }
-      Atomics.store(signal, 3, 1);
-      Atomics.notify(signal, 3);
+    return new ReadAhead(worker, port1, signal, options.giveUpMs ?? GIVE_UP_MS);
+  }
+
+  /**
+   * Gives the booted worker its files. `tableMembers`: what the tables know, to learn what the files use beyond
+   * them (made here, while the worker may still be starting: about ten milliseconds on a cold start).
+   */
+  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tableMembers?: () => TableMembersData } = {}): void {
+    this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
+    this.everyFile = options.everyFile ?? false;
+    let files: ReadAheadFiles;
+    try {
+      files = { paths, claims: this.claims, tables: options.tableMembers?.() };
+    } catch (err) {
+      this.stop();
+      throw err;
     }
-    return new ReadAhead(worker, port1, signal, claims, options.giveUpMs ?? GIVE_UP_MS, options.everyFile ?? false);
+    this.port.postMessage(files);
+    Atomics.store(this.signal, 3, 1);
+    Atomics.notify(this.signal, 3);
   }
 
   /**
@@ -200,9 +225,11 @@ export class ReadAhead {
     Atomics.store(this.signal, 2, 1);
   }
 
-  /** Stops the worker (its remaining files, if any, are not needed). */
+  /** Stops the worker (its remaining files, if any, are not needed; or it was booted for a load that needs none). */
   stop(): void {
     this.gone = true;
+    // A worker still waiting for its files (see begin) returns at once rather than at its termination.
+    if (Atomics.compareExchange(this.signal, 3, 0, 2) === 0) Atomics.notify(this.signal, 3);
     this.port.close();
     void this.worker.terminate();
   }

@@ -4,12 +4,12 @@
  * Loads little: no registry (the types that keep whole values come with the task), no tolerant parser.
  */
 import { receiveMessageOnPort, workerData } from 'worker_threads';
-import { WORKER, type ReadAheadTask, type ReadAheadMessage } from './readAhead';
+import { WORKER, type ReadAheadTask, type ReadAheadFiles, type ReadAheadMessage } from './readAhead';
 import { readListedTextFile } from '../util/text';
 import { definesNoId } from '../syntax/definesNoId';
 import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
-import { learnBeyondTables, tableMembersFrom, type TableMembersData } from '../records/beyondTables';
+import { learnBeyondTables, tableMembersFrom } from '../records/beyondTables';
 
 const task = workerData as ReadAheadTask;
 
@@ -37,18 +37,18 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
 const keepsFullValue = new Set(task.typesKeepingFullValue);
 const inlineEocRoots = task.inlineEocRoots && new Map(Object.entries(task.inlineEocRoots));
 /**
- * What the tables know, when the task learns: posted once the thread is started (see ReadAhead.start). Missing,
- * this thread stops (see startingCode): the first thread then reads every file itself, and learns.
+ * The files to read and what the tables know, posted once the load has listed them (see ReadAhead.begin);
+ * undefined when the load needs no second thread after all (then this thread reads nothing).
  */
-function tablesOfTask(): TableMembersData | undefined {
-  if (!task.tablesFollow) return undefined;
+function filesOfTask(): ReadAheadFiles | undefined {
   Atomics.wait(task.signal, 3, 0);
+  if (Atomics.load(task.signal, 3) !== 1) return undefined;
   const posted = receiveMessageOnPort(task.port);
-  if (!posted) throw new Error('read-ahead: the tables were not posted');
-  return posted.message as TableMembersData;
+  if (!posted) throw new Error('read-ahead: the files were not posted');
+  return posted.message as ReadAheadFiles;
 }
-const tableData = tablesOfTask();
-const tables = tableData && tableMembersFrom(tableData);
+const files = filesOfTask();
+const tables = files?.tables && tableMembersFrom(files.tables);
 
 function keepsWhole(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && keepsFullValue.has(v.type);
@@ -108,9 +108,10 @@ function post(): void {
 try {
   // From the last file back, while the first thread goes forward: they meet where both are done, and the first
   // waits only there (going the same way, it would often reach the file this one has just claimed).
-  for (let index = task.paths.length - 1; index >= 0; index--) {
-    if (Atomics.compareExchange(task.claims, index, 0, WORKER) !== 0) break;
-    batch.push({ index, read: read(task.paths[index]) });
+  const { paths, claims } = files ?? { paths: [], claims: new Int32Array(0) };
+  for (let index = paths.length - 1; index >= 0; index--) {
+    if (Atomics.compareExchange(claims, index, 0, WORKER) !== 0) break;
+    batch.push({ index, read: read(paths[index]) });
     if (batch.length >= BATCH || Atomics.load(task.signal, 2) === 1) post();
   }
   post();

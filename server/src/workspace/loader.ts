@@ -3,6 +3,7 @@
  * thread or a second one (index/readAhead.ts), or taken from the on-disk cache of a previous load (cache/) for the
  * files outside the roots that did not change since; at once (the CLI) or in time slices (the language server).
  */
+import * as path from 'path';
 import { ReadAhead, type ReadAheadResult } from '../index/readAhead';
 import { IndexCache, type CacheOptions, type CacheWrite } from '../cache/store';
 import { cacheKey } from '../cache/key';
@@ -116,11 +117,26 @@ export class Loader {
 
   /** The mods found, the cache opened: the files to index, and the second thread reading them if there is one. */
   private start(): { paths: string[]; reader: SecondThread | undefined } {
-    this.mods.discover();
     const { cache, gamePath } = this.options;
     this.warm = cache && gamePath ? new IndexCache(cache, cacheKey(this.registry, gamePath), this.registry) : undefined;
+    const booted = this.bootReadAhead();
+    this.mods.discover();
     const paths = this.mods.contentFilesOfActiveMods(this.readFolder);
-    return { paths, reader: this.startReadAhead(paths) };
+    return { paths, reader: this.startReadAhead(paths, booted) };
+  }
+
+  /**
+   * A second thread started before the mods are found and their files listed, when the load will likely need one
+   * (see startReadAhead): it takes 25-60 ms to start, while this thread lists the files (about 10 ms on a cold
+   * start) and makes the tables (about 10 more), and the sooner it reads, the larger its share. Likely: the game's
+   * own files, thousands, are read from disk and not reported (under no root, no cache holding them).
+   */
+  private bootReadAhead(): ReadAhead | undefined {
+    const { gamePath, readableElsewhere, everyFileElsewhere } = this.options;
+    if (!readableElsewhere || (this.warm !== undefined && !this.warm.holdsNothing)) return undefined;
+    const gameIsContext = gamePath !== undefined && !this.mods.isUnderRoot(path.join(gamePath, 'json'));
+    if (!gameIsContext && !everyFileElsewhere) return undefined;
+    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
   }
 
   /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
@@ -142,20 +158,25 @@ export class Loader {
    * A second thread reading the load's files while this one indexes (see index/readAhead.ts), when there are
    * enough of them to pay for a thread. Not those a cache gives (outside the roots, when there is one), nor those
    * analysed on loading (their text and whole values are needed here), nor documents open in an editor. Each file
-   * is read by the thread that reaches it first; this one makes the records of all of them.
+   * is read by the thread that reaches it first; this one makes the records of all of them. `booted`: the thread
+   * if started already (see bootReadAhead), stopped here when the load needs none.
    */
-  private startReadAhead(paths: readonly string[]): SecondThread | undefined {
+  private startReadAhead(paths: readonly string[], booted: ReadAhead | undefined): SecondThread | undefined {
     const elsewhere = this.options.readableElsewhere;
     if (!elsewhere) return undefined;
     const cached = this.warm !== undefined && !this.warm.holdsNothing;
     const analysedOnLoading = this.options.checkedAfterLoad;
     const context = paths.filter((p) => elsewhere(p) && (this.mods.isUnderRoot(p) ? !analysedOnLoading?.(p) : !cached));
     const everyFile = this.options.everyFileElsewhere;
-    if (context.length < MIN_FILES_FOR_A_SECOND_THREAD && !everyFile) return undefined;
-    // What the tables know goes with the task when the game's files are among those read (see records/beyondTables.ts).
-    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
-    const reader = ReadAhead.start(context, this.registry.typesKeepingFullValue(), { everyFile, inlineEocRoots: this.registry.inlineEocRoots, tableMembers });
+    if (context.length < MIN_FILES_FOR_A_SECOND_THREAD && !everyFile) {
+      booted?.stop();
+      return undefined;
+    }
+    const reader = booted ?? ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
     if (!reader) return undefined;
+    // What the tables know goes with the files when the game's are among those read (see records/beyondTables.ts).
+    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
+    reader.begin(context, { everyFile, tableMembers });
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
     const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
