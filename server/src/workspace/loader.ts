@@ -120,9 +120,15 @@ export class Loader {
     const { cache, gamePath } = this.options;
     this.warm = cache && gamePath ? new IndexCache(cache, cacheKey(this.registry, gamePath), this.registry) : undefined;
     const booted = this.bootReadAhead();
-    this.mods.discover();
-    const paths = this.mods.contentFilesOfActiveMods(this.readFolder);
-    return { paths, reader: this.startReadAhead(paths, booted) };
+    try {
+      this.mods.discover();
+      const paths = this.mods.contentFilesOfActiveMods(this.readFolder);
+      return { paths, reader: this.startReadAhead(paths, booted) };
+    } catch (err) {
+      // A thread waiting for files that never come would stay, blocked, for the life of a server.
+      booted?.stop();
+      throw err;
+    }
   }
 
   /**
