@@ -65,35 +65,6 @@ export interface Region {
   isObject: boolean;
 }
 
-/**
- * Regions packed two numbers each (start, and end, or its complement for a value that is not an object): a
- * checked game holds one per definition, and a small object each weighs seven times as much.
- */
-export class RegionTable {
-  private constructor(private readonly offsets: Int32Array) {}
-
-  static of(regions: readonly Region[] | RegionTable): RegionTable {
-    if (regions instanceof RegionTable) return regions;
-    const offsets = new Int32Array(regions.length * 2);
-    regions.forEach((r, i) => { offsets[2 * i] = r.start; offsets[2 * i + 1] = r.isObject ? r.end : ~r.end; });
-    return new RegionTable(offsets);
-  }
-
-  get length(): number {
-    return this.offsets.length >> 1;
-  }
-
-  at(i: number): Region | undefined {
-    if (i < 0 || i >= this.length) return undefined;
-    const end = this.offsets[2 * i + 1];
-    return { start: this.offsets[2 * i], end: end < 0 ? ~end : end, isObject: end >= 0 };
-  }
-
-  toArray(): Region[] {
-    return Array.from({ length: this.length }, (_, i) => this.at(i)!);
-  }
-}
-
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22, BACKSLASH = 0x5c, SLASH = 0x2f, STAR = 0x2a;
 
