@@ -72,6 +72,9 @@ const GIVE_UP_MS = 10_000;
 
 const SELF: ReadAheadResult = { kind: 'self' };
 
+/** A step of taking a result (see ReadAhead.taking): a file read ahead meanwhile. */
+const READ_AHEAD = 'read-ahead';
+
 /** Atomics.waitAsync (Node 16+; not in this project's TypeScript library). */
 const waitAsync = (Atomics as unknown as {
   waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: 'ok' | 'not-equal' | 'timed-out' | Promise<'ok' | 'timed-out'> };
@@ -182,15 +185,25 @@ export class ReadAhead {
     const steps = this.taking(index);
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) return step.value;
-      Atomics.wait(this.signal, 0, step.value.seen, step.value.left);
+      if (step.value !== READ_AHEAD) Atomics.wait(this.signal, 0, step.value.seen, step.value.left);
     }
   }
 
-  /** As `take`, without blocking the thread (a server keeps answering while it loads). */
-  async takeAsync(index: number): Promise<ReadAheadResult> {
+  /**
+   * As `take`, without blocking the thread (a server keeps answering while it loads): reading ahead, it yields to
+   * the event loop every `sliceMs` (a file the worker is slow with could leave this thread every other to read).
+   */
+  async takeAsync(index: number, sliceMs = 12): Promise<ReadAheadResult> {
     const steps = this.taking(index);
+    let sliceStart = Date.now();
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) return step.value;
+      if (step.value === READ_AHEAD) {
+        if (Date.now() - sliceStart < sliceMs) continue;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = Date.now();
+        continue;
+      }
       const wait = waitAsync(this.signal, 0, step.value.seen, step.value.left);
       if (!wait.async) continue;
       // A wait on shared memory does not keep the process alive (the worker is unref'd): a timer does meanwhile.
@@ -206,9 +219,10 @@ export class ReadAhead {
 
   /**
    * Taking path `index`: returns the result, or yields each wait it needs first (how many results were posted
-   * when it looked, and for how long at most). `take` and `takeAsync` differ only in how they wait.
+   * when it looked, and for how long at most), and READ_AHEAD after each file it read meanwhile. `take` and
+   * `takeAsync` differ only in how they wait.
    */
-  private *taking(index: number): Generator<{ readonly seen: number; readonly left: number }, ReadAheadResult, void> {
+  private *taking(index: number): Generator<{ readonly seen: number; readonly left: number } | typeof READ_AHEAD, ReadAheadResult, void> {
     const ahead = this.readHere.get(index);
     if (ahead) { this.readHere.delete(index); return ahead; }
     if (this.claimedHere(index)) return SELF;
@@ -219,7 +233,7 @@ export class ReadAhead {
       if ('found' in look) return look.found;
       // The worker is reading it: this thread reads the next file meanwhile rather than wait (the worker may be
       // slow to answer for as long as that takes, hence a new deadline).
-      if (this.readOneAhead()) { deadline = Date.now() + this.giveUpMs; continue; }
+      if (this.readOneAhead()) { deadline = Date.now() + this.giveUpMs; yield READ_AHEAD; continue; }
       yield look;
     }
   }

@@ -43,7 +43,7 @@ export interface LoadOptions {
 /** The second thread of a load, as the loading loop takes its results. */
 interface SecondThread {
   take(p: string): ReadAheadResult | undefined;
-  takeAsync(p: string): Promise<ReadAheadResult | undefined>;
+  takeAsync(p: string, sliceMs: number): Promise<ReadAheadResult | undefined>;
   /** Stops it; returns how many files each thread read. */
   stop(): ReadAheadCounts;
 }
@@ -108,7 +108,7 @@ export class Loader {
           sliceStart = Date.now();
         }
         done++;
-        this.indexFromDisk(p, reader && (await reader.takeAsync(p)));
+        this.indexFromDisk(p, reader && (await reader.takeAsync(p, sliceMs)));
       }
     } finally {
       this.stopReadAhead(reader);
@@ -198,7 +198,7 @@ export class Loader {
     const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
     return {
       take: (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, reader.take(k)); },
-      takeAsync: async (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k)); },
+      takeAsync: async (p, sliceMs) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k, sliceMs)); },
       stop: () => { reader.stop(); return reader.counts(); },
     };
   }
