@@ -128,9 +128,14 @@ test('a load whose game is context starts its second thread before it lists the 
   const boot = ReadAhead.boot;
   const discover = WorkspaceMods.prototype.discover;
   let discovered = 0;
-  const booted: { reader: ReadAhead | undefined; discoveredBefore: number }[] = [];
+  const booted: { reader: ReadAhead | undefined; discoveredBefore: number; youngMb: number | undefined }[] = [];
   WorkspaceMods.prototype.discover = function (this: WorkspaceMods) { discovered++; discover.call(this); };
-  ReadAhead.boot = (...args) => { const reader = boot(...args); booted.push({ reader, discoveredBefore: discovered }); return reader; };
+  ReadAhead.boot = (...args) => {
+    const reader = boot(...args);
+    const youngMb = (reader as unknown as { worker: Worker } | undefined)?.worker.resourceLimits?.maxYoungGenerationSizeMb;
+    booted.push({ reader, discoveredBefore: discovered, youngMb });
+    return reader;
+  };
   try {
     const mine = path.join(game, 'mods/mine');
     const one = loaded(load(game, mine, false));
@@ -139,6 +144,8 @@ test('a load whose game is context starts its second thread before it lists the 
     discovered = 0;
     const two = load(game, mine, 'every-file');
     assert.deepEqual(booted.map((b) => b.discoveredBefore), [0]);
+    // Its young generation is small (it holds the parse of the file at hand): the process's peak memory.
+    assert.deepEqual(booted.map((b) => b.youngMb), [8]);
     assert.ok(two.filesReadElsewhere > 0);
     assert.deepEqual(loaded(two), one);
     // 250 files: too few for a second thread; the one started is stopped, its thread ends.
