@@ -161,6 +161,11 @@ test('a load whose game is context starts its second thread before it lists the 
     booted.length = 0;
     load(game, game, true);
     assert.equal(booted.length, 0);
+    // Finding the mods fails: the thread started is stopped (else it would wait for its files as long as the process lives).
+    WorkspaceMods.prototype.discover = () => { throw new Error('no mods'); };
+    assert.throws(() => load(game, mine, true), /no mods/);
+    assert.equal(booted.length, 1);
+    await once((booted[0].reader as unknown as { worker: Worker }).worker, 'exit');
   } finally {
     ReadAhead.boot = boot;
     WorkspaceMods.prototype.discover = discover;
