@@ -33,8 +33,8 @@ export interface ReadAheadTask {
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: the index of the result the first
-   * thread needs, plus one (the worker posts at once when it holds it: see ReadAhead.needs); [3]: 1 once the files are posted (ReadAheadFiles),
-   * 2 when the worker is not needed after all.
+   * thread needs, plus one (the worker posts at once when it holds it: see ReadAhead.needs); [3]: 1 once the files
+   * are posted (ReadAheadFiles), 2 when the worker is not needed after all.
    */
   readonly signal: Int32Array;
 }
@@ -166,8 +166,8 @@ export class ReadAhead {
 
   /**
    * Gives the booted worker its files. `tables`: what the tables know, to learn what the files use beyond them:
-   * here, and as data for the worker (made here, while the worker may still be starting: about ten milliseconds
-   * on a cold start).
+   * here, and as data for the worker (made here, while the worker is still starting: 15-20 ms on a cold start,
+   * the worker ready about 45 ms after its boot).
    */
   begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData } } = {}): void {
     this.paths = paths;
