@@ -167,6 +167,11 @@ export class Project implements WorkspaceView {
     return this.loader.filesReadElsewhere;
   }
 
+  /** How many files of the last load this thread read ahead of their turn while the second thread read the one it needed. */
+  get filesReadAhead(): number {
+    return this.loader.filesReadAhead;
+  }
+
   /** How many files the last load took from the cache and read from disk instead; undefined without a cache. */
   cacheUse(): { readonly hits: number; readonly misses: number } | undefined {
     return this.loader.cacheUse();

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { once } from 'events';
+import { execFileSync } from 'child_process';
 import type { Worker } from 'worker_threads';
 import { Project } from '../../server/src/project';
 import { ReadAhead } from '../../server/src/index/readAhead';
@@ -127,9 +128,14 @@ test('a load whose game is context starts its second thread before it lists the 
   const boot = ReadAhead.boot;
   const discover = WorkspaceMods.prototype.discover;
   let discovered = 0;
-  const booted: { reader: ReadAhead | undefined; discoveredBefore: number }[] = [];
+  const booted: { reader: ReadAhead | undefined; discoveredBefore: number; youngMb: number | undefined }[] = [];
   WorkspaceMods.prototype.discover = function (this: WorkspaceMods) { discovered++; discover.call(this); };
-  ReadAhead.boot = (...args) => { const reader = boot(...args); booted.push({ reader, discoveredBefore: discovered }); return reader; };
+  ReadAhead.boot = (...args) => {
+    const reader = boot(...args);
+    const youngMb = (reader as unknown as { worker: Worker } | undefined)?.worker.resourceLimits?.maxYoungGenerationSizeMb;
+    booted.push({ reader, discoveredBefore: discovered, youngMb });
+    return reader;
+  };
   try {
     const mine = path.join(game, 'mods/mine');
     const one = loaded(load(game, mine, false));
@@ -138,6 +144,8 @@ test('a load whose game is context starts its second thread before it lists the 
     discovered = 0;
     const two = load(game, mine, 'every-file');
     assert.deepEqual(booted.map((b) => b.discoveredBefore), [0]);
+    // Its young generation is small (it holds the parse of the file at hand): the process's peak memory.
+    assert.deepEqual(booted.map((b) => b.youngMb), [8]);
     assert.ok(two.filesReadElsewhere > 0);
     assert.deepEqual(loaded(two), one);
     // 250 files: too few for a second thread; the one started is stopped, its thread ends.
@@ -153,6 +161,11 @@ test('a load whose game is context starts its second thread before it lists the 
     booted.length = 0;
     load(game, game, true);
     assert.equal(booted.length, 0);
+    // Finding the mods fails: the thread started is stopped (else it would wait for its files as long as the process lives).
+    WorkspaceMods.prototype.discover = () => { throw new Error('no mods'); };
+    assert.throws(() => load(game, mine, true), /no mods/);
+    assert.equal(booted.length, 1);
+    await once((booted[0].reader as unknown as { worker: Worker }).worker, 'exit');
   } finally {
     ReadAhead.boot = boot;
     WorkspaceMods.prototype.discover = discover;
@@ -204,11 +217,94 @@ for (const [name, game, why] of [
   const skip = game !== '' && fs.existsSync(path.join(game, 'json')) ? false : why;
   test(`${name} game: a load with a second thread holds what a load on one thread holds (Magiclysm open)`, { skip }, () => {
     const mod = path.join(game, 'mods/Magiclysm');
-    const expected = loaded(load(game, mod, false));
+    const one = load(game, mod, false);
+    const expected = loaded(one);
     const two = load(game, mod, 'every-file');
     assert.deepEqual(loaded(two), expected);
     // Every one it can: a result taken twice, or missed, would leave the rest to the loading thread.
     assert.equal(two.filesReadElsewhere, readableElsewhere(two));
-    assert.deepEqual(loaded(load(game, mod, true)), expected);
+    // Shared: the files are indexed in the load's order whichever thread read them (the same answers).
+    const shared = load(game, mod, true);
+    assert.deepEqual(loaded(shared), expected);
+    assert.deepEqual([...shared.files.keys()], [...one.files.keys()]);
+    assert.ok(shared.filesReadElsewhere + shared.filesReadAhead <= readableElsewhere(shared));
   });
 }
+
+test('both threads read in the load\'s order: the first reads the next files while the second is busy with the one it needs, each result taken in turn', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-reader-'));
+  try {
+    // The first file is a pipe: the second thread, claiming it first, is busy with it until the test writes it.
+    const busy = path.join(dir, 'busy.json');
+    execFileSync('mkfifo', [busy]);
+    const files = [busy, ...Array.from({ length: 9 }, (_, i) => path.join(dir, `f${i}.json`))];
+    files.slice(1).forEach((f, i) => fs.writeFileSync(f, JSON.stringify([{ type: 'GENERIC', id: `thing_${i}`, price: i }, { type: 'MONSTER', id: `mon_${i}`, hp: i }])));
+    const reader = ReadAhead.start(files, ['MONSTER']);
+    assert.ok(reader);
+    const worker = (reader as unknown as { worker: Worker }).worker;
+    // Until it has claimed the pipe (its first file): it then waits for the text.
+    const claims = (reader as unknown as { claims: Int32Array }).claims;
+    while (Atomics.load(claims, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Meanwhile this thread reads the other files (in the load's order: the worker would take the next), a
+    // server's event loop answering between them (slices of 0 ms here).
+    const first = reader.takeAsync(0, 0);
+    assert.deepEqual(reader.counts(), { byWorker: 0, aheadHere: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(reader.counts(), { byWorker: 0, aheadHere: 2 });
+    while (reader.counts().aheadHere < 9) await new Promise((resolve) => setImmediate(resolve));
+    fs.writeFileSync(busy, JSON.stringify([{ type: 'GENERIC', id: 'piped' }]));
+    assert.deepEqual(await first, { kind: 'parsed', value: [{ type: 'GENERIC', id: 'piped' }], inFile: [] });
+    // Each as the worker would have made it; taken once.
+    for (let i = 1; i < files.length; i++) {
+      assert.deepEqual(reader.take(i), { kind: 'parsed', value: [{ type: 'GENERIC', id: `thing_${i - 1}` }, { type: 'MONSTER', id: `mon_${i - 1}` }], inFile: [1] });
+    }
+    assert.deepEqual(reader.take(1), { kind: 'self' });
+    assert.deepEqual(reader.counts(), { byWorker: 1, aheadHere: 9 });
+    reader.stop();
+    await once(worker, 'exit');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a game file opened in an editor while a load with two threads reads it is indexed from the editor\'s text', { timeout: 120_000 }, async () => {
+  // Enough files for a second thread (1,500), each a parent the mod's monster may copy.
+  const tree: FileTree = { ...MINI_CORE, 'mods/mine/modinfo.json': modinfo('mine') };
+  for (let i = 0; i < 1600; i++) tree[`json/monsters/mon_${i}.json`] = [{ type: 'MONSTER', id: `mon_${i}`, name: `mon ${i}`, description: 'A monster.', hp: 10, speed: 100, 'copy-from': 'mon_zombie' }];
+  tree['mods/mine/content.json'] = [{ type: 'MONSTER', id: 'mon_mine', 'copy-from': 'mon_1500' }, { type: 'MONSTER', id: 'mon_mine_2', 'copy-from': 'mon_10' }];
+  const game = writeTree(tree);
+  try {
+    const mine = path.join(game, 'mods/mine');
+    const editor = new Map<string, string>();
+    const project = new Project({ gamePath: game, roots: [mine], readFile: (p) => editor.get(p) ?? fs.readFileSync(p, 'utf8'), inMemory: (p) => editor.has(p) });
+    // Opened and edited once the load is under way (its first slice done): one file ahead, one already indexed.
+    const ahead = path.join(game, 'json/monsters/mon_1500.json');
+    const behind = path.join(game, 'json/monsters/mon_10.json');
+    const edit = (p: string, id: string): void => {
+      const text = JSON.stringify([{ type: 'MONSTER', id, name: 'renamed', description: 'Edited.', hp: 10, speed: 100, 'copy-from': 'mon_zombie' }]);
+      editor.set(p, text);
+      project.updateFile(p, text);
+    };
+    let edited = false;
+    assert.equal(await project.loadInSlices(() => {
+      if (edited || project.files.get(behind)?.records.length !== 1) return;
+      edited = true;
+      edit(ahead, 'mon_1500_edited');
+      edit(behind, 'mon_10_edited');
+    }, { sliceMs: 0 }), true);
+    assert.ok(edited);
+    assert.ok(project.filesReadElsewhere > 0, 'the second thread read files');
+    const ids = (p: string) => project.files.get(p)!.records.flatMap((r) => r.ids);
+    assert.deepEqual(ids(ahead), ['mon_1500_edited']);
+    assert.deepEqual(ids(behind), ['mon_10_edited']);
+    // The mod's monsters copy from what is gone: as a load of the edited files from disk says.
+    for (const p of [ahead, behind]) fs.writeFileSync(p, editor.get(p)!);
+    const file = path.join(mine, 'content.json');
+    const fromDisk = new Project({ gamePath: game, roots: [mine] });
+    fromDisk.load();
+    assert.deepEqual(project.diagnostics(file), fromDisk.diagnostics(file));
+    assert.equal(project.diagnostics(file).length, 2);
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+  }
+});

@@ -2,35 +2,25 @@
  * Reading and parsing a load's files on a second thread while the first indexes: on a cold start that is most of
  * the time to the first diagnostics, and the first thread also makes the records of every file.
  *
- * Each file is read by whichever thread claims it first (an atomic flag per file): the first thread goes through
- * the files in the load's order, the worker from the last one back, and they meet where both are done, so the
- * share of each follows how busy the cores are. The worker (readAheadWorker.ts) reads each
- * file it claims, parses it with the native parser and sends back its top-level values, every object reduced to
- * its summary unless its type keeps the whole value (see records/record.ts recordsOf): what the first thread would
- * make of the file, less what it would drop at once. Anything else (an unreadable file, a file that is not strict
- * JSON) is left to the first thread, which reads it again as it would have. A worker that stops answering is
- * given up, and the first thread reads the rest.
+ * Each file is read by whichever thread claims it first (an atomic flag per file). Both go in the load's order:
+ * the first thread indexes the files one by one, reading those nobody claimed; the worker claims the next
+ * unclaimed file, a step ahead of it, reads it and posts what it made of it (readAheadWorker.ts, readAheadFile.ts:
+ * its top-level values, every object reduced to its summary unless its type keeps the whole value, see
+ * records/record.ts recordsOf), which the first thread indexes as it comes. When the first thread needs a file
+ * the worker is still reading, it reads the next unclaimed file meanwhile, the same way, and keeps the result
+ * until its turn: neither thread waits while a file is left, both end together, and the files are indexed in the
+ * load's order whichever thread read them. (The worker reading from the last file back, the first thread indexed
+ * all the worker's results after the threads met, alone: 50-60 ms of 0.F's load, 60-100 of the current game's.)
+ * Anything else (an unreadable file, a file that is not strict JSON) is left to the first thread, which reads it
+ * again as it would have. A worker that stops answering is given up, and the first thread reads the rest.
  */
 import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
-import type { TableMembersData } from '../records/beyondTables';
+import type { TableMembers, TableMembersData } from '../records/beyondTables';
+import { readAheadFile, reduction, type PostedResult, type ReadAheadResult, type Reduction } from './readAheadFile';
 
-/** What the worker made of one file. */
-export type ReadAheadResult =
-  /**
-   * The file's JSON value, its objects summarized; the slots of the objects of a type that keeps its whole value in
-   * `inFile`: the whole is read from the file's text when its record's value is first read (see ParsedObject.wholeInFile).
-   */
-  | {
-    readonly kind: 'parsed'; readonly value: unknown; readonly inFile?: readonly number[];
-    /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
-    readonly learned?: readonly string[];
-  }
-  /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
-  | { readonly kind: 'defers' }
-  /** The first thread reads it itself. */
-  | { readonly kind: 'self' };
+export type { ReadAheadResult } from './readAheadFile';
 
 /**
  * What the worker is given as it starts: before the load has listed its files (a thread takes 25-60 ms to start,
@@ -42,9 +32,9 @@ export interface ReadAheadTask {
   readonly inlineEocRoots: InlineEocRoots | undefined;
   readonly port: MessagePort;
   /**
-   * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: 1 once the first thread has
-   * waited for a result (the worker then posts each at once); [3]: 1 once the files are posted (ReadAheadFiles),
-   * 2 when the worker is not needed after all.
+   * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: the index of the result the first
+   * thread needs, plus one (the worker posts at once when it holds it: see ReadAhead.needs); [3]: 1 once the files
+   * are posted (ReadAheadFiles), 2 when the worker is not needed after all.
    */
   readonly signal: Int32Array;
 }
@@ -65,27 +55,34 @@ export interface ReadAheadFiles {
 export const WORKER = 1;
 export const LOADER = 2;
 
-/**
- * One result as posted (in batches: see readAheadWorker.ts): the index of its path among the task's paths, and the
- * result, its value as JSON text when that text gives the same value back: copying a string between threads is a
- * memory copy, and `JSON.parse` makes the objects faster than the structured clone would (about 1.7x on the game's
- * data).
- */
+/** One result as posted (in batches: see readAheadWorker.ts): the index of its path among the task's paths, and the result. */
 export interface ReadAheadMessage {
   readonly index: number;
-  readonly read: ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] };
+  readonly read: PostedResult;
 }
 
-function decoded(read: ReadAheadMessage['read']): ReadAheadResult {
+function decoded(read: PostedResult): ReadAheadResult {
   if (read.kind !== 'parsed-json') return read;
   const value = JSON.parse(read.json) as unknown;
   return read.learned === undefined ? { kind: 'parsed', value, inFile: read.inFile } : { kind: 'parsed', value, inFile: read.inFile, learned: read.learned };
 }
 
+/**
+ * The worker's young generation, in megabytes (V8's default grows to 48): what it allocates is the parse of the
+ * file at hand, garbage once its summaries are posted, so its scavenges copy little and a small one costs no time.
+ * Reading 60-65 % of the files, its heap grew to the end of the load: a start on 0.F with Magiclysm peaked at
+ * 141.7 MB RSS (137 MB before, the worker reading half the files), 134.3 with 8 (129.9 with 4), the same wall
+ * time and the same share of files (medians of 6 alternating runs); the current game 171.8 -> 166.0 MB.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** How long the first thread waits for a result before it gives the worker up (it answers in milliseconds). */
 const GIVE_UP_MS = 10_000;
 
 const SELF: ReadAheadResult = { kind: 'self' };
+
+/** A step of taking a result (see ReadAhead.taking): a file read ahead meanwhile. */
+const READ_AHEAD = 'read-ahead';
 
 /** Atomics.waitAsync (Node 16+; not in this project's TypeScript library). */
 const waitAsync = (Atomics as unknown as {
@@ -103,22 +100,40 @@ function startingCode(module: string): string {
 }`;
 }
 
+/** How many files of a load each thread read (see ReadAhead.counts). */
+export interface ReadAheadCounts {
+  /** Results of the worker taken (not those it left to this thread). */
+  readonly byWorker: number;
+  /** Files this thread read ahead of its turn while the worker was busy with the one it needed. */
+  readonly aheadHere: number;
+}
+
 export class ReadAhead {
-  private readonly received = new Map<number, ReadAheadMessage['read']>();
+  private readonly received = new Map<number, PostedResult>();
+  /** What this thread read ahead of its turn, by index, until taken. */
+  private readonly readHere = new Map<number, ReadAheadResult>();
+  /** Every file before it is claimed (the next this thread may read ahead is here or after). */
+  private nextUnclaimed = 0;
   private gone = false;
   /** Set by `begin`. */
+  private paths: readonly string[] = [];
   private claims: Int32Array = new Int32Array(0);
   private everyFile = false;
+  private reduction: Reduction | undefined;
+  private byWorker = 0;
+  private aheadHere = 0;
 
   private constructor(
     private readonly worker: Worker,
     private readonly port: MessagePort,
     private readonly signal: Int32Array,
     private readonly giveUpMs: number,
+    private readonly typesKeepingFullValue: readonly string[],
+    private readonly inlineEocRoots: InlineEocRoots | undefined,
   ) {}
 
   /**
-   * A worker reading `paths` from the last back (`boot`, then `begin`); undefined when no thread can be started.
+   * A worker reading `paths` (`boot`, then `begin`); undefined when no thread can be started.
    * For tests: `everyFile`, this thread claims none (it waits for the worker's result of each); `module`,
    * `giveUpMs`: a worker whose module is missing, one that never answers.
    */
@@ -138,26 +153,30 @@ export class ReadAhead {
     const signal = new Int32Array(new SharedArrayBuffer(16));
     try {
       const task: ReadAheadTask = { typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, port: port2, signal };
-      worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2] });
+      const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
+      worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2], resourceLimits });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
       worker.unref();
     } catch {
       return undefined;
     }
-    return new ReadAhead(worker, port1, signal, options.giveUpMs ?? GIVE_UP_MS);
+    return new ReadAhead(worker, port1, signal, options.giveUpMs ?? GIVE_UP_MS, typesKeepingFullValue, options.inlineEocRoots);
   }
 
   /**
-   * Gives the booted worker its files. `tableMembers`: what the tables know, to learn what the files use beyond
-   * them (made here, while the worker may still be starting: about ten milliseconds on a cold start).
+   * Gives the booted worker its files. `tables`: what the tables know, to learn what the files use beyond them:
+   * here, and as data for the worker (made here, while the worker is still starting: 15-20 ms on a cold start,
+   * the worker ready about 45 ms after its boot).
    */
-  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tableMembers?: () => TableMembersData } = {}): void {
+  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData } } = {}): void {
+    this.paths = paths;
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
     this.everyFile = options.everyFile ?? false;
+    this.reduction = reduction(this.typesKeepingFullValue, this.inlineEocRoots, options.tables?.here);
     let files: ReadAheadFiles;
     try {
-      files = { paths, claims: this.claims, tables: options.tableMembers?.() };
+      files = { paths, claims: this.claims, tables: options.tables?.data() };
     } catch (err) {
       this.stop();
       throw err;
@@ -168,38 +187,63 @@ export class ReadAhead {
   }
 
   /**
-   * What the worker made of path `index`, waiting for it when the worker has claimed it; `self` when this thread
-   * claims it first (or the worker is given up): the caller reads it.
+   * What the worker (or this thread, reading ahead) made of path `index`, waiting for it when the worker has
+   * claimed it and nothing is left to read meanwhile; `self` when this thread claims it first (or the worker is
+   * given up): the caller reads it.
    */
   take(index: number): ReadAheadResult {
     const steps = this.taking(index);
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) return step.value;
-      Atomics.wait(this.signal, 0, step.value.seen, step.value.left);
-    }
-  }
-
-  /** As `take`, without blocking the thread (a server keeps answering while it loads). */
-  async takeAsync(index: number): Promise<ReadAheadResult> {
-    const steps = this.taking(index);
-    for (let step = steps.next(); ; step = steps.next()) {
-      if (step.done) return step.value;
-      const wait = waitAsync(this.signal, 0, step.value.seen, step.value.left);
-      if (wait.async) await wait.value;
+      if (step.value !== READ_AHEAD) Atomics.wait(this.signal, 0, step.value.seen, step.value.left);
     }
   }
 
   /**
-   * Taking path `index`: returns the result, or yields each wait it needs first (how many results were posted
-   * when it looked, and for how long at most). `take` and `takeAsync` differ only in how they wait.
+   * As `take`, without blocking the thread (a server keeps answering while it loads): reading ahead, it yields to
+   * the event loop every `sliceMs` (a file the worker is slow with could leave this thread every other to read).
    */
-  private *taking(index: number): Generator<{ readonly seen: number; readonly left: number }, ReadAheadResult, void> {
+  async takeAsync(index: number, sliceMs = 12): Promise<ReadAheadResult> {
+    const steps = this.taking(index);
+    let sliceStart = Date.now();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      if (step.value === READ_AHEAD) {
+        if (Date.now() - sliceStart < sliceMs) continue;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = Date.now();
+        continue;
+      }
+      const wait = waitAsync(this.signal, 0, step.value.seen, step.value.left);
+      if (!wait.async) continue;
+      // A wait on shared memory does not keep the process alive (the worker is unref'd): a timer does meanwhile.
+      const alive = setTimeout(() => undefined, step.value.left);
+      try { await wait.value; } finally { clearTimeout(alive); }
+    }
+  }
+
+  /** How many files each thread read so far. */
+  counts(): ReadAheadCounts {
+    return { byWorker: this.byWorker, aheadHere: this.aheadHere };
+  }
+
+  /**
+   * Taking path `index`: returns the result, or yields each wait it needs first (how many results were posted
+   * when it looked, and for how long at most), and READ_AHEAD after each file it read meanwhile. `take` and
+   * `takeAsync` differ only in how they wait.
+   */
+  private *taking(index: number): Generator<{ readonly seen: number; readonly left: number } | typeof READ_AHEAD, ReadAheadResult, void> {
+    const ahead = this.readHere.get(index);
+    if (ahead) { this.readHere.delete(index); return ahead; }
     if (this.claimedHere(index)) return SELF;
-    const deadline = Date.now() + this.giveUpMs;
+    this.needs(index);
+    let deadline = Date.now() + this.giveUpMs;
     for (;;) {
       const look = this.look(index, deadline);
       if ('found' in look) return look.found;
-      this.waiting();
+      // The worker is reading it: this thread reads the next file meanwhile rather than wait (the worker may be
+      // slow to answer for as long as that takes, hence a new deadline).
+      if (this.readOneAhead()) { deadline = Date.now() + this.giveUpMs; yield READ_AHEAD; continue; }
       yield look;
     }
   }
@@ -217,12 +261,27 @@ export class ReadAhead {
     return left <= 0 ? { found: this.giveUp() } : { seen, left };
   }
 
+  /** Tells the worker which result this thread needs: it posts its results at once when it holds that one. */
+  private needs(index: number): void {
+    Atomics.store(this.signal, 2, index + 1);
+  }
+
   /**
-   * Tells the worker that this thread waits: from then on it posts each result at once rather than in batches.
-   * (Until the threads meet, this one reads the files it reaches itself and waits for none.)
+   * Reads the next file nobody claimed, kept until its turn (see taking); false when every file is claimed.
+   * Files this thread reaches are claimed in order, and so are the ones the worker reads: none before
+   * `nextUnclaimed` is left.
    */
-  private waiting(): void {
-    Atomics.store(this.signal, 2, 1);
+  private readOneAhead(): boolean {
+    if (this.everyFile || this.gone) return false;
+    while (this.nextUnclaimed < this.paths.length) {
+      const k = this.nextUnclaimed++;
+      if (Atomics.compareExchange(this.claims, k, 0, LOADER) !== 0) continue;
+      const read = readAheadFile(this.paths[k], this.reduction!, false) as ReadAheadResult;
+      if (read.kind !== 'self') this.aheadHere++;
+      this.readHere.set(k, read);
+      return true;
+    }
+    return false;
   }
 
   /** Stops the worker (its remaining files, if any, are not needed; or it was booted for a load that needs none). */
@@ -248,7 +307,11 @@ export class ReadAhead {
       for (const { index: i, read } of m.message as ReadAheadMessage[]) this.received.set(i, read);
     }
     const read = this.received.get(index);
-    if (read) { this.received.delete(index); return decoded(read); }
+    if (read) {
+      this.received.delete(index);
+      if (read.kind !== 'self') this.byWorker++;
+      return decoded(read);
+    }
     return done ? this.giveUp() : undefined;
   }
 

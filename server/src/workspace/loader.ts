@@ -4,7 +4,7 @@
  * files outside the roots that did not change since; at once (the CLI) or in time slices (the language server).
  */
 import * as path from 'path';
-import { ReadAhead, type ReadAheadResult } from '../index/readAhead';
+import { ReadAhead, type ReadAheadCounts, type ReadAheadResult } from '../index/readAhead';
 import { IndexCache, type CacheOptions, type CacheWrite } from '../cache/store';
 import { cacheKey } from '../cache/key';
 import type { KindRegistry } from '../registry/registry';
@@ -43,8 +43,9 @@ export interface LoadOptions {
 /** The second thread of a load, as the loading loop takes its results. */
 interface SecondThread {
   take(p: string): ReadAheadResult | undefined;
-  takeAsync(p: string): Promise<ReadAheadResult | undefined>;
-  stop(): void;
+  takeAsync(p: string, sliceMs: number): Promise<ReadAheadResult | undefined>;
+  /** Stops it; returns how many files each thread read. */
+  stop(): ReadAheadCounts;
 }
 
 export class Loader {
@@ -52,6 +53,8 @@ export class Loader {
   private warm: IndexCache | undefined;
   /** How many files of the last load a second thread read and parsed. */
   filesReadElsewhere = 0;
+  /** How many this thread read ahead of their turn, while the second thread read the one it needed (see index/readAhead.ts). */
+  filesReadAhead = 0;
 
   constructor(
     private readonly options: LoadOptions,
@@ -76,7 +79,7 @@ export class Loader {
         if (onProgress && (i + 1) % 200 === 0) onProgress(i + 1, paths.length);
       });
     } finally {
-      reader?.stop();
+      this.stopReadAhead(reader);
     }
     this.indexer.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
@@ -105,14 +108,20 @@ export class Loader {
           sliceStart = Date.now();
         }
         done++;
-        this.indexFromDisk(p, reader && (await reader.takeAsync(p)));
+        this.indexFromDisk(p, reader && (await reader.takeAsync(p, sliceMs)));
       }
     } finally {
-      reader?.stop();
+      this.stopReadAhead(reader);
     }
     this.indexer.materializeProblemFiles();
     onProgress?.(paths.length, paths.length);
     return true;
+  }
+
+  private stopReadAhead(reader: SecondThread | undefined): void {
+    const counts = reader?.stop();
+    this.filesReadElsewhere = counts?.byWorker ?? 0;
+    this.filesReadAhead = counts?.aheadHere ?? 0;
   }
 
   /** The mods found, the cache opened: the files to index, and the second thread reading them if there is one. */
@@ -151,8 +160,7 @@ export class Loader {
     const cached = warm?.lookup(p, () => this.store.fileFor(p));
     if (cached) return this.indexer.indexCached(this.store.fileFor(p), cached);
     const elsewhere = read !== undefined && read.kind !== 'self';
-    if (elsewhere) this.filesReadElsewhere++;
-    // A file the other thread read comes as its parse (`read`): its text is not needed here.
+    // A file read ahead (by the other thread, or this one) comes as its parse (`read`): its text is not needed here.
     const text = elsewhere ? '' : this.store.safeRead(p, this.options.readListed);
     if (text === undefined) return;
     const file = this.store.fileFor(p);
@@ -181,15 +189,17 @@ export class Loader {
     const reader = booted ?? ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
     if (!reader) return undefined;
     // What the tables know goes with the files when the game's are among those read (see records/beyondTables.ts).
-    const tableMembers = context.some((p) => this.mods.isGameData(p)) ? () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) : undefined;
-    reader.begin(context, { everyFile, tableMembers });
+    const tables = context.some((p) => this.mods.isGameData(p))
+      ? { here: this.registry, data: () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) }
+      : undefined;
+    reader.begin(context, { everyFile, tables });
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
     const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
     return {
       take: (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, reader.take(k)); },
-      takeAsync: async (p) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k)); },
-      stop: () => reader.stop(),
+      takeAsync: async (p, sliceMs) => { const k = indexOf.get(p); return k === undefined ? undefined : valid(p, await reader.takeAsync(k, sliceMs)); },
+      stop: () => { reader.stop(); return reader.counts(); },
     };
   }
 

@@ -1,0 +1,109 @@
+/**
+ * What a load's reading ahead makes of one file (see readAhead.ts): read, parsed with the native parser, every
+ * object reduced to its summary unless its type keeps the whole value (see records/record.ts recordsOf). Done by
+ * the second thread for the files it claims, and by the first for the files it reads ahead of its turn while the
+ * second is busy with the one it needs: the same result whichever thread made it.
+ * Loads little (the second thread's code): no registry, no tolerant parser.
+ */
+import { readListedTextFile } from '../util/text';
+import { definesNoId } from '../syntax/definesNoId';
+import { isPlainObject } from '../util/json';
+import { summarize } from '../records/record';
+import { learnBeyondTables, type TableMembers } from '../records/beyondTables';
+import type { InlineEocRoots, InlineEocRootsByType } from '../records/inlineDefinitions';
+
+/** What reading ahead made of one file. */
+export type ReadAheadResult =
+  /**
+   * The file's JSON value, its objects summarized; the slots of the objects of a type that keeps its whole value in
+   * `inFile`: the whole is read from the file's text when its record's value is first read (see ParsedObject.wholeInFile).
+   */
+  | {
+    readonly kind: 'parsed'; readonly value: unknown; readonly inFile?: readonly number[];
+    /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
+    readonly learned?: readonly string[];
+  }
+  /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
+  | { readonly kind: 'defers' }
+  /** The first thread reads it itself. */
+  | { readonly kind: 'self' };
+
+/**
+ * A result as the second thread posts it: its value as JSON text when that text gives the same value back: copying
+ * a string between threads is a memory copy, and `JSON.parse` makes the objects faster than the structured clone
+ * would (about 1.7x on the game's data).
+ */
+export type PostedResult = ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] };
+
+/** How files are reduced: the same on both threads. */
+export interface Reduction {
+  readonly keepsFullValue: ReadonlySet<string>;
+  /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
+  readonly inlineEocRoots: InlineEocRootsByType | undefined;
+  /** What the tables know, to learn what the files use beyond them; undefined: nothing is learned. */
+  readonly tables: TableMembers | undefined;
+}
+
+export function reduction(typesKeepingFullValue: readonly string[], inlineEocRoots: InlineEocRoots | undefined, tables: TableMembers | undefined): Reduction {
+  return { keepsFullValue: new Set(typesKeepingFullValue), inlineEocRoots: inlineEocRoots && new Map(Object.entries(inlineEocRoots)), tables };
+}
+
+/**
+ * Whether a value holds a number that JSON text does not give back: negative zero (JSON text writes 0) or an
+ * infinity (a literal too large for a double; JSON text writes null). Such a file's values are sent as values.
+ * Only what is sent is searched (summaries): a search of the
+ * file's text for the literals took twice as long over the game's files, and flagged 65 whose numbers were fine.
+ * Iterative: a value may nest thousands deep.
+ */
+function holdsUnfaithfulNumber(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (v === 0 ? Object.is(v, -0) : !Number.isFinite(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return false;
+}
+
+/**
+ * What the first thread is given of a file's value: every object summarized (not an object: a stray, its value
+ * unused); the slots of the objects whose types keep their whole value in `inFile`: the first thread reads those from
+ * the file's text when a record's value is first read (most of the game's never are). `asText`: as JSON text when
+ * that gives the same values back (to cross threads).
+ */
+function reducedValue(value: unknown, how: Reduction, asText: boolean): PostedResult {
+  const array = Array.isArray(value);
+  const objects: unknown[] = array ? value : [value];
+  const inFile: number[] = [];
+  const summaries = objects.map((v, slot) => {
+    if (!isPlainObject(v)) return v === null || typeof v !== 'object' ? v : null;
+    if (typeof v.type === 'string' && how.keepsFullValue.has(v.type)) inFile.push(slot);
+    return summarize(v, how.inlineEocRoots);
+  });
+  // Summaries drop most members: what the whole objects use beyond the tables is learned here.
+  const learned: { learned?: string[] } = {};
+  if (how.tables) {
+    const found = new Set<string>();
+    for (const v of objects) if (isPlainObject(v)) learnBeyondTables(v, how.tables, found);
+    learned.learned = [...found];
+  }
+  const sent = array ? summaries : summaries[0];
+  if (!asText || summaries.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: sent, inFile, ...learned };
+  return { kind: 'parsed-json', json: JSON.stringify(sent), inFile, ...learned };
+}
+
+/** What reading ahead makes of file `p`: `self` for anything but strict JSON holding an object or an array. */
+export function readAheadFile(p: string, how: Reduction, asText: boolean): PostedResult {
+  let text: string;
+  try { text = readListedTextFile(p); } catch { return { kind: 'self' }; }
+  if (definesNoId(text)) return { kind: 'defers' };
+  let value: unknown;
+  try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
+  if (!Array.isArray(value) && !isPlainObject(value)) return { kind: 'self' };
+  return reducedValue(value, how, asText);
+}
