@@ -70,6 +70,9 @@ function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly s
   return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
 }
 
+/** What a template (abstract) may name: any definition, templates too. */
+const anyDefinition = (): boolean => true;
+
 /** How many ids of a looping copy-from chain a message lists. */
 const CYCLE_LISTED = 20;
 
@@ -78,18 +81,20 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const modId = record.source.modId;
   if (!project.mods.get('dda')) return;
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
-  // it is never instantiated, its children name the real thing.
-  const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
-  const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
+  // it is never instantiated, its children name the real thing. (Made only for a copy-from, and shared otherwise:
+  // this check runs for each of the game's 80,000 definitions.)
+  let acceptsParent: ((r: DefinitionRecord) => boolean) | undefined;
+  const acceptsReferenced = record.abstract ? anyDefinition : notAbstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
-  const defined = (k: string, i: string): boolean => project.anyVisibleDefinition(k, i, modId, notAbstract);
+  let defined: ((k: string, i: string) => boolean) | undefined;
+  const definedOf = (): ((k: string, i: string) => boolean) => (defined ??= (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract));
   // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   analysis.eachReference((refKind, id, member, at) => {
     if (member !== undefined && isExempt(record, member)) return;
     const isCopyFrom = member === 'copy-from';
-    const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
+    const accepts = isCopyFrom ? (acceptsParent ??= (r) => r !== record) : acceptsReferenced;
     if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) return;
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
@@ -99,9 +104,9 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom) {
-      if (project.registry.isBuiltIn(refKind, id, defined)) return;
+      if (project.registry.isBuiltIn(refKind, id, definedOf())) return;
       // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
-      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;
+      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, definedOf())) return;
     }
     if (isCopyFrom) {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') {

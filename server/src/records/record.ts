@@ -18,8 +18,8 @@ export type EditMode = 'create' | 'override' | 'modify' | 'unknown';
 export interface RecordSource {
   readonly path: string;
   readonly modId: string | undefined;
-  /** Offsets of the file's object `objectIndex` (computed on first use: indexing does not need them). */
-  rangeOf(objectIndex: number): { start: number; end: number };
+  /** The start (`end` false) or end offset of the file's object `objectIndex` (found on first use: indexing does not need them). */
+  offsetOf(objectIndex: number, end: boolean): number;
   /** The whole value of the file's object `objectIndex`, parsed again from the file's text. */
   fullValueOf(objectIndex: number): Record<string, unknown>;
 }
@@ -247,10 +247,10 @@ class Definition implements DefinitionRecord {
   }
 
   get start(): number {
-    return this.source.rangeOf(this.index).start;
+    return this.source.offsetOf(this.index, false);
   }
 
   get end(): number {
-    return this.source.rangeOf(this.index).end;
+    return this.source.offsetOf(this.index, true);
   }
 }

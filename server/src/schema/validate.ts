@@ -13,6 +13,7 @@ import { isPlainObject } from '../util/json';
 import { describeType, jsonTypeName, pathLabel, show, type Fix, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
 import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
+import type { Basis } from '../basis';
 
 export { isCommentKey };
 
@@ -24,14 +25,37 @@ export { isCommentKey };
  */
 class BufferSink implements ValueSink {
   readonly problems: ValueProblem[] = [];
-  readonly references: FoundReference[] = [];
+  /**
+   * The references, flat: a reference given whole, or one given to referenceAt as its kind, id, flags (FoundReference's
+   * key, weak, alternative: REF_KEY...), basis, its path's length and then its steps. Flat: the alternatives of the
+   * game's unions find tens of thousands, and most are thrown away.
+   */
+  private readonly references: unknown[] = [];
   problem(p: ValueProblem): void { this.problems.push(p); }
   reference(r: FoundReference): void { this.references.push(r); }
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis): void {
+    const refs = this.references;
+    refs.push(kind, id, (key ? REF_KEY : 0) | (weak ? REF_WEAK : 0) | (alternative ? REF_ALTERNATIVE : 0), basis, path.length);
+    for (let k = 0; k < path.length; k++) refs.push(path[k]);
+  }
   replay(into: ValueSink): void {
     for (const p of this.problems) into.problem(p);
-    for (const r of this.references) into.reference(r);
+    const refs = this.references;
+    for (let i = 0; i < refs.length;) {
+      const first = refs[i];
+      if (typeof first !== 'string') { into.reference(first as FoundReference); i++; continue; }
+      const kind = first, id = refs[i + 1] as string, flags = refs[i + 2] as number, basis = refs[i + 3] as Basis | undefined, length = refs[i + 4] as number;
+      const path = refs.slice(i + 5, i + 5 + length) as (string | number)[];
+      i += 5 + length;
+      const key = (flags & REF_KEY) !== 0, weak = (flags & REF_WEAK) !== 0, alternative = (flags & REF_ALTERNATIVE) !== 0;
+      if (into.referenceAt !== undefined) into.referenceAt(path, kind, id, key, weak, alternative, basis);
+      else into.reference({ path, kind, id, ...(key ? { key: true } : {}), ...(weak ? { weak: true } : {}), ...(alternative ? { alternative: true } : {}), ...(basis !== undefined ? { basis } : {}) });
+    }
   }
 }
+
+/** A buffered reference's flags (see BufferSink.references). */
+const REF_KEY = 1, REF_WEAK = 2, REF_ALTERNATIVE = 4;
 
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
