@@ -135,9 +135,12 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'oter_ids', 'om_terrain', 'description', 'category', 'symbol', 'weight', 'volume'];
 const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_MEMBERS);
 
-/** One member of a record's object: from its value, or from its file when its summary does not keep that member. */
-export function memberOf(record: DefinitionRecord, member: string): unknown {
-  return record.summarized && !IN_SUMMARY.has(member) ? record.source.fullValueOf(record.index)[member] : record.value[member];
+/**
+ * One member of a record's object: from its value, or from its file when its summary does not keep that member
+ * (`whole`: the file's object, when the caller has it at hand).
+ */
+export function memberOf(record: DefinitionRecord, member: string, whole?: Record<string, unknown>): unknown {
+  return record.summarized && !IN_SUMMARY.has(member) ? (whole ?? record.source.fullValueOf(record.index))[member] : record.value[member];
 }
 
 /**

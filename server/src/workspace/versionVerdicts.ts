@@ -16,10 +16,13 @@ interface FileForms {
   readonly firsts: ReadonlyMap<string, DefinitionRecord>;
 }
 
-/** The decisive forms of a definition (a summarized one's members read again from its file). */
-export function formsOfRecord(record: DefinitionRecord): readonly DecisiveForm[] {
+/**
+ * The decisive forms of a definition (a summarized one's members read again from its file; `whole`: its file's
+ * object, when at hand).
+ */
+export function formsOfRecord(record: DefinitionRecord, whole?: Record<string, unknown>): readonly DecisiveForm[] {
   if (!mayShowForms(record.type)) return NO_FORMS;
-  return formsOf({ type: record.type, member: (name) => memberOf(record, name) });
+  return formsOf({ type: record.type, member: (name) => memberOf(record, name, whole) });
 }
 
 /** A mod's verdict as given before its files (or which files are its) changed. */
@@ -107,13 +110,22 @@ export class VersionVerdicts {
     return out;
   }
 
-  private formsOfFile(records: readonly DefinitionRecord[]): FileForms {
+  /**
+   * Counts the decisive definitions of a file's records (its list as the file holds it) from their objects, while
+   * its indexing has them at hand (`wholeOf`: a record's object, undefined when not whole): a check of a mod counts
+   * every file of it, and a summarized monster group's members would otherwise be read again from its file.
+   */
+  countFromWhole(records: readonly DefinitionRecord[], wholeOf: (r: DefinitionRecord) => Record<string, unknown> | undefined): void {
+    this.formsOfFile(records, wholeOf);
+  }
+
+  private formsOfFile(records: readonly DefinitionRecord[], wholeOf?: (r: DefinitionRecord) => Record<string, unknown> | undefined): FileForms {
     let own = this.fileForms.get(records);
     if (!own) {
       const tally = emptyTally();
       const firsts = new Map<string, DefinitionRecord>();
       for (const r of records) {
-        const forms = formsOfRecord(r);
+        const forms = formsOfRecord(r, wholeOf?.(r));
         if (!tallyDefinition(forms, tally)) continue;
         for (const f of forms) if (!firsts.has(f.id)) firsts.set(f.id, r);
       }
