@@ -31,7 +31,11 @@ const NOT_REFERENCES: readonly { types: readonly string[]; member: string; when:
 
 /** Whether a reference from top-level `member` is not one (see NOT_REFERENCES). */
 function isExempt(record: DefinitionRecord, member: string | number): boolean {
-  for (const x of NOT_REFERENCES) if (member === x.member && x.types.includes(record.type) && x.when(record.value)) return true;
+  // (Indexed: asked for most references of the game.)
+  for (let k = 0; k < NOT_REFERENCES.length; k++) {
+    const x = NOT_REFERENCES[k];
+    if (member === x.member && x.types.includes(record.type) && x.when(record.value)) return true;
+  }
   return false;
 }
 
@@ -52,6 +56,9 @@ const ALSO_ACCEPTS: readonly {
   { types: ['recipe'], member: 'result', of: 'item', when: (v) => v.category === 'CC_BUILDING', kinds: ['overmap_terrain'] },
   { types: ['harvest'], member: 'entries[].drop', of: 'item', when: (_v, entry) => entry.type === 'bionic_group', kinds: ['item_group'] },
 ];
+
+/** The types of definitions ALSO_ACCEPTS has rules for (a reference not found in another is not made whole for it). */
+const ALSO_ACCEPTING_TYPES: ReadonlySet<string> = new Set(ALSO_ACCEPTS.flatMap((x) => x.types));
 
 /** Kinds of references that ids of `kind` may also satisfy in some definitions (see ALSO_ACCEPTS). */
 export function kindsAlsoAccepting(kind: string): readonly string[] {
@@ -87,8 +94,8 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const acceptsReferenced = record.abstract ? anyDefinition : notAbstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
+  // Whether a built-in id's base is defined (made for the references not found, few).
   let defined: ((k: string, i: string) => boolean) | undefined;
-  const definedOf = (): ((k: string, i: string) => boolean) => (defined ??= (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract));
   // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   analysis.eachReference((refKind, id, member, at) => {
@@ -101,12 +108,13 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
       // A string that may name another kind a sibling selects (a spell summoning a monster group).
       if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      if (!found && ALSO_ACCEPTING_TYPES.has(record.type)) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom) {
-      if (project.registry.isBuiltIn(refKind, id, definedOf())) return;
+      defined ??= (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract);
+      if (project.registry.isBuiltIn(refKind, id, defined)) return;
       // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
-      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, definedOf())) return;
+      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;
     }
     if (isCopyFrom) {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') {
