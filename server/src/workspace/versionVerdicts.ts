@@ -32,6 +32,8 @@ export interface VerdictChange {
   readonly filesChanged: boolean;
 }
 
+const NO_FILE_FORMS: FileForms = { tally: emptyTally(), firsts: new Map() };
+
 export class VersionVerdicts {
   /** Each mod's files: kept with SourceFile.modId, which is set only by setModId. */
   private readonly filesByMod = new Map<string, Set<SourceFile>>();
@@ -122,14 +124,14 @@ export class VersionVerdicts {
   private formsOfFile(records: readonly DefinitionRecord[], wholeOf?: (r: DefinitionRecord) => Record<string, unknown> | undefined): FileForms {
     let own = this.fileForms.get(records);
     if (!own) {
-      const tally = emptyTally();
-      const firsts = new Map<string, DefinitionRecord>();
+      let tally: FormTally | undefined, firsts: Map<string, DefinitionRecord> | undefined;
       for (const r of records) {
         const forms = formsOfRecord(r, wholeOf?.(r));
-        if (!tallyDefinition(forms, tally)) continue;
-        for (const f of forms) if (!firsts.has(f.id)) firsts.set(f.id, r);
+        if (forms.length === 0 || !tallyDefinition(forms, (tally ??= emptyTally()))) continue;
+        for (const f of forms) if (!(firsts ??= new Map()).has(f.id)) firsts.set(f.id, r);
       }
-      own = { tally, firsts };
+      // Most files show no decisive form: they share one empty count (never changed: counts are added to others).
+      own = tally && firsts ? { tally, firsts } : NO_FILE_FORMS;
       this.fileForms.set(records, own);
     }
     return own;
