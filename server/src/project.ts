@@ -229,6 +229,11 @@ export class Project implements WorkspaceView {
     return this.store.get(filePath);
   }
 
+  /** The file at a path, resolved: one given as the store keeps it (the CLI gives a file's own path) is found as it is. */
+  private storedFile(filePath: string): SourceFile | undefined {
+    return this.store.get(filePath) ?? this.store.get(path.resolve(filePath));
+  }
+
   reportedFiles(): SourceFile[] {
     return [...this.store.all.values()].filter((f) => f.reported);
   }
@@ -343,14 +348,14 @@ export class Project implements WorkspaceView {
    * `diagnostics` then costs little. For a server that must answer between the records of a big file.
    */
   *diagnosticsSteps(filePath: string): Steps<void> {
-    const file = this.store.get(path.resolve(filePath));
+    const file = this.storedFile(filePath);
     if (!file || !file.reported || this.results.cached(file)) return;
     this.indexer.ensureParsed(file);
     yield* checkRecordsSteps(this, file);
   }
 
   diagnostics(filePath: string): Diagnostic[] {
-    const file = this.store.get(path.resolve(filePath));
+    const file = this.storedFile(filePath);
     if (!file || !file.reported) return [];
     const cached = this.checkResults(file);
     const modId = file.modId;
@@ -401,7 +406,7 @@ export class Project implements WorkspaceView {
 
   /** A file's diagnostics as its checks found them, before a version verdict counts their root causes: what migrate repairs. */
   diagnosticsForMigration(filePath: string): Diagnostic[] {
-    const file = this.store.get(path.resolve(filePath));
+    const file = this.storedFile(filePath);
     return file && file.reported ? this.applySeverity(this.checkResults(file)) : [];
   }
 

@@ -3,7 +3,7 @@
  * was derived from them (analysis keys, memoized checks). Below the checks (which see files) and the project
  * (which makes them).
  */
-import { objectRange, type ParsedFile } from './syntax/parseFile';
+import { objectOffset, type ParsedFile } from './syntax/parseFile';
 import type { DefinitionRecord, RecordSource } from './records/record';
 import type { RecordMemo } from './checks/report';
 import type { RecordAnalysis } from './records/analyze';
@@ -101,9 +101,12 @@ export class SourceFile implements RecordSource {
     this.recordList = records;
   }
 
-  rangeOf(objectIndex: number): { start: number; end: number } {
-    return objectRange(this.parsed, () => this.textProvider(this), objectIndex);
+  offsetOf(objectIndex: number, end: boolean): number {
+    return objectOffset(this.parsed, this.textOfFile, objectIndex, end);
   }
+
+  /** The file's text, for the offsets of its objects (found when first asked for). */
+  private readonly textOfFile = (): string => this.textProvider(this);
 
   fullValueOf(objectIndex: number): Record<string, unknown> {
     return this.valueProvider(this, objectIndex);

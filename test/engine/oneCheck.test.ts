@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Project } from '../../server/src/project';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
@@ -31,4 +32,30 @@ test('a project made for one check: same diagnostics as an ordinary one; an upda
   }
   assert.ok(count >= 5, `diagnostics to compare (${count})`);
   assert.throws(() => once.updateFile(path.join(mods, 'a', 'monsters.json'), '[]'), /cannot be updated/);
+});
+
+test('a project made for one check counts a mod\'s era forms from the objects it loads: a file of monster groups without a finding is read once', () => {
+  // The current game (its damage types are definitions); the mod's monster groups by "id": the current form, a verdict's evidence.
+  const game = writeTree({ ...MINI_CORE, 'json/damage_types.json': [{ type: 'damage_type', id: 'bash', name: 'bash' }] });
+  const mods = writeTree({
+    'a/modinfo.json': modinfo('a'),
+    'a/groups.json': [{ type: 'monstergroup', id: 'GROUP_A', monsters: [] }, { type: 'monstergroup', id: 'GROUP_B', monsters: [] }],
+    'a/old.json': [{ type: 'monstergroup', name: 'GROUP_OLD', monsters: [] }],
+  });
+  try {
+    const reads = new Map<string, number>();
+    const readFile = (p: string): string => { reads.set(path.basename(p), (reads.get(path.basename(p)) ?? 0) + 1); return fs.readFileSync(p, 'utf8'); };
+    const once = new Project({ gamePath: game, roots: [mods], readFile, checkedAfterLoad: () => true, forOneCheck: true });
+    once.load();
+    const ordinary = new Project({ gamePath: game, roots: [mods] });
+    ordinary.load();
+    assert.equal(once.version.version.id, 'current');
+    for (const f of ordinary.reportedFiles()) assert.deepEqual(once.diagnostics(f.path), ordinary.diagnostics(f.path), f.path);
+    assert.deepEqual(once.diagnostics(path.join(mods, 'a', 'groups.json')), []);
+    assert.deepEqual(once.writtenFor('a'), ordinary.writtenFor('a'));
+    assert.equal(reads.get('groups.json'), 1, 'read to be indexed only: its groups\' members are not read again for the verdict');
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
+  }
 });

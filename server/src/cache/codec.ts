@@ -387,10 +387,10 @@ class CachedRecord implements DefinitionRecord {
   }
 
   get start(): number {
-    return this.source.rangeOf(this.index).start;
+    return this.source.offsetOf(this.index, false);
   }
 
   get end(): number {
-    return this.source.rangeOf(this.index).end;
+    return this.source.offsetOf(this.index, true);
   }
 }

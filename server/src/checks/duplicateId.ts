@@ -16,14 +16,17 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
   // the advice is then what the game reads. The 0.F game loads a later definition of an id in place of the
   // earlier one, and one that copies from its own id keeps the earlier one's members (0.F --check-mods: clean).
   const specMember = isRecipe ? 'override' : 'edit-mode';
-  const refused = ctx.project.registry.schemaOfType(record.type)?.fields.some((f) => f.name === specMember && f.gameRejects !== undefined) === true;
-  // Such a copy of another mod's definition is no duplicate; one of its own mod's is applied on top of the first
-  // (a list extended twice: "Duplicate profession X in scenario Y", 0.F --check-mods).
-  const selfCopy = refused && record.ids.length === 1 && record.value['copy-from'] === record.ids[0];
   // `replace` (current game): a later mod replaces silently; only a repeat inside one mod is a mistake.
   const sameModOnly = redefinition === 'replace';
   for (const id of record.ids) {
-    const earlier = ctx.project.visibleDefinitions(record.kind, id, record.source.modId)
+    const visible = ctx.project.visibleDefinitions(record.kind, id, record.source.modId);
+    // Most ids have no other definition: nothing more is worked out for them (the table's fields are not searched).
+    if (visible.length === 0 || (visible.length === 1 && visible[0] === record)) continue;
+    const refused = ctx.project.registry.schemaOfType(record.type)?.fields.some((f) => f.name === specMember && f.gameRejects !== undefined) === true;
+    // Such a copy of another mod's definition is no duplicate; one of its own mod's is applied on top of the first
+    // (a list extended twice: "Duplicate profession X in scenario Y", 0.F --check-mods).
+    const selfCopy = refused && record.ids.length === 1 && record.value['copy-from'] === record.ids[0];
+    const earlier = visible
       .filter((r) => r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!(sameModOnly || selfCopy) || r.source.modId === record.source.modId));
     if (earlier.length === 0) continue;
     const first: DefinitionRecord = earlier[0];

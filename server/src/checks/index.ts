@@ -107,22 +107,30 @@ function isCurrent(project: CheckHost, memo: RecordMemo): boolean {
 
 /** What a record's checks report into (one object per record: the game's data has 80,000 of them). */
 class RecordChecks implements CheckContext {
-  readonly reports: RecordReport[] = [];
-  readonly unresolvedKinds: string[] = [];
-  readonly kindsOfIds: string[] = [];
+  // Lists made at their first entry: most records report nothing (their memos share the empty one).
+  reports: readonly RecordReport[] = NONE;
+  unresolvedKinds: readonly string[] = NONE;
+  kindsOfIds: readonly string[] = NONE;
   constructor(readonly project: ProjectView, readonly file: SourceFile) {}
   report(d: RecordReport): void {
-    this.reports.push(d);
+    this.reports = pushed(this.reports, d);
   }
   reportAt(): void {
     throw new Error('record checks report on records');
   }
   noteUnresolved(kind: string): void {
-    this.unresolvedKinds.push(kind);
+    this.unresolvedKinds = pushed(this.unresolvedKinds, kind);
   }
   noteKindsOf(id: string): void {
-    this.kindsOfIds.push(id);
+    this.kindsOfIds = pushed(this.kindsOfIds, id);
   }
+}
+
+/** `list` with `item` added: a new array in place of the shared empty one, else the same array. */
+function pushed<T>(list: readonly T[], item: T): readonly T[] {
+  if (list === NONE) return [item];
+  (list as T[]).push(item);
+  return list;
 }
 
 const NO_DEPS: readonly (string | number)[] = [];
@@ -133,7 +141,7 @@ function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRec
   const ctx = new RecordChecks(view ?? project, file);
   for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
   const { reports, unresolvedKinds, kindsOfIds } = ctx;
-  const relative = reports.length ? relativePlaces(project, record, reports) : [];
+  const relative = reports.length ? relativePlaces(project, record, reports) : NONE;
   if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds, kindsOfIds };
   const deps: (string | number)[] = [];
   for (const [key, version] of view.deps) deps.push(key, version);
@@ -214,8 +222,9 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
       memo = checkRecord(project, file, record);
       if (!project.forOneCheck) file.memo.set(record, memo);
     }
-    for (const k of memo.unresolvedKinds) unresolvedKinds.add(k);
-    for (const id of memo.kindsOfIds) kindsOfIds.add(id);
+    // (Indexed loops: most of these lists are the shared empty one, which for-of goes through with an iterator.)
+    for (let k = 0; k < memo.unresolvedKinds.length; k++) unresolvedKinds.add(memo.unresolvedKinds[k]);
+    for (let k = 0; k < memo.kindsOfIds.length; k++) kindsOfIds.add(memo.kindsOfIds[k]);
     // A map's palettes, and the palettes they name: through files of the game or of other mods the reverse index
     // may not know (their records are not analysed), so a change to any of them is followed to the map by these.
     if (record.type === 'mapgen') {

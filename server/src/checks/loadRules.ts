@@ -27,7 +27,9 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
   const chainOf = (): readonly DefinitionRecord[] => (chain ??= [record, ...ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN)]);
   // The flags after the chain, read once for the rules sparing the same flags (an item's weight and volume).
   let sparing: { readonly flags: readonly string[]; readonly spared: boolean } | undefined;
-  for (const rule of rules) {
+  // (Indexed, and no object for a member the definition writes fine itself: most items, for each rule.)
+  for (let r = 0; r < rules.length; r++) {
+    const rule = rules[r];
     if ((record.abstract && !rule.abstractToo) || (rule.exceptCopies && record.copyFrom !== undefined)) continue;
     if (rule.withNumber !== undefined && typeof memberOf(record, rule.withNumber) !== 'number') continue;
     if (!rule.own && !throughChain) {
@@ -35,6 +37,7 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
       throughChain = true;
     }
     const own = memberOf(record, rule.member);
+    if (own !== undefined && !refused(rule, own)) continue;
     const found = own !== undefined ? { from: record, value: own } : rule.own ? undefined : firstSetting(chainOf(), rule.member, 1);
     if (found && !refused(rule, found.value)) continue;
     if (rule.unlessFlags) {

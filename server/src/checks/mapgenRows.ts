@@ -110,23 +110,29 @@ class RowsCheck {
     return this.written;
   }
 
-  /** Findings held until the end, by class: the last one shown says how many more there are. */
-  private readonly pending = new Map<string, { where: { start: number; end: number } | undefined; path: (string | number)[]; severity: Severity; message: string }[]>();
-  private readonly counts = new Map<string, number>();
+  /**
+   * Findings held until the end, by class: the last one shown says how many more there are. (Made at the first
+   * finding: most maps have none.)
+   */
+  private pending: Map<string, { where: { start: number; end: number } | undefined; path: (string | number)[]; severity: Severity; message: string }[]> | undefined;
+  private counts: Map<string, number> | undefined;
 
   /** Reports at offsets of the file (made relative to the record), or on the member at `path`. */
   private report(cls: string, where: { start: number; end: number } | undefined, path: (string | number)[], severity: Severity, message: string): void {
-    const n = (this.counts.get(cls) ?? 0) + 1;
-    this.counts.set(cls, n);
+    const counts = (this.counts ??= new Map());
+    const n = (counts.get(cls) ?? 0) + 1;
+    counts.set(cls, n);
     if (n > MAX_CELLS_REPORTED) return;
-    let list = this.pending.get(cls);
-    if (!list) { list = []; this.pending.set(cls, list); }
+    const pending = (this.pending ??= new Map());
+    let list = pending.get(cls);
+    if (!list) { list = []; pending.set(cls, list); }
     list.push({ where, path, severity, message });
   }
 
   private flush(): void {
+    if (!this.pending) return;
     for (const [cls, list] of this.pending) {
-      const more = (this.counts.get(cls) ?? 0) - list.length;
+      const more = (this.counts!.get(cls) ?? 0) - list.length;
       list.forEach((f, i) => {
         const at = f.where ? { start: f.where.start - this.record.start, end: f.where.end - this.record.start } : undefined;
         let message = more > 0 && i === list.length - 1 ? `${f.message} (and ${more} more cell${more === 1 ? '' : 's'} like this, not marked)` : f.message;
@@ -243,18 +249,20 @@ class RowsCheck {
     return verdict;
   }
 
-  private writtenCache = new Map<number, ReturnType<typeof writtenCells>>();
+  private writtenCache: Map<number, ReturnType<typeof writtenCells>> | undefined;
 
   private writtenRowCells(r: number): ReturnType<typeof writtenCells> | undefined {
     const w = this.rowsWritten();
     if (!w) return undefined;
-    let cells = this.writtenCache.get(r);
-    if (!cells) { cells = writtenCells(this.text, w, r); this.writtenCache.set(r, cells); }
+    const cache = (this.writtenCache ??= new Map());
+    let cells = cache.get(r);
+    if (!cells) { cells = writtenCells(this.text, w, r); cache.set(r, cells); }
     return cells;
   }
 
   private cellReport(cls: string, r: number, c: number, severity: Severity, message: string): void {
-    if ((this.counts.get(cls) ?? 0) >= MAX_CELLS_REPORTED) { this.counts.set(cls, (this.counts.get(cls) ?? 0) + 1); return; }
+    const counted = this.counts?.get(cls) ?? 0;
+    if (counted >= MAX_CELLS_REPORTED) { this.counts!.set(cls, counted + 1); return; }
     const cell = this.writtenRowCells(r)?.[c];
     this.report(cls, cell, ['object', 'rows', r], severity, message);
   }

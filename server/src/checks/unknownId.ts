@@ -31,7 +31,11 @@ const NOT_REFERENCES: readonly { types: readonly string[]; member: string; when:
 
 /** Whether a reference from top-level `member` is not one (see NOT_REFERENCES). */
 function isExempt(record: DefinitionRecord, member: string | number): boolean {
-  for (const x of NOT_REFERENCES) if (member === x.member && x.types.includes(record.type) && x.when(record.value)) return true;
+  // (Indexed: asked for most references of the game.)
+  for (let k = 0; k < NOT_REFERENCES.length; k++) {
+    const x = NOT_REFERENCES[k];
+    if (member === x.member && x.types.includes(record.type) && x.when(record.value)) return true;
+  }
   return false;
 }
 
@@ -53,6 +57,9 @@ const ALSO_ACCEPTS: readonly {
   { types: ['harvest'], member: 'entries[].drop', of: 'item', when: (_v, entry) => entry.type === 'bionic_group', kinds: ['item_group'] },
 ];
 
+/** The types of definitions ALSO_ACCEPTS has rules for (a reference not found in another is not made whole for it). */
+const ALSO_ACCEPTING_TYPES: ReadonlySet<string> = new Set(ALSO_ACCEPTS.flatMap((x) => x.types));
+
 /** Kinds of references that ids of `kind` may also satisfy in some definitions (see ALSO_ACCEPTS). */
 export function kindsAlsoAccepting(kind: string): readonly string[] {
   return ALSO_ACCEPTS.filter((x) => x.kinds.includes(kind)).map((x) => x.of);
@@ -70,6 +77,9 @@ function alsoAccepted(record: DefinitionRecord, ref: FoundReference): readonly s
   return rules.find((x) => x.when(value, holder as Record<string, unknown>))?.kinds ?? [];
 }
 
+/** What a template (abstract) may name: any definition, templates too. */
+const anyDefinition = (): boolean => true;
+
 /** How many ids of a looping copy-from chain a message lists. */
 const CYCLE_LISTED = 20;
 
@@ -78,27 +88,30 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const modId = record.source.modId;
   if (!project.mods.get('dda')) return;
   // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
-  // it is never instantiated, its children name the real thing.
-  const acceptsParent = (r: DefinitionRecord): boolean => r !== record;
-  const acceptsReferenced = (r: DefinitionRecord): boolean => !r.abstract || record.abstract;
+  // it is never instantiated, its children name the real thing. (Made only for a copy-from, and shared otherwise:
+  // this check runs for each of the game's 80,000 definitions.)
+  let acceptsParent: ((r: DefinitionRecord) => boolean) | undefined;
+  const acceptsReferenced = record.abstract ? anyDefinition : notAbstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
-  const defined = (k: string, i: string): boolean => project.anyVisibleDefinition(k, i, modId, notAbstract);
+  // Whether a built-in id's base is defined (made for the references not found, few).
+  let defined: ((k: string, i: string) => boolean) | undefined;
   // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   analysis.eachReference((refKind, id, member, at) => {
     if (member !== undefined && isExempt(record, member)) return;
     const isCopyFrom = member === 'copy-from';
-    const accepts = isCopyFrom ? acceptsParent : acceptsReferenced;
+    const accepts = isCopyFrom ? (acceptsParent ??= (r) => r !== record) : acceptsReferenced;
     if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) return;
     let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (!found && !isCopyFrom) {
       for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
       // A string that may name another kind a sibling selects (a spell summoning a monster group).
       if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
+      if (!found && ALSO_ACCEPTING_TYPES.has(record.type)) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
     }
     if (!found && !isCopyFrom) {
+      defined ??= (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract);
       if (project.registry.isBuiltIn(refKind, id, defined)) return;
       // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
       for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;

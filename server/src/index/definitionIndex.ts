@@ -583,6 +583,10 @@ export class DefinitionIndex {
   }
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
+    // A kind that never had batches maps each id to its records (the CLI's whole-game check: every reference is
+    // looked up here, and the engine runs without inlining, so each call on the way counts).
+    const entries = this.byKind.get(kind);
+    if (entries !== undefined && entries.batches === undefined) return (entries.map.get(id) as DefinitionRecord[] | undefined) ?? NO_RECORDS;
     return this.existing(kind)?.list(id) ?? NO_RECORDS;
   }
 

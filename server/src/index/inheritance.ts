@@ -44,11 +44,19 @@ export interface Lineage {
 export function parentOf(project: DefinitionLookup, record: DefinitionRecord): DefinitionRecord | undefined {
   const parentId = record.copyFrom;
   if (parentId === undefined) return undefined;
-  const candidates = project.visibleDefinitions(record.kind, parentId, record.source.modId).filter((r) => r !== record && r.editMode !== 'modify');
-  if (candidates.length === 0) return undefined;
-  const before = candidates.filter((r) => project.compareLoadOrder(r, record) < 0);
-  if (record.ids.includes(parentId)) return before[before.length - 1];
-  return before.length ? before[before.length - 1] : candidates[candidates.length - 1];
+  // The last candidate (a visible definition other than the record, not a `modify`), and the last loaded before the
+  // record; a loop: asked for every definition with a copy-from.
+  const visible = project.visibleDefinitions(record.kind, parentId, record.source.modId);
+  let last: DefinitionRecord | undefined, lastBefore: DefinitionRecord | undefined;
+  for (let i = 0; i < visible.length; i++) {
+    const r = visible[i];
+    if (r === record || r.editMode === 'modify') continue;
+    last = r;
+    if (project.compareLoadOrder(r, record) < 0) lastBefore = r;
+  }
+  if (last === undefined) return undefined;
+  if (record.ids.includes(parentId)) return lastBefore;
+  return lastBefore ?? last;
 }
 
 /** The whole chain of one record, walked (hover); checks use a LineageCache. */

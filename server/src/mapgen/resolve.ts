@@ -142,14 +142,23 @@ function ownMappings(record: DefinitionRecord, root: { facts: MappingFacts; at: 
 
 function mappingsOf(record: DefinitionRecord, root: { facts: MappingFacts; at: JsonPath }): ReadonlyMap<string, readonly Mapping[]> {
   const out = new Map<string, Mapping[]>();
-  const add = (m: Mapping): void => {
-    const list = out.get(m.key);
-    if (list) list.push(m); else out.set(m.key, [m]);
-  };
-  for (const [layer, keys] of root.facts.layers) for (const key of keys) add(new WrittenMapping(key, layer, record, root.at, false));
+  // (Indexed loops: made for each map generator checked, in code the check runs a few thousand times.)
+  const { layers, mapping } = root.facts;
+  for (let l = 0; l < layers.length; l++) {
+    const layer = layers[l][0], keys = layers[l][1];
+    for (let k = 0; k < keys.length; k++) addMapping(out, new WrittenMapping(keys[k], layer, record, root.at, false));
+  }
   // mapgen_palette::load_internal: `mapping`, per character, its layers.
-  for (const [key, layers] of root.facts.mapping ?? []) for (const layer of layers) add(new WrittenMapping(key, layer, record, root.at, true));
+  for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
+    const key = mapping[e][0], entryLayers = mapping[e][1];
+    for (let l = 0; l < entryLayers.length; l++) addMapping(out, new WrittenMapping(key, entryLayers[l], record, root.at, true));
+  }
   return out;
+}
+
+function addMapping(out: Map<string, Mapping[]>, m: Mapping): void {
+  const list = out.get(m.key);
+  if (list) list.push(m); else out.set(m.key, [m]);
 }
 
 /** A palette's mappings and palettes (its record's facts; a palette always has them). */
@@ -201,7 +210,8 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup,
   let generation = 0;
   const noteParameters = (facts: MappingFacts): void => {
     if (!facts.parameters) return;
-    for (const [name, def] of Object.entries(facts.parameters)) if (!parameters.has(name)) { parameters.set(name, def); generation++; }
+    const names = Object.keys(facts.parameters);
+    for (let k = 0; k < names.length; k++) if (!parameters.has(names[k])) { parameters.set(names[k], facts.parameters[names[k]]); generation++; }
   };
   const made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
   let nodesMade = 0;
@@ -215,8 +225,8 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup,
   const chain: string[] = record.type === 'mapgen' ? [] : record.ids.slice(0, 1);
   const paletteNode = (def: DefinitionRecord): PaletteNode => {
     const before = generation;
-    const known = made.get(def)?.find((m) => m.generation === before);
-    if (known) return known.node;
+    const nodes = made.get(def);
+    for (let k = 0; nodes !== undefined && k < nodes.length; k++) if (nodes[k].generation === before) return nodes[k].node;
     const node = nodeOf(def, { facts: paletteFacts(def), at: [] });
     let list = made.get(def);
     if (!list) { list = []; made.set(def, list); }
@@ -307,7 +317,11 @@ export function nodesOf(resolution: MapResolution): PaletteNode[] {
     if (seen.has(n)) return;
     seen.add(n);
     out.push(n);
-    for (const u of n.uses) for (const o of u.options) for (const x of o.nodes) walk(x);
+    // (Indexed: the check of every map generator walks its resolution.)
+    for (let i = 0; i < n.uses.length; i++) {
+      const options = n.uses[i].options;
+      for (let j = 0; j < options.length; j++) for (let k = 0; k < options[j].nodes.length; k++) walk(options[j].nodes[k]);
+    }
   };
   walk(resolution.root);
   return out;

@@ -18,8 +18,8 @@ export type EditMode = 'create' | 'override' | 'modify' | 'unknown';
 export interface RecordSource {
   readonly path: string;
   readonly modId: string | undefined;
-  /** Offsets of the file's object `objectIndex` (computed on first use: indexing does not need them). */
-  rangeOf(objectIndex: number): { start: number; end: number };
+  /** The start (`end` false) or end offset of the file's object `objectIndex` (found on first use: indexing does not need them). */
+  offsetOf(objectIndex: number, end: boolean): number;
   /** The whole value of the file's object `objectIndex`, parsed again from the file's text. */
   fullValueOf(objectIndex: number): Record<string, unknown>;
 }
@@ -135,9 +135,12 @@ export function fullValueOf(record: DefinitionRecord): Record<string, unknown> {
 const SUMMARY_MEMBERS = ['type', 'id', 'alias', 'abstract', 'name', 'copy-from', 'edit-mode', 'result', 'variant', 'id_suffix', 'update_mapgen_id', 'nested_mapgen_id', 'oter_ids', 'om_terrain', 'description', 'category', 'symbol', 'weight', 'volume'];
 const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_MEMBERS);
 
-/** One member of a record's object: from its value, or from its file when its summary does not keep that member. */
-export function memberOf(record: DefinitionRecord, member: string): unknown {
-  return record.summarized && !IN_SUMMARY.has(member) ? record.source.fullValueOf(record.index)[member] : record.value[member];
+/**
+ * One member of a record's object: from its value, or from its file when its summary does not keep that member
+ * (`whole`: the file's object, when the caller has it at hand).
+ */
+export function memberOf(record: DefinitionRecord, member: string, whole?: Record<string, unknown>): unknown {
+  return record.summarized && !IN_SUMMARY.has(member) ? (whole ?? record.source.fullValueOf(record.index))[member] : record.value[member];
 }
 
 /**
@@ -247,10 +250,10 @@ class Definition implements DefinitionRecord {
   }
 
   get start(): number {
-    return this.source.rangeOf(this.index).start;
+    return this.source.offsetOf(this.index, false);
   }
 
   get end(): number {
-    return this.source.rangeOf(this.index).end;
+    return this.source.offsetOf(this.index, true);
   }
 }

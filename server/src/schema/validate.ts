@@ -13,6 +13,7 @@ import { isPlainObject } from '../util/json';
 import { describeType, jsonTypeName, pathLabel, show, type Fix, type FoundReference, type ValueProblem, type ValueSink } from './valueReports';
 import { Category, Shape, categoryOf, compile, compiledField, optionsFor, type SpecNode } from './compiledSpec';
 import { judgeUnknownMember } from './unknownMember';
+import type { Basis } from '../basis';
 
 export { isCommentKey };
 
@@ -23,15 +24,42 @@ export { isCommentKey };
  * real sink (see the union case of walk).
  */
 class BufferSink implements ValueSink {
-  readonly problems: ValueProblem[] = [];
-  readonly references: FoundReference[] = [];
-  problem(p: ValueProblem): void { this.problems.push(p); }
-  reference(r: FoundReference): void { this.references.push(r); }
+  // (Both lists made at their first entry: most alternatives walked find neither.)
+  private problems: ValueProblem[] | undefined;
+  /**
+   * The references, flat: a reference given whole, or one given to referenceAt as its kind, id, flags (FoundReference's
+   * key, weak, alternative: REF_KEY...), basis, its path's length and then its steps. Flat: the alternatives of the
+   * game's unions find tens of thousands, and most are thrown away.
+   */
+  private references: unknown[] | undefined;
+  get problemCount(): number { return this.problems?.length ?? 0; }
+  problem(p: ValueProblem): void { (this.problems ??= []).push(p); }
+  reference(r: FoundReference): void { (this.references ??= []).push(r); }
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis): void {
+    const refs = (this.references ??= []);
+    refs.push(kind, id, (key ? REF_KEY : 0) | (weak ? REF_WEAK : 0) | (alternative ? REF_ALTERNATIVE : 0), basis, path.length);
+    for (let k = 0; k < path.length; k++) refs.push(path[k]);
+  }
   replay(into: ValueSink): void {
-    for (const p of this.problems) into.problem(p);
-    for (const r of this.references) into.reference(r);
+    for (const p of this.problems ?? NOTHING_BUFFERED) into.problem(p);
+    const refs = this.references ?? NOTHING_BUFFERED;
+    for (let i = 0; i < refs.length;) {
+      const first = refs[i];
+      if (typeof first !== 'string') { into.reference(first as FoundReference); i++; continue; }
+      const kind = first, id = refs[i + 1] as string, flags = refs[i + 2] as number, basis = refs[i + 3] as Basis | undefined, length = refs[i + 4] as number;
+      const path = refs.slice(i + 5, i + 5 + length) as (string | number)[];
+      i += 5 + length;
+      const key = (flags & REF_KEY) !== 0, weak = (flags & REF_WEAK) !== 0, alternative = (flags & REF_ALTERNATIVE) !== 0;
+      if (into.referenceAt !== undefined) into.referenceAt(path, kind, id, key, weak, alternative, basis);
+      else into.reference({ path, kind, id, ...(key ? { key: true } : {}), ...(weak ? { weak: true } : {}), ...(alternative ? { alternative: true } : {}), ...(basis !== undefined ? { basis } : {}) });
+    }
   }
 }
+
+const NOTHING_BUFFERED: readonly never[] = [];
+
+/** A buffered reference's flags (see BufferSink.references). */
+const REF_KEY = 1, REF_WEAK = 2, REF_ALTERNATIVE = 4;
 
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
@@ -269,11 +297,11 @@ function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode
   for (let k = 0; k < candidates.length; k++) {
     const buf = new BufferSink();
     walk(value, candidates[k], path, buf);
-    if (!best || buf.problems.length < best.problems.length) { best = buf; bestNode = candidates[k]; }
-    if (buf.problems.length === 0) break;
+    if (!best || buf.problemCount < best.problemCount) { best = buf; bestNode = candidates[k]; }
+    if (buf.problemCount === 0) break;
   }
   // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
-  if (best!.problems.length === 0 || sink instanceof BufferSink) best!.replay(sink);
+  if (best!.problemCount === 0 || sink instanceof BufferSink) best!.replay(sink);
   else walk(value, bestNode, path, sink);
 }
 

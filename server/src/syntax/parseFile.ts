@@ -322,9 +322,22 @@ export function objectRange(parsed: ParsedFile, text: string | (() => string), i
 
 /** Offsets of the file's top-level value in `slot` (see objectRange). */
 export function regionAt(parsed: ParsedFile, text: string | (() => string), slot: number): { start: number; end: number } {
-  if (!parsed.regions) scanRegions(parsed, typeof text === 'string' ? text : text());
-  const r = parsed.regions![slot];
+  const r = regionIn(parsed, text, slot);
   return r ? { start: r.start, end: r.end } : { start: 0, end: 0 };
+}
+
+/**
+ * The start (`end` false) or the end of object `i` of a parsed file, as objectRange gives them, without making a
+ * range: every definition's offsets are asked by its checks.
+ */
+export function objectOffset(parsed: ParsedFile, text: string | (() => string), i: number, end: boolean): number {
+  const r = regionIn(parsed, text, slotOf(parsed, i));
+  return r ? (end ? r.end : r.start) : 0;
+}
+
+function regionIn(parsed: ParsedFile, text: string | (() => string), slot: number): { readonly start: number; readonly end: number } | undefined {
+  if (!parsed.regions) scanRegions(parsed, typeof text === 'string' ? text : text());
+  return parsed.regions![slot];
 }
 
 function scanRegions(parsed: ParsedFile, text: string): void {

@@ -159,6 +159,8 @@ export class Indexer {
     if (fromDisk) { this.allAnalyzed = false; if (file.reported) this.reportedAnalyzed = false; }
     const previous = file.records;
     file.records = records;
+    // (A well-formed file's objects as parsed are what its records' whole values are read again as.)
+    if (analyzeNow && parsed.wellFormed) verdicts.countFromWhole(records, (r) => (parsed.objects[r.index].reduced ? undefined : parsed.objects[r.index].value));
     verdicts.retally(file, previous);
     if (analyzeNow) {
       // The offsets (found with what the definitions' text hides, see regionAt) and the analyses, while the

@@ -22,7 +22,12 @@ export class Lookups {
     const records = this.defs.get(kind, id);
     if (records.length === 0) return [];
     const visible = this.graph().visibleFrom(modId);
-    const out = records.filter((r) => r.source.modId !== undefined && visible.has(r.source.modId));
+    // (A loop, not `filter`: asked for every copy-from parent, duplicate and palette of a check, tens of thousands.)
+    const out: DefinitionRecord[] = [];
+    for (let i = 0; i < records.length; i++) {
+      const mod = records[i].source.modId;
+      if (mod !== undefined && visible.has(mod)) out.push(records[i]);
+    }
     return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
   }
 

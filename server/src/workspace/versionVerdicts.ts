@@ -16,10 +16,13 @@ interface FileForms {
   readonly firsts: ReadonlyMap<string, DefinitionRecord>;
 }
 
-/** The decisive forms of a definition (a summarized one's members read again from its file). */
-export function formsOfRecord(record: DefinitionRecord): readonly DecisiveForm[] {
+/**
+ * The decisive forms of a definition (a summarized one's members read again from its file; `whole`: its file's
+ * object, when at hand).
+ */
+export function formsOfRecord(record: DefinitionRecord, whole?: Record<string, unknown>): readonly DecisiveForm[] {
   if (!mayShowForms(record.type)) return NO_FORMS;
-  return formsOf({ type: record.type, member: (name) => memberOf(record, name) });
+  return formsOf({ type: record.type, member: (name) => memberOf(record, name, whole) });
 }
 
 /** A mod's verdict as given before its files (or which files are its) changed. */
@@ -28,6 +31,8 @@ export interface VerdictChange {
   /** Its files or their definitions changed (the examples its notices point to may have moved), not only its count was forgotten. */
   readonly filesChanged: boolean;
 }
+
+const NO_FILE_FORMS: FileForms = { tally: emptyTally(), firsts: new Map() };
 
 export class VersionVerdicts {
   /** Each mod's files: kept with SourceFile.modId, which is set only by setModId. */
@@ -107,17 +112,26 @@ export class VersionVerdicts {
     return out;
   }
 
-  private formsOfFile(records: readonly DefinitionRecord[]): FileForms {
+  /**
+   * Counts the decisive definitions of a file's records (its list as the file holds it) from their objects, while
+   * its indexing has them at hand (`wholeOf`: a record's object, undefined when not whole): a check of a mod counts
+   * every file of it, and a summarized monster group's members would otherwise be read again from its file.
+   */
+  countFromWhole(records: readonly DefinitionRecord[], wholeOf: (r: DefinitionRecord) => Record<string, unknown> | undefined): void {
+    this.formsOfFile(records, wholeOf);
+  }
+
+  private formsOfFile(records: readonly DefinitionRecord[], wholeOf?: (r: DefinitionRecord) => Record<string, unknown> | undefined): FileForms {
     let own = this.fileForms.get(records);
     if (!own) {
-      const tally = emptyTally();
-      const firsts = new Map<string, DefinitionRecord>();
+      let tally: FormTally | undefined, firsts: Map<string, DefinitionRecord> | undefined;
       for (const r of records) {
-        const forms = formsOfRecord(r);
-        if (!tallyDefinition(forms, tally)) continue;
-        for (const f of forms) if (!firsts.has(f.id)) firsts.set(f.id, r);
+        const forms = formsOfRecord(r, wholeOf?.(r));
+        if (forms.length === 0 || !tallyDefinition(forms, (tally ??= emptyTally()))) continue;
+        for (const f of forms) if (!(firsts ??= new Map()).has(f.id)) firsts.set(f.id, r);
       }
-      own = { tally, firsts };
+      // Most files show no decisive form: they share one empty count (never changed: counts are added to others).
+      own = tally && firsts ? { tally, firsts } : NO_FILE_FORMS;
       this.fileForms.set(records, own);
     }
     return own;

@@ -60,7 +60,10 @@ export function mayShowForms(type: string): boolean {
 /** The decisive forms a definition shows. */
 export function formsOf(d: DefinitionForms): readonly DecisiveForm[] {
   if (!TYPES_OF_FORMS.has(d.type)) return NO_FORMS;
-  return PLACED.filter((p) => shows(p.form.match, d)).map((p) => p.form);
+  // (A loop: every definition of a current mod is asked, and most show none.)
+  let out: DecisiveForm[] | undefined;
+  for (let i = 0; i < PLACED.length; i++) if (shows(PLACED[i].form.match, d)) (out ??= []).push(PLACED[i].form);
+  return out ?? NO_FORMS;
 }
 
 export function emptyTally(): FormTally {
