@@ -400,6 +400,47 @@ test('an id is looked up in the cached files through their id filters: an unknow
   }
 });
 
+test('"did you mean" and the ids a prefix begins, first asked at a warm start, go through the cached files\' meta data (no mod\'s ids gathered) and answer as a fresh load, after an edit and a changed file too', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const fresh = fx.project({ cache: false });
+  const item = fresh.registry.kindOfType('GENERIC');
+  const ids = [...fresh.defs.entries(item).keys()];
+  assert.ok(ids.includes('ïd_😀') && ids.length > 10);
+  // Misspelt ids (one of them past ASCII), and half-typed ones.
+  const queries = [...ids.map((id) => `${id.slice(0, -1)}x`), 'ragg', 'no_such_item', 'ïd_😀x', 'sheet_cottn'];
+  const prefixes = [...ids.map((id) => id.slice(0, 3)), 'ïd', 'r'];
+  const answers = (p: Project): unknown => ({
+    near: queries.map((q) => [q, p.nearIds(item, q, 'mymod'), p.nearIds(item, q, 'gmod')]),
+    beginning: prefixes.map((q) => [q, p.idsBeginning(item, q, 'mymod')]),
+  });
+  const idsOf = mock.method(CachedFile.prototype, 'idsOf');
+  try {
+    const warm = fx.project();
+    // The first two searches of a kind (a start's first diagnostics): no cached file's ids made into the mods' sets.
+    assert.deepEqual(warm.nearIds(item, 'sheet_cottn', 'mymod'), fresh.nearIds(item, 'sheet_cottn', 'mymod'));
+    assert.deepEqual(warm.idsBeginning(item, 'r', 'mymod'), fresh.idsBeginning(item, 'r', 'mymod'));
+    assert.ok(fresh.nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotton'));
+    assert.equal(idsOf.mock.callCount(), 0, 'no cached file\'s ids gathered');
+    // An edit between two searches of the first (the mod's ids searched apart from the cached files').
+    const edited = fx.project();
+    assert.deepEqual(edited.nearIds(item, 'no_such_item', 'mymod'), []);
+    const content = path.join(fx.root, 'content.json');
+    const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'no_such_itemx' }]);
+    for (const p of [edited, fresh]) p.updateFile(content, text);
+    assert.deepEqual(edited.nearIds(item, 'no_such_item', 'mymod'), ['no_such_itemx']);
+    assert.deepEqual(answers(edited), answers(fresh));
+    for (const p of [edited, fresh]) p.updateFile(content, JSON.stringify(MOD['mymod/content.json']));
+    assert.deepEqual(answers(warm), answers(fresh), 'the first searches, then those through the mods\' ids');
+  } finally {
+    idsOf.mock.restore();
+  }
+  // A game file changed on disk: read again, its ids searched as a fresh load's.
+  fs.writeFileSync(path.join(fx.game, 'json/items.json'), JSON.stringify([{ type: 'GENERIC', id: 'sheet_cotten' }, { type: 'GENERIC', id: 'rag' }]));
+  assert.deepEqual(answers(fx.project()), answers(fx.project({ cache: false })));
+  assert.ok(fx.project().nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotten'));
+});
+
 test('a truncated cache file is ignored, with a log line', () => {
   damaged((f) => fs.truncateSync(f, fs.statSync(f).size - 1), /truncated/);
   damaged((f) => fs.truncateSync(f, 40), /truncated/);

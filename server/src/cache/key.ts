@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import type { KindRegistry } from '../registry/registry';
 
 /** Bumped whenever what is written changes shape (see codec.ts and store.ts). */
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11;
 
 /** Compared in this order: the log names the first difference. */
 export interface CacheKey {

@@ -23,12 +23,13 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, definesId, encodeFile, idProbe, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, idProbe, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, searchIdsOfKind, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import { recordsOf, type DefinitionRecord, type RecordSource } from '../records/record';
 import type { KindRegistry } from '../registry/registry';
 import type { RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
+import type { IdSearch } from '../util/closest';
 import { readFolder, type FolderEntries } from '../mods/discover';
 
 export interface CacheOptions {
@@ -152,6 +153,10 @@ export class CachedFile implements FileOutline, RecordBatch {
     return this.cache.parentsOf(this.metaAt, kind);
   }
 
+  search(kind: string, search: IdSearch): void {
+    this.cache.search(this.metaAt, kind, search);
+  }
+
   contents(): DecodedContents {
     return (this.decoded ??= this.cache.decode(this.entry, this.path, this.source));
   }
@@ -251,6 +256,10 @@ class CacheContents {
 
   parentsOf(metaAt: number, kind: string): string[] {
     return parentsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1);
+  }
+
+  search(metaAt: number, kind: string, search: IdSearch): void {
+    searchIdsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1, search);
   }
 
   /** The id `defines` was last asked about: an unknown id is asked of every file of every kind in turn. */

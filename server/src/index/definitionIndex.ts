@@ -10,6 +10,7 @@
  */
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from './referenceIndex';
+import type { IdSearch } from '../util/closest';
 
 const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
 const NO_RECORDS: readonly DefinitionRecord[] = Object.freeze([]);
@@ -26,6 +27,8 @@ export interface RecordBatch {
   defines(kind: string, id: string): boolean;
   /** The copy-from ids of its records of `kind` that define ids. */
   parentsOf(kind: string): readonly string[];
+  /** Offers the ids of its records of `kind` to `search` (those it can rule out unmade need not be). */
+  search(kind: string, search: IdSearch): void;
   /** Its records, all kinds (made at the first call; the same array at every call). */
   records(): readonly DefinitionRecord[];
 }
@@ -488,11 +491,29 @@ export class DefinitionIndex {
     }
   }
 
-  /** The ids of `kind` that `mod` defines, and a version that changes with them. */
-  idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
+  /**
+   * The ids of `kind` that `mod` defines, and a version that changes with them. Without `gather`, those of the
+   * batches not in the mods' ids yet are left out (see searchBatches).
+   */
+  idsOfMod(kind: string, mod: string, gather = true): { readonly ids: ReadonlySet<string>; readonly version: number } {
     const batches = this.batches.get(kind);
-    if (batches) this.addModIds(kind, batches);
+    if (batches && gather) this.addModIds(kind, batches);
     return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
+  }
+
+  /**
+   * Offers `search` the ids of `kind` of the batches of the mods in `mods` that are not in the mods' ids yet: with
+   * `idsOfMod(kind, mod, false)`, the ids each mod defines. False when there are none such (the mods' ids are
+   * whole).
+   */
+  searchBatches(kind: string, mods: ReadonlySet<string>, search: IdSearch): boolean {
+    const batches = this.batches.get(kind);
+    if (!batches || batches.inModIds === batches.all.length) return false;
+    for (let b = batches.inModIds; b < batches.all.length; b++) {
+      const batch = batches.all[b];
+      if (batch.modId !== undefined && mods.has(batch.modId)) batch.search(kind, search);
+    }
+    return true;
   }
 
   /** A record of the kind is added or removed: the kind's stamp moves on, and the journal remembers its ids. */
