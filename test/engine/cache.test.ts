@@ -12,6 +12,7 @@ import * as path from 'path';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { CachedFile, writeCacheSync } from '../../server/src/cache/store';
+import { DefinitionIndex } from '../../server/src/index/definitionIndex';
 import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
@@ -439,6 +440,23 @@ test('"did you mean" and the ids a prefix begins, first asked at a warm start, g
   fs.writeFileSync(path.join(fx.game, 'json/items.json'), JSON.stringify([{ type: 'GENERIC', id: 'sheet_cotten' }, { type: 'GENERIC', id: 'rag' }]));
   assert.deepEqual(answers(fx.project()), answers(fx.project({ cache: false })));
   assert.ok(fx.project().nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotten'));
+});
+
+test('cached files of one kind share the list of their kinds (a warm start holds thousands of files)', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const added = mock.method(DefinitionIndex.prototype, 'addLater');
+  try { fx.project(); } finally { added.mock.restore(); }
+  const outlines = added.mock.calls.map((c) => c.arguments[0]).filter((b): b is CachedFile => b instanceof CachedFile);
+  const oneKind = outlines.filter((c) => c.kinds.length === 1);
+  assert.ok(oneKind.length > 10, `${oneKind.length} cached files of one kind`);
+  const byKind = new Map<string, readonly string[]>();
+  for (const c of oneKind) {
+    const first = byKind.get(c.kinds[0]);
+    if (first) assert.equal(c.kinds, first, `${c.kinds[0]}: one list`); else byKind.set(c.kinds[0], c.kinds);
+  }
+  assert.ok(byKind.size < oneKind.length);
+  assert.ok(outlines.some((c) => c.kinds.length > 1), 'and a file of several kinds');
 });
 
 test('a truncated cache file is ignored, with a log line', () => {

@@ -196,13 +196,17 @@ export interface FileOutline {
   readonly kinds: readonly string[];
 }
 
+function bad(what: string): never {
+  throw new Error(`malformed cache entry (${what})`);
+}
+
 /**
  * The outline of the file whose meta data is [at, to) in `ints`' bytes, its integers checked so that decodeFile
  * of it stays within them and names strings of the table (a malformed entry throws here, not when its records
- * are first asked for).
+ * are first asked for). `oneKind`: the kinds of a file of one kind, by its number, shared by such files (most of
+ * a start's thousands: one array each was a tenth of what a warm start's index holds).
  */
-export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[]): FileOutline {
-  const bad = (what: string): never => { throw new Error(`malformed cache entry (${what})`); };
+export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[], oneKind: (readonly string[] | undefined)[]): FileOutline {
   const end = to >> 2;
   let i = at >> 2;
   if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
@@ -214,21 +218,23 @@ export function scanFile(ints: Int32Array, at: number, to: number, strings: read
   if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
   const intsEnd = (at >> 2) + intCount;
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const kinds: string[] = [];
-  let lastKind = -1, ids = 0;
+  // The kinds' numbers, each once; more than one: their names.
+  let first = -1, kinds: string[] | undefined, ids = 0;
   for (let k = 0; k < recordCount; k++) {
     if (i + 7 > intsEnd) bad('records');
     const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], recordIds = ints[i + 5];
     if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags > (INLINE | (EDIT_MODE_MASK << EDIT_MODE_SHIFT) | SUMMARIZED | ABSTRACT)) bad('record');
     if (ints[i + 4] < 0 || recordIds < 0 || ints[i + 6] < -1 || i + 7 + recordIds > intsEnd) bad('record');
-    if (kind !== lastKind && !kinds.includes(strings[kind])) kinds.push(strings[kind]);
-    lastKind = kind;
+    if (first < 0) first = kind;
+    else if (kind !== first && !(kinds ??= [strings[first]]).includes(strings[kind])) kinds.push(strings[kind]);
     ids += recordIds;
     i += 7 + recordIds;
   }
   if (ids !== idCount || i + idCount + words !== intsEnd) bad('length');
-  return { deferred: (flags & DEFERRED) !== 0, kinds };
+  return { deferred: (flags & DEFERRED) !== 0, kinds: kinds ?? (first < 0 ? NO_KINDS : (oneKind[first] ??= Object.freeze([strings[first]]))) };
 }
+
+const NO_KINDS: readonly string[] = Object.freeze([]);
 
 /**
  * The ids of each of the file's records of `kind` (a number in `strings`), in order, from its meta data at `at`

@@ -182,6 +182,8 @@ class CacheContents {
   readonly strings: string[];
   /** The number of each string of the table. */
   private readonly numbers = new Map<string, number>();
+  /** The kinds of a file of one kind, by its number (see scanFile). */
+  private readonly oneKind: (readonly string[] | undefined)[] = [];
   readonly meta: MetaData;
   /** The cache file, and where its values start in it; all its values once read (then it is closed). */
   private fd: number | undefined;
@@ -244,7 +246,7 @@ class CacheContents {
   /** The file of entry `n`, at `p`; throws when its meta data is malformed. */
   file(p: string, n: number, source: RecordSource): CachedFile {
     const metaAt = this.offset(n, META_FROM);
-    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings);
+    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings, this.oneKind);
     const learned = this.learned.get(p) ?? NOTHING_LEARNED;
     if (learned !== NOTHING_LEARNED && (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string'))) throw new Error('malformed entries of what it uses beyond the tables');
     return new CachedFile(this, n, metaAt, p, source, deferred, kinds, learned);
