@@ -297,13 +297,14 @@ export function searchIdsOfKind(meta: MetaData, at: number, kind: number, search
   // Each id's classes, before the id filter.
   let c = i + ints[i + 6] - words - ints[i + 9];
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const shortest = search.shortest, longest = search.longest;
   let t = 0;
   for (let k = 0; k < recordCount; k++) {
     const idCount = ints[i + 5], copyFromLength = ints[i + 6];
     const mine = ints[i + 1] === kind;
     for (let n = 0; n < idCount; n++, c++) {
       const len = ints[i + 7 + n];
-      if (mine && (!ascii || search.mayFind(len, ints[c]))) search.consider(meta.textOf(at).slice(t, t + len));
+      if (mine && (!ascii || (len >= shortest && len <= longest && search.mayFind(len, ints[c])))) search.consider(meta.textOf(at).slice(t, t + len));
       t += len;
     }
     if (copyFromLength >= 0) t += copyFromLength;

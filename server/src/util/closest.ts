@@ -232,6 +232,9 @@ export class NearWords {
  * offered one by one: most are ruled out before they are made strings.
  */
 export interface IdSearch {
+  /** The lengths in lower case an id found may have: the others are passed over without a call. */
+  readonly shortest: number;
+  readonly longest: number;
   /** Whether an id whose lower case has `length` code units and `classes` (see classesOf) may be found. */
   mayFind(length: number, classes: number): boolean;
   /** An id not ruled out (or of which nothing is known): kept when found. */
@@ -303,13 +306,16 @@ export class PrefixSearch implements IdSearch {
   readonly found: string[] = [];
   /** The classes any word beginning with the prefix has (in lower case, as an id's are kept). */
   private readonly mask: number;
+  /** (A word's length in lower case is never shorter than its own.) */
+  readonly shortest: number;
+  readonly longest = Infinity;
   constructor(private readonly prefix: string) {
     this.mask = charClasses(prefix.toLowerCase());
+    this.shortest = prefix.length + 1;
   }
 
   mayFind(length: number, classes: number): boolean {
-    // (A word's length in lower case is never shorter than its own.)
-    return length > this.prefix.length && (this.mask & ~classes) === 0;
+    return length >= this.shortest && (this.mask & ~classes) === 0;
   }
 
   consider(id: string): void {
