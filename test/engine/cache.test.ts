@@ -299,12 +299,12 @@ function flipByte(file: string, at: (size: number) => number): void {
   fs.writeFileSync(file, b);
 }
 
-/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, then their meta data. */
+/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, the id filter, then their meta data. */
 function headerEnd(file: string): number {
   return 16 + fs.readFileSync(file).readUInt32LE(8);
 }
 
-interface CacheHeader { readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
+interface CacheHeader { readonly idFilterBytes: number; readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
 
 function headerOf(file: string): CacheHeader {
   return JSON.parse(fs.readFileSync(file).toString('utf8', 16, headerEnd(file))) as CacheHeader;
@@ -312,7 +312,8 @@ function headerOf(file: string): CacheHeader {
 
 test('a corrupt cache file is ignored, with a log line', () => {
   damaged((f) => flipByte(f, () => headerEnd(f) + 1), /corrupt \(checksum\)/); // an entry
-  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // meta data
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // the id filter
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + headerOf(f).idFilterBytes + 1), /corrupt \(checksum\)/); // meta data
   damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
   damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
   damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
@@ -326,7 +327,7 @@ function flipValueOf(file: string, name: string): void {
   // An entry: 8 doubles (stamp; meta data from, to; values from, to; checksum), in the machine's byte order.
   const entries = headerEnd(file), b = fs.readFileSync(file);
   const at = (k: number): number => (os.endianness() === 'LE' ? b.readDoubleLE(entries + (n * 8 + k) * 8) : b.readDoubleBE(entries + (n * 8 + k) * 8));
-  flipByte(file, () => entries + header.entries.length * 64 + header.metaBytes + ((at(5) + at(6)) >> 1));
+  flipByte(file, () => entries + header.entries.length * 64 + header.idFilterBytes + header.metaBytes + ((at(5) + at(6)) >> 1));
 }
 
 for (const gameVersion of [undefined, 'current']) {
@@ -378,7 +379,7 @@ test('a warm start reads the values of a file when its records are first made; a
   }
 });
 
-test('an id is looked up in the cached files through their id filters: an unknown one goes through few files\' records; a known one is found as a fresh load finds it', () => {
+test('an id is looked up in the cached files through their id filters: an unknown one asks none of them (the cache\'s filter of all its ids), or goes through few files\' records; a known one is found as a fresh load finds it', () => {
   const fx = fixture();
   loadAndSave(fx);
   const fresh = fx.project({ cache: false });
@@ -386,7 +387,12 @@ test('an id is looked up in the cached files through their id filters: an unknow
   const files = mock.method(CachedFile.prototype, 'defines');
   const records = mock.method(codec, 'definesId');
   try {
-    assert.deepEqual(fx.project().kindsDefining('defined_nowhere', 'mymod'), []);
+    const warm = fx.project();
+    assert.deepEqual(warm.kindsDefining('defined_nowhere', 'mymod'), []);
+    assert.deepEqual(warm.defs.get(fresh.registry.kindOfType('GENERIC'), 'defined_nowhere'), []);
+    assert.equal(files.mock.callCount(), 0, 'no file asked');
+    // An id the cache's filter lets through (one of its files defines it, of another kind): each file's own filter.
+    assert.deepEqual(warm.kindsDefining('rag', 'mymod'), fresh.kindsDefining('rag', 'mymod'));
     assert.ok(files.mock.callCount() > 10, `${files.mock.callCount()} files asked`);
     assert.ok(records.mock.callCount() * 4 < files.mock.callCount(), `${records.mock.callCount()} of ${files.mock.callCount()} went through their records`);
   } finally {
@@ -440,6 +446,14 @@ test('"did you mean" and the ids a prefix begins, first asked at a warm start, g
   fs.writeFileSync(path.join(fx.game, 'json/items.json'), JSON.stringify([{ type: 'GENERIC', id: 'sheet_cotten' }, { type: 'GENERIC', id: 'rag' }]));
   assert.deepEqual(answers(fx.project()), answers(fx.project({ cache: false })));
   assert.ok(fx.project().nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotten'));
+  // Saved again: the cache's filter of all its ids has the new file's and those of the files kept from before.
+  loadAndSave(fx);
+  const again = fx.project();
+  assert.equal(again.cacheUse()!.misses, UNCACHEABLE);
+  const freshAgain = fx.project({ cache: false });
+  assert.deepEqual(freshAgain.kindsDefining('sheet_cotten', 'mymod'), [item]);
+  for (const id of ['sheet_cotten', 'mon_zombie', 'gmod_item', 'ïd_😀', 'defined_nowhere']) assert.deepEqual(again.kindsDefining(id, 'mymod'), freshAgain.kindsDefining(id, 'mymod'), id);
+  assert.equal(again.defs.get(item, 'sheet_cotten').length, 1);
 });
 
 test('cached files of one kind share the list of their kinds (a warm start holds thousands of files)', () => {

@@ -129,7 +129,7 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0, 0, 0,
     ...slots, ...(strays ?? []),
   ];
-  const probes: IdProbe[] = [];
+  const ids: string[] = [];
   const classes: number[] = [];
   const texts: string[] = [];
   const values: string[] = [];
@@ -139,16 +139,14 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     values.push(value);
     const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT) | (r.inline ? INLINE : 0);
     ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
-    for (const id of r.ids) { ints.push(id.length); texts.push(id); probes.push(idProbe(id)); classes.push(classesOf(id)); }
+    for (const id of r.ids) { ints.push(id.length); texts.push(id); ids.push(id); classes.push(classesOf(id)); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
   ints[9] = classes.length;
   for (const c of classes) ints.push(c);
-  const words = filterWords(probes.length), filterAt = ints.length;
-  ints[8] = words;
-  for (let w = 0; w < words; w++) ints.push(0);
-  const set = (bit: number): void => { ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); };
-  for (const p of probes) { const last = words * 32 - 1; set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
+  const filter = idFilterOf(ids);
+  ints[8] = filter.length;
+  for (const w of filter) ints.push(w);
   const joined = texts.join('');
   const text = Buffer.from(joined);
   if (text.length === joined.length) ints[0] |= ASCII_TEXT;
@@ -315,11 +313,42 @@ export function searchIdsOfKind(meta: MetaData, at: number, kind: number, search
 /** False when the file whose meta data is at `at` defines no id of the probe's (see idProbe); true when it may. */
 export function mayDefine(meta: MetaData, at: number, p: IdProbe): boolean {
   const ints = meta.ints, i = at >> 2, words = ints[i + 8];
-  if (words === 0) return false;
-  const filter = i + ints[i + 6] - words, last = words * 32 - 1;
+  return words !== 0 && filterHas(ints, i + ints[i + 6] - words, words, p);
+}
+
+/** Whether the filter of `words` words (a power of two) at `filter` in `ints` has the probe's three bits. */
+export function filterHas(ints: Int32Array, filter: number, words: number, p: IdProbe): boolean {
+  const last = words * 32 - 1;
   const b0 = p.b0 & last, b1 = p.b1 & last, b2 = p.b2 & last;
   return (ints[filter + (b0 >> 5)] & (1 << (b0 & 31))) !== 0 && (ints[filter + (b1 >> 5)] & (1 << (b1 & 31))) !== 0
     && (ints[filter + (b2 >> 5)] & (1 << (b2 & 31))) !== 0;
+}
+
+/** A filter of `ids` as a file's (see idProbe): none without ids. */
+export function idFilterOf(ids: readonly string[]): Int32Array {
+  const words = filterWords(ids.length), filter = new Int32Array(words), last = words * 32 - 1;
+  const set = (bit: number): void => { filter[bit >> 5] |= 1 << (bit & 31); };
+  for (const id of ids) { const p = idProbe(id); set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
+  return filter;
+}
+
+/** Every id of the file whose meta data is at `at` (checked by scanFile), in order; its text is not kept. */
+export function idsOfFile(meta: MetaData, at: number): string[] {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
+  const start = at + ints[i + 6] * 4;
+  const text = meta.bytes.toString(ints[i] & ASCII_TEXT ? 'latin1' : 'utf8', start, start + ints[i + 7]);
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const out: string[] = [];
+  let t = 0;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    for (let n = 0; n < idCount; n++) { const len = ints[i + 7 + n]; out.push(text.slice(t, t + len)); t += len; }
+    if (copyFromLength >= 0) t += copyFromLength;
+    i += 7 + idCount;
+  }
+  return out;
 }
 
 /**

@@ -15,8 +15,48 @@ import type { IdSearch } from '../util/closest';
 const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
 const NO_RECORDS: readonly DefinitionRecord[] = Object.freeze([]);
 
+/**
+ * Batches that say together whether one of them may define an id (a cache's files: see cache/store.ts): an
+ * unknown id asked for is ruled out once, not by each batch.
+ */
+export interface BatchGroup {
+  /** False when no batch of the group defines `id`, of any kind; true when one may. */
+  mayDefine(id: string): boolean;
+}
+
+/** A kind's batches are of several groups, or some of none (see KindBatches.group). */
+const MIXED = 'mixed';
+
+/**
+ * Whether a kind's batches waiting may define an id: asked of their one group (a warm start's: the cache's files)
+ * before any of them, else of each batch's group (one answer for a run of batches of a group).
+ */
+class GroupAnswers {
+  private group: BatchGroup | undefined;
+  private may = true;
+  constructor(private readonly id: string) {}
+
+  /** True when the batches' one group says none of them defines the id: they need not be asked. */
+  rulesOutAll(batches: KindBatches): boolean {
+    const group = batches.group;
+    return group !== undefined && group !== MIXED && !this.mayIn(group);
+  }
+
+  /** True when `batch`'s group says it does not define the id (asked of a MIXED kind's batches). */
+  rulesOut(batch: RecordBatch): boolean {
+    return batch.group !== undefined && !this.mayIn(batch.group);
+  }
+
+  private mayIn(group: BatchGroup): boolean {
+    if (group !== this.group) { this.group = group; this.may = group.mayDefine(this.id); }
+    return this.may;
+  }
+}
+
 /** Records indexed later (see DefinitionIndex.addLater): their ids before the records themselves. */
 export interface RecordBatch {
+  /** The batches it answers with (see BatchGroup), if any. */
+  readonly group?: BatchGroup;
   /** The kinds of its records, each once. */
   readonly kinds: readonly string[];
   /** The mod of its records (their source's, when they are indexed). */
@@ -217,9 +257,11 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
     const v = this.map.get(id);
     const list = v === undefined || Array.isArray(v) ? v : this.make(id, v);
     let found: DefinitionRecord[] | undefined;
-    for (let b = waiting.outlined; b < waiting.all.length; b++) {
+    const groups = new GroupAnswers(id);
+    const mixed = waiting.group === MIXED;
+    for (let b = groups.rulesOutAll(waiting) ? waiting.all.length : waiting.outlined; b < waiting.all.length; b++) {
       const batch = waiting.all[b];
-      if (!batch.defines(this.kind, id)) continue;
+      if ((mixed && groups.rulesOut(batch)) || !batch.defines(this.kind, id)) continue;
       found ??= list ?? [];
       const from = found.length;
       this.collect(id, batch, found);
@@ -320,6 +362,8 @@ interface KindBatches {
   inModIds: number;
   /** Copy-from id -> the batches with records copying from it (made on first use: see childrenOf). */
   parents: Map<string, RecordBatch[]> | undefined;
+  /** The one group of all of them (see BatchGroup), or MIXED. */
+  group: BatchGroup | typeof MIXED;
 }
 
 export class DefinitionIndex {
@@ -364,7 +408,7 @@ export class DefinitionIndex {
       const kind = kinds[k];
       const batches = this.batches.get(kind);
       if (!batches) {
-        const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined };
+        const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined, group: batch.group ?? MIXED };
         this.batches.set(kind, made);
         const entries = this.byKind.get(kind);
         if (entries) entries.batches = made;
@@ -372,6 +416,7 @@ export class DefinitionIndex {
         continue;
       }
       batches.all.push(batch);
+      if (batches.group !== batch.group) batches.group = MIXED;
       if (batches.parents) addParents(batches.parents, kind, batch);
       // The records of the ids looked up are those of all the batches waiting: this one too, now.
       if (this.byKind.get(kind)?.lookedUp) this.outline(kind);
@@ -622,15 +667,18 @@ export class DefinitionIndex {
     // one is typed): past a few asks every kind is outlined once, and each ask is a map lookup per kind.
     if (++this.kindsAsked > LOOKUPS_BEFORE_OUTLINE) this.outlineAll();
     const inMods = (modId: string | undefined): boolean => modId !== undefined && mods.has(modId);
+    const groups = new GroupAnswers(id);
     const out: string[] = [];
     for (const kind of this.order) {
       const v = this.byKind.get(kind)?.map.get(id);
       let found = Array.isArray(v) ? v.some((r) => inMods(r.source.modId))
         : v instanceof Unmade ? v.batches.some((b) => inMods(b.modId)) : v !== undefined && inMods(v.modId);
       const waiting = found ? undefined : this.waiting(kind);
-      for (let b = waiting?.outlined ?? 0; waiting && !found && b < waiting.all.length; b++) {
+      if (!waiting || groups.rulesOutAll(waiting)) { if (found) out.push(kind); continue; }
+      const mixed = waiting.group === MIXED;
+      for (let b = waiting.outlined; !found && b < waiting.all.length; b++) {
         const batch = waiting.all[b];
-        found = inMods(batch.modId) && batch.defines(kind, id);
+        found = inMods(batch.modId) && !(mixed && groups.rulesOut(batch)) && batch.defines(kind, id);
       }
       if (found) out.push(kind);
     }
