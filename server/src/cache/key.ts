@@ -47,7 +47,8 @@ function codeStamp(): string {
     if (!file.startsWith(root + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || skip.some((s) => file.startsWith(s))) continue;
     try {
       const st = fs.statSync(file);
-      parts.push(`${path.relative(root, file)}:${st.size}:${st.mtimeMs}`);
+      // (Its path below the root as path.relative gives it, cut: path.relative resolves both paths, per module.)
+      parts.push(`${file.slice(root.length + 1)}:${st.size}:${st.mtimeMs}`);
     } catch {
       parts.push(`${file}:?`);
     }
