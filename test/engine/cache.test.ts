@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { CachedFile, writeCacheSync } from '../../server/src/cache/store';
@@ -329,6 +330,30 @@ function flipValueOf(file: string, name: string): void {
   const at = (k: number): number => (os.endianness() === 'LE' ? b.readDoubleLE(entries + (n * 8 + k) * 8) : b.readDoubleBE(entries + (n * 8 + k) * 8));
   flipByte(file, () => entries + header.entries.length * 64 + header.idFilterBytes + header.metaBytes + ((at(5) + at(6)) >> 1));
 }
+
+test('a cache entry whose meta data is malformed (and checksummed as written) is not used: its file is read again, with a log line', (t) => {
+  const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+  if (!crc32) { t.skip('the runtime has no CRC-32: the cache\'s checksum is another'); return; }
+  const fx = fixture();
+  loadAndSave(fx);
+  const file = cacheFile(fx);
+  const header = headerOf(file);
+  const n = header.entries.findIndex((p) => p.endsWith('odd.json'));
+  const b = fs.readFileSync(file);
+  const le = os.endianness() === 'LE';
+  const entries = headerEnd(file), metaAt = entries + header.entries.length * 64 + header.idFilterBytes;
+  const from = le ? b.readDoubleLE(entries + (n * 8 + 3) * 8) : b.readDoubleBE(entries + (n * 8 + 3) * 8);
+  // The count of all the file's ids (its tenth integer), one too many; the checksum made again.
+  const at = metaAt + from + 9 * 4;
+  if (le) b.writeInt32LE(b.readInt32LE(at) + 1, at); else b.writeInt32BE(b.readInt32BE(at) + 1, at);
+  b.writeUInt32LE(crc32(b.subarray(16, metaAt + header.metaBytes)) >>> 0, 12);
+  fs.writeFileSync(file, b);
+  const p = fx.project();
+  assert.equal(p.cacheUse()!.misses, UNCACHEABLE + 1);
+  assert.equal(fx.logs.length, 1, fx.logs.join('\n'));
+  assert.match(fx.logs[0], /cache entry of .*odd\.json not used: malformed cache entry \(length\)/);
+  assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+});
 
 for (const gameVersion of [undefined, 'current']) {
   test(`corrupt values, found when first read, are made again from their file, with a log line; the next save drops them${gameVersion ? ` (${gameVersion} game)` : ''}`, () => {
