@@ -436,10 +436,11 @@ export class IndexCache {
   }
 
   /**
-   * The contents of `p` when the cache has them and the file is unchanged; `sourceOf` gives the records' source
-   * (asked for only then). Otherwise undefined: the caller reads the file and reports it with `indexed`.
+   * The contents of `p` when the cache has them and the file is unchanged; `sources` gives the records' source
+   * (asked for only then: an object, not a closure made for each of a start's files). Otherwise undefined: the
+   * caller reads the file and reports it with `indexed`.
    */
-  lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
+  lookup(p: string, sources: { fileFor(p: string): RecordSource }): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
     if (this.options.inMemory?.(p)) { this.held.add(p); return undefined; }
     const st = fileStatOf(p);
@@ -448,7 +449,7 @@ export class IndexCache {
     if (n === undefined || !this.contents!.isCurrent(n, st)) return this.miss(p, st);
     let contents: CachedFile;
     try {
-      contents = this.contents!.file(p, n, sourceOf());
+      contents = this.contents!.file(p, n, sources.fileFor(p));
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, st);
