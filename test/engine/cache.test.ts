@@ -9,9 +9,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { Project, type ProjectOptions } from '../../server/src/project';
 import { finish } from '../../server/src/util/steps';
 import { CachedFile, writeCacheSync } from '../../server/src/cache/store';
+import { DefinitionIndex } from '../../server/src/index/definitionIndex';
 import { fullValueOf, type DefinitionRecord } from '../../server/src/records/record';
 import { slotOf } from '../../server/src/syntax/parseFile';
 import { definitions } from '../../server/src/queries/definition';
@@ -298,12 +300,12 @@ function flipByte(file: string, at: (size: number) => number): void {
   fs.writeFileSync(file, b);
 }
 
-/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, then their meta data. */
+/** Where the header ends in a cache file (after the 16-byte prefix): the files' entries, the id filter, then their meta data. */
 function headerEnd(file: string): number {
   return 16 + fs.readFileSync(file).readUInt32LE(8);
 }
 
-interface CacheHeader { readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
+interface CacheHeader { readonly idFilterBytes: number; readonly metaBytes: number; readonly valueBytes: number; readonly entries: string[] }
 
 function headerOf(file: string): CacheHeader {
   return JSON.parse(fs.readFileSync(file).toString('utf8', 16, headerEnd(file))) as CacheHeader;
@@ -311,7 +313,8 @@ function headerOf(file: string): CacheHeader {
 
 test('a corrupt cache file is ignored, with a log line', () => {
   damaged((f) => flipByte(f, () => headerEnd(f) + 1), /corrupt \(checksum\)/); // an entry
-  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // meta data
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + 1), /corrupt \(checksum\)/); // the id filter
+  damaged((f) => flipByte(f, () => headerEnd(f) + headerOf(f).entries.length * 64 + headerOf(f).idFilterBytes + 1), /corrupt \(checksum\)/); // meta data
   damaged((f) => flipByte(f, () => 16), /corrupt \(header\)/); // the header's first brace
   damaged((f) => fs.writeFileSync(f, Buffer.from('not a cache at all')), /not a cache file/);
   damaged((f) => fs.writeFileSync(f, ''), /not a cache file/);
@@ -325,8 +328,32 @@ function flipValueOf(file: string, name: string): void {
   // An entry: 8 doubles (stamp; meta data from, to; values from, to; checksum), in the machine's byte order.
   const entries = headerEnd(file), b = fs.readFileSync(file);
   const at = (k: number): number => (os.endianness() === 'LE' ? b.readDoubleLE(entries + (n * 8 + k) * 8) : b.readDoubleBE(entries + (n * 8 + k) * 8));
-  flipByte(file, () => entries + header.entries.length * 64 + header.metaBytes + ((at(5) + at(6)) >> 1));
+  flipByte(file, () => entries + header.entries.length * 64 + header.idFilterBytes + header.metaBytes + ((at(5) + at(6)) >> 1));
 }
+
+test('a cache entry whose meta data is malformed (and checksummed as written) is not used: its file is read again, with a log line', (t) => {
+  const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+  if (!crc32) { t.skip('the runtime has no CRC-32: the cache\'s checksum is another'); return; }
+  const fx = fixture();
+  loadAndSave(fx);
+  const file = cacheFile(fx);
+  const header = headerOf(file);
+  const n = header.entries.findIndex((p) => p.endsWith('odd.json'));
+  const b = fs.readFileSync(file);
+  const le = os.endianness() === 'LE';
+  const entries = headerEnd(file), metaAt = entries + header.entries.length * 64 + header.idFilterBytes;
+  const from = le ? b.readDoubleLE(entries + (n * 8 + 3) * 8) : b.readDoubleBE(entries + (n * 8 + 3) * 8);
+  // The count of all the file's ids (its tenth integer), one too many; the checksum made again.
+  const at = metaAt + from + 9 * 4;
+  if (le) b.writeInt32LE(b.readInt32LE(at) + 1, at); else b.writeInt32BE(b.readInt32BE(at) + 1, at);
+  b.writeUInt32LE(crc32(b.subarray(16, metaAt + header.metaBytes)) >>> 0, 12);
+  fs.writeFileSync(file, b);
+  const p = fx.project();
+  assert.equal(p.cacheUse()!.misses, UNCACHEABLE + 1);
+  assert.equal(fx.logs.length, 1, fx.logs.join('\n'));
+  assert.match(fx.logs[0], /cache entry of .*odd\.json not used: malformed cache entry \(length\)/);
+  assert.deepEqual(snapshot(p, fx), snapshot(fx.project({ cache: false }), fx));
+});
 
 for (const gameVersion of [undefined, 'current']) {
   test(`corrupt values, found when first read, are made again from their file, with a log line; the next save drops them${gameVersion ? ` (${gameVersion} game)` : ''}`, () => {
@@ -377,7 +404,7 @@ test('a warm start reads the values of a file when its records are first made; a
   }
 });
 
-test('an id is looked up in the cached files through their id filters: an unknown one goes through few files\' records; a known one is found as a fresh load finds it', () => {
+test('an id is looked up in the cached files through their id filters: an unknown one asks none of them (the cache\'s filter of all its ids), or goes through few files\' records; a known one is found as a fresh load finds it', () => {
   const fx = fixture();
   loadAndSave(fx);
   const fresh = fx.project({ cache: false });
@@ -385,7 +412,12 @@ test('an id is looked up in the cached files through their id filters: an unknow
   const files = mock.method(CachedFile.prototype, 'defines');
   const records = mock.method(codec, 'definesId');
   try {
-    assert.deepEqual(fx.project().kindsDefining('defined_nowhere', 'mymod'), []);
+    const warm = fx.project();
+    assert.deepEqual(warm.kindsDefining('defined_nowhere', 'mymod'), []);
+    assert.deepEqual(warm.defs.get(fresh.registry.kindOfType('GENERIC'), 'defined_nowhere'), []);
+    assert.equal(files.mock.callCount(), 0, 'no file asked');
+    // An id the cache's filter lets through (one of its files defines it, of another kind): each file's own filter.
+    assert.deepEqual(warm.kindsDefining('rag', 'mymod'), fresh.kindsDefining('rag', 'mymod'));
     assert.ok(files.mock.callCount() > 10, `${files.mock.callCount()} files asked`);
     assert.ok(records.mock.callCount() * 4 < files.mock.callCount(), `${records.mock.callCount()} of ${files.mock.callCount()} went through their records`);
   } finally {
@@ -398,6 +430,72 @@ test('an id is looked up in the cached files through their id filters: an unknow
     const warm = fx.project();
     for (const id of ids.slice(from, from + 8)) assert.deepEqual(warm.kindsDefining(id, 'mymod'), fresh.kindsDefining(id, 'mymod'), id);
   }
+});
+
+test('"did you mean" and the ids a prefix begins, first asked at a warm start, go through the cached files\' meta data (no mod\'s ids gathered) and answer as a fresh load, after an edit and a changed file too', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const fresh = fx.project({ cache: false });
+  const item = fresh.registry.kindOfType('GENERIC');
+  const ids = [...fresh.defs.entries(item).keys()];
+  assert.ok(ids.includes('ïd_😀') && ids.length > 10);
+  // Misspelt ids (one of them past ASCII), and half-typed ones.
+  const queries = [...ids.map((id) => `${id.slice(0, -1)}x`), 'ragg', 'no_such_item', 'ïd_😀x', 'sheet_cottn'];
+  const prefixes = [...ids.map((id) => id.slice(0, 3)), 'ïd', 'r'];
+  const answers = (p: Project): unknown => ({
+    near: queries.map((q) => [q, p.nearIds(item, q, 'mymod'), p.nearIds(item, q, 'gmod')]),
+    beginning: prefixes.map((q) => [q, p.idsBeginning(item, q, 'mymod')]),
+  });
+  const idsOf = mock.method(CachedFile.prototype, 'idsOf');
+  try {
+    const warm = fx.project();
+    // The first two searches of a kind (a start's first diagnostics): no cached file's ids made into the mods' sets.
+    assert.deepEqual(warm.nearIds(item, 'sheet_cottn', 'mymod'), fresh.nearIds(item, 'sheet_cottn', 'mymod'));
+    assert.deepEqual(warm.idsBeginning(item, 'r', 'mymod'), fresh.idsBeginning(item, 'r', 'mymod'));
+    assert.ok(fresh.nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotton'));
+    assert.equal(idsOf.mock.callCount(), 0, 'no cached file\'s ids gathered');
+    // An edit between two searches of the first (the mod's ids searched apart from the cached files').
+    const edited = fx.project();
+    assert.deepEqual(edited.nearIds(item, 'no_such_item', 'mymod'), []);
+    const content = path.join(fx.root, 'content.json');
+    const text = JSON.stringify([...MOD['mymod/content.json'], { type: 'GENERIC', id: 'no_such_itemx' }]);
+    for (const p of [edited, fresh]) p.updateFile(content, text);
+    assert.deepEqual(edited.nearIds(item, 'no_such_item', 'mymod'), ['no_such_itemx']);
+    assert.deepEqual(answers(edited), answers(fresh));
+    for (const p of [edited, fresh]) p.updateFile(content, JSON.stringify(MOD['mymod/content.json']));
+    assert.deepEqual(answers(warm), answers(fresh), 'the first searches, then those through the mods\' ids');
+  } finally {
+    idsOf.mock.restore();
+  }
+  // A game file changed on disk: read again, its ids searched as a fresh load's.
+  fs.writeFileSync(path.join(fx.game, 'json/items.json'), JSON.stringify([{ type: 'GENERIC', id: 'sheet_cotten' }, { type: 'GENERIC', id: 'rag' }]));
+  assert.deepEqual(answers(fx.project()), answers(fx.project({ cache: false })));
+  assert.ok(fx.project().nearIds(item, 'sheet_cottn', 'mymod').includes('sheet_cotten'));
+  // Saved again: the cache's filter of all its ids has the new file's and those of the files kept from before.
+  loadAndSave(fx);
+  const again = fx.project();
+  assert.equal(again.cacheUse()!.misses, UNCACHEABLE);
+  const freshAgain = fx.project({ cache: false });
+  assert.deepEqual(freshAgain.kindsDefining('sheet_cotten', 'mymod'), [item]);
+  for (const id of ['sheet_cotten', 'mon_zombie', 'gmod_item', 'ïd_😀', 'defined_nowhere']) assert.deepEqual(again.kindsDefining(id, 'mymod'), freshAgain.kindsDefining(id, 'mymod'), id);
+  assert.equal(again.defs.get(item, 'sheet_cotten').length, 1);
+});
+
+test('cached files of one kind share the list of their kinds (a warm start holds thousands of files)', () => {
+  const fx = fixture();
+  loadAndSave(fx);
+  const added = mock.method(DefinitionIndex.prototype, 'addLater');
+  try { fx.project(); } finally { added.mock.restore(); }
+  const outlines = added.mock.calls.map((c) => c.arguments[0]).filter((b): b is CachedFile => b instanceof CachedFile);
+  const oneKind = outlines.filter((c) => c.kinds.length === 1);
+  assert.ok(oneKind.length > 10, `${oneKind.length} cached files of one kind`);
+  const byKind = new Map<string, readonly string[]>();
+  for (const c of oneKind) {
+    const first = byKind.get(c.kinds[0]);
+    if (first) assert.equal(c.kinds, first, `${c.kinds[0]}: one list`); else byKind.set(c.kinds[0], c.kinds);
+  }
+  assert.ok(byKind.size < oneKind.length);
+  assert.ok(outlines.some((c) => c.kinds.length > 1), 'and a file of several kinds');
 });
 
 test('a truncated cache file is ignored, with a log line', () => {

@@ -1,7 +1,7 @@
 /** NearWords (the "did you mean" index of a kind's ids) orders and bounds exactly as closestN does. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { closestN, editDistance, NearWords } from '../../server/src/util/closest';
+import { classesOf, closestN, editDistance, NearQuery, NearWords, PrefixSearch, byDistance, type IdSearch } from '../../server/src/util/closest';
 import { rng } from '../helpers/random';
 
 /** The optimal string alignment distance by the textbook table (Levenshtein's plus adjacent transpositions), for reference. */
@@ -87,4 +87,28 @@ test('the first two queries go through the words without ordering them, finding 
   const dotted = ['\u0130\u0130\u0130\u0130', 'iiii', 'abcdefgh'];
   for (const query of ['i\u0307i\u0307i\u0307i\u0307', 'i\u0307i\u0307i\u0307ix']) assert.deepEqual(new NearWords(dotted).near(query), closestN(query, dotted, 3), query);
   assert.deepEqual(new NearWords(dotted).near('i\u0307i\u0307i\u0307i\u0307'), ['\u0130\u0130\u0130\u0130']);
+});
+
+test('a search through ids where they lie (the cache\'s meta data: each id\'s length and classes) finds what NearWords finds', () => {
+  const random = rng(5);
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz_0123456789ABZ\u00c9\u00e9\u0130';
+  const word = (n: number): string => Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  const list = [...new Set(Array.from({ length: 3000 }, () => word(2 + Math.floor(random() * 14))))];
+  for (let i = 0; i < 200; i++) { const w = list[i]; list.push(`${w}_x`, w.toUpperCase(), w.slice(1)); }
+  const near = new NearWords(list);
+  // As cache/codec.ts offers them: an ASCII id ruled out by its length and classes, any other offered as it is.
+  const offer = (search: IdSearch): void => {
+    for (const w of list) if (!/^[\x00-\x7f]*$/.test(w) || search.mayFind(w.length, classesOf(w))) search.consider(w);
+  };
+  for (let q = 0; q < 300; q++) {
+    const base = list[Math.floor(random() * list.length)];
+    const query = q % 3 === 0 ? word(3 + Math.floor(random() * 10)) : q % 3 === 1 ? base : `${base.slice(0, 2)}${word(1)}${base.slice(3)}`;
+    const search = new NearQuery(query);
+    offer(search);
+    assert.deepEqual([...search.found].sort(byDistance), near.scored(query), query);
+    const prefix = query.slice(0, 1 + Math.floor(random() * 4));
+    const begins = new PrefixSearch(prefix);
+    offer(begins);
+    assert.deepEqual(begins.found.sort(), near.beginning(prefix).sort(), prefix);
+  }
 });

@@ -10,6 +10,7 @@
  */
 import type { ParsedFile, SyntaxProblem } from '../syntax/parseFile';
 import type { DefinitionRecord, EditMode, RecordSource } from '../records/record';
+import { classesOf, type IdSearch } from '../util/closest';
 
 /** What a load derives from one file's text. */
 export interface FileContents {
@@ -72,7 +73,7 @@ const NO_SLOTS = 0, IDENTITY = 1, SLOT_LIST = 2;
 /** A file's first integer: flags. */
 const DEFERRED = 1, ASCII_TEXT = 2;
 /** Integers before a file's lists (see encodeFile). */
-const FILE_HEADER = 9;
+const FILE_HEADER = 10;
 
 /**
  * A file's id filter: a Bloom filter of the ids of its records (of any kind), about ID_FILTER_BITS_PER_ID bits an
@@ -109,10 +110,12 @@ function filterWords(ids: number): number {
 /**
  * A file's meta data (a multiple of 4 bytes) and values. The integers:
  *   flags (DEFERRED, ASCII_TEXT), slots (NO_SLOTS | IDENTITY | SLOT_LIST), object count, slot count, stray count (-1: none),
- *   record count, count of all the integers, byte length of the text, words of the id filter;
+ *   record count, count of all the integers, byte length of the text, words of the id filter, count of all the ids;
  *   the slots, the strays;
  *   per record: type and kind (numbers in `strings`), flags and edit mode, object index, value length (UTF-8
  *   bytes: values follow each other), id count, copy-from length (-1: none), each id's length (UTF-16);
+ *   each id's character classes in lower case (util/closest.ts classesOf: "did you mean" rules most ids out by
+ *   them, no string made), in the order of the records;
  *   the id filter (see idProbe).
  * Undefined when the file cannot be written exactly (see jsonExact).
  */
@@ -123,10 +126,11 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
   const strays = parsed.strays;
   const ints: number[] = [
     contents.deferred ? DEFERRED : 0, parsed.slots === undefined ? NO_SLOTS : parsed.slots === 'identity' ? IDENTITY : SLOT_LIST,
-    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0, 0,
+    parsed.objectCount ?? 0, slots.length, strays ? strays.length : -1, contents.records.length, 0, 0, 0, 0,
     ...slots, ...(strays ?? []),
   ];
-  const probes: IdProbe[] = [];
+  const ids: string[] = [];
+  const classes: number[] = [];
   const texts: string[] = [];
   const values: string[] = [];
   for (const r of contents.records) {
@@ -135,14 +139,14 @@ export function encodeFile(contents: FileContents, strings: StringTable): { meta
     values.push(value);
     const flags = (r.abstract ? ABSTRACT : 0) | (r.summarized ? SUMMARIZED : 0) | (EDIT_MODES.indexOf(r.editMode) << EDIT_MODE_SHIFT) | (r.inline ? INLINE : 0);
     ints.push(strings.numberOf(r.type), strings.numberOf(r.kind), flags, r.index, Buffer.byteLength(value), r.ids.length, r.copyFrom === undefined ? -1 : r.copyFrom.length);
-    for (const id of r.ids) { ints.push(id.length); texts.push(id); probes.push(idProbe(id)); }
+    for (const id of r.ids) { ints.push(id.length); texts.push(id); ids.push(id); classes.push(classesOf(id)); }
     if (r.copyFrom !== undefined) texts.push(r.copyFrom);
   }
-  const words = filterWords(probes.length), filterAt = ints.length;
-  ints[8] = words;
-  for (let w = 0; w < words; w++) ints.push(0);
-  const set = (bit: number): void => { ints[filterAt + (bit >> 5)] |= 1 << (bit & 31); };
-  for (const p of probes) { const last = words * 32 - 1; set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
+  ints[9] = classes.length;
+  for (const c of classes) ints.push(c);
+  const filter = idFilterOf(ids);
+  ints[8] = filter.length;
+  for (const w of filter) ints.push(w);
   const joined = texts.join('');
   const text = Buffer.from(joined);
   if (text.length === joined.length) ints[0] |= ASCII_TEXT;
@@ -190,37 +194,45 @@ export interface FileOutline {
   readonly kinds: readonly string[];
 }
 
+function bad(what: string): never {
+  throw new Error(`malformed cache entry (${what})`);
+}
+
 /**
  * The outline of the file whose meta data is [at, to) in `ints`' bytes, its integers checked so that decodeFile
  * of it stays within them and names strings of the table (a malformed entry throws here, not when its records
- * are first asked for).
+ * are first asked for). `oneKind`: the kinds of a file of one kind, by its number, shared by such files (most of
+ * a start's thousands: one array each was a tenth of what a warm start's index holds).
  */
-export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[]): FileOutline {
-  const bad = (what: string): never => { throw new Error(`malformed cache entry (${what})`); };
+export function scanFile(ints: Int32Array, at: number, to: number, strings: readonly string[], oneKind: (readonly string[] | undefined)[]): FileOutline {
   const end = to >> 2;
   let i = at >> 2;
   if (at % 4 !== 0 || i + FILE_HEADER > end || end > ints.length) bad('bounds');
   const flags = ints[i], slotsKind = ints[i + 1], slotCount = ints[i + 3], strayCount = ints[i + 4];
-  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7], words = ints[i + 8];
+  const recordCount = ints[i + 5], intCount = ints[i + 6], textBytes = ints[i + 7], words = ints[i + 8], idCount = ints[i + 9];
   if ((flags & ~(DEFERRED | ASCII_TEXT)) !== 0 || slotsKind < NO_SLOTS || slotsKind > SLOT_LIST || slotCount < 0 || strayCount < -1 || recordCount < 0) bad('header');
   if (words < 0 || (words & (words - 1)) !== 0) bad('id filter');
+  if (idCount < 0) bad('header');
   if (intCount < FILE_HEADER || textBytes < 0 || (at >> 2) + intCount + ((textBytes + 3) >> 2) !== end) bad('lengths');
   const intsEnd = (at >> 2) + intCount;
   i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
-  const kinds: string[] = [];
-  let lastKind = -1;
+  // The kinds' numbers, each once; more than one: their names.
+  let first = -1, kinds: string[] | undefined, ids = 0;
   for (let k = 0; k < recordCount; k++) {
     if (i + 7 > intsEnd) bad('records');
-    const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], idCount = ints[i + 5];
+    const type = ints[i], kind = ints[i + 1], flags = ints[i + 2], recordIds = ints[i + 5];
     if (type < 0 || type >= strings.length || kind < 0 || kind >= strings.length || flags < 0 || flags > (INLINE | (EDIT_MODE_MASK << EDIT_MODE_SHIFT) | SUMMARIZED | ABSTRACT)) bad('record');
-    if (ints[i + 4] < 0 || idCount < 0 || ints[i + 6] < -1 || i + 7 + idCount > intsEnd) bad('record');
-    if (kind !== lastKind && !kinds.includes(strings[kind])) kinds.push(strings[kind]);
-    lastKind = kind;
-    i += 7 + idCount;
+    if (ints[i + 4] < 0 || recordIds < 0 || ints[i + 6] < -1 || i + 7 + recordIds > intsEnd) bad('record');
+    if (first < 0) first = kind;
+    else if (kind !== first && !(kinds ??= [strings[first]]).includes(strings[kind])) kinds.push(strings[kind]);
+    ids += recordIds;
+    i += 7 + recordIds;
   }
-  if (i + words !== intsEnd) bad('length');
-  return { deferred: (flags & DEFERRED) !== 0, kinds };
+  if (ids !== idCount || i + idCount + words !== intsEnd) bad('length');
+  return { deferred: (flags & DEFERRED) !== 0, kinds: kinds ?? (first < 0 ? NO_KINDS : (oneKind[first] ??= Object.freeze([strings[first]]))) };
 }
+
+const NO_KINDS: readonly string[] = Object.freeze([]);
 
 /**
  * The ids of each of the file's records of `kind` (a number in `strings`), in order, from its meta data at `at`
@@ -270,14 +282,73 @@ export function parentsOfKind(meta: MetaData, at: number, kind: number): string[
   return out;
 }
 
+/**
+ * Offers the ids of the file's records of `kind` (a number in `strings`) to `search`, from its meta data at `at`
+ * (checked by scanFile): an ASCII text's ids are ruled out by their lengths and classes as kept there (an ASCII id
+ * is as long in lower case), and only those left are made strings.
+ */
+export function searchIdsOfKind(meta: MetaData, at: number, kind: number, search: IdSearch): void {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5], words = ints[i + 8];
+  const ascii = (ints[i] & ASCII_TEXT) !== 0;
+  // Each id's classes, before the id filter.
+  let c = i + ints[i + 6] - words - ints[i + 9];
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const shortest = search.shortest, longest = search.longest;
+  let t = 0;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    const mine = ints[i + 1] === kind;
+    for (let n = 0; n < idCount; n++, c++) {
+      const len = ints[i + 7 + n];
+      if (mine && (!ascii || (len >= shortest && len <= longest && search.mayFind(len, ints[c])))) search.consider(meta.textOf(at).slice(t, t + len));
+      t += len;
+    }
+    if (copyFromLength >= 0) t += copyFromLength;
+    i += 7 + idCount;
+  }
+}
+
 /** False when the file whose meta data is at `at` defines no id of the probe's (see idProbe); true when it may. */
 export function mayDefine(meta: MetaData, at: number, p: IdProbe): boolean {
   const ints = meta.ints, i = at >> 2, words = ints[i + 8];
-  if (words === 0) return false;
-  const filter = i + ints[i + 6] - words, last = words * 32 - 1;
+  return words !== 0 && filterHas(ints, i + ints[i + 6] - words, words, p);
+}
+
+/** Whether the filter of `words` words (a power of two) at `filter` in `ints` has the probe's three bits. */
+export function filterHas(ints: Int32Array, filter: number, words: number, p: IdProbe): boolean {
+  const last = words * 32 - 1;
   const b0 = p.b0 & last, b1 = p.b1 & last, b2 = p.b2 & last;
   return (ints[filter + (b0 >> 5)] & (1 << (b0 & 31))) !== 0 && (ints[filter + (b1 >> 5)] & (1 << (b1 & 31))) !== 0
     && (ints[filter + (b2 >> 5)] & (1 << (b2 & 31))) !== 0;
+}
+
+/** A filter of `ids` as a file's (see idProbe): none without ids. */
+export function idFilterOf(ids: readonly string[]): Int32Array {
+  const words = filterWords(ids.length), filter = new Int32Array(words), last = words * 32 - 1;
+  const set = (bit: number): void => { filter[bit >> 5] |= 1 << (bit & 31); };
+  for (const id of ids) { const p = idProbe(id); set(p.b0 & last); set(p.b1 & last); set(p.b2 & last); }
+  return filter;
+}
+
+/** Every id of the file whose meta data is at `at` (checked by scanFile), in order; its text is not kept. */
+export function idsOfFile(meta: MetaData, at: number): string[] {
+  const ints = meta.ints;
+  let i = at >> 2;
+  const slotCount = ints[i + 3], strayCount = ints[i + 4], recordCount = ints[i + 5];
+  const start = at + ints[i + 6] * 4;
+  const text = meta.bytes.toString(ints[i] & ASCII_TEXT ? 'latin1' : 'utf8', start, start + ints[i + 7]);
+  i += FILE_HEADER + slotCount + Math.max(strayCount, 0);
+  const out: string[] = [];
+  let t = 0;
+  for (let k = 0; k < recordCount; k++) {
+    const idCount = ints[i + 5], copyFromLength = ints[i + 6];
+    for (let n = 0; n < idCount; n++) { const len = ints[i + 7 + n]; out.push(text.slice(t, t + len)); t += len; }
+    if (copyFromLength >= 0) t += copyFromLength;
+    i += 7 + idCount;
+  }
+  return out;
 }
 
 /**

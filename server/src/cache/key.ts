@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import type { KindRegistry } from '../registry/registry';
 
 /** Bumped whenever what is written changes shape (see codec.ts and store.ts). */
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11;
 
 /** Compared in this order: the log names the first difference. */
 export interface CacheKey {
@@ -47,7 +47,8 @@ function codeStamp(): string {
     if (!file.startsWith(root + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || skip.some((s) => file.startsWith(s))) continue;
     try {
       const st = fs.statSync(file);
-      parts.push(`${path.relative(root, file)}:${st.size}:${st.mtimeMs}`);
+      // (Its path below the root as path.relative gives it, cut: path.relative resolves both paths, per module.)
+      parts.push(`${file.slice(root.length + 1)}:${st.size}:${st.mtimeMs}`);
     } catch {
       parts.push(`${file}:?`);
     }

@@ -5,14 +5,16 @@
  * the others are read and indexed as usual, and the cache is written again afterwards.
  *
  * Layout of a cache file:
- *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the header, entries and meta data (u32 LE) | header |
- *   entries | meta data | values
+ *   MAGIC (8 bytes) | header length (u32 LE) | checksum of the header, entries, id filter and meta data (u32 LE) |
+ *   header | entries | id filter | meta data | values
  * The header (JSON) holds the key (key.ts), the path of each file, the
  * folders listed with their entries (a warm start lists only the changed ones again), and per file of the game
  * what it uses beyond the tables (records/beyondTables.ts; few, and none when the tables are the game's own). The
  * entries are ENTRY_NUMBERS doubles per file, in the machine's byte order: its stat, where its meta data and values
- * are, and the checksum of its values (a start reads the header, entries and meta data; a file's values when its
- * records are first made). Meta data and values are as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
+ * are, and the checksum of its values (a start reads the header, entries, id filter and meta data; a file's values
+ * when its records are first made). The id filter is a Bloom filter of the ids of all the files (as each file's
+ * own, codec.ts idProbe): an id it rules out (an unknown id asked for) is asked of none of the files. Meta data
+ * and values are as codec.ts writes them. A file that is unreadable, truncated, corrupt (checksum) or of
  * another key is ignored, with a log line, and replaced after the load; a file's values found corrupt when read
  * are made again from its text (with a log line), and its entry is dropped by the next save. Written to a temporary file renamed into
  * place: a reader sees the old file or the new one, never half of one. The temporary file is removed when the
@@ -23,12 +25,13 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
-import { decodeFile, definesId, encodeFile, idProbe, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
+import { decodeFile, definesId, encodeFile, filterHas, idFilterOf, idProbe, idsOfFile, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, searchIdsOfKind, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import { recordsOf, type DefinitionRecord, type RecordSource } from '../records/record';
 import type { KindRegistry } from '../registry/registry';
-import type { RecordBatch } from '../index/definitionIndex';
+import type { BatchGroup, RecordBatch } from '../index/definitionIndex';
 import type { Steps } from '../util/steps';
+import type { IdSearch } from '../util/closest';
 import { readFolder, type FolderEntries } from '../mods/discover';
 
 export interface CacheOptions {
@@ -71,7 +74,7 @@ const SIZE = 0, MTIME = 1, CTIME = 2, META_FROM = 3, META_TO = 4, VALUES_FROM = 
 type Folder = [string, number, number, string[], string[]];
 
 interface Header {
-  readonly key: CacheKey; readonly strings: string[]; readonly metaBytes: number; readonly valueBytes: number;
+  readonly key: CacheKey; readonly strings: string[]; readonly idFilterBytes: number; readonly metaBytes: number; readonly valueBytes: number;
   /** The path of each file; its numbers are its entry (see ENTRY_NUMBERS). */
   readonly entries: string[];
   readonly folders: Folder[];
@@ -140,6 +143,11 @@ export class CachedFile implements FileOutline, RecordBatch {
     return this.source.modId;
   }
 
+  /** The cache's files: asked once whether one of them may define an id (see CacheContents.mayDefine). */
+  get group(): BatchGroup {
+    return this.cache;
+  }
+
   idsOf(kind: string): string[][] {
     return this.cache.idsOf(this.metaAt, kind);
   }
@@ -150,6 +158,10 @@ export class CachedFile implements FileOutline, RecordBatch {
 
   parentsOf(kind: string): string[] {
     return this.cache.parentsOf(this.metaAt, kind);
+  }
+
+  search(kind: string, search: IdSearch): void {
+    this.cache.search(this.metaAt, kind, search);
   }
 
   contents(): DecodedContents {
@@ -166,7 +178,7 @@ export class CachedFile implements FileOutline, RecordBatch {
  * load that used the cache; else when these contents are collected). Its meta data is kept as long as a file it
  * gave is not decoded.
  */
-class CacheContents {
+class CacheContents implements BatchGroup {
   /** Path -> number of its entry in `table`. */
   readonly entries = new Map<string, number>();
   readonly table: Float64Array;
@@ -177,13 +189,18 @@ class CacheContents {
   readonly strings: string[];
   /** The number of each string of the table. */
   private readonly numbers = new Map<string, number>();
+  /** The kinds of a file of one kind, by its number (see scanFile). */
+  private readonly oneKind: (readonly string[] | undefined)[] = [];
   readonly meta: MetaData;
   /** The cache file, and where its values start in it; all its values once read (then it is closed). */
   private fd: number | undefined;
   private readonly valuesAt: number;
   private readonly valueBytes: number;
   private values: Buffer | undefined;
-  constructor(header: Header, table: Float64Array, meta: Buffer, fd: number, valuesAt: number, readonly registry: KindRegistry, readonly log: (message: string) => void) {
+  /** The filter of every file's ids (see the top of this file). */
+  private readonly idFilter: Int32Array;
+  constructor(header: Header, table: Float64Array, idFilter: Int32Array, meta: Buffer, fd: number, valuesAt: number, readonly registry: KindRegistry, readonly log: (message: string) => void) {
+    this.idFilter = idFilter;
     this.strings = header.strings;
     this.strings.forEach((str, n) => this.numbers.set(str, n));
     this.table = table;
@@ -233,13 +250,16 @@ class CacheContents {
 
   /** Whether entry `n` was written with the file's present size, modification and change times. */
   isCurrent(n: number, st: fs.Stats): boolean {
-    return this.at(n, SIZE) === st.size && this.at(n, MTIME) === st.mtimeMs && this.at(n, CTIME) === st.ctimeMs;
+    // (The table read here, not through `at`: once per file of a start, in code not yet optimized.)
+    const table = this.table, e = n * ENTRY_NUMBERS;
+    return table[e + SIZE] === st.size && table[e + MTIME] === st.mtimeMs && table[e + CTIME] === st.ctimeMs;
   }
 
   /** The file of entry `n`, at `p`; throws when its meta data is malformed. */
   file(p: string, n: number, source: RecordSource): CachedFile {
-    const metaAt = this.offset(n, META_FROM);
-    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, this.offset(n, META_TO), this.strings);
+    const table = this.table, e = n * ENTRY_NUMBERS;
+    const metaAt = table[e + META_FROM] | 0;
+    const { deferred, kinds } = scanFile(this.meta.ints, metaAt, table[e + META_TO] | 0, this.strings, this.oneKind);
     const learned = this.learned.get(p) ?? NOTHING_LEARNED;
     if (learned !== NOTHING_LEARNED && (!Array.isArray(learned) || !learned.every((x) => typeof x === 'string'))) throw new Error('malformed entries of what it uses beyond the tables');
     return new CachedFile(this, n, metaAt, p, source, deferred, kinds, learned);
@@ -253,12 +273,31 @@ class CacheContents {
     return parentsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1);
   }
 
+  search(metaAt: number, kind: string, search: IdSearch): void {
+    searchIdsOfKind(this.meta, metaAt, this.numbers.get(kind) ?? -1, search);
+  }
+
   /** The id `defines` was last asked about: an unknown id is asked of every file of every kind in turn. */
   private probe: IdProbe | undefined;
 
   defines(metaAt: number, kind: string, id: string): boolean {
+    return mayDefine(this.meta, metaAt, this.probeOf(id)) && definesId(this.meta, metaAt, this.numbers.get(kind) ?? -1, id);
+  }
+
+  /** False when none of the cache's files defines `id`, of any kind; true when one may. */
+  mayDefine(id: string): boolean {
+    const words = this.idFilter.length;
+    return words !== 0 && filterHas(this.idFilter, 0, words, this.probeOf(id));
+  }
+
+  private probeOf(id: string): IdProbe {
     if (this.probe?.id !== id) this.probe = idProbe(id);
-    return mayDefine(this.meta, metaAt, this.probe) && definesId(this.meta, metaAt, this.numbers.get(kind) ?? -1, id);
+    return this.probe;
+  }
+
+  /** Every id of entry `n`'s file (see save). */
+  allIdsOf(n: number): string[] {
+    return idsOfFile(this.meta, this.offset(n, META_FROM));
   }
 
   decode(n: number, p: string, source: RecordSource): DecodedContents {
@@ -311,18 +350,23 @@ function readParts(fd: number, { key, registry, log }: ReadContext): CacheConten
   if (typeof header !== 'object' || header === null || typeof header.key !== 'object' || header.key === null) return 'corrupt (header)';
   const differs = keyDifference(key, header.key);
   if (differs) return `made with another ${differs === 'code' ? 'build of the tool' : differs === 'registry' ? 'registry' : differs === 'gameVersion' ? 'game version' : differs}`;
-  if (!Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings) || !Array.isArray(header.folders)) return 'corrupt (header)';
+  if (!Number.isInteger(header.idFilterBytes) || !Number.isInteger(header.metaBytes) || !Number.isInteger(header.valueBytes) || !Array.isArray(header.entries) || !Array.isArray(header.strings) || !Array.isArray(header.folders)) return 'corrupt (header)';
   if (typeof header.learned !== 'object' || header.learned === null || Array.isArray(header.learned)) return 'corrupt (header)';
   if (headerBytes % 4 !== 0 || header.metaBytes % 4 !== 0 || header.metaBytes < 0 || header.valueBytes < 0) return 'corrupt (header)';
+  const filterWords = header.idFilterBytes / 4;
+  if (!Number.isInteger(filterWords) || filterWords < 0 || (filterWords & (filterWords - 1)) !== 0) return 'corrupt (header)';
   const tableBytes = header.entries.length * ENTRY_NUMBERS * 8;
-  const total = PREFIX + headerBytes + tableBytes + header.metaBytes + header.valueBytes;
+  const bodyBytes = tableBytes + header.idFilterBytes + header.metaBytes;
+  const total = PREFIX + headerBytes + bodyBytes + header.valueBytes;
   if (total !== size) return size < total ? 'truncated' : 'corrupt (length)';
-  // The entries and the meta data in one buffer: its own memory, aligned for the doubles, then the integers.
-  const body = readAt(fd, PREFIX + headerBytes, tableBytes + header.metaBytes);
-  if (body.length !== tableBytes + header.metaBytes) return 'truncated';
+  // The entries, the id filter and the meta data in one buffer: its own memory, aligned for the doubles, then
+  // the integers.
+  const body = readAt(fd, PREFIX + headerBytes, bodyBytes);
+  if (body.length !== bodyBytes) return 'truncated';
   if (checksum([headerBuffer, body]) !== prefix.readUInt32LE(MAGIC.length + 4)) return 'corrupt (checksum)';
   const table = new Float64Array(body.buffer, body.byteOffset, header.entries.length * ENTRY_NUMBERS);
-  return new CacheContents(header, table, body.subarray(tableBytes), fd, PREFIX + headerBytes + tableBytes + header.metaBytes, registry, log);
+  const idFilter = new Int32Array(body.buffer, body.byteOffset + tableBytes, filterWords);
+  return new CacheContents(header, table, idFilter, body.subarray(tableBytes + header.idFilterBytes), fd, PREFIX + headerBytes + bodyBytes, registry, log);
 }
 
 /** A folder's modification and change times; undefined when it is not a folder. */
@@ -395,10 +439,11 @@ export class IndexCache {
   }
 
   /**
-   * The contents of `p` when the cache has them and the file is unchanged; `sourceOf` gives the records' source
-   * (asked for only then). Otherwise undefined: the caller reads the file and reports it with `indexed`.
+   * The contents of `p` when the cache has them and the file is unchanged; `sources` gives the records' source
+   * (asked for only then: an object, not a closure made for each of a start's files). Otherwise undefined: the
+   * caller reads the file and reports it with `indexed`.
    */
-  lookup(p: string, sourceOf: () => RecordSource): CachedFile | undefined {
+  lookup(p: string, sources: { fileFor(p: string): RecordSource }): CachedFile | undefined {
     // A document open in an editor: its text is not the disk's; its entry is kept for when it is closed.
     if (this.options.inMemory?.(p)) { this.held.add(p); return undefined; }
     const st = fileStatOf(p);
@@ -407,7 +452,7 @@ export class IndexCache {
     if (n === undefined || !this.contents!.isCurrent(n, st)) return this.miss(p, st);
     let contents: CachedFile;
     try {
-      contents = this.contents!.file(p, n, sourceOf());
+      contents = this.contents!.file(p, n, sources.fileFor(p));
     } catch (err) {
       this.log(`cache entry of ${p} not used: ${err instanceof Error ? err.message : String(err)}`);
       return this.miss(p, st);
@@ -465,6 +510,9 @@ export class IndexCache {
     const entries: string[] = [];
     const numbers: number[] = [];
     const learned: Record<string, string[]> = {};
+    /** The old entries kept and the records of the files encoded: their ids go in the id filter. */
+    const keptEntries: number[] = [];
+    const encodedRecords: (readonly DefinitionRecord[])[] = [];
     let metaBytes = 0, valueBytes = 0, fresh = 0, dropped = 0;
     const add = (p: string, stamp: Stamp, meta: Buffer, vals: Buffer, valuesSum = checksum([vals])): void => {
       entries.push(p);
@@ -486,6 +534,7 @@ export class IndexCache {
         if (!vals) { dropped++; continue; }
         const stamp = { size: old.at(n, SIZE), mtimeMs: old.at(n, MTIME), ctimeMs: old.at(n, CTIME) };
         add(p, stamp, old.meta.bytes.subarray(old.offset(n, META_FROM), old.offset(n, META_TO)), vals, old.at(n, VALUES_SUM));
+        keptEntries.push(n);
         const kept = old.learned.get(p);
         if (kept !== undefined) learned[p] = kept;
       }
@@ -495,6 +544,7 @@ export class IndexCache {
       const encoded = encodeFile(contents, strings);
       if (encoded) {
         add(p, this.stamps.get(p)!, encoded.meta, Buffer.from(encoded.values));
+        encodedRecords.push(contents.records);
         if (contents.learned !== undefined && contents.learned.length > 0) learned[p] = [...contents.learned];
         fresh++;
       }
@@ -505,7 +555,12 @@ export class IndexCache {
     // The folders listed now, and the others the cache had (checked when listed again).
     const folders = [...this.folders.values()];
     if (old) for (const [p, f] of old.folders) if (!this.folders.has(p) && !this.goneFolders.has(p)) folders.push(f);
-    const json = JSON.stringify({ key: this.key, strings: strings.strings, metaBytes, valueBytes, entries, folders, learned });
+    const ids: string[] = [];
+    for (const k of keptEntries) for (const id of old!.allIdsOf(k)) ids.push(id);
+    for (const records of encodedRecords) for (const r of records) for (const id of r.ids) ids.push(id);
+    yield;
+    const idFilter = Buffer.from(idFilterOf(ids).buffer);
+    const json = JSON.stringify({ key: this.key, strings: strings.strings, idFilterBytes: idFilter.length, metaBytes, valueBytes, entries, folders, learned });
     // Padded with spaces to a multiple of 4 bytes: the meta data after it is read as 32-bit integers.
     const jsonBytes = Buffer.byteLength(json);
     const header = Buffer.from(json + ' '.repeat((4 - (jsonBytes % 4)) % 4));
@@ -515,8 +570,8 @@ export class IndexCache {
     prefix.writeUInt32LE(header.length, MAGIC.length);
     // In the machine's byte order, as the reader's Float64Array sees it (the key names the byte order).
     const table = Buffer.from(Float64Array.from(numbers).buffer);
-    prefix.writeUInt32LE(checksum([header, table, ...metas]), MAGIC.length + 4);
-    return { file: this.file, parts: [prefix, header, table, ...metas, ...values], files: entries.length, fresh };
+    prefix.writeUInt32LE(checksum([header, table, idFilter, ...metas]), MAGIC.length + 4);
+    return { file: this.file, parts: [prefix, header, table, idFilter, ...metas, ...values], files: entries.length, fresh };
   }
 }
 

@@ -10,12 +10,53 @@
  */
 import type { DefinitionRecord } from '../records/record';
 import { refKey } from './referenceIndex';
+import type { IdSearch } from '../util/closest';
 
 const NO_CHILDREN: ReadonlySet<DefinitionRecord> = new Set();
 const NO_RECORDS: readonly DefinitionRecord[] = Object.freeze([]);
 
+/**
+ * Batches that say together whether one of them may define an id (a cache's files: see cache/store.ts): an
+ * unknown id asked for is ruled out once, not by each batch.
+ */
+export interface BatchGroup {
+  /** False when no batch of the group defines `id`, of any kind; true when one may. */
+  mayDefine(id: string): boolean;
+}
+
+/** A kind's batches are of several groups, or some of none (see KindBatches.group). */
+const MIXED = 'mixed';
+
+/**
+ * Whether a kind's batches waiting may define an id: asked of their one group (a warm start's: the cache's files)
+ * before any of them, else of each batch's group (one answer for a run of batches of a group).
+ */
+class GroupAnswers {
+  private group: BatchGroup | undefined;
+  private may = true;
+  constructor(private readonly id: string) {}
+
+  /** True when the batches' one group says none of them defines the id: they need not be asked. */
+  rulesOutAll(batches: KindBatches): boolean {
+    const group = batches.group;
+    return group !== undefined && group !== MIXED && !this.mayIn(group);
+  }
+
+  /** True when `batch`'s group says it does not define the id (asked of a MIXED kind's batches). */
+  rulesOut(batch: RecordBatch): boolean {
+    return batch.group !== undefined && !this.mayIn(batch.group);
+  }
+
+  private mayIn(group: BatchGroup): boolean {
+    if (group !== this.group) { this.group = group; this.may = group.mayDefine(this.id); }
+    return this.may;
+  }
+}
+
 /** Records indexed later (see DefinitionIndex.addLater): their ids before the records themselves. */
 export interface RecordBatch {
+  /** The batches it answers with (see BatchGroup), if any. */
+  readonly group?: BatchGroup;
   /** The kinds of its records, each once. */
   readonly kinds: readonly string[];
   /** The mod of its records (their source's, when they are indexed). */
@@ -26,6 +67,8 @@ export interface RecordBatch {
   defines(kind: string, id: string): boolean;
   /** The copy-from ids of its records of `kind` that define ids. */
   parentsOf(kind: string): readonly string[];
+  /** Offers the ids of its records of `kind` to `search` (those it can rule out unmade need not be). */
+  search(kind: string, search: IdSearch): void;
   /** Its records, all kinds (made at the first call; the same array at every call). */
   records(): readonly DefinitionRecord[];
 }
@@ -214,9 +257,11 @@ class KindEntries implements ReadonlyMap<string, readonly DefinitionRecord[]> {
     const v = this.map.get(id);
     const list = v === undefined || Array.isArray(v) ? v : this.make(id, v);
     let found: DefinitionRecord[] | undefined;
-    for (let b = waiting.outlined; b < waiting.all.length; b++) {
+    const groups = new GroupAnswers(id);
+    const mixed = waiting.group === MIXED;
+    for (let b = groups.rulesOutAll(waiting) ? waiting.all.length : waiting.outlined; b < waiting.all.length; b++) {
       const batch = waiting.all[b];
-      if (!batch.defines(this.kind, id)) continue;
+      if ((mixed && groups.rulesOut(batch)) || !batch.defines(this.kind, id)) continue;
       found ??= list ?? [];
       const from = found.length;
       this.collect(id, batch, found);
@@ -317,6 +362,8 @@ interface KindBatches {
   inModIds: number;
   /** Copy-from id -> the batches with records copying from it (made on first use: see childrenOf). */
   parents: Map<string, RecordBatch[]> | undefined;
+  /** The one group of all of them (see BatchGroup), or MIXED. */
+  group: BatchGroup | typeof MIXED;
 }
 
 export class DefinitionIndex {
@@ -361,7 +408,7 @@ export class DefinitionIndex {
       const kind = kinds[k];
       const batches = this.batches.get(kind);
       if (!batches) {
-        const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined };
+        const made: KindBatches = { all: [batch], outlined: 0, inModIds: 0, parents: undefined, group: batch.group ?? MIXED };
         this.batches.set(kind, made);
         const entries = this.byKind.get(kind);
         if (entries) entries.batches = made;
@@ -369,6 +416,7 @@ export class DefinitionIndex {
         continue;
       }
       batches.all.push(batch);
+      if (batches.group !== batch.group) batches.group = MIXED;
       if (batches.parents) addParents(batches.parents, kind, batch);
       // The records of the ids looked up are those of all the batches waiting: this one too, now.
       if (this.byKind.get(kind)?.lookedUp) this.outline(kind);
@@ -488,11 +536,29 @@ export class DefinitionIndex {
     }
   }
 
-  /** The ids of `kind` that `mod` defines, and a version that changes with them. */
-  idsOfMod(kind: string, mod: string): { readonly ids: ReadonlySet<string>; readonly version: number } {
+  /**
+   * The ids of `kind` that `mod` defines, and a version that changes with them. Without `gather`, those of the
+   * batches not in the mods' ids yet are left out (see searchBatches).
+   */
+  idsOfMod(kind: string, mod: string, gather = true): { readonly ids: ReadonlySet<string>; readonly version: number } {
     const batches = this.batches.get(kind);
-    if (batches) this.addModIds(kind, batches);
+    if (batches && gather) this.addModIds(kind, batches);
     return this.byMod.get(kind)?.get(mod) ?? NO_IDS;
+  }
+
+  /**
+   * Offers `search` the ids of `kind` of the batches of the mods in `mods` that are not in the mods' ids yet: with
+   * `idsOfMod(kind, mod, false)`, the ids each mod defines. False when there are none such (the mods' ids are
+   * whole).
+   */
+  searchBatches(kind: string, mods: ReadonlySet<string>, search: IdSearch): boolean {
+    const batches = this.batches.get(kind);
+    if (!batches || batches.inModIds === batches.all.length) return false;
+    for (let b = batches.inModIds; b < batches.all.length; b++) {
+      const batch = batches.all[b];
+      if (batch.modId !== undefined && mods.has(batch.modId)) batch.search(kind, search);
+    }
+    return true;
   }
 
   /** A record of the kind is added or removed: the kind's stamp moves on, and the journal remembers its ids. */
@@ -605,15 +671,18 @@ export class DefinitionIndex {
     // one is typed): past a few asks every kind is outlined once, and each ask is a map lookup per kind.
     if (++this.kindsAsked > LOOKUPS_BEFORE_OUTLINE) this.outlineAll();
     const inMods = (modId: string | undefined): boolean => modId !== undefined && mods.has(modId);
+    const groups = new GroupAnswers(id);
     const out: string[] = [];
     for (const kind of this.order) {
       const v = this.byKind.get(kind)?.map.get(id);
       let found = Array.isArray(v) ? v.some((r) => inMods(r.source.modId))
         : v instanceof Unmade ? v.batches.some((b) => inMods(b.modId)) : v !== undefined && inMods(v.modId);
       const waiting = found ? undefined : this.waiting(kind);
-      for (let b = waiting?.outlined ?? 0; waiting && !found && b < waiting.all.length; b++) {
+      if (!waiting || groups.rulesOutAll(waiting)) { if (found) out.push(kind); continue; }
+      const mixed = waiting.group === MIXED;
+      for (let b = waiting.outlined; !found && b < waiting.all.length; b++) {
         const batch = waiting.all[b];
-        found = inMods(batch.modId) && batch.defines(kind, id);
+        found = inMods(batch.modId) && !(mixed && groups.rulesOut(batch)) && batch.defines(kind, id);
       }
       if (found) out.push(kind);
     }

@@ -7,6 +7,7 @@
  */
 import type { RecordBatch } from './definitionIndex';
 import type { DefinitionRecord } from '../records/record';
+import type { IdSearch } from '../util/closest';
 
 export class LoadedBatch implements RecordBatch {
   readonly kinds: readonly string[];
@@ -49,6 +50,10 @@ export class LoadedBatch implements RecordBatch {
     const out: string[] = [];
     for (const r of this.recordsOf(kind)) if (r.copyFrom !== undefined && r.ids.length > 0) out.push(r.copyFrom);
     return out;
+  }
+
+  search(kind: string, search: IdSearch): void {
+    for (const r of this.recordsOf(kind)) for (const id of r.ids) search.consider(id);
   }
 
   records(): readonly DefinitionRecord[] {

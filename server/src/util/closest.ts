@@ -83,6 +83,11 @@ export function charClasses(s: string): number {
   return m;
 }
 
+/** charClasses of `word` in lower case (what NearQuery.mayBeNear compares). */
+export function classesOf(word: string): number {
+  return asciiFoldedClasses(word) ?? charClasses(word.toLowerCase());
+}
+
 /** charClasses of an ASCII string in lower case, from the string as it is; undefined past ASCII. */
 function asciiFoldedClasses(s: string): number | undefined {
   let m = 0;
@@ -194,50 +199,127 @@ export class NearWords {
   scored(word: string): readonly Scored[] {
     const known = this.memo.get(word);
     if (known) return known;
-    const limit = toleranceFor(word);
-    const lower = word.toLowerCase();
-    const mask = charClasses(lower);
-    const shortest = lower.length - limit, longest = lower.length + limit;
+    const q = new NearQuery(word);
     if (++this.queries > QUERIES_BEFORE_INDEX && !this.byLength) this.index();
     // With the index, the words of those lengths; before it, every word.
     let from = 0, to = this.words.length;
     const byLength = this.byLength, starts = this.lengthStarts;
     if (byLength && starts) {
       const last = starts.length - 1;
-      from = starts[Math.max(0, Math.min(last, shortest))];
-      to = starts[Math.max(0, Math.min(last, longest + 1))];
+      from = starts[Math.max(0, Math.min(last, q.shortest))];
+      to = starts[Math.max(0, Math.min(last, q.longest + 1))];
     }
-    const scored: { c: string; d: number }[] = [];
+    const scored: Scored[] = [];
     const words = this.words, lengths = this.lengths, classes = this.classes;
     for (let at = from; at < to; at++) {
       const k = byLength ? byLength[at] : at;
       const c = words[k];
-      // Lower case lengthens only U+0130 (to two code units): a word longer than the longest near, or too short
-      // even so, is passed over as it is (its classes need not be found).
-      const n = c.length;
-      if (n > longest || (n < shortest && (2 * n < shortest || c.indexOf('\u0130') < 0))) continue;
+      if (q.tooFarByLength(c)) continue;
       // (0: not found yet; every word but the empty one has a class.)
       if (classes[k] === 0) this.find(k);
-      const length = lengths[k];
-      if (length < shortest || length > longest) continue;
-      // Too many classes apart when either word has more than `limit` the other lacks; counted in one call for
-      // most words (all those apart are at most `limit`, or more than twice that).
-      const other = classes[k];
-      const apart = popcount(mask ^ other);
-      if (apart > limit) {
-        if (apart > 2 * limit) continue;
-        const lacking = popcount(mask & ~other);
-        if (lacking > limit || apart - lacking > limit) continue;
-      }
-      if (c === word) continue;
-      const cl = (this.lower[k] ??= c.toLowerCase());
-      const d = cl === lower ? 0.5 : editDistance(lower, cl, limit);
-      if (d <= limit) scored.push({ c, d });
+      if (!q.mayBeNear(lengths[k], classes[k])) continue;
+      q.score(c, (this.lower[k] ??= c.toLowerCase()), scored);
     }
     scored.sort(byDistance);
     if (this.memo.size >= 10_000) this.memo.clear();
     this.memo.set(word, scored);
     return scored;
+  }
+}
+
+/**
+ * A search through ids where they lie (a cache's meta data keeps each id's length and classes: cache/codec.ts),
+ * offered one by one: most are ruled out before they are made strings.
+ */
+export interface IdSearch {
+  /** The lengths in lower case an id found may have: the others are passed over without a call. */
+  readonly shortest: number;
+  readonly longest: number;
+  /** Whether an id whose lower case has `length` code units and `classes` (see classesOf) may be found. */
+  mayFind(length: number, classes: number): boolean;
+  /** An id not ruled out (or of which nothing is known): kept when found. */
+  consider(id: string): void;
+}
+
+/**
+ * One "did you mean" query: its word, tolerance, and the cheap tests that rule most candidates out before the edit
+ * distance is computed (NearWords, or as an IdSearch: what it found with their distances in `found`).
+ */
+export class NearQuery implements IdSearch {
+  readonly found: Scored[] = [];
+  readonly limit: number;
+  readonly lower: string;
+  /** The classes of the word in lower case (see charClasses). */
+  readonly mask: number;
+  /** The lengths in lower case a candidate within the tolerance may have. */
+  readonly shortest: number;
+  readonly longest: number;
+  constructor(readonly word: string) {
+    this.limit = toleranceFor(word);
+    this.lower = word.toLowerCase();
+    this.mask = charClasses(this.lower);
+    this.shortest = this.lower.length - this.limit;
+    this.longest = this.lower.length + this.limit;
+  }
+
+  /**
+   * Whether `c` is too long or too short, as written, to be near. Lower case lengthens only U+0130 (to two code
+   * units): a word is passed over as it is, before it is lowered or its classes found.
+   */
+  tooFarByLength(c: string): boolean {
+    const n = c.length;
+    return n > this.longest || (n < this.shortest && (2 * n < this.shortest || c.indexOf('\u0130') < 0));
+  }
+
+  /** Whether a word whose lower case has `length` code units and `classes` (see classesOf) may be near. */
+  mayBeNear(length: number, classes: number): boolean {
+    if (length < this.shortest || length > this.longest) return false;
+    // Too many classes apart when either word has more than `limit` the other lacks; counted in one call for most
+    // words (all those apart are at most `limit`, or more than twice that).
+    const limit = this.limit, apart = popcount(this.mask ^ classes);
+    if (apart <= limit) return true;
+    if (apart > 2 * limit) return false;
+    const lacking = popcount(this.mask & ~classes);
+    return lacking <= limit && apart - lacking <= limit;
+  }
+
+  /** Adds `c` (`lower`: it in lower case) to `out` with its distance when it is near (itself is not). */
+  score(c: string, lower: string, out: Scored[]): void {
+    if (c === this.word) return;
+    const d = lower === this.lower ? 0.5 : editDistance(this.lower, lower, this.limit);
+    if (d <= this.limit) out.push({ c, d });
+  }
+
+  mayFind(length: number, classes: number): boolean {
+    return this.mayBeNear(length, classes);
+  }
+
+  consider(c: string): void {
+    if (this.tooFarByLength(c)) return;
+    const lower = c.toLowerCase();
+    if (this.mayBeNear(lower.length, charClasses(lower))) this.score(c, lower, this.found);
+  }
+}
+
+/** The ids beginning with a prefix, other than itself, as an IdSearch (NearWords.beginning over a list of words). */
+export class PrefixSearch implements IdSearch {
+  readonly found: string[] = [];
+  /** The classes any word beginning with the prefix has (in lower case, as an id's are kept). */
+  private readonly mask: number;
+  /** (A word's length in lower case is never shorter than its own.) */
+  readonly shortest: number;
+  readonly longest = Infinity;
+  constructor(private readonly prefix: string) {
+    this.mask = charClasses(prefix.toLowerCase());
+    this.shortest = prefix.length + 1;
+  }
+
+  mayFind(length: number, classes: number): boolean {
+    return length >= this.shortest && (this.mask & ~classes) === 0;
+  }
+
+  consider(id: string): void {
+    if (id.length > this.prefix.length && id.startsWith(this.prefix)) this.found.push(id);
   }
 }
 

@@ -157,7 +157,7 @@ export class Loader {
   /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
   private indexFromDisk(p: string, read?: ReadAheadResult): void {
     const warm = this.warm !== undefined && !this.mods.isUnderRoot(p) ? this.warm : undefined;
-    const cached = warm?.lookup(p, () => this.store.fileFor(p));
+    const cached = warm?.lookup(p, this.store);
     if (cached) return this.indexer.indexCached(this.store.fileFor(p), cached);
     const elsewhere = read !== undefined && read.kind !== 'self';
     // A file read ahead (by the other thread, or this one) comes as its parse (`read`): its text is not needed here.

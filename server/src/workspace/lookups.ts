@@ -5,14 +5,22 @@
 import type { DefinitionIndex } from '../index/definitionIndex';
 import type { ModGraph } from '../mods/modGraph';
 import type { DefinitionRecord } from '../records/record';
-import { NearWords, byDistance, type Scored } from '../util/closest';
+import { NearQuery, NearWords, PrefixSearch, byDistance, type IdSearch, type Scored } from '../util/closest';
 
 /** The ids of a mod that defines none of a kind. */
 const NO_WORDS = new NearWords([]);
 
+/**
+ * How many searches of a kind ("did you mean", the ids a prefix begins) go through its batches (see nearIds) before
+ * the mods' ids of the kind are gathered into sets, each searched through an index of its own.
+ */
+const SEARCHES_IN_BATCHES = 2;
+
 export class Lookups {
   /** Per kind and mod, its ids searchable (see wordsOf). */
   private readonly nearWords = new Map<string, { readonly version: number; readonly words: NearWords }>();
+  /** Per kind, the searches that went through its batches (see nearIds). */
+  private readonly searchesInBatches = new Map<string, number>();
 
   /** `graph`: the mods as they are now (a new graph whenever they change). */
   constructor(private readonly defs: DefinitionIndex, private readonly graph: () => ModGraph) {}
@@ -64,19 +72,39 @@ export class Lookups {
   /**
    * "Did you mean": the ids of a kind near `id` among those of the mods `modId` sees, nearest first. Each mod's
    * ids of a kind are searched apart (kept until they change), so that an edit in one mod, or a workspace of many
-   * mods, costs no search of every id.
+   * mods, costs no search of every id. The first searches of a kind with batches waiting (a start's first
+   * diagnostics: the cache's files) go through the batches, where the cache's meta data rules most ids out by
+   * their lengths and classes before any is a string: no mod's ids gathered into a set for them (searchedBatches).
    */
   nearIds(kind: string, id: string, modId: string | undefined): string[] {
+    const mods = this.visibleMods(modId);
+    const query = new NearQuery(id);
+    const gather = !this.searchedBatches(kind, mods, query);
     const found = new Map<string, Scored>();
-    for (const mod of this.visibleMods(modId)) for (const s of this.wordsOf(kind, mod).scored(id)) found.set(s.c, s);
+    for (const s of query.found) found.set(s.c, s);
+    for (const mod of mods) for (const s of this.wordsOf(kind, mod, gather).scored(id)) found.set(s.c, s);
     return [...found.values()].sort(byDistance).map((s) => s.c);
   }
 
   /** The ids of a kind beginning with `prefix` (itself excepted), among those of the mods `modId` sees, shortest first. */
   idsBeginning(kind: string, prefix: string, modId: string | undefined): string[] {
-    const found = new Set<string>();
-    for (const mod of this.visibleMods(modId)) for (const c of this.wordsOf(kind, mod).beginning(prefix)) found.add(c);
+    const mods = this.visibleMods(modId);
+    const search = new PrefixSearch(prefix);
+    const gather = !this.searchedBatches(kind, mods, search);
+    const found = new Set<string>(search.found);
+    for (const mod of mods) for (const c of this.wordsOf(kind, mod, gather).beginning(prefix)) found.add(c);
     return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  }
+
+  /**
+   * Whether `search` went through the ids of `kind` of the batches of `mods` not yet in the mods' sets (a start's
+   * cached files: see DefinitionIndex.searchBatches), the first few searches of a kind that has such batches.
+   */
+  private searchedBatches(kind: string, mods: readonly string[], search: IdSearch): boolean {
+    const searched = this.searchesInBatches.get(kind) ?? 0;
+    if (searched >= SEARCHES_IN_BATCHES || !this.defs.searchBatches(kind, new Set(mods), search)) return false;
+    this.searchesInBatches.set(kind, searched + 1);
+    return true;
   }
 
   /** The mods a definition in `modId` sees that the graph has (a dependency being typed names no mod). */
@@ -85,9 +113,12 @@ export class Lookups {
     return [...graph.visibleFrom(modId)].filter((m) => graph.get(m));
   }
 
-  /** The ids a mod defines of a kind, searchable (see NearWords), made again when they change. */
-  private wordsOf(kind: string, mod: string): NearWords {
-    const { ids, version } = this.defs.idsOfMod(kind, mod);
+  /**
+   * The ids a mod defines of a kind, searchable (see NearWords), made again when they change; without `gather`,
+   * not those of the batches waiting (see DefinitionIndex.idsOfMod).
+   */
+  private wordsOf(kind: string, mod: string, gather = true): NearWords {
+    const { ids, version } = this.defs.idsOfMod(kind, mod, gather);
     // Most mods define none of most kinds (a whole game's mods and MIGRATION): nothing to make or remember.
     if (ids.size === 0) return NO_WORDS;
     const key = `${kind}\u0000${mod}`;
