@@ -59,3 +59,32 @@ test('a project made for one check counts a mod\'s era forms from the objects it
     fs.rmSync(mods, { recursive: true, force: true });
   }
 });
+
+test('a project made for one check keeps through the load only the analyses of summarized definitions: one keeping its whole value is analysed when checked', () => {
+  const game = writeTree(MINI_CORE);
+  const mods = writeTree({
+    'a/modinfo.json': modinfo('a'),
+    'a/monsters.json': '[\n  { "type": "MONSTER", "id": "mon_x", "copy-from": "mon_nowhere", "speeed": 3 }\n]\n',
+    'a/mapgen.json': [{ type: 'mapgen', om_terrain: 'nowhere', object: { fill_ter: 't_nothing' } }],
+  });
+  try {
+    const once = new Project({ gamePath: game, roots: [mods], checkedAfterLoad: () => true, forOneCheck: true });
+    once.load();
+    const ordinary = new Project({ gamePath: game, roots: [mods] });
+    ordinary.load();
+    const kept = new Map<boolean, number>([[true, 0], [false, 0]]);
+    for (const f of once.reportedFiles()) {
+      for (const r of f.records) {
+        const a = f.takeLoadedAnalysis(r);
+        assert.equal(a !== undefined, r.summarized, `${r.type} ${r.ids.join()}: kept ${a !== undefined}`);
+        if (a) f.keepLoadedAnalysis(r, a);
+        kept.set(r.summarized, kept.get(r.summarized)! + 1);
+      }
+    }
+    assert.ok(kept.get(true)! > 0 && kept.get(false)! > 0, `both kinds of definitions (${[...kept].join(' ')})`);
+    for (const f of ordinary.reportedFiles()) assert.deepEqual(once.diagnostics(f.path), ordinary.diagnostics(f.path), f.path);
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
+  }
+});

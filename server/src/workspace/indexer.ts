@@ -167,6 +167,9 @@ export class Indexer {
       // text and the whole values are at hand.
       regionAt(parsed, text, 0);
       for (const r of fresh) {
+        // A record keeping its whole value is analysed when checked (Analyses.of): the same work, but what it
+        // makes then is garbage at once, not kept through the load (copied by each scavenge meanwhile).
+        if (this.parts.forOneCheck && !r.summarized) continue;
         const a = analyzeRecord(r, registry, parsed.objects[r.index].value);
         if (!this.parts.forOneCheck) analyses.indexReferences(file, r, a);
         file.keepLoadedAnalysis(r, a);
