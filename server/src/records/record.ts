@@ -3,7 +3,7 @@
  */
 import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
-import type { KindRegistry } from '../registry/registry';
+import type { KindRegistry, TypeFacts } from '../registry/registry';
 import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
 import { MAP_FACTS, mapFactsFrom } from '../mapgen/facts';
 
@@ -187,12 +187,13 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
-  const keep = registry.keepsFullValue(type);
+  const facts = registry.factsOf(type);
+  const keep = facts.keepsFullValue;
   const inFile = keep && (obj.wholeInFile === true || wholesInFile);
   const eocRoots = registry.inlineEocRootsByType;
   // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
   const o = obj.reduced || (keep && !inFile) ? full : summarize(full, eocRoots);
-  const own = ownRecordsOf(type, o, index, source, registry, keep, inFile, earlier);
+  const own = ownRecordsOf(type, o, index, source, facts, inFile, earlier);
   const inline = eocRoots !== undefined ? inlineEocsOf(o, keep && !inFile, eocRoots.get(type)) : NO_IDS;
   if (inline.length === 0) return own;
   const kind = registry.kindOfType(EOC_TYPE);
@@ -202,13 +203,12 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
 const EOC_TYPE = 'effect_on_condition';
 
 /** The records the object defines itself (see recordsOf). */
-function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
+function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, facts: TypeFacts, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
   const value = inFile ? WHOLE_IN_FILE : o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
-  const kind = registry.kindOfType(type);
-  const rule = registry.idRuleOf(type);
+  const { kind, ids: rule, keepsFullValue: keep } = facts;
   // The common case (ids in one member) without intermediate objects: indexing runs this 80,000 times.
   if (rule.from === 'member') {
     // generic_factory also reads `alias`: more ids of the same definition (0.F terrain and furniture use it).

@@ -113,10 +113,11 @@ export class Indexer {
     // What the game's data uses beyond the tables is learned as a load reads it (not from an edit, nor from a
     // file parsed later: the same whatever is asked first).
     if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, parsed, read));
-    const oldByIndex = new Map<number, DefinitionRecord[]>();
+    // A file indexed for the first time (every file of a load) has no records to keep: no map, no set.
+    const oldByIndex = file.records.length > 0 ? new Map<number, DefinitionRecord[]>() : undefined;
     for (const r of file.records) {
-      const list = oldByIndex.get(r.index);
-      if (list) list.push(r); else oldByIndex.set(r.index, [r]);
+      const list = oldByIndex!.get(r.index);
+      if (list) list.push(r); else oldByIndex!.set(r.index, [r]);
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
@@ -128,18 +129,21 @@ export class Indexer {
       for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return parsed.objects[records[k].index].value;
       return undefined;
     };
-    parsed.objects.forEach((obj, i) => {
+    const objects = parsed.objects;
+    for (let i = 0; i < objects.length; i++) {
+      const obj = objects[i];
       const old = sameAs[i] ?? -1;
       if (old === i) {
-        for (const r of oldByIndex.get(i) ?? []) { records.push(r); kept.add(r); }
-        return;
+        for (const r of oldByIndex?.get(i) ?? []) { records.push(r); kept.add(r); }
+        continue;
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
-      const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile));
-    });
+      const value = old >= 0 ? oldByIndex?.get(old)?.[0]?.value ?? obj.value : obj.value;
+      const made = recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile);
+      for (let k = 0; k < made.length; k++) records.push(made[k]);
+    }
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
-    const fresh = records.filter((r) => !kept.has(r));
+    const fresh = kept.size > 0 ? records.filter((r) => !kept.has(r)) : records;
     // A file read from disk and not analysed now goes to the index as a batch: its kinds are indexed when first
     // read (see index/loadedBatch.ts).
     const asBatch = fromDisk && !analyzeNow && fresh.length > 0;
