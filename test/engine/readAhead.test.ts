@@ -123,6 +123,31 @@ test('a load with a second thread holds what a load on one thread holds, for fil
   }
 });
 
+test('a file the second thread outlined has its records made when first asked for: by a check, by an edit', () => {
+  const game = fixtureGame();
+  try {
+    const mine = path.join(game, 'mods/mine');
+    const file = path.join(mine, 'content.json');
+    const one = load(game, mine, false);
+    const two = load(game, mine, 'every-file');
+    assert.equal(one.filesOutlined.files, 0);
+    assert.ok(two.filesOutlined.files >= 240, `the game's files are outlined: ${two.filesOutlined.files}`);
+    assert.equal(two.filesOutlined.made, 0, 'no record is made on loading');
+    assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
+    const made = two.filesOutlined.made;
+    assert.ok(made > 0 && made <= 3, `the records of the files the check read, only: ${made}`);
+    // A file whose records were not made yet, edited: made, then edited.
+    const other = path.join(game, 'json/items/items_9.json');
+    const edited = JSON.stringify([{ type: 'MONSTER', id: 'mon_4', name: 'mon 4 again', description: 'Another.', hp: 'lots', speed: 100 }]);
+    for (const p of [one, two]) p.updateFile(other, edited);
+    assert.equal(two.filesOutlined.made, made + 1);
+    assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
+    assert.deepEqual(loaded(two), loaded(one));
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+  }
+});
+
 test('a load whose game is context starts its second thread before it lists the files; uses it, or stops it when the load is too small', async () => {
   const game = fixtureGame();
   const boot = ReadAhead.boot;

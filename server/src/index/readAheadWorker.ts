@@ -22,7 +22,7 @@ function filesOfTask(): ReadAheadFiles | undefined {
   return posted.message as ReadAheadFiles;
 }
 const files = filesOfTask();
-const how = reduction(task.typesKeepingFullValue, task.inlineEocRoots, files?.tables && tableMembersFrom(files.tables));
+const how = reduction(task.typesKeepingFullValue, task.inlineEocRoots, files?.tables && tableMembersFrom(files.tables), task.typeFacts);
 
 /**
  * Results are posted in batches (receiving one message per file cost the first thread about 10 µs each), and at

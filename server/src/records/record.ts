@@ -3,7 +3,7 @@
  */
 import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
-import type { KindRegistry, TypeFacts } from '../registry/registry';
+import type { RecordTypes, TypeFacts } from './typeFacts';
 import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
 import { MAP_FACTS, mapFactsFrom } from '../mapgen/facts';
 
@@ -183,7 +183,7 @@ function inlineEocsOf(o: Record<string, unknown>, whole: boolean, roots: readonl
  * `wholesInFile`: a record of a type that keeps its whole value keeps it in the file until first read, as one the
  * second thread summarized does (see ParsedObject.wholeInFile): for a file read from disk outside the roots.
  */
-export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile, wholesInFile = false): DefinitionRecord[] {
+export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: RecordTypes, earlier?: EarlierInFile, wholesInFile = false): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
@@ -196,11 +196,33 @@ export function recordsOf(obj: ParsedObject, index: number, source: RecordSource
   const own = ownRecordsOf(type, o, index, source, facts, inFile, earlier);
   const inline = eocRoots !== undefined ? inlineEocsOf(o, keep && !inFile, eocRoots.get(type)) : NO_IDS;
   if (inline.length === 0) return own;
-  const kind = registry.kindOfType(EOC_TYPE);
+  const kind = registry.factsOf(EOC_TYPE).kind;
   return [...own, ...inline.map((id) => new Definition(EOC_TYPE, kind, [id], false, { type: EOC_TYPE, id }, true, source, index, 'create', undefined, true))];
 }
 
 const EOC_TYPE = 'effect_on_condition';
+
+/**
+ * What a recipe's result is looked up in (see EarlierInFile): the objects (as parsed, or summarized) of `records`
+ * made so far of the file's `objects`, the latest first.
+ */
+export function earlierIn(records: readonly DefinitionRecord[], objects: readonly ParsedObject[]): EarlierInFile {
+  return (kind, id) => {
+    for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return objects[records[k].index].value;
+    return undefined;
+  };
+}
+
+/** The records of a file's objects, in order (a file indexed for the first time; see recordsOf). */
+export function recordsOfObjects(objects: readonly ParsedObject[], source: RecordSource, registry: RecordTypes, wholesInFile: boolean): DefinitionRecord[] {
+  const records: DefinitionRecord[] = [];
+  const earlier = earlierIn(records, objects);
+  for (let i = 0; i < objects.length; i++) {
+    const made = recordsOf(objects[i], i, source, registry, earlier, wholesInFile);
+    for (let k = 0; k < made.length; k++) records.push(made[k]);
+  }
+  return records;
+}
 
 /** The records the object defines itself (see recordsOf). */
 function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, facts: TypeFacts, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {

@@ -151,7 +151,12 @@ export class Loader {
     if (!readableElsewhere || (this.warm !== undefined && !this.warm.holdsNothing)) return undefined;
     const gameIsContext = gamePath !== undefined && !this.mods.isUnderRoot(path.join(gamePath, 'json'));
     if (!gameIsContext && !everyFileElsewhere) return undefined;
-    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
+    return this.bootThread();
+  }
+
+  /** A second thread for the load's files, given what it needs to know of the types (see ReadAhead.boot). */
+  private bootThread(): ReadAhead | undefined {
+    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots, typeFacts: this.registry.typeFactsData() });
   }
 
   /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
@@ -186,7 +191,7 @@ export class Loader {
       booted?.stop();
       return undefined;
     }
-    const reader = booted ?? ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
+    const reader = booted ?? this.bootThread();
     if (!reader) return undefined;
     // What the tables know goes with the files when the game's are among those read (see records/beyondTables.ts).
     const tables = context.some((p) => this.mods.isGameData(p))
