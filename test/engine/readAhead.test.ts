@@ -143,6 +143,16 @@ test('a file the second thread outlined has its records made when first asked fo
     assert.equal(two.filesOutlined.made, made + 1);
     assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
     assert.deepEqual(loaded(two), loaded(one));
+    // A cold load with a cache writes every file's records at once: nothing is outlined.
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-outline-cache-'));
+    try {
+      const cached = new Project({ gamePath: game, roots: [mine], secondThread: 'every-file', cache: { dir: cacheDir } });
+      cached.load();
+      assert.ok(cached.filesReadElsewhere > 0);
+      assert.equal(cached.filesOutlined.files, 0);
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
   } finally {
     fs.rmSync(game, { recursive: true, force: true });
   }

@@ -154,9 +154,13 @@ export class Loader {
     return this.bootThread();
   }
 
-  /** A second thread for the load's files, given what it needs to know of the types (see ReadAhead.boot). */
+  /**
+   * A second thread for the load's files. With the types' facts it outlines their records, made here when first
+   * asked for (see Indexer.indexOutlined): not for a load with a cache, which writes every file's records at once.
+   */
   private bootThread(): ReadAhead | undefined {
-    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots, typeFacts: this.registry.typeFactsData() });
+    const typeFacts = this.warm === undefined ? this.registry.typeFactsData() : undefined;
+    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots, typeFacts });
   }
 
   /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
