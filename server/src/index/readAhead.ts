@@ -52,6 +52,8 @@ export interface ReadAheadFiles {
    * records/beyondTables.ts); undefined: nothing is learned.
    */
   readonly tables: TableMembersData | undefined;
+  /** Per path, 1 where the worker outlines the file's records (see readAheadFile.ts OutlinedResult); undefined: none. */
+  readonly outlined: Uint8Array | undefined;
 }
 
 /** Claims of a file (ReadAheadTask.claims). */
@@ -170,14 +172,15 @@ export class ReadAhead {
    * here, and as data for the worker (made here, while the worker is still starting: 15-20 ms on a cold start,
    * the worker ready about 45 ms after its boot).
    */
-  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData } } = {}): void {
+  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData }; readonly outlines?: (p: string) => boolean } = {}): void {
     this.paths = paths;
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
     this.everyFile = options.everyFile ?? false;
     this.reduction = reduction(this.typesKeepingFullValue, this.inlineEocRoots, options.tables?.here);
     let files: ReadAheadFiles;
     try {
-      files = { paths, claims: this.claims, tables: options.tables?.data() };
+      const outlines = options.outlines;
+      files = { paths, claims: this.claims, tables: options.tables?.data(), outlined: outlines && Uint8Array.from(paths, (p) => (outlines(p) ? 1 : 0)) };
     } catch (err) {
       this.stop();
       throw err;

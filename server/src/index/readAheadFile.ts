@@ -115,7 +115,7 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
  * the file's text when a record's value is first read (most of the game's never are). `asText`: as JSON text when
  * that gives the same values back (to cross threads).
  */
-function reducedValue(value: unknown, how: Reduction, asText: boolean): PostedResult {
+function reducedValue(value: unknown, how: Reduction, asText: boolean, outline: boolean): PostedResult {
   const array = Array.isArray(value);
   const objects: unknown[] = array ? value : [value];
   const inFile: number[] = [];
@@ -134,17 +134,20 @@ function reducedValue(value: unknown, how: Reduction, asText: boolean): PostedRe
   const sent = array ? summaries : summaries[0];
   if (!asText || summaries.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: sent, inFile, ...learned };
   const json = JSON.stringify(sent);
-  if (how.types === undefined) return { kind: 'parsed-json', json, inFile, ...learned };
+  if (how.types === undefined || !outline) return { kind: 'parsed-json', json, inFile, ...learned };
   return { kind: 'outlined', json, inFile, ...learned, outline: outlineOfSummaries(sent, inFile, how.types) };
 }
 
-/** What reading ahead makes of file `p`: `self` for anything but strict JSON holding an object or an array. */
-export function readAheadFile(p: string, how: Reduction, asText: boolean): PostedResult {
+/**
+ * What reading ahead makes of file `p`: `self` for anything but strict JSON holding an object or an array.
+ * `outline`: with `asText` and the types' facts, its records outlined (a file whose records can wait).
+ */
+export function readAheadFile(p: string, how: Reduction, asText: boolean, outline = false): PostedResult {
   let text: string;
   try { text = readListedTextFile(p); } catch { return { kind: 'self' }; }
   if (definesNoId(text)) return { kind: 'defers' };
   let value: unknown;
   try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
   if (!Array.isArray(value) && !isPlainObject(value)) return { kind: 'self' };
-  return reducedValue(value, how, asText);
+  return reducedValue(value, how, asText, outline);
 }

@@ -201,7 +201,8 @@ export class Loader {
     const tables = context.some((p) => this.mods.isGameData(p))
       ? { here: this.registry, data: () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) }
       : undefined;
-    reader.begin(context, { everyFile, tables });
+    // Outlined: the files whose records can wait (see Indexer.indexOutlined), outside the roots.
+    reader.begin(context, { everyFile, tables, outlines: (p) => !this.mods.isUnderRoot(p) });
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
     const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
