@@ -172,6 +172,14 @@ export class Project implements WorkspaceView {
     return this.loader.filesReadAhead;
   }
 
+  /**
+   * Files the second thread outlined (see Indexer.indexOutlined): their ids indexed, their records made when first
+   * asked for (`made`: how many so far). Counted over the project's life.
+   */
+  get filesOutlined(): { readonly files: number; readonly made: number } {
+    return this.indexer.outlined;
+  }
+
   /** How many files the last load took from the cache and read from disk instead; undefined without a cache. */
   cacheUse(): { readonly hits: number; readonly misses: number } | undefined {
     return this.loader.cacheUse();

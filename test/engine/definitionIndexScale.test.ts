@@ -30,7 +30,7 @@ function oneFile(n: number): { records: DefinitionRecord[]; reads: () => number 
 function readsToLookUpEveryId(n: number): { ids: number; children: number } {
   const file = oneFile(n);
   const index = new DefinitionIndex();
-  index.addLater(new LoadedBatch(file.records, 'big'));
+  index.addLater(LoadedBatch.of(file.records, 'big'));
   const before = file.reads();
   for (let i = 0; i < n; i++) assert.equal(index.get('MONSTER', `mon_${i}`).length, 1);
   const ids = file.reads() - before;
@@ -57,8 +57,8 @@ test('a large batch indexed by id answers what adding its records one by one ans
   const big = Array.from({ length: 300 }, (_, i) => make(i, i % 7 === 0 ? [`id_${i % 40}`, `id_${(i + 1) % 40}`] : [`id_${i % 40}`], i % 3 ? `id_${i % 11}` : undefined, source('a', 'big.json')));
   const other = Array.from({ length: 100 }, (_, i) => make(i, [`id_${i % 50}`], `id_${i % 13}`, source('b', 'other.json')));
   const batched = new DefinitionIndex();
-  batched.addLater(new LoadedBatch(big, 'a'));
-  batched.addLater(new LoadedBatch(other, 'b'));
+  batched.addLater(LoadedBatch.of(big, 'a'));
+  batched.addLater(LoadedBatch.of(other, 'b'));
   const oneByOne = new DefinitionIndex();
   for (const r of [...big, ...other]) oneByOne.add(r);
   const tag = (r: DefinitionRecord): string => `${r.source.path}#${r.index}`;

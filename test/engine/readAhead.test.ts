@@ -123,6 +123,41 @@ test('a load with a second thread holds what a load on one thread holds, for fil
   }
 });
 
+test('a file the second thread outlined has its records made when first asked for: by a check, by an edit', () => {
+  const game = fixtureGame();
+  try {
+    const mine = path.join(game, 'mods/mine');
+    const file = path.join(mine, 'content.json');
+    const one = load(game, mine, false);
+    const two = load(game, mine, 'every-file');
+    assert.equal(one.filesOutlined.files, 0);
+    assert.ok(two.filesOutlined.files >= 240, `the game's files are outlined: ${two.filesOutlined.files}`);
+    assert.equal(two.filesOutlined.made, 0, 'no record is made on loading');
+    assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
+    const made = two.filesOutlined.made;
+    assert.ok(made > 0 && made <= 3, `the records of the files the check read, only: ${made}`);
+    // A file whose records were not made yet, edited: made, then edited.
+    const other = path.join(game, 'json/items/items_9.json');
+    const edited = JSON.stringify([{ type: 'MONSTER', id: 'mon_4', name: 'mon 4 again', description: 'Another.', hp: 'lots', speed: 100 }]);
+    for (const p of [one, two]) p.updateFile(other, edited);
+    assert.equal(two.filesOutlined.made, made + 1);
+    assert.deepEqual(two.diagnostics(file), one.diagnostics(file));
+    assert.deepEqual(loaded(two), loaded(one));
+    // A cold load with a cache writes every file's records at once: nothing is outlined.
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-outline-cache-'));
+    try {
+      const cached = new Project({ gamePath: game, roots: [mine], secondThread: 'every-file', cache: { dir: cacheDir } });
+      cached.load();
+      assert.ok(cached.filesReadElsewhere > 0);
+      assert.equal(cached.filesOutlined.files, 0);
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+  }
+});
+
 test('a load whose game is context starts its second thread before it lists the files; uses it, or stops it when the load is too small', async () => {
   const game = fixtureGame();
   const boot = ReadAhead.boot;
@@ -276,7 +311,9 @@ test('a game file opened in an editor while a load with two threads reads it is 
   try {
     const mine = path.join(game, 'mods/mine');
     const editor = new Map<string, string>();
-    const project = new Project({ gamePath: game, roots: [mine], readFile: (p) => editor.get(p) ?? fs.readFileSync(p, 'utf8'), inMemory: (p) => editor.has(p) });
+    // Every file through the second thread: with the threads sharing them, a busy machine could start the second
+    // thread after the first had read every file itself (the test then failed now and then, under the full suite).
+    const project = new Project({ gamePath: game, roots: [mine], readFile: (p) => editor.get(p) ?? fs.readFileSync(p, 'utf8'), inMemory: (p) => editor.has(p), secondThread: 'every-file' });
     // Opened and edited once the load is under way (its first slice done): one file ahead, one already indexed.
     const ahead = path.join(game, 'json/monsters/mon_1500.json');
     const behind = path.join(game, 'json/monsters/mon_10.json');

@@ -2,61 +2,84 @@
  * The records of a file a load reads from disk (and does not analyse at once), given to the definition index as a
  * batch (see RecordBatch): the index takes their ids when one of their kinds is first read, not record by record
  * as the load makes them. A start checks a mod's file or a few first, which read some of the hundred and fifty
- * kinds. The records are the file's, made already: the index gets the same objects either way. (A start on the
- * current game with Magiclysm open: 615 -> 560 ms to load, 27 -> 38 ms to check the file first opened.)
+ * kinds. (A start on the current game with Magiclysm open: 615 -> 560 ms to load, 27 -> 38 ms to check the file
+ * first opened.) The batch answers from its outline (kinds, ids, parents); its records are made when first asked
+ * for: a file the read-ahead thread outlined (see index/readAheadFile.ts) is parsed then, most of the game's never
+ * (a start on 0.F with Magiclysm open makes the records of 12 of its 1,500 files).
  */
 import type { RecordBatch } from './definitionIndex';
 import type { DefinitionRecord } from '../records/record';
 import type { IdSearch } from '../util/closest';
 
-export class LoadedBatch implements RecordBatch {
+/** What a file's records tell the index before they are made. Plain data: the read-ahead thread posts it. */
+export interface BatchOutline {
+  /** The kinds of the records, each once, in the order of their first record. */
   readonly kinds: readonly string[];
-  /** Per kind, its records; undefined when they are all of one kind (most files: no map for each of thousands). */
-  private readonly byKind: Map<string, DefinitionRecord[]> | undefined;
+  /** Per kind (as `kinds`): the ids of each of its records, in order. */
+  readonly ids: readonly (readonly (readonly string[])[])[];
+  /** Per kind: the copy-from ids of its records that define ids, in order. */
+  readonly parents: readonly (readonly string[])[];
+}
+
+/** The outline of `records`. */
+export function outlineOf(records: readonly DefinitionRecord[]): BatchOutline {
+  const kinds: string[] = [];
+  const ids: (readonly string[])[][] = [];
+  const parents: string[][] = [];
+  let last: string | undefined, at = -1;
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (r.kind !== last) {
+      last = r.kind;
+      at = kinds.indexOf(last);
+      if (at < 0) { at = kinds.length; kinds.push(last); ids.push([]); parents.push([]); }
+    }
+    ids[at].push(r.ids);
+    if (r.copyFrom !== undefined && r.ids.length > 0) parents[at].push(r.copyFrom);
+  }
+  return { kinds, ids, parents };
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+export class LoadedBatch implements RecordBatch {
   /** Per kind, its ids as a set, made at the first `defines` (a lookup before the kind is outlined). */
   private idSets: Map<string, ReadonlySet<string>> | undefined;
+  private made: readonly DefinitionRecord[] | undefined;
 
-  /** `all`: at least one record. */
-  constructor(private readonly all: readonly DefinitionRecord[], readonly modId: string | undefined) {
-    const first = all[0].kind;
-    if (all.every((r) => r.kind === first)) {
-      this.kinds = [first];
-      return;
-    }
-    this.byKind = new Map();
-    for (const r of all) {
-      const list = this.byKind.get(r.kind);
-      if (list) list.push(r); else this.byKind.set(r.kind, [r]);
-    }
-    this.kinds = [...this.byKind.keys()];
+  /** `make`: the records (at least one), as `outline` says; called once, when first asked for. */
+  constructor(private readonly outline: BatchOutline, readonly modId: string | undefined, private readonly make: () => readonly DefinitionRecord[]) {}
+
+  /** A batch of records made already. */
+  static of(records: readonly DefinitionRecord[], modId: string | undefined): LoadedBatch {
+    return new LoadedBatch(outlineOf(records), modId, () => records);
   }
 
-  private recordsOf(kind: string): readonly DefinitionRecord[] {
-    if (this.byKind) return this.byKind.get(kind) ?? [];
-    return kind === this.kinds[0] ? this.all : [];
+  get kinds(): readonly string[] {
+    return this.outline.kinds;
   }
 
   idsOf(kind: string): readonly (readonly string[])[] {
-    return this.recordsOf(kind).map((r) => r.ids);
+    const k = this.outline.kinds.indexOf(kind);
+    return k < 0 ? NONE : this.outline.ids[k];
   }
 
   defines(kind: string, id: string): boolean {
     let set = (this.idSets ??= new Map()).get(kind);
-    if (!set) { set = new Set(this.recordsOf(kind).flatMap((r) => r.ids)); this.idSets.set(kind, set); }
+    if (!set) { set = new Set(this.idsOf(kind).flat()); this.idSets.set(kind, set); }
     return set.has(id);
   }
 
   parentsOf(kind: string): readonly string[] {
-    const out: string[] = [];
-    for (const r of this.recordsOf(kind)) if (r.copyFrom !== undefined && r.ids.length > 0) out.push(r.copyFrom);
-    return out;
+    const k = this.outline.kinds.indexOf(kind);
+    return k < 0 ? NONE : this.outline.parents[k];
   }
 
   search(kind: string, search: IdSearch): void {
-    for (const r of this.recordsOf(kind)) for (const id of r.ids) search.consider(id);
+    for (const ids of this.idsOf(kind)) for (const id of ids) search.consider(id);
   }
 
   records(): readonly DefinitionRecord[] {
-    return this.all;
+    return (this.made ??= this.make());
   }
 }

@@ -18,7 +18,8 @@ import * as path from 'path';
 import { receiveMessageOnPort, MessageChannel, Worker, type MessagePort } from 'worker_threads';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
 import type { TableMembers, TableMembersData } from '../records/beyondTables';
-import { readAheadFile, reduction, type PostedResult, type ReadAheadResult, type Reduction } from './readAheadFile';
+import { parsedFromText, readAheadFile, reduction, type PostedResult, type ReadAheadResult, type Reduction } from './readAheadFile';
+import type { TypeFactsData } from '../records/typeFacts';
 
 export type { ReadAheadResult } from './readAheadFile';
 
@@ -30,6 +31,8 @@ export interface ReadAheadTask {
   readonly typesKeepingFullValue: readonly string[];
   /** Where the version's types write effects on condition in place, whose ids summaries list (records/inlineDefinitions.ts). */
   readonly inlineEocRoots: InlineEocRoots | undefined;
+  /** The types' facts: with them, the worker outlines each file's records (see readAheadFile.ts OutlinedResult). */
+  readonly typeFacts: TypeFactsData | undefined;
   readonly port: MessagePort;
   /**
    * [0]: batches posted so far; [1]: 1 once the worker is done (or failed); [2]: the index of the result the first
@@ -49,6 +52,8 @@ export interface ReadAheadFiles {
    * records/beyondTables.ts); undefined: nothing is learned.
    */
   readonly tables: TableMembersData | undefined;
+  /** Per path, 1 where the worker outlines the file's records (see readAheadFile.ts OutlinedResult); undefined: none. */
+  readonly outlined: Uint8Array | undefined;
 }
 
 /** Claims of a file (ReadAheadTask.claims). */
@@ -62,9 +67,7 @@ export interface ReadAheadMessage {
 }
 
 function decoded(read: PostedResult): ReadAheadResult {
-  if (read.kind !== 'parsed-json') return read;
-  const value = JSON.parse(read.json) as unknown;
-  return read.learned === undefined ? { kind: 'parsed', value, inFile: read.inFile } : { kind: 'parsed', value, inFile: read.inFile, learned: read.learned };
+  return read.kind === 'parsed-json' ? parsedFromText(read) : read;
 }
 
 /**
@@ -147,12 +150,12 @@ export class ReadAhead {
    * A worker started before the files it reads are known (see ReadAheadTask): it loads its code meanwhile, then
    * waits for `begin` (or `stop`). Undefined when no thread can be started.
    */
-  static boot(typesKeepingFullValue: readonly string[], options: { readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots } = {}): ReadAhead | undefined {
+  static boot(typesKeepingFullValue: readonly string[], options: { readonly module?: string; readonly giveUpMs?: number; readonly inlineEocRoots?: InlineEocRoots; readonly typeFacts?: TypeFactsData } = {}): ReadAhead | undefined {
     let worker: Worker;
     const { port1, port2 } = new MessageChannel();
     const signal = new Int32Array(new SharedArrayBuffer(16));
     try {
-      const task: ReadAheadTask = { typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, port: port2, signal };
+      const task: ReadAheadTask = { typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, typeFacts: options.typeFacts, port: port2, signal };
       const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
       worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2], resourceLimits });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
@@ -169,14 +172,15 @@ export class ReadAhead {
    * here, and as data for the worker (made here, while the worker is still starting: 15-20 ms on a cold start,
    * the worker ready about 45 ms after its boot).
    */
-  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData } } = {}): void {
+  begin(paths: readonly string[], options: { readonly everyFile?: boolean; readonly tables?: { readonly here: TableMembers; readonly data: () => TableMembersData }; readonly outlines?: (p: string) => boolean } = {}): void {
     this.paths = paths;
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
     this.everyFile = options.everyFile ?? false;
     this.reduction = reduction(this.typesKeepingFullValue, this.inlineEocRoots, options.tables?.here);
     let files: ReadAheadFiles;
     try {
-      files = { paths, claims: this.claims, tables: options.tables?.data() };
+      const outlines = options.outlines;
+      files = { paths, claims: this.claims, tables: options.tables?.data(), outlined: outlines && Uint8Array.from(paths, (p) => (outlines(p) ? 1 : 0)) };
     } catch (err) {
       this.stop();
       throw err;

@@ -11,6 +11,10 @@ import { isPlainObject } from '../util/json';
 import { summarize } from '../records/record';
 import { learnBeyondTables, type TableMembers } from '../records/beyondTables';
 import type { InlineEocRoots, InlineEocRootsByType } from '../records/inlineDefinitions';
+import { recordsOfObjects, type RecordSource } from '../records/record';
+import { recordTypesFrom, type RecordTypes, type TypeFactsData } from '../records/typeFacts';
+import { parsedFromJson } from '../syntax/parsed';
+import { outlineOf, type BatchOutline } from './loadedBatch';
 
 /** What reading ahead made of one file. */
 export type ReadAheadResult =
@@ -23,6 +27,11 @@ export type ReadAheadResult =
     /** What its whole objects use beyond the tables (see records/beyondTables.ts), when the task gave them. */
     readonly learned?: readonly string[];
   }
+  /**
+   * The same value as JSON text, parsed when its records are first needed, and what the records made of it tell
+   * the index meanwhile (see index/loadedBatch.ts): posted by the second thread when the task gave it the types.
+   */
+  | OutlinedResult
   /** Its text defines no id (see syntax/definesNoId.ts): parsed when first needed. */
   | { readonly kind: 'defers' }
   /** The first thread reads it itself. */
@@ -35,6 +44,17 @@ export type ReadAheadResult =
  */
 export type PostedResult = ReadAheadResult | { readonly kind: 'parsed-json'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] };
 
+export interface OutlinedResult {
+  readonly kind: 'outlined'; readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[];
+  readonly outline: BatchOutline;
+}
+
+/** A result posted as JSON text, parsed. */
+export function parsedFromText(read: { readonly json: string; readonly inFile: readonly number[]; readonly learned?: readonly string[] }): ReadAheadResult {
+  const value = JSON.parse(read.json) as unknown;
+  return read.learned === undefined ? { kind: 'parsed', value, inFile: read.inFile } : { kind: 'parsed', value, inFile: read.inFile, learned: read.learned };
+}
+
 /** How files are reduced: the same on both threads. */
 export interface Reduction {
   readonly keepsFullValue: ReadonlySet<string>;
@@ -42,10 +62,29 @@ export interface Reduction {
   readonly inlineEocRoots: InlineEocRootsByType | undefined;
   /** What the tables know, to learn what the files use beyond them; undefined: nothing is learned. */
   readonly tables: TableMembers | undefined;
+  /** The types' facts, to outline the records of a file posted as text (see OutlinedResult); undefined: none. */
+  readonly types: RecordTypes | undefined;
 }
 
-export function reduction(typesKeepingFullValue: readonly string[], inlineEocRoots: InlineEocRoots | undefined, tables: TableMembers | undefined): Reduction {
-  return { keepsFullValue: new Set(typesKeepingFullValue), inlineEocRoots: inlineEocRoots && new Map(Object.entries(inlineEocRoots)), tables };
+export function reduction(typesKeepingFullValue: readonly string[], inlineEocRoots: InlineEocRoots | undefined, tables: TableMembers | undefined, typeFacts?: TypeFactsData): Reduction {
+  const roots = inlineEocRoots && new Map(Object.entries(inlineEocRoots));
+  return { keepsFullValue: new Set(typesKeepingFullValue), inlineEocRoots: roots, tables, types: typeFacts && recordTypesFrom(typeFacts, roots) };
+}
+
+/** The source of the records outlined here: only their kinds and ids are read. */
+const OUTLINED: RecordSource = {
+  path: '', modId: undefined,
+  offsetOf: () => { throw new Error('read-ahead: an outlined record has no offsets'); },
+  fullValueOf: () => { throw new Error('read-ahead: an outlined record has no value'); },
+};
+
+/**
+ * The outline of the records the first thread will make of `sent` (the summaries, as it parses them from the JSON
+ * text) when first asked for: the same function over the same objects (see Indexer.indexOutlined).
+ */
+function outlineOfSummaries(sent: unknown, inFile: readonly number[], types: RecordTypes): BatchOutline {
+  const parsed = parsedFromJson(sent, true, inFile)!;
+  return outlineOf(recordsOfObjects(parsed.objects, OUTLINED, types, true));
 }
 
 /**
@@ -76,7 +115,7 @@ function holdsUnfaithfulNumber(root: unknown): boolean {
  * the file's text when a record's value is first read (most of the game's never are). `asText`: as JSON text when
  * that gives the same values back (to cross threads).
  */
-function reducedValue(value: unknown, how: Reduction, asText: boolean): PostedResult {
+function reducedValue(value: unknown, how: Reduction, asText: boolean, outline: boolean): PostedResult {
   const array = Array.isArray(value);
   const objects: unknown[] = array ? value : [value];
   const inFile: number[] = [];
@@ -94,16 +133,21 @@ function reducedValue(value: unknown, how: Reduction, asText: boolean): PostedRe
   }
   const sent = array ? summaries : summaries[0];
   if (!asText || summaries.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: sent, inFile, ...learned };
-  return { kind: 'parsed-json', json: JSON.stringify(sent), inFile, ...learned };
+  const json = JSON.stringify(sent);
+  if (how.types === undefined || !outline) return { kind: 'parsed-json', json, inFile, ...learned };
+  return { kind: 'outlined', json, inFile, ...learned, outline: outlineOfSummaries(sent, inFile, how.types) };
 }
 
-/** What reading ahead makes of file `p`: `self` for anything but strict JSON holding an object or an array. */
-export function readAheadFile(p: string, how: Reduction, asText: boolean): PostedResult {
+/**
+ * What reading ahead makes of file `p`: `self` for anything but strict JSON holding an object or an array.
+ * `outline`: with `asText` and the types' facts, its records outlined (a file whose records can wait).
+ */
+export function readAheadFile(p: string, how: Reduction, asText: boolean, outline = false): PostedResult {
   let text: string;
   try { text = readListedTextFile(p); } catch { return { kind: 'self' }; }
   if (definesNoId(text)) return { kind: 'defers' };
   let value: unknown;
   try { value = JSON.parse(text); } catch { return { kind: 'self' }; }
   if (!Array.isArray(value) && !isPlainObject(value)) return { kind: 'self' };
-  return reducedValue(value, how, asText);
+  return reducedValue(value, how, asText, outline);
 }

@@ -22,7 +22,7 @@ function filesOfTask(): ReadAheadFiles | undefined {
   return posted.message as ReadAheadFiles;
 }
 const files = filesOfTask();
-const how = reduction(task.typesKeepingFullValue, task.inlineEocRoots, files?.tables && tableMembersFrom(files.tables));
+const how = reduction(task.typesKeepingFullValue, task.inlineEocRoots, files?.tables && tableMembersFrom(files.tables), task.typeFacts);
 
 /**
  * Results are posted in batches (receiving one message per file cost the first thread about 10 µs each), and at
@@ -41,10 +41,10 @@ function post(): void {
 try {
   // In the load's order, as the first thread indexes them, skipping the files it claimed: it takes each result as
   // it comes, and both threads read until the last file is claimed.
-  const { paths, claims } = files ?? { paths: [], claims: new Int32Array(0) };
+  const { paths, claims, outlined } = files ?? { paths: [], claims: new Int32Array(0), outlined: undefined };
   for (let index = 0; index < paths.length; index++) {
     if (Atomics.compareExchange(claims, index, 0, WORKER) !== 0) continue;
-    batch.push({ index, read: readAheadFile(paths[index], how, true) });
+    batch.push({ index, read: readAheadFile(paths[index], how, true, outlined?.[index] === 1) });
     // signal[2]: the index the first thread needs, plus one.
     if (batch.length >= BATCH || batch[0].index < Atomics.load(task.signal, 2)) post();
   }

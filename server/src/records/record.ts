@@ -3,7 +3,7 @@
  */
 import type { ParsedObject } from '../syntax/parseFile';
 import type { IdRule } from '../registry/declaration';
-import type { KindRegistry } from '../registry/registry';
+import type { RecordTypes, TypeFacts } from './typeFacts';
 import { INLINE_EOCS, inlineEocIds, type InlineEocRootsByType } from './inlineDefinitions';
 import { MAP_FACTS, mapFactsFrom } from '../mapgen/facts';
 
@@ -183,32 +183,54 @@ function inlineEocsOf(o: Record<string, unknown>, whole: boolean, roots: readonl
  * `wholesInFile`: a record of a type that keeps its whole value keeps it in the file until first read, as one the
  * second thread summarized does (see ParsedObject.wholeInFile): for a file read from disk outside the roots.
  */
-export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: KindRegistry, earlier?: EarlierInFile, wholesInFile = false): DefinitionRecord[] {
+export function recordsOf(obj: ParsedObject, index: number, source: RecordSource, registry: RecordTypes, earlier?: EarlierInFile, wholesInFile = false): DefinitionRecord[] {
   const full = obj.value;
   const type = full.type;
   if (typeof type !== 'string') return [];
-  const keep = registry.keepsFullValue(type);
+  const facts = registry.factsOf(type);
+  const keep = facts.keepsFullValue;
   const inFile = keep && (obj.wholeInFile === true || wholesInFile);
   const eocRoots = registry.inlineEocRootsByType;
   // `o`: what identifies the record (a summary has all of it); `value`: what the record keeps.
   const o = obj.reduced || (keep && !inFile) ? full : summarize(full, eocRoots);
-  const own = ownRecordsOf(type, o, index, source, registry, keep, inFile, earlier);
+  const own = ownRecordsOf(type, o, index, source, facts, inFile, earlier);
   const inline = eocRoots !== undefined ? inlineEocsOf(o, keep && !inFile, eocRoots.get(type)) : NO_IDS;
   if (inline.length === 0) return own;
-  const kind = registry.kindOfType(EOC_TYPE);
+  const kind = registry.factsOf(EOC_TYPE).kind;
   return [...own, ...inline.map((id) => new Definition(EOC_TYPE, kind, [id], false, { type: EOC_TYPE, id }, true, source, index, 'create', undefined, true))];
 }
 
 const EOC_TYPE = 'effect_on_condition';
 
+/**
+ * What a recipe's result is looked up in (see EarlierInFile): the objects (as parsed, or summarized) of `records`
+ * made so far of the file's `objects`, the latest first.
+ */
+export function earlierIn(records: readonly DefinitionRecord[], objects: readonly ParsedObject[]): EarlierInFile {
+  return (kind, id) => {
+    for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return objects[records[k].index].value;
+    return undefined;
+  };
+}
+
+/** The records of a file's objects, in order (a file indexed for the first time; see recordsOf). */
+export function recordsOfObjects(objects: readonly ParsedObject[], source: RecordSource, registry: RecordTypes, wholesInFile: boolean): DefinitionRecord[] {
+  const records: DefinitionRecord[] = [];
+  const earlier = earlierIn(records, objects);
+  for (let i = 0; i < objects.length; i++) {
+    const made = recordsOf(objects[i], i, source, registry, earlier, wholesInFile);
+    for (let k = 0; k < made.length; k++) records.push(made[k]);
+  }
+  return records;
+}
+
 /** The records the object defines itself (see recordsOf). */
-function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, registry: KindRegistry, keep: boolean, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
+function ownRecordsOf(type: string, o: Record<string, unknown>, index: number, source: RecordSource, facts: TypeFacts, inFile: boolean, earlier: EarlierInFile | undefined): DefinitionRecord[] {
   const value = inFile ? WHOLE_IN_FILE : o;
   const abstractId = typeof o.abstract === 'string' && o.abstract !== '' ? o.abstract : undefined;
   const copyFrom = typeof o['copy-from'] === 'string' ? (o['copy-from'] as string) : undefined;
   const editMode = editModeOf(o);
-  const kind = registry.kindOfType(type);
-  const rule = registry.idRuleOf(type);
+  const { kind, ids: rule, keepsFullValue: keep } = facts;
   // The common case (ids in one member) without intermediate objects: indexing runs this 80,000 times.
   if (rule.from === 'member') {
     // generic_factory also reads `alias`: more ids of the same definition (0.F terrain and furniture use it).

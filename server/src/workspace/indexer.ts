@@ -5,16 +5,17 @@
  * generators) wait, unparsed, until first asked for.
  */
 import { compactParsed, parseContentFile, parsedFromJson, regionAt, reparseContentFile } from '../syntax/parseFile';
-import { recordsOf, type DefinitionRecord } from '../records/record';
+import { earlierIn, recordsOf, recordsOfObjects, type DefinitionRecord } from '../records/record';
 import { analyzeRecord } from '../records/analyze';
 import type { DefinitionIndex } from '../index/definitionIndex';
 import { refKey, type ReferenceIndex } from '../index/referenceIndex';
 import { LoadedBatch } from '../index/loadedBatch';
 import type { ReadAheadResult } from '../index/readAhead';
+import { parsedFromText, type OutlinedResult } from '../index/readAheadFile';
 import type { CachedFile } from '../cache/store';
 import type { KindRegistry } from '../registry/registry';
 import { definesNoId } from '../syntax/definesNoId';
-import type { SourceFile } from '../sourceFile';
+import type { FileParts, SourceFile } from '../sourceFile';
 import type { Steps } from '../util/steps';
 import type { FileStore } from './fileStore';
 import type { WorkspaceMods } from './workspaceMods';
@@ -69,6 +70,8 @@ export interface IndexerParts {
 }
 
 export class Indexer {
+  /** Files indexed from an outline (see indexOutlined), and how many of them had their records made since. */
+  readonly outlined = { files: 0, made: 0 };
   /** Whether every reported (resp. every) file's records have been analysed: see analyzeReported, filesReferencingSteps. */
   private reportedAnalyzed = true;
   private allAnalyzed = true;
@@ -107,16 +110,25 @@ export class Indexer {
       return changed;
     }
     file.deferred = false;
+    if (read?.kind === 'outlined') {
+      // Outside the roots, its records wait until first asked for (see indexOutlined); else they are made now.
+      if (fromDisk && mayDefer && !analyzeNow && !file.reported && file.records.length === 0) {
+        this.indexOutlined(file, read);
+        return changed;
+      }
+      read = parsedFromText(read);
+    }
     const canReuse = !fromDisk && previousText !== undefined && file.records.length > 0;
     const { parsed, sameAs } = canReuse ? reparseContentFile(text, previousText!, file.parsed)
       : { parsed: read?.kind === 'parsed' ? parsedFromJson(read.value, true, read.inFile) ?? parseContentFile(text) : parseContentFile(text), sameAs: [] as number[] };
     // What the game's data uses beyond the tables is learned as a load reads it (not from an edit, nor from a
     // file parsed later: the same whatever is asked first).
-    if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, parsed, read));
-    const oldByIndex = new Map<number, DefinitionRecord[]>();
+    if (fromDisk && mayDefer) this.parts.usage.note(file.path, this.learnedFrom(file.path, read, parsed));
+    // A file indexed for the first time (every file of a load) has no records to keep: no map, no set.
+    const oldByIndex = file.records.length > 0 ? new Map<number, DefinitionRecord[]>() : undefined;
     for (const r of file.records) {
-      const list = oldByIndex.get(r.index);
-      if (list) list.push(r); else oldByIndex.set(r.index, [r]);
+      const list = oldByIndex!.get(r.index);
+      if (list) list.push(r); else oldByIndex!.set(r.index, [r]);
     }
     const kept = new Set<DefinitionRecord>();
     const records: DefinitionRecord[] = [];
@@ -124,26 +136,26 @@ export class Indexer {
     const wholesInFile = fromDisk && !file.reported;
     // Its object as parsed (or summarized: what identifies it), not its record's value (which may be read from the
     // file, see ParsedObject.wholeInFile, whose parse is not in place yet).
-    const earlier = (kind: string, id: string): Record<string, unknown> | undefined => {
-      for (let k = records.length - 1; k >= 0; k--) if (records[k].kind === kind && records[k].ids.includes(id)) return parsed.objects[records[k].index].value;
-      return undefined;
-    };
-    parsed.objects.forEach((obj, i) => {
+    const earlier = earlierIn(records, parsed.objects);
+    const objects = parsed.objects;
+    for (let i = 0; i < objects.length; i++) {
+      const obj = objects[i];
       const old = sameAs[i] ?? -1;
       if (old === i) {
-        for (const r of oldByIndex.get(i) ?? []) { records.push(r); kept.add(r); }
-        return;
+        for (const r of oldByIndex?.get(i) ?? []) { records.push(r); kept.add(r); }
+        continue;
       }
       // Moved but unchanged: new records (the index changed) over the already parsed value.
-      const value = old >= 0 ? oldByIndex.get(old)?.[0]?.value ?? obj.value : obj.value;
-      records.push(...recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile));
-    });
+      const value = old >= 0 ? oldByIndex?.get(old)?.[0]?.value ?? obj.value : obj.value;
+      const made = recordsOf(value === obj.value ? obj : { value, slot: obj.slot }, i, file, registry, earlier, wholesInFile);
+      for (let k = 0; k < made.length; k++) records.push(made[k]);
+    }
     for (const r of file.records) if (!kept.has(r)) this.unindexRecord(file, r, changed);
-    const fresh = records.filter((r) => !kept.has(r));
+    const fresh = kept.size > 0 ? records.filter((r) => !kept.has(r)) : records;
     // A file read from disk and not analysed now goes to the index as a batch: its kinds are indexed when first
     // read (see index/loadedBatch.ts).
     const asBatch = fromDisk && !analyzeNow && fresh.length > 0;
-    if (asBatch) defs.addLater(new LoadedBatch(fresh, file.modId));
+    if (asBatch) defs.addLater(LoadedBatch.of(fresh, file.modId));
     // A file read from disk outside the roots links nothing in the reverse index, as one the cache gives (see
     // indexCached): it is not reported, so no edit re-checks it; what inherits is found through the definition
     // index; finding references analyses it first.
@@ -207,12 +219,36 @@ export class Indexer {
    * What a file of the game read from disk uses beyond the tables (see records/beyondTables.ts): what the
    * second thread learned from its whole objects, or learned here; nothing for a file that is not the game's.
    */
-  private learnedFrom(p: string, parsed: ParsedFile, read: ReadAheadResult | undefined): readonly string[] | undefined {
+  private learnedFrom(p: string, read: ReadAheadResult | undefined, parsed?: ParsedFile): readonly string[] | undefined {
     if (!this.parts.mods.isGameData(p)) return undefined;
-    if (read?.kind === 'parsed') return read.learned;
+    if (read?.kind === 'parsed' || read?.kind === 'outlined') return read.learned;
     const learned = new Set<string>();
-    for (const obj of parsed.objects) if (!obj.reduced) learnBeyondTables(obj.value, this.parts.registry, learned);
+    for (const obj of parsed?.objects ?? []) if (!obj.reduced) learnBeyondTables(obj.value, this.parts.registry, learned);
     return [...learned];
+  }
+
+  /**
+   * Indexes a file read from disk outside the roots that the second thread outlined (see index/readAheadFile.ts
+   * OutlinedResult), as indexFile would, but for its parse and records: the index takes its ids from the outline,
+   * and both are made from its JSON text when first asked for, by the file or by the index (the same objects
+   * either way). A start makes few of them: most of the game's files are never read.
+   */
+  private indexOutlined(file: SourceFile, read: OutlinedResult): void {
+    const { defs, verdicts, registry, usage } = this.parts;
+    usage.note(file.path, this.learnedFrom(file.path, read));
+    let parts: FileParts | undefined;
+    const contents = (): FileParts => {
+      if (parts) return parts;
+      this.outlined.made++;
+      const parsed = parsedFromJson(JSON.parse(read.json), true, read.inFile)!;
+      return (parts = { parsed: compactParsed(parsed), records: recordsOfObjects(parsed.objects, file, registry, true) });
+    };
+    this.outlined.files++;
+    const previous = file.records;
+    file.contentsLater({ contents });
+    if (read.outline.kinds.length > 0) defs.addLater(new LoadedBatch(read.outline, file.modId, () => contents().records));
+    this.allAnalyzed = false;
+    verdicts.retally(file, previous);
   }
 
   /** Takes a record out of the indexes; with `changed`, its keys are noted as changed (and their signatures before). */

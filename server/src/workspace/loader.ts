@@ -151,7 +151,16 @@ export class Loader {
     if (!readableElsewhere || (this.warm !== undefined && !this.warm.holdsNothing)) return undefined;
     const gameIsContext = gamePath !== undefined && !this.mods.isUnderRoot(path.join(gamePath, 'json'));
     if (!gameIsContext && !everyFileElsewhere) return undefined;
-    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
+    return this.bootThread();
+  }
+
+  /**
+   * A second thread for the load's files. With the types' facts it outlines their records, made here when first
+   * asked for (see Indexer.indexOutlined): not for a load with a cache, which writes every file's records at once.
+   */
+  private bootThread(): ReadAhead | undefined {
+    const typeFacts = this.warm === undefined ? this.registry.typeFactsData() : undefined;
+    return ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots, typeFacts });
   }
 
   /** Indexes a file of the load; `read`: what a second thread made of it (see startReadAhead). */
@@ -186,13 +195,14 @@ export class Loader {
       booted?.stop();
       return undefined;
     }
-    const reader = booted ?? ReadAhead.boot(this.registry.typesKeepingFullValue(), { inlineEocRoots: this.registry.inlineEocRoots });
+    const reader = booted ?? this.bootThread();
     if (!reader) return undefined;
     // What the tables know goes with the files when the game's are among those read (see records/beyondTables.ts).
     const tables = context.some((p) => this.mods.isGameData(p))
       ? { here: this.registry, data: () => tableMembersData(this.registry, [...this.registry.knownTypes, ...Object.keys(this.registry.version.retiredTypes ?? {})]) }
       : undefined;
-    reader.begin(context, { everyFile, tables });
+    // Outlined: the files whose records can wait (see Indexer.indexOutlined), outside the roots.
+    reader.begin(context, { everyFile, tables, outlines: (p) => !this.mods.isUnderRoot(p) });
     const indexOf = new Map(context.map((p, k) => [p, k]));
     // A document opened in an editor since the reader started is read here, through readFile.
     const valid = (p: string, read: ReadAheadResult): ReadAheadResult | undefined => (elsewhere(p) ? read : undefined);
