@@ -36,6 +36,7 @@ describe('language server: "add missing member" leaves a formatted file formatte
       'm/birds.json': formatted(['crow', 'gull', 'owl'].map((b) => monster(`mon_m_${b}`, { bodytype: 'bird' }))),
       'm/unfinished.json': formatted([unfinished]),
       'm/alone.json': formatted({ ...unfinished, id: 'mon_m_alone' }),
+      'm/later.json': formatted([{ ...unfinished, id: 'mon_m_later' }]),
       'm/bare.json': formatted([{ type: 'MONSTER', id: 'mon_m_bare' }]),
     });
     // VS Code's client used to announce that it inserts snippets; the server must answer with a plain edit anyway.
@@ -106,5 +107,14 @@ describe('language server: "add missing member" leaves a formatted file formatte
       '"name": ""', '"description": ""', '"volume": "250 ml"', '"weight": "12 kg"', '"symbol": "?"', '"color": "white"',
       '"default_faction": "zombie"', '"bodytype": "bird"', '"speed": 0', '"hp": 1',
     ]);
+  });
+
+  test('after an edit of other monsters, the value they now use most (what was counted before is not kept)', async () => {
+    const birds = file('m/birds.json');
+    await client.open(birds, fs.readFileSync(birds, 'utf8'));
+    const v = await client.change(birds, formatted(['crow', 'gull', 'owl'].map((b) => monster(`mon_m_${b}`, { bodytype: 'quadruped' }))));
+    await client.waitForDiagnostics(birds, (_ds, p) => p.version === v);
+    const { action } = await addMissing(file('m/later.json'));
+    assert.equal(action.title, 'Add missing member "bodytype": "quadruped"');
   });
 });

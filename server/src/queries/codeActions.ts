@@ -116,22 +116,39 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
  */
 function likelyMember(project: WorkspaceView, record: DefinitionRecord, m: AddedMember): AddedMember {
   if (!m.usualId && (!m.choices || m.choices.length < 2)) return m;
+  const ranked = usesOf(project, record, m);
+  const best = ranked[0];
+  const value = best && best.count >= (m.usualId ? 2 : 1) ? best.value : m.value;
+  return { ...m, value, choices: m.choices ? ranked.map((u) => u.value as string) : undefined };
+}
+
+interface MemberUse { readonly value: unknown; count: number }
+
+/** Ranked uses by type and member, per workspace revision: a whole-game check adds the same member to thousands of definitions. */
+const usesMemo = new WeakMap<WorkspaceView, { readonly revision: number; readonly byKey: Map<string, readonly MemberUse[]> }>();
+
+/** Each value the loaded definitions of the record's type write for the member, with how many write it, most first. */
+function usesOf(project: WorkspaceView, record: DefinitionRecord, m: AddedMember): readonly MemberUse[] {
+  let memo = usesMemo.get(project);
+  if (!memo || memo.revision !== project.revision) usesMemo.set(project, (memo = { revision: project.revision, byKey: new Map() }));
+  const key = JSON.stringify([record.kind, record.type, m.name, m.usualId === true, m.choices ?? null]);
+  const held = memo.byKey.get(key);
+  if (held) return held;
   // Each value written, by its JSON text, with how many definitions write it.
-  const uses = new Map<string, { value: unknown; count: number }>(m.choices?.map((c) => [JSON.stringify(c), { value: c, count: 0 }]));
+  const uses = new Map<string, MemberUse>(m.choices?.map((c) => [JSON.stringify(c), { value: c, count: 0 }]));
   for (const records of project.entries(record.kind).values()) {
     for (const r of records) {
       const v = r.type === record.type && !r.summarized ? r.value[m.name] : undefined;
       if (v === undefined || v === '') continue;
-      const key = JSON.stringify(v);
-      const seen = uses.get(key);
+      const written = JSON.stringify(v);
+      const seen = uses.get(written);
       if (seen) seen.count++;
-      else if (m.usualId) uses.set(key, { value: v, count: 1 });
+      else if (m.usualId) uses.set(written, { value: v, count: 1 });
     }
   }
   const ranked = [...uses.values()].sort((a, b) => b.count - a.count);
-  const best = ranked[0];
-  const value = best && best.count >= (m.usualId ? 2 : 1) ? best.value : m.value;
-  return { ...m, value, choices: m.choices ? ranked.map((u) => u.value as string) : undefined };
+  memo.byKey.set(key, ranked);
+  return ranked;
 }
 
 function detectUnit(text: string): string {
