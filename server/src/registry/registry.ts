@@ -17,7 +17,6 @@ import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../re
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
 import { factsOfUndeclaredType, ID_MEMBER, TypeFacts, type RecordTypes, type TypeFactsData } from '../records/typeFacts';
 
-
 /** How many kinds a message names at most (see titlesOf). */
 const MAX_TITLES = 3;
 
@@ -25,11 +24,6 @@ const MAX_TITLES = 3;
 function withArticle(title: string): string {
   return `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
 }
-
-/**
- * What indexing asks of a type for every definition (kindOfType, idRuleOf, keepsFullValue), found once: objects of
- * one shape, where the declarations are of many (their reads, per definition, were megamorphic).
- */
 
 export class KindRegistry implements RecordTypes {
   private readonly byTypeMap = new Map<string, KindDeclaration>();
@@ -98,7 +92,11 @@ export class KindRegistry implements RecordTypes {
     return data;
   }
 
-  /** kindOfType, idRuleOf and keepsFullValue at once: making a record asks all three (80,000 records on a load). */
+  /**
+   * kindOfType, idRuleOf and keepsFullValue at once: making a record asks all three (80,000 records on a load).
+   * Found once per type, as objects of one shape, where the declarations are of many (their reads, per
+   * definition, were megamorphic).
+   */
   factsOf(type: string): TypeFacts {
     let facts = this.facts.get(type);
     if (facts !== undefined) return facts;
