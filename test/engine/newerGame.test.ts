@@ -20,6 +20,7 @@ import { tablePathOf, type MemberNode } from '../../server/src/records/beyondTab
 import { GAME_VERSIONS, registryOf } from '../../server/src/registry/versions';
 import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
 import type { GameVersion } from '../../server/src/registry/declaration';
+import { KindRegistry } from '../../server/src/registry/registry';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 /** What the newer game's data teaches (NEWER_GAME). */
@@ -205,6 +206,33 @@ test('the tables\' top-level members indexing learns against (from the raw table
       assert.deepEqual(members && [...members].sort(), schema && schema.fields.map((f) => f.name).sort(), `${version.id} ${type}`);
     }
   }
+});
+
+test('the closed objects indexing learns below (from the part of a table on the way to them) are those of the checked schema, for every type of every version', () => {
+  for (const version of GAME_VERSIONS) {
+    const fresh = new KindRegistry(version);
+    const built = new KindRegistry(version);
+    let closing = 0;
+    for (const type of [...fresh.knownTypes, ...Object.keys(version.retiredTypes ?? {})]) {
+      built.schemaOfType(type);
+      const found = fresh.nestedMembersOf(type);
+      assert.deepStrictEqual(found, built.nestedMembersOf(type), `${version.id} ${type}`);
+      if (found) closing++;
+    }
+    assert.ok(closing > 0, `${version.id}: some table closes an object below its top level`);
+  }
+});
+
+test('a table closing an object below its top level: the closed objects of the dialogue it writes elsewhere are learned below too, as the checked schema has them', () => {
+  // The current version's ITEM closes none; closing its `explosion` makes it a table whose closed objects are
+  // found from the part on the way to them, which must hold its dialogue containers (`passive_effects[].condition`).
+  const readings = VERSION_CURRENT.memberReadings!;
+  const version: GameVersion = { ...VERSION_CURRENT, memberReadings: { ...readings, ITEM: { ...readings.ITEM, explosion: { closed: true } } } };
+  const found = new KindRegistry(version).nestedMembersOf('ITEM');
+  const built = new KindRegistry(version);
+  built.schemaOfType('ITEM');
+  assert.ok(found?.named?.has('explosion') && found.named.has('passive_effects'));
+  assert.deepStrictEqual(found, built.nestedMembersOf('ITEM'));
 });
 
 test('the CLI\'s summary says once, beside the game in use, that the game folder is newer than the tables; not for a game they know', () => {

@@ -5,6 +5,8 @@
  */
 import type { MemberNode } from '../records/beyondTables';
 import type { FieldSpec, TypeSpec } from './types';
+import type { GeneratedTable } from './generated';
+import { parsePath, type PathSegment } from './memberPaths';
 
 /** What was made of each spec (undefined: no closed object below it), and of each pair of nodes merged. */
 interface Made {
@@ -20,6 +22,42 @@ export function nestedMembersOfFields(fields: readonly FieldSpec[]): MemberNode 
 /** Whether a closed object is below or at this spec (a refinement that may close one: see registry.ts nestedMembersOf). */
 export function specClosesAnObject(spec: TypeSpec): boolean {
   return nodeOf(spec, { specs: new Map(), merged: new Map() }) !== undefined;
+}
+
+/**
+ * The part of a generated table the nodes of its schema are found from (nestedMembersOfFields), given the paths
+ * (`sites`, in the tables' syntax) where its readings close an object: the members on the way to each site and
+ * to each dialogue container it writes (`containers`: their names, when the version's dialogue language, which
+ * may close objects, gives their specs), every member of an object on the way (a closed one lists them), and
+ * nothing below the others: a member no site is below holds no closed object, whatever its value is made of.
+ * Reading the whole table (mapgen's 450 paths, its whole schema) cost a start 7-10 ms before its loop.
+ */
+export function tableOnTheWay(table: GeneratedTable, sites: readonly string[], containers: ReadonlySet<string> | undefined): GeneratedTable {
+  const onTheWay = new Set<string>(['']);
+  const addSite = (segments: readonly PathSegment[], length: number): void => {
+    let key = '';
+    for (let k = 0; k < length; k++) onTheWay.add(key += segmentKey(segments[k]));
+  };
+  for (const site of sites) { const segments = parsePath(site); addSite(segments, segments.length); }
+  const parsed = Object.keys(table.m).map((p) => ({ p, segments: parsePath(p) }));
+  if (containers) {
+    for (const { segments } of parsed) {
+      const at = segments.findIndex((s) => 'name' in s && containers.has(s.name));
+      if (at >= 0) addSite(segments, at + 1);
+    }
+  }
+  const m: Record<string, string> = {};
+  for (const { p, segments } of parsed) {
+    let parent = '';
+    for (let k = 0; k < segments.length - 1; k++) parent += segmentKey(segments[k]);
+    if (onTheWay.has(parent)) m[p] = table.m[p];
+  }
+  return { ...table, m };
+}
+
+/** A path segment as a key (a path's: its segments' joined). */
+function segmentKey(s: PathSegment): string {
+  return 'name' in s ? `.${JSON.stringify(s.name)}` : 'element' in s ? '[]' : 'position' in s ? `[${s.position}]` : '*';
 }
 
 function namedNode(fields: readonly FieldSpec[], made: Made): MemberNode | undefined {
