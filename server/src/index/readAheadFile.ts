@@ -95,18 +95,30 @@ function outlineOfSummaries(sent: unknown, inFile: readonly number[], types: Rec
  * Iterative: a value may nest thousands deep.
  */
 function holdsUnfaithfulNumber(root: unknown): boolean {
-  const stack: unknown[] = [root];
+  if (typeof root !== 'object' || root === null) return typeof root === 'number' && unfaithful(root);
+  // Only objects and arrays are stacked: the summaries' values are mostly strings (stacking every value cost the
+  // worker 12 of the 150 ms it reads 0.F's files in).
+  const stack: object[] = [root];
   while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'number') {
-      if (v === 0 ? Object.is(v, -0) : !Number.isFinite(v)) return true;
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) stack.push(v[i]);
-    } else if (v !== null && typeof v === 'object') {
-      for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    const o = stack.pop()!;
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        const v: unknown = o[i];
+        if (typeof v === 'object') { if (v !== null) stack.push(v); } else if (typeof v === 'number' && unfaithful(v)) return true;
+      }
+    } else {
+      for (const k in o) {
+        const v: unknown = (o as Record<string, unknown>)[k];
+        if (typeof v === 'object') { if (v !== null) stack.push(v); } else if (typeof v === 'number' && unfaithful(v)) return true;
+      }
     }
   }
   return false;
+}
+
+/** Negative zero (JSON text writes 0) or an infinity (JSON text writes null). */
+function unfaithful(v: number): boolean {
+  return v === 0 ? Object.is(v, -0) : !Number.isFinite(v);
 }
 
 /**
