@@ -6,6 +6,7 @@
  */
 import type { KindSchema, SiblingRef, TypeSpec } from '../schema/types';
 import type { InlineEocRoots } from '../records/inlineDefinitions';
+import type { ClosedMembersData } from '../schema/nestedMembers';
 import type { GeneratedDialogue, GeneratedTables } from '../schema/generated';
 import type { ArgumentReader, DialogueOperator } from '../schema/dialogueOperators';
 import type { MemberReadings } from '../schema/memberReadings';
@@ -165,6 +166,14 @@ export interface GameVersion {
    * show, and a test keeps the two equal.
    */
   readonly inlineEocRoots?: InlineEocRoots;
+  /**
+   * The objects below the top level its generated tables close (KindRegistry.nestedMembersOf), by JSON type: made
+   * before a start's loop, for both threads to learn with (records/beyondTables.ts). Data, so that a start builds no
+   * schema for them (the 0.F tables' made 7-9 ms of a cold start); KindRegistry.deriveClosedMembers says what the
+   * tables show, and a test keeps the two equal (scripts/gen-closed-members.mjs writes it). Absent: read from the
+   * tables when first asked for (a version changed by hand, in a test).
+   */
+  readonly closedMembers?: ClosedMembersData;
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

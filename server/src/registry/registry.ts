@@ -5,13 +5,13 @@
  */
 import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { withDialogueNames } from '../schema/dialogue';
-import { INHERITANCE_MEMBERS, schemaFromTable, type GeneratedTable, type TableContext } from '../schema/generated';
-import { oneOrManyPaths, parsePath } from '../schema/memberPaths';
+import { INHERITANCE_MEMBERS, schemaFromTable, type TableContext } from '../schema/generated';
+import { parsePath } from '../schema/memberPaths';
 import { DIALOGUE_CONTAINERS, dialogueLanguageOf, type DialogueLanguage } from '../schema/dialogueLanguage';
 import { NameEndings } from '../util/nameEndings';
 import { readingName, readingsOfType } from '../schema/memberReadings';
 import { withListEdits } from '../schema/listEdits';
-import { nestedMembersOfFields, specClosesAnObject, tableOnTheWay } from '../schema/nestedMembers';
+import { closedMembersData, closedMembersFrom, nestedMembersOfFields, specClosesAnObject, type ClosedMembersData } from '../schema/nestedMembers';
 import type { MemberNode } from '../records/beyondTables';
 import { holdsEocs, type InlineEocRoots, type InlineEocRootsByType } from '../records/inlineDefinitions';
 import type { DerivedIds, GameVersion, KindDeclaration } from './declaration';
@@ -125,21 +125,15 @@ export class KindRegistry implements RecordTypes {
   /** The table generated from the version's data (built on first use), when the type has one. */
   generatedSchemaOfType(type: string): KindSchema | undefined {
     if (this.generated.has(type)) return this.generated.get(type);
-    const table = this.generatedTableOf(type);
+    const table = this.version.generatedTables?.[type];
     const former = this.byTypeMap.get(type)?.formerIdMember;
     // The older id member is reported by the id check (checks/definitionType.ts), with its rename: not twice.
     const extra = former ? [{ name: former, type: { kind: 'any' } as const, description: 'Where an older game version kept the id (reported with a rename).' }] : [];
-    const built = table && schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra);
+    const built = table && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? schemaFromTable(table, type, this.kindOfType(type), this.tableContext, extra) : undefined;
     if (built?.unapplied.length) this.unappliedReadings.set(type, built.unapplied.map((u) => `${this.version.id} ${type}: ${u}`));
     const schema = built?.schema;
     this.generated.set(type, schema);
     return schema;
-  }
-
-  /** The version's generated table of a type (its data), when it has one. */
-  private generatedTableOf(type: string): GeneratedTable | undefined {
-    const tables = this.version.generatedTables;
-    return tables !== undefined && Object.prototype.hasOwnProperty.call(tables, type) ? tables[type] : undefined;
   }
 
   /**
@@ -234,7 +228,7 @@ export class KindRegistry implements RecordTypes {
   tableMembersOf(type: string): ReadonlySet<string> | undefined {
     if (this.tableMembers.has(type)) return this.tableMembers.get(type);
     const handWritten = this.handWrittenSchemaOfType(type);
-    const table = this.generatedTableOf(type);
+    const table = this.version.generatedTables !== undefined && Object.prototype.hasOwnProperty.call(this.version.generatedTables, type) ? this.version.generatedTables[type] : undefined;
     let names: Set<string> | undefined;
     if (handWritten) {
       names = new Set(handWritten.fields.map((f) => f.name));
@@ -263,8 +257,20 @@ export class KindRegistry implements RecordTypes {
    * `npc_background`, a top-level member, inside `description`).
    */
   nestedMembersOf(type: string): MemberNode | undefined {
+    const declared = this.version.closedMembers;
+    return declared !== undefined ? (this.declaredNestedMembers ??= closedMembersFrom(declared)).get(type) : this.deriveNestedMembersOf(type);
+  }
+
+  /** GameVersion.closedMembers made into nodes (when first asked for). */
+  private declaredNestedMembers: ReadonlyMap<string, MemberNode> | undefined;
+
+  /**
+   * nestedMembersOf's answer read from the tables, building the schema of each type a reading closes an object in
+   * (GameVersion.closedMembers declares it as data, so that a start builds none: a test keeps the two equal).
+   */
+  deriveNestedMembersOf(type: string): MemberNode | undefined {
     if (this.nestedMembers.has(type)) return this.nestedMembers.get(type);
-    const schema = this.schemaClosingNestedObjects(type);
+    const schema = this.mayCloseNestedObjects(type) ? this.schemaOfType(type) : undefined;
     const node = schema && nestedMembersOfFields(schema.fields);
     this.nestedMembers.set(type, node);
     return node;
@@ -272,26 +278,20 @@ export class KindRegistry implements RecordTypes {
 
   private readonly nestedMembers = new Map<string, MemberNode | undefined>();
 
-  /**
-   * What nestedMembersOf reads: the type's schema as schemaOfType makes it, of its table's part on the way to
-   * where a reading closes an object (schema/nestedMembers.ts tableOnTheWay); undefined when no reading closes
-   * one. A start makes these before its loop (for the read-ahead thread) and checks none of these types. The whole
-   * schema when it is built already, or when a reading attached by name closes an object (it applies at any depth).
-   */
-  private schemaClosingNestedObjects(type: string): KindSchema | undefined {
-    if (this.handWrittenSchemaOfType(type)) return undefined;
-    const readings = readingsOfType(this.version.memberReadings, type);
-    const sites: string[] = [];
-    for (const [written, r] of Object.entries(readings ?? {})) {
-      if (!('closed' in r || ('type' in r && specClosesAnObject(r.type)))) continue;
-      if (readingName(written) !== undefined) return this.schemaOfType(type);
-      sites.push(...oneOrManyPaths(written));
+  /** deriveNestedMembersOf of every type the version declares or retires, as data (what GameVersion.closedMembers declares). */
+  deriveClosedMembers(): ClosedMembersData {
+    const byType = new Map<string, MemberNode>();
+    for (const type of [...this.known, ...Object.keys(this.version.retiredTypes ?? {})]) {
+      const node = this.deriveNestedMembersOf(type);
+      if (node) byType.set(type, node);
     }
-    if (sites.length === 0) return undefined;
-    const table = this.generatedTableOf(type);
-    if (this.completed.has(type) || table === undefined) return this.schemaOfType(type);
-    const part = tableOnTheWay(table, sites, this.version.generatedDialogue !== undefined ? DIALOGUE_CONTAINERS : undefined);
-    return withListEdits(schemaFromTable(part, type, this.kindOfType(type), this.tableContext).schema);
+    return closedMembersData(byType);
+  }
+
+  private mayCloseNestedObjects(type: string): boolean {
+    if (this.handWrittenSchemaOfType(type)) return false;
+    const readings = readingsOfType(this.version.memberReadings, type);
+    return readings !== undefined && Object.values(readings).some((r) => 'closed' in r || ('type' in r && specClosesAnObject(r.type)));
   }
 
   /** The hand-written table of a type (schema/kinds, schema/current), when it has one. */

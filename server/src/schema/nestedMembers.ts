@@ -5,8 +5,6 @@
  */
 import type { MemberNode } from '../records/beyondTables';
 import type { FieldSpec, TypeSpec } from './types';
-import type { GeneratedTable } from './generated';
-import { parsePath, type PathSegment } from './memberPaths';
 
 /** What was made of each spec (undefined: no closed object below it), and of each pair of nodes merged. */
 interface Made {
@@ -22,42 +20,6 @@ export function nestedMembersOfFields(fields: readonly FieldSpec[]): MemberNode 
 /** Whether a closed object is below or at this spec (a refinement that may close one: see registry.ts nestedMembersOf). */
 export function specClosesAnObject(spec: TypeSpec): boolean {
   return nodeOf(spec, { specs: new Map(), merged: new Map() }) !== undefined;
-}
-
-/**
- * The part of a generated table the nodes of its schema are found from (nestedMembersOfFields), given the paths
- * (`sites`, in the tables' syntax) where its readings close an object: the members on the way to each site and
- * to each dialogue container it writes (`containers`: their names, when the version's dialogue language, which
- * may close objects, gives their specs), every member of an object on the way (a closed one lists them), and
- * nothing below the others: a member no site is below holds no closed object, whatever its value is made of.
- * Reading the whole table (mapgen's 450 paths, its whole schema) cost a start 7-10 ms before its loop.
- */
-export function tableOnTheWay(table: GeneratedTable, sites: readonly string[], containers: ReadonlySet<string> | undefined): GeneratedTable {
-  const onTheWay = new Set<string>(['']);
-  const addSite = (segments: readonly PathSegment[], length: number): void => {
-    let key = '';
-    for (let k = 0; k < length; k++) onTheWay.add(key += segmentKey(segments[k]));
-  };
-  for (const site of sites) { const segments = parsePath(site); addSite(segments, segments.length); }
-  const parsed = Object.keys(table.m).map((p) => ({ p, segments: parsePath(p) }));
-  if (containers) {
-    for (const { segments } of parsed) {
-      const at = segments.findIndex((s) => 'name' in s && containers.has(s.name));
-      if (at >= 0) addSite(segments, at + 1);
-    }
-  }
-  const m: Record<string, string> = {};
-  for (const { p, segments } of parsed) {
-    let parent = '';
-    for (let k = 0; k < segments.length - 1; k++) parent += segmentKey(segments[k]);
-    if (onTheWay.has(parent)) m[p] = table.m[p];
-  }
-  return { ...table, m };
-}
-
-/** A path segment as a key (a path's: its segments' joined). */
-function segmentKey(s: PathSegment): string {
-  return 'name' in s ? `.${JSON.stringify(s.name)}` : 'element' in s ? '[]' : 'position' in s ? `[${s.position}]` : '*';
 }
 
 function namedNode(fields: readonly FieldSpec[], made: Made): MemberNode | undefined {
@@ -137,4 +99,62 @@ function merge(a: MemberNode, b: MemberNode, made: Made): MemberNode {
   }
   for (const k of ['mapValue', 'element', 'positions'] as const) if (out[k] === undefined) delete out[k];
   return out;
+}
+
+/**
+ * The closed objects below the top level of a version's tables (MemberNodes, by JSON type) as plain data: the nodes
+ * in one list, each naming the others by their place in it (a table may refer to itself: an item group's entries).
+ * See GameVersion.closedMembers.
+ */
+export interface ClosedMembersData {
+  /** JSON type -> the place of its top level's node. */
+  readonly types: Readonly<Record<string, number>>;
+  readonly nodes: readonly ClosedNodeData[];
+}
+
+/** A MemberNode: `known`, `named` (member name, node), `mapValue`, `element`, `positions` (null: none there). */
+export interface ClosedNodeData {
+  readonly known?: readonly string[];
+  readonly named?: readonly (readonly [string, number])[];
+  readonly mapValue?: number;
+  readonly element?: number;
+  readonly positions?: readonly (number | null)[];
+}
+
+/** The nodes of `byType` as data (see ClosedMembersData). */
+export function closedMembersData(byType: ReadonlyMap<string, MemberNode>): ClosedMembersData {
+  const places = new Map<MemberNode, number>();
+  const nodes: ClosedNodeData[] = [];
+  const placeOf = (node: MemberNode): number => {
+    const known = places.get(node);
+    if (known !== undefined) return known;
+    const at = nodes.length;
+    places.set(node, at);
+    nodes.push({});
+    const data: { -readonly [K in keyof ClosedNodeData]: ClosedNodeData[K] } = {};
+    if (node.known) data.known = [...node.known].sort();
+    if (node.named) data.named = [...node.named].map(([name, child]) => [name, placeOf(child)] as const);
+    if (node.mapValue) data.mapValue = placeOf(node.mapValue);
+    if (node.element) data.element = placeOf(node.element);
+    if (node.positions) data.positions = node.positions.map((p) => (p ? placeOf(p) : null));
+    nodes[at] = data;
+    return at;
+  };
+  const types: Record<string, number> = {};
+  for (const [type, node] of [...byType].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) types[type] = placeOf(node);
+  return { types, nodes };
+}
+
+/** The nodes back, by JSON type (shared and cyclic as they were). */
+export function closedMembersFrom(data: ClosedMembersData): Map<string, MemberNode> {
+  const nodes: MemberNode[] = data.nodes.map(() => ({}));
+  data.nodes.forEach((d, k) => {
+    const node = nodes[k];
+    if (d.known) node.known = new Set(d.known);
+    if (d.named) node.named = new Map(d.named.map(([name, at]) => [name, nodes[at]]));
+    if (d.mapValue !== undefined) node.mapValue = nodes[d.mapValue];
+    if (d.element !== undefined) node.element = nodes[d.element];
+    if (d.positions) node.positions = d.positions.map((at) => (at === null ? undefined : nodes[at]));
+  });
+  return new Map(Object.entries(data.types).map(([type, at]) => [type, nodes[at]]));
 }

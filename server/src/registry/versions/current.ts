@@ -13,6 +13,7 @@ import type { SiblingRef } from '../../schema/types';
 import type { InlineEocRoots } from '../../records/inlineDefinitions';
 import { LOAD_RULES_CURRENT, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, EFFECT, ITEM_TYPES_0F, PLAIN_KINDS, TRAIT, kind, named, OM_TERRAIN_MATCHED } from './shared';
 import { KNOWN_TYPES } from './generated/types-current';
+import { CLOSED_MEMBERS } from './generated/closed-current';
 import { READINGS_CURRENT } from './readings-current';
 import { DOCUMENTED_MEMBERS } from './generated/documented-current';
 import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../schema/current/monster';
@@ -111,6 +112,7 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberReadings: READINGS_CURRENT,
+  closedMembers: CLOSED_MEMBERS,
   // No program to read names from: the names its documentation gives are accepted (doc/JSON, see the file).
   documentedMembers: DOCUMENTED_MEMBERS,
   colors: COLORS_CURRENT,

@@ -9,6 +9,7 @@ import { MONSTER_SCHEMA, PROFESSION_SCHEMA, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA
 import { LOAD_RULES_0F, BUILT_IN_IDS, DERIVED_IDS, DIALOGUE_REFERENCES, ITEM, ITEM_TYPES_0F, PLAIN_KINDS, kind } from './shared';
 import { READINGS_0F } from './readings-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
+import { CLOSED_MEMBERS } from './generated/closed-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
 
 /**
@@ -44,6 +45,7 @@ export const VERSION_0F: GameVersion = {
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).DIALOGUE; },
   memberReadings: READINGS_0F,
+  closedMembers: CLOSED_MEMBERS,
   colors: COLORS_0F,
   memberNames: MEMBER_NAMES,
   // 0.F's u_buy_item has no use_item_group: an item.
