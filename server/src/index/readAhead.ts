@@ -157,7 +157,9 @@ export class ReadAhead {
     try {
       const task: ReadAheadTask = { typesKeepingFullValue, inlineEocRoots: options.inlineEocRoots, typeFacts: options.typeFacts, port: port2, signal };
       const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
-      worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2], resourceLimits });
+      // Its stdout and stderr not piped to this process's (it writes nothing): piping them made this thread create
+      // its own process.stdout and process.stderr, 1-2 ms of a start that writes nowhere yet.
+      worker = new Worker(startingCode(options.module ?? path.join(__dirname, 'readAheadWorker.js')), { eval: true, workerData: task, transferList: [port2], resourceLimits, stdout: true, stderr: true });
       // Its failure shows as a result that never comes (see take); it must not stop the process.
       worker.on('error', () => undefined);
       worker.unref();
