@@ -170,10 +170,13 @@ export interface GameVersion {
    * The objects below the top level its generated tables close (KindRegistry.nestedMembersOf), by JSON type: made
    * before a start's loop, for both threads to learn with (records/beyondTables.ts). Data, so that a start builds no
    * schema for them (the 0.F tables' made 7-9 ms of a cold start); KindRegistry.deriveClosedMembers says what the
-   * tables show, and a test keeps the two equal (scripts/gen-closed-members.mjs writes it). Absent: read from the
-   * tables when first asked for (a version changed by hand, in a test).
+   * tables show, and a test keeps the two equal (scripts/gen-closed-members.mjs writes it). `madeFrom`: the tables,
+   * dialogue and readings it was made from; a version whose own are others (changed by hand, in a test) derives it.
    */
-  readonly closedMembers?: ClosedMembersData;
+  readonly closedMembers?: {
+    readonly data: ClosedMembersData;
+    readonly madeFrom: () => readonly [GeneratedTables | undefined, GeneratedDialogue | undefined, MemberReadings | undefined];
+  };
   /** Ids the game defines in its code, not in data, by index kind (`t_null`, `TALK_DONE`): references resolve. */
   readonly builtInIds?: Readonly<Record<string, readonly string[]>>;
   /** Ids of a kind the game derives from other definitions (see DerivedIds). */

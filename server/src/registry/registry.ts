@@ -247,8 +247,9 @@ export class KindRegistry implements RecordTypes {
   private readonly tableMembers = new Map<string, ReadonlySet<string> | undefined>();
 
   /**
-   * The objects below the top level a type's generated table closes (records/beyondTables.ts MemberNode), from the
-   * table the checks read, made when first asked for. A generated table's own objects are all open
+   * The objects below the top level a type's generated table closes (records/beyondTables.ts MemberNode), as the
+   * version declares them (GameVersion.closedMembers), else read from the table the checks read when first asked for
+   * (deriveNestedMembersOf). A generated table's own objects are all open
    * (schema/generated.ts): only what the version adds by hand closes one (a member reading closing an object, or
    * giving a spec that does, by path or by name), so no other type's table is built here (building them
    * all would cost indexing a tenth of its time). None for a hand-written table: its objects list what the game's
@@ -257,12 +258,22 @@ export class KindRegistry implements RecordTypes {
    * `npc_background`, a top-level member, inside `description`).
    */
   nestedMembersOf(type: string): MemberNode | undefined {
-    const declared = this.version.closedMembers;
-    return declared !== undefined ? (this.declaredNestedMembers ??= closedMembersFrom(declared)).get(type) : this.deriveNestedMembersOf(type);
+    const declared = this.declaredNestedMembers();
+    return declared !== undefined ? declared.get(type) : this.deriveNestedMembersOf(type);
   }
 
-  /** GameVersion.closedMembers made into nodes (when first asked for). */
-  private declaredNestedMembers: ReadonlyMap<string, MemberNode> | undefined;
+  /** GameVersion.closedMembers made into nodes (when first asked for), when made from this version's tables and readings. */
+  private declaredNestedMembers(): ReadonlyMap<string, MemberNode> | undefined {
+    if (this.declaredNested === undefined) {
+      const { closedMembers: declared, generatedTables, generatedDialogue, memberReadings } = this.version;
+      const [tables, dialogue, readings] = declared?.madeFrom() ?? [];
+      const ours = declared !== undefined && tables === generatedTables && dialogue === generatedDialogue && readings === memberReadings;
+      this.declaredNested = ours ? closedMembersFrom(declared.data) : null;
+    }
+    return this.declaredNested ?? undefined;
+  }
+
+  private declaredNested: ReadonlyMap<string, MemberNode> | null | undefined;
 
   /**
    * nestedMembersOf's answer read from the tables, building the schema of each type a reading closes an object in

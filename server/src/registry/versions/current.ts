@@ -112,7 +112,7 @@ export const VERSION_CURRENT: GameVersion = {
   get generatedTables() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-current') as typeof import('./generated/tables-current')).DIALOGUE; },
   memberReadings: READINGS_CURRENT,
-  closedMembers: CLOSED_MEMBERS,
+  closedMembers: { data: CLOSED_MEMBERS, madeFrom: () => { const t = require('./generated/tables-current') as typeof import('./generated/tables-current'); return [t.TABLES, t.DIALOGUE, READINGS_CURRENT]; } },
   // No program to read names from: the names its documentation gives are accepted (doc/JSON, see the file).
   documentedMembers: DOCUMENTED_MEMBERS,
   colors: COLORS_CURRENT,

@@ -45,7 +45,7 @@ export const VERSION_0F: GameVersion = {
   get generatedTables() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).TABLES; },
   get generatedDialogue() { return (require('./generated/tables-0F') as typeof import('./generated/tables-0F')).DIALOGUE; },
   memberReadings: READINGS_0F,
-  closedMembers: CLOSED_MEMBERS,
+  closedMembers: { data: CLOSED_MEMBERS, madeFrom: () => { const t = require('./generated/tables-0F') as typeof import('./generated/tables-0F'); return [t.TABLES, t.DIALOGUE, READINGS_0F]; } },
   colors: COLORS_0F,
   memberNames: MEMBER_NAMES,
   // 0.F's u_buy_item has no use_item_group: an item.
