@@ -7,7 +7,7 @@
  * whether they have the map's size: a map's check reads its file again only to place a finding it reports
  * (checks/mapgenRows.ts).
  */
-import { displayCells, eachCell, mapSizeOf } from './rows';
+import { displayCells, eachCell, isColumnUnit, mapSizeOf } from './rows';
 
 /**
  * The members of a palette (or of a map generator's `object`) that map characters, and what each places
@@ -151,16 +151,17 @@ class KeysMet {
         const metBefore = this.count;
         const length = row.length;
         let c = 0;
-        // Nearly every row is characters below U+0300, each one cell (see cellKeys): those within the width are met...
+        // Nearly every row is characters of one unit and one column each, one cell each (most of them below U+0300:
+        // see cellKeys; a map drawn with box characters has more): those within the width are met...
         for (let prev = -1, end = length < width ? length : width; c < end; c++) {
           const code = row.charCodeAt(c);
-          if (code >= 0x300) break;
           if (code === prev) continue;
+          if (code >= 0x300 && !isColumnUnit(code)) break;
           prev = code;
           if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
         }
         // ...the others only looked at.
-        if (c >= width) while (c < length && row.charCodeAt(c) < 0x300) c++;
+        if (c >= width) while (c < length && isColumnUnit(row.charCodeAt(c))) c++;
         cells = c === length ? length : this.cellsOf(row, width, metBefore);
       }
       before = row; beforeWidth = width; beforeCells = cells;
@@ -170,8 +171,8 @@ class KeysMet {
   }
 
   /**
-   * Meets the cells of a row holding a character from U+0300 (a combining mark may join the one before it) within
-   * `width`, the codes met since `metBefore` forgotten first; returns how many cells it has.
+   * Meets the cells of a row holding a character of no width (a combining mark joins the one before it) or of two
+   * units within `width`, the codes met since `metBefore` forgotten first; returns how many cells it has.
    */
   private cellsOf(row: string, width: number, metBefore: number): number {
     for (let i = metBefore; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
