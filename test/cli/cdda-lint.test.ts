@@ -96,6 +96,24 @@ test('"cdda-lint help" and "cdda-lint help check" print the usage, as --help doe
   assert.match(run(['lint']).stderr, /^cdda-lint: unknown command "lint" \(check, migrate, format or help\)/);
 });
 
+test('a command loads the modules it runs: --help no engine, a check neither migrate\'s nor format\'s', () => {
+  // A preload that lists, on exit, the modules the run loaded.
+  const preload = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-modules-')), 'list.js');
+  fs.writeFileSync(preload, 'process.on("exit", () => process.stderr.write("MODULES " + JSON.stringify(Object.keys(require.cache)) + "\\n"));');
+  const loaded = (args: string[]): string[] => {
+    const r = spawnSync(process.execPath, ['-r', preload, BIN, ...args], { encoding: 'utf8', cwd: mods });
+    const line = r.stderr.split('\n').find((l) => l.startsWith('MODULES '));
+    assert.ok(line, r.stderr);
+    return (JSON.parse(line.slice('MODULES '.length)) as string[]).map((m) => path.relative(path.dirname(BIN), m).split(path.sep).join('/'));
+  };
+  const help = loaded(['--help']);
+  assert.ok(help.includes('cdda-lint.js'), help.join(' '));
+  assert.ok(!help.includes('../project.js') && !help.includes('migrate.js'), help.join(' '));
+  const check = loaded(['check', path.join(mods, 'good'), '--game', game]);
+  assert.ok(check.includes('../project.js'), check.join(' '));
+  assert.ok(!check.includes('migrate.js') && !check.includes('format.js'), check.join(' '));
+});
+
 test('a content file that is not JSON gets one json-syntax error naming its first word; a broken one gets at most 21', () => {
   const tree = writeTree({
     'm/modinfo.json': modinfo('m'),

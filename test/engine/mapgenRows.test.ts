@@ -138,6 +138,27 @@ test('a multi-tile map: 24 rows per band of overmap terrains, 24 cells per terra
   check(fixture, {}, '0.F');
 });
 
+test('rows drawn with box characters and combining marks: each character a cell, a mark joined to the one before it', () => {
+  const fixture = parseMarked(`[
+  { "type": "mapgen", "method": "json", "nested_mapgen_id": "n_box",
+    "object": { "mapgensize": [ 3, 3 ], "terrain": { "─": "t_wall", "│": "t_wall", "┼": "t_floor", "m̌": "t_floor" },
+      "rows": [ "─┼─⟦─⟧", "│⟦═⟧│", "m̌┼m̌" ] } }
+]`);
+  check(fixture, CURRENT, 'current');
+});
+
+test('a row repeating the one before it meets its cells within its own width: a band of wider overmap terrains below', () => {
+  // 0.F ignores the cells past a row's width: the "Z"s of the last row of the narrow band are not read, the same row's
+  // below are (the first 12 marked, the rest summed up).
+  const row = `${'.'.repeat(24)}${'Z'.repeat(24)}`;
+  const rows = [...new Array<string>(23).fill(`"${'.'.repeat(24)}"`), `"${row}"`, `"${'.'.repeat(24)}${'⟦Z⟧'.repeat(12)}${'Z'.repeat(12)}"`, ...new Array<string>(23).fill(`"${'.'.repeat(48)}"`)];
+  const fixture = parseMarked(`[${PALETTES},
+  { "type": "mapgen", "method": "json", "om_terrain": [ [ "field" ], [ "field", "field" ] ],
+    "object": { "fill_ter": "t_floor", "palettes": [ "p_base" ], "rows": [ ${rows.join(',\n        ')} ] } }
+]`);
+  check(fixture, {}, '0.F');
+});
+
 test('the current game: a palette extending another adds its characters', () => {
   const fixture = parseMarked(`[${PALETTES},
   { "type": "palette", "id": "p_base", "extending": true, "terrain": { "E": "t_floor" } },

@@ -12,12 +12,12 @@ import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, format
 import { GAME_VERSIONS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
 import type { Severity } from '../diagnostic';
-import { filesToFormat, formatFile } from './format';
 import { defaultCacheDir } from '../cache/key';
 import { applyEngineFlags } from '../util/engineFlags';
 import { packageVersion } from '../util/packageVersion';
-import { fixFiles, MAX_PASSES, type FixOptions } from './migrate';
-import { unifiedDiff } from '../util/unifiedDiff';
+// `migrate`'s and `format`'s modules are loaded when those commands run (import() below): a check does without
+// them, and `--help` without the engine they bring.
+import type { FixOptions } from './migrate';
 import { DEFAULT_GAME_PATH, GAME_ENV, gameFolderProblem, gameForMods, resolveGame, type FoundGame } from '../mods/gameFolder';
 
 const USAGE = `Usage: cdda-lint check [PATH...] [options]
@@ -103,7 +103,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
-  if (command === 'format') return runFormat(args);
+  if (command === 'format') return await runFormat(args);
   if (command !== 'check' && command !== 'migrate') usage(command === undefined ? 'missing command (check, migrate or format)' : `unknown command "${command}" (check, migrate, format or help)`);
   const paths: string[] = [];
   let gamePath: string | undefined;
@@ -177,8 +177,9 @@ async function run(argv: string[]): Promise<number> {
   }
   if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
   const fixOptions = { paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths };
-  if (command === 'migrate') return runMigrate({ ...fixOptions, write: !dryRun });
+  if (command === 'migrate') return await runMigrate({ ...fixOptions, write: !dryRun });
   if (fix) {
+    const { fixFiles } = await import('./migrate');
     const fixed = fixFiles({ ...fixOptions, write: true });
     if (fixed.repairs) process.stderr.write(`cdda-lint: fixed ${fixed.repairs} problem(s) in ${fixed.changed.length} file(s)\n`);
   }
@@ -212,7 +213,8 @@ async function run(argv: string[]): Promise<number> {
 }
 
 /** `cdda-lint migrate [PATH...] [--dry-run]`: see USAGE and cli/migrate.ts. */
-function runMigrate(options: FixOptions): number {
+async function runMigrate(options: FixOptions): Promise<number> {
+  const [{ fixFiles, MAX_PASSES }, { unifiedDiff }] = await Promise.all([import('./migrate'), import('../util/unifiedDiff')]);
   const result = fixFiles(options);
   if (result.filesChecked === 0) {
     process.stderr.write(`cdda-lint: nothing to migrate in ${options.paths.join(', ')}: no mod there (a folder with a modinfo.json, in the path, above it or below it)\n`);
@@ -236,7 +238,7 @@ function runMigrate(options: FixOptions): number {
 }
 
 /** `cdda-lint format [PATH...] [--check]`. */
-function runFormat(args: string[]): number {
+async function runFormat(args: string[]): Promise<number> {
   let check = false;
   const paths: string[] = [];
   for (const a of args) {
@@ -246,6 +248,7 @@ function runFormat(args: string[]): number {
   }
   if (paths.length === 0) paths.push('.');
   for (const p of paths) if (!fs.existsSync(p)) usage(`no such file or folder: ${p}`);
+  const { filesToFormat, formatFile } = await import('./format');
   const files = filesToFormat(paths);
   if (files.length === 0) {
     process.stderr.write(`cdda-lint: no JSON file to format in ${paths.join(', ')}\n`);

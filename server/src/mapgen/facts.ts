@@ -7,7 +7,7 @@
  * whether they have the map's size: a map's check reads its file again only to place a finding it reports
  * (checks/mapgenRows.ts).
  */
-import { displayCells, eachCell, mapSizeOf } from './rows';
+import { displayCells, eachCell, isColumnUnit, mapSizeOf } from './rows';
 
 /**
  * The members of a palette (or of a map generator's `object`) that map characters, and what each places
@@ -132,23 +132,51 @@ class KeysMet {
   private count = 0;
   private others: Set<string> | undefined;
 
-  /** Meets the cells of `row` within `width`; returns how many cells it has. */
-  row(row: string, width: number): number {
-    const before = this.count;
-    let c = 0;
-    // Nearly every row is characters below U+0300, each one cell (see cellKeys).
-    for (let prev = -1; c < row.length; c++) {
-      const code = row.charCodeAt(c);
-      if (code >= 0x300) break;
-      if (code === prev || c >= width) continue;
-      prev = code;
-      // meetCode, written out: a call per run of a character, millions, and the engine runs without inlining (util/engineFlags.ts).
-      if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+  /**
+   * Meets the cells of `rows` within their `widths`; returns how they miss them (ROWS_SHORT, ROWS_LONG). One call
+   * per map, its rows and characters looped here: the engine runs without inlining (util/engineFlags.ts), and a
+   * call per row, or per run of a character, costs more than the row's own work.
+   */
+  rows(rows: readonly unknown[], widths: readonly number[]): number {
+    const height = widths.length;
+    let fit = rows.length < height ? ROWS_SHORT : rows.length > height ? ROWS_LONG : 0;
+    // A row repeating the one before it (a third of the game's rows: walls, fields) meets nothing new.
+    let before: unknown, beforeWidth = -1, beforeCells = 0;
+    for (let r = 0, rowCount = Math.min(rows.length, height); r < rowCount; r++) {
+      const row = rows[r];
+      if (typeof row !== 'string') continue;
+      const width = widths[r];
+      let cells = beforeCells;
+      if (row !== before || width !== beforeWidth) {
+        const metBefore = this.count;
+        const length = row.length;
+        let c = 0;
+        // Nearly every row is characters of one unit and one column each, one cell each (most of them below U+0300:
+        // see cellKeys; a map drawn with box characters has more): those within the width are met...
+        for (let prev = -1, end = length < width ? length : width; c < end; c++) {
+          const code = row.charCodeAt(c);
+          if (code === prev) continue;
+          if (code >= 0x300 && !isColumnUnit(code)) break;
+          prev = code;
+          if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+        }
+        // ...the others only looked at.
+        if (c >= width) while (c < length && isColumnUnit(row.charCodeAt(c))) c++;
+        cells = c === length ? length : this.cellsOf(row, width, metBefore);
+      }
+      before = row; beforeWidth = width; beforeCells = cells;
+      if (cells < width) fit |= ROWS_SHORT; else if (cells > width) fit |= ROWS_LONG;
     }
-    if (c === row.length) return row.length;
-    // Another character (a combining mark may join the one before it): its display cells, the codes met forgotten.
-    for (let i = before; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
-    this.count = before;
+    return fit;
+  }
+
+  /**
+   * Meets the cells of a row holding a character of no width (a combining mark joins the one before it) or of two
+   * units within `width`, the codes met since `metBefore` forgotten first; returns how many cells it has.
+   */
+  private cellsOf(row: string, width: number, metBefore: number): number {
+    for (let i = metBefore; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
+    this.count = metBefore;
     let cells = 0;
     eachCell(row, (start, end) => {
       if (cells++ >= width) return;
@@ -164,8 +192,9 @@ class KeysMet {
   /** The keys met (see RowsFacts), and the codes cleared for the next map. */
   finish(fit: number): RowsFacts {
     let used = '';
-    // By slices: a call takes so many arguments at most (a map of tens of thousands of characters).
-    for (let i = 0; i < this.count; i += 4096) used += String.fromCharCode(...CODES_MET.subarray(i, Math.min(this.count, i + 4096)));
+    // By slices: a call takes so many arguments at most (a map of tens of thousands of characters). `apply` takes the
+    // typed array as it is (spreading it runs its iterator: twice the time, a map at a time).
+    for (let i = 0; i < this.count; i += 4096) used += String.fromCharCode.apply(null, CODES_MET.subarray(i, Math.min(this.count, i + 4096)) as unknown as number[]);
     for (let i = 0; i < this.count; i++) SEEN_CODE[CODES_MET[i]] = 0;
     return this.others ? { fit, used, usedLong: [...this.others] } : { fit, used };
   }
@@ -175,18 +204,8 @@ class KeysMet {
 function rowsFactsOf(value: Record<string, unknown>, object: Record<string, unknown>, rows: readonly unknown[]): RowsFacts | null {
   const size = mapSizeOf(value, object);
   if (!size) return null;
-  const widths = size.rowWidths;
-  const height = widths.length;
-  let fit = rows.length < height ? ROWS_SHORT : rows.length > height ? ROWS_LONG : 0;
   const keys = new KeysMet();
-  for (let r = 0, rowCount = Math.min(rows.length, height); r < rowCount; r++) {
-    const row = rows[r];
-    if (typeof row !== 'string') continue;
-    const width = widths[r];
-    const cells = keys.row(row, width);
-    if (cells < width) fit |= ROWS_SHORT; else if (cells > width) fit |= ROWS_LONG;
-  }
-  return keys.finish(fit);
+  return keys.finish(keys.rows(rows, size.rowWidths));
 }
 
 /** The facts of a map generator's or palette's whole object (see MapFacts). */

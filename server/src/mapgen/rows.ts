@@ -72,9 +72,22 @@ function zeroWidthAt(text: string, i: number, len: number): boolean {
   const code = text.charCodeAt(i);
   if (!(code >= 0x300)) return false;
   if (len > 1) return ZERO_WIDTH.test(text.slice(i, i + len));
+  return zeroWidthCode(code);
+}
+
+/** Whether the character of one unit `code` takes no column of its own (see isZeroWidth). */
+function zeroWidthCode(code: number): boolean {
   let known = ZERO_WIDTH_BY_CODE[code];
   if (known === 0) known = ZERO_WIDTH_BY_CODE[code] = ZERO_WIDTH.test(String.fromCharCode(code)) ? 2 : 1;
   return known === 2;
+}
+
+/**
+ * Whether the unit `code` is a character of its own (no surrogate) taking a column (see isZeroWidth): in a row, a
+ * cell of its own unless a character of no width follows it.
+ */
+export function isColumnUnit(code: number): boolean {
+  return code < 0x300 || ((code < 0xd800 || code >= 0xe000) && !zeroWidthCode(code));
 }
 
 /** Characters below U+0300 (ASCII, Latin-1, Latin Extended) are each one cell: most rows are only those. */
