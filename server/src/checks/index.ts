@@ -221,13 +221,17 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
   checkGameData(fileCtx);
   checkSyntax(fileCtx);
   checkModDependencies(fileCtx);
-  for (const record of file.records) {
+  // A project checked once keeps no memos (nor makes each file's empty map of them).
+  const memos = project.forOneCheck ? undefined : file.memo;
+  const records = file.records;
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r];
     // A definition written inside another is checked as part of it.
     if (record.inline || isObsoleteRecipe(record)) continue;
-    let memo = file.memo.get(record);
+    let memo = memos?.get(record);
     if (!memo || !isCurrent(project, memo)) {
       memo = checkRecord(project, file, record);
-      if (!project.forOneCheck) file.memo.set(record, memo);
+      memos?.set(record, memo);
     }
     // (Indexed loops: most of these lists are the shared empty one, which for-of goes through with an iterator.)
     for (let k = 0; k < memo.unresolvedKinds.length; k++) (unresolvedKinds ??= new Set()).add(memo.unresolvedKinds[k]);

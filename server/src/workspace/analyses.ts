@@ -21,11 +21,13 @@ export class Analyses {
   /** Records dropped from the index; their analysis must not touch the reverse index any more. */
   private readonly unindexed = new WeakSet<DefinitionRecord>();
   /**
-   * The last analyses asked for and their records, most recent last: checks ask for one several times. (Two short
-   * lists: a Map's delete and insert at each record checked rebuilt its table again and again.)
+   * The last analyses asked for and their records (the first `recentCount`), most recent last: checks ask for one
+   * several times. (Two short lists of a fixed length: a Map's delete and insert at each record checked rebuilt its
+   * table again and again, and a list's length set is a call of the engine.)
    */
-  private readonly recentRecords: DefinitionRecord[] = [];
-  private readonly recentAnalyses: RecordAnalysis[] = [];
+  private readonly recentRecords: (DefinitionRecord | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+  private readonly recentAnalyses: (RecordAnalysis | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+  private recentCount = 0;
 
   /** `keepsReferences`: false for a project made for one check (it keeps no reverse index). */
   constructor(
@@ -42,18 +44,18 @@ export class Analyses {
    */
   of(record: DefinitionRecord): RecordAnalysis {
     const records = this.recentRecords;
-    const last = records.length - 1;
-    if (last >= 0 && records[last] === record) return this.recentAnalyses[last];
-    const k = records.indexOf(record);
+    const last = this.recentCount - 1;
+    if (last >= 0 && records[last] === record) return this.recentAnalyses[last]!;
+    const k = this.recentIndex(record);
     if (k >= 0) {
-      const recent = this.recentAnalyses[k];
+      const recent = this.recentAnalyses[k]!;
       this.forgetRecentAt(k);
       this.remember(record, recent);
       return recent;
     }
     const file = record.source as SourceFile;
     const a = file.takeLoadedAnalysis(record) ?? analyzeRecord(record, this.registry);
-    if (records.length >= RECENT_ANALYSES) this.forgetRecentAt(0);
+    if (this.recentCount >= RECENT_ANALYSES) this.forgetRecentAt(0);
     this.remember(record, a);
     // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
     if (!this.keepsReferences || this.unindexed.has(record) || file.analyses.has(record)) return a;
@@ -71,7 +73,7 @@ export class Analyses {
   unindex(file: SourceFile, r: DefinitionRecord): void {
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
-    const k = this.recentRecords.indexOf(r);
+    const k = this.recentIndex(r);
     if (k >= 0) this.forgetRecentAt(k);
     file.takeLoadedAnalysis(r);
     this.unindexed.add(r);
@@ -80,20 +82,26 @@ export class Analyses {
 
   /** Drops the recent analyses (a pass over every record needs none of them again soon). */
   forgetRecent(): void {
-    this.recentRecords.length = 0;
-    this.recentAnalyses.length = 0;
+    while (this.recentCount > 0) this.forgetRecentAt(this.recentCount - 1);
+  }
+
+  private recentIndex(record: DefinitionRecord): number {
+    for (let k = 0; k < this.recentCount; k++) if (this.recentRecords[k] === record) return k;
+    return -1;
   }
 
   private remember(record: DefinitionRecord, a: RecordAnalysis): void {
-    this.recentRecords.push(record);
-    this.recentAnalyses.push(a);
+    this.recentRecords[this.recentCount] = record;
+    this.recentAnalyses[this.recentCount] = a;
+    this.recentCount++;
   }
 
   /** Drops recent analysis `k` (without splice's array of what it removes). */
   private forgetRecentAt(k: number): void {
     const records = this.recentRecords, analyses = this.recentAnalyses;
-    for (let i = k + 1; i < records.length; i++) { records[i - 1] = records[i]; analyses[i - 1] = analyses[i]; }
-    records.length--;
-    analyses.length--;
+    const n = --this.recentCount;
+    for (let i = k; i < n; i++) { records[i] = records[i + 1]; analyses[i] = analyses[i + 1]; }
+    records[n] = undefined;
+    analyses[n] = undefined;
   }
 }
