@@ -39,8 +39,12 @@ export class FileStore {
   private readonly textOfFile = (file: SourceFile): string => this.textOf(file);
   private readonly valueOfObject = (file: SourceFile, i: number): Record<string, unknown> => this.objectValueOf(file, i);
 
-  /** `readFile`: reads a file's text (a server's reads its open documents first). */
-  constructor(private readonly readFile: (p: string) => string) {}
+  /**
+   * `readFile`: reads a file's text (a server's reads its open documents first). `textsFixed`: the files do not
+   * change while the store lives (a project made for one check), so a text read from disk is the one its file's
+   * offsets were found in (see objectValueOf).
+   */
+  constructor(private readonly readFile: (p: string) => string, private readonly textsFixed = false) {}
 
   /** Every file held, by absolute path. */
   get all(): ReadonlyMap<string, SourceFile> {
@@ -150,14 +154,17 @@ export class FileStore {
     let c = at >= 0 ? this.recentValues[at] : undefined;
     if (c && at !== this.recentValues.length - 1) { this.recentValues.splice(at, 1); this.recentValues.push(c); }
     if (!c) {
-      // The first object asked of a text is parsed alone, and kept for its next asks (a check reading several of
-      // its members): after a keystroke only the edited definition is analysed and checked, and parsing its whole
-      // file (hundreds of KB) for it was most of the keystroke; a whole-game check asks one definition of most
-      // files it reads again (85 of 127: an item's flags, an unknown id's written value). Only where the objects'
-      // offsets are known (an edited text, a checked file): finding them would scan the whole text.
-      if (askedOnce?.text === text && askedOnce.index === i) return askedOnce.value;
+      // The first object asked of a text is parsed alone: after a keystroke only the edited definition is analysed
+      // and checked, and parsing its whole file (hundreds of KB) for it was most of the keystroke; a whole-game
+      // check asks one definition of most files it reads again (85 of 127: an item's flags, an unknown id's
+      // written value). Only where the objects' offsets are those of this text (an edited text; a disk text while
+      // files do not change, once found: else finding them scans the whole text).
+      // While files do not change, the object is kept for its next asks (a check reading several of its members).
+      // Not in a server: there a value given twice made an edited file's diagnostics differ from a fresh build's
+      // (test/engine/property.test.ts).
+      if (this.textsFixed && askedOnce?.text === text && askedOnce.index === i) return askedOnce.value;
       if (askedOnce) this.singles.splice(single, 1);
-      if ((file.text === text || file.parsed.regions !== undefined) && askedOnce?.text !== text) {
+      if ((file.text === text || (this.textsFixed && file.parsed.regions !== undefined)) && askedOnce?.text !== text) {
         const value = objectValue(file.parsed, text, i);
         this.singles.push({ file, text, index: i, value });
         if (this.singles.length > RECENT_VALUES) this.singles.shift();

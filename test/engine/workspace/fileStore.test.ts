@@ -150,9 +150,10 @@ test('whole values of a few files are kept: a map generator\'s file is not parse
   assert.equal(disk.reads.get('/w/maps.json'), 2);
 });
 
-test('one object asked of a file is parsed alone, several members of it too; a second object parses the whole file', () => {
+test('in a project checked once, one object asked of a file is parsed alone, several members of it too; a second object parses the whole file', () => {
   const disk = fakeDisk();
-  const store = new FileStore(disk.read);
+  // Files that do not change while the store lives (see ProjectOptions.forOneCheck).
+  const store = new FileStore(disk.read, true);
   const objects = Array.from({ length: 50 }, (_, i) => ({ type: 'GENERIC', id: `item_${i}`, flags: ['PSEUDO'], extend: { flags: ['X'] } }));
   const text = JSON.stringify(objects, null, 2);
   const p = '/w/items.json';
