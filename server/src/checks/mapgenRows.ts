@@ -16,7 +16,7 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, hasLayerAlways, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
 import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
@@ -145,12 +145,12 @@ class RowsCheck {
   }
 
   run(): void {
-    if (this.rules.rowsNeedTerrain && mappedKeys(this.resolution, 'terrain').size === 0) {
+    const nodes = nodesOf(this.resolution);
+    if (this.rules.rowsNeedTerrain && !anyMappingOf(nodes, 'terrain')) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
     }
-    const nodes = nodesOf(this.resolution);
     const { fit } = this.facts;
     // The rows are read again, from the file, only to place what they report.
     if ((fit & ROWS_SHORT) !== 0 || ((fit & ROWS_LONG) !== 0 && this.rules.exactSize) || this.anyCellFinding(nodes)) this.placeFindings(nodes);

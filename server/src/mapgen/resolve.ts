@@ -360,13 +360,13 @@ function walkNodes(n: PaletteNode, seen: Set<PaletteNode>, out: PaletteNode[]): 
   }
 }
 
-/** Every character some mapping gives a meaning (of `layer`, when given), in any palette. */
-export function mappedKeys(resolution: MapResolution, layer?: string): Set<string> {
-  const out = new Set<string>();
-  for (const n of nodesOf(resolution)) {
-    for (const [key, list] of n.own) if (layer === undefined || list.some((m) => m.layer === layer)) out.add(key);
+/** Whether some mapping of the nodes (a resolution's: see nodesOf) is of `layer`, for any character. */
+export function anyMappingOf(nodes: readonly PaletteNode[], layer: string): boolean {
+  // (Loops that stop at the first: asked of every 0.F map generator, most of whose first mappings are terrains.)
+  for (let i = 0; i < nodes.length; i++) {
+    for (const list of nodes[i].own.values()) for (let k = 0; k < list.length; k++) if (list[k].layer === layer) return true;
   }
-  return out;
+  return false;
 }
 
 /**
