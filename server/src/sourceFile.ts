@@ -63,18 +63,24 @@ export class SourceFile implements RecordSource {
    * file, where the check looks for it (one map of the whole game's records is slow to search).
    */
   keepLoadedAnalysis(record: DefinitionRecord, analysis: RecordAnalysis): void {
-    (this.loadedMap ??= new Map()).set(record, analysis);
+    const kept = (this.loadedMap ??= new Map());
+    if (kept.get(record) === undefined) this.loadedLeft++;
+    kept.set(record, analysis);
   }
   /** The analysis made on loading a record, handed over once (and forgotten here). */
   takeLoadedAnalysis(record: DefinitionRecord): RecordAnalysis | undefined {
     const a = this.loadedMap?.get(record);
-    if (a !== undefined) this.loadedMap!.delete(record);
+    if (a === undefined) return undefined;
+    // Not deleted one by one (a Map rebuilds its table each time it is down to a quarter): gone when all are taken.
+    if (--this.loadedLeft === 0) this.loadedMap = undefined; else this.loadedMap!.set(record, undefined);
     return a;
   }
   // Made when first used: most files of the game are never checked nor searched, and an empty Map is not free.
   private analysisMap: Map<DefinitionRecord, readonly string[]> | undefined = undefined;
   private memoMap: Map<DefinitionRecord, RecordMemo> | undefined = undefined;
-  private loadedMap: Map<DefinitionRecord, RecordAnalysis> | undefined = undefined;
+  private loadedMap: Map<DefinitionRecord, RecordAnalysis | undefined> | undefined = undefined;
+  /** How many of loadedMap's analyses are still to be taken. */
+  private loadedLeft = 0;
   // Made when first asked for: a file the cache gives gets its own.
   private parsedValue: ParsedFile | undefined = undefined;
   private recordList: DefinitionRecord[] | undefined = undefined;

@@ -18,17 +18,21 @@ export const checkDefinitionText: RecordCheck = (record, ctx) => {
   const start = record.start;
   // A well-formed file's scan for the definitions' offsets found these for every definition at once.
   const found = findingsOf(ctx.file.parsed, record.index) ?? scanDefinitionText(ctx.project.textOf(ctx.file), start, record.end);
-  for (const s of found.deep) {
+  // (Indexed loops: most definitions find nothing, and an iterator per list was made for each.)
+  for (let k = 0; k < found.deep.length; k++) {
+    const s = found.deep[k];
     if (ctx.file.parsed.problems.some((p) => p.start === s.start)) continue;
     ctx.report({ record, path: [], at: { start: s.start - start, end: s.start + 1 - start }, code: 'json-syntax', severity: 'error', basis: 'reader', message: NESTING_MESSAGE });
   }
-  for (const s of found.badNumbers) {
+  for (let k = 0; k < found.badNumbers.length; k++) {
+    const s = found.badNumbers[k];
     ctx.report({
       record, path: [], at: { start: s.start - start, end: s.end - start }, code: 'invalid-value', severity: 'error', basis: 'reader',
       message: `${ctx.project.textOf(ctx.file).slice(s.start, s.end)} is not a valid number: it is out of range (numbers go up to about 1.8e308); the value is not read`,
     });
   }
-  for (const d of found.duplicates) {
+  for (let k = 0; k < found.duplicates.length; k++) {
+    const d = found.duplicates[k];
     ctx.report({
       record, path: [], at: { start: d.again.start - start, end: d.again.end - start }, code: 'duplicate-key', severity: 'warning', basis: 'reader',
       message: `Member ${JSON.stringify(d.key)} is written more than once in this object; the game reads only one of them`,

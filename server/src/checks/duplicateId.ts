@@ -4,7 +4,7 @@
  * whose id is already used (spec 2.1, 2.6, section 7).
  */
 import type { DefinitionRecord } from '../records/record';
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
 import { describeOrigin, describeRecord, idPath } from './describe';
 
 export const checkDuplicateIds: RecordCheck = (record, ctx) => {
@@ -18,18 +18,17 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
   const specMember = isRecipe ? 'override' : 'edit-mode';
   // `replace` (current game): a later mod replaces silently; only a repeat inside one mod is a mistake.
   const sameModOnly = redefinition === 'replace';
-  for (const id of record.ids) {
+  for (let k = 0; k < record.ids.length; k++) {
+    const id = record.ids[k];
     const visible = ctx.project.visibleDefinitions(record.kind, id, record.source.modId);
     // Most ids have no other definition: nothing more is worked out for them (the table's fields are not searched).
     if (visible.length === 0 || (visible.length === 1 && visible[0] === record)) continue;
-    const refused = ctx.project.registry.schemaOfType(record.type)?.fields.some((f) => f.name === specMember && f.gameRejects !== undefined) === true;
+    const refused = rejectsMember(ctx, record.type, specMember);
     // Such a copy of another mod's definition is no duplicate; one of its own mod's is applied on top of the first
     // (a list extended twice: "Duplicate profession X in scenario Y", 0.F --check-mods).
     const selfCopy = refused && record.ids.length === 1 && record.value['copy-from'] === record.ids[0];
-    const earlier = visible
-      .filter((r) => r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!(sameModOnly || selfCopy) || r.source.modId === record.source.modId));
-    if (earlier.length === 0) continue;
-    const first: DefinitionRecord = earlier[0];
+    const first = firstEarlier(visible, record, ctx, sameModOnly || selfCopy);
+    if (!first) continue;
     const where = first.source === record.source ? 'earlier in this file' : first.source.modId === record.source.modId ? 'in another file of this mod' : `in ${describeOrigin(first)}`;
     const otherId = isRecipe ? 'give this recipe an "id_suffix"' : 'pick another id';
     const remedy = sameModOnly ? 'the later definition replaces the earlier one; remove one or give it another id'
@@ -46,3 +45,21 @@ export const checkDuplicateIds: RecordCheck = (record, ctx) => {
     });
   }
 };
+
+/**
+ * The first of `visible` that `record` repeats: a definition (not a template, not a modify) loaded before it, of its
+ * own mod when `sameMod`. (A loop, not a filter's closure: a closure's variables are made at each call of the check,
+ * every definition's.)
+ */
+function firstEarlier(visible: readonly DefinitionRecord[], record: DefinitionRecord, ctx: CheckContext, sameMod: boolean): DefinitionRecord | undefined {
+  for (let i = 0; i < visible.length; i++) {
+    const r = visible[i];
+    if (r !== record && !r.abstract && (r.editMode === 'create' || r.editMode === 'override') && ctx.project.compareLoadOrder(r, record) < 0 && (!sameMod || r.source.modId === record.source.modId)) return r;
+  }
+  return undefined;
+}
+
+/** Whether the game refuses `member` in a definition of `type` (its table's `gameRejects`). */
+function rejectsMember(ctx: CheckContext, type: string, member: string): boolean {
+  return ctx.project.registry.schemaOfType(type)?.fields.some((f) => f.name === member && f.gameRejects !== undefined) === true;
+}

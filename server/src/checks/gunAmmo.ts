@@ -2,10 +2,16 @@
  * Spec 2.2.4 and section 7: a `gun` special attack whose monster starts with more of its `ammo_type` than the
  * attack's `max_ammo` makes the game print a debug message. A warning: the monster still loads.
  */
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
+import type { DefinitionRecord } from '../records/record';
 
+// (The test of the type apart from the body: a function whose variables a closure captures makes their context at
+// each call, before any test, and every definition is checked.)
 export const checkGunAmmo: RecordCheck = (record, ctx) => {
-  if (record.type !== 'MONSTER') return;
+  if (record.type === 'MONSTER') checkMonster(record, ctx);
+};
+
+function checkMonster(record: DefinitionRecord, ctx: CheckContext): void {
   const attacks = record.value.special_attacks;
   const starting = record.value.starting_ammo;
   if (!Array.isArray(attacks) || typeof starting !== 'object' || starting === null) return;
@@ -21,4 +27,4 @@ export const checkGunAmmo: RecordCheck = (record, ctx) => {
       related: [{ record, path: ['starting_ammo', a.ammo_type], message: `starting_ammo of "${a.ammo_type}"` }],
     });
   });
-};
+}

@@ -135,6 +135,9 @@ function pushed<T>(list: readonly T[], item: T): readonly T[] {
 
 const NO_DEPS: readonly (string | number)[] = [];
 
+/** The memo of a record whose checks found nothing in a project checked once (most records): one for all. */
+const NOTHING_FOUND: RecordMemo = Object.freeze({ reports: [], relative: [], deps: NO_DEPS, unresolvedKinds: [], kindsOfIds: [] });
+
 function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRecord): RecordMemo {
   // A project checked once records no dependencies: its memos are never consulted again.
   const view = project.forOneCheck ? undefined : new RecordingView(project);
@@ -142,7 +145,9 @@ function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRec
   for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
   const { reports, unresolvedKinds, kindsOfIds } = ctx;
   const relative = reports.length ? relativePlaces(project, record, reports) : NONE;
-  if (!view) return { reports, relative, deps: NO_DEPS, unresolvedKinds, kindsOfIds };
+  if (!view) {
+    return reports === NONE && unresolvedKinds === NONE && kindsOfIds === NONE ? NOTHING_FOUND : { reports, relative, deps: NO_DEPS, unresolvedKinds, kindsOfIds };
+  }
   const deps: (string | number)[] = [];
   for (const [key, version] of view.deps) deps.push(key, version);
   return { reports, relative, deps, unresolvedKinds, kindsOfIds };
@@ -161,6 +166,7 @@ function relativePlaces(project: CheckHost, record: DefinitionRecord, reports: r
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** The offsets of a report or related anchor: its own offsets in the record, else its member's range. */
 function placeOf(project: CheckHost, a: RecordReport | RelatedAnchor): { start: number; end: number } {
@@ -184,11 +190,12 @@ export function* checkRecordsSteps(project: CheckHost, file: SourceFile): Steps<
   }
 }
 
-export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: Set<string>; kindsOfIds: Set<string>; palettesLookedUp: Set<string> } {
+export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: Diagnostic[]; unresolvedKinds: ReadonlySet<string>; kindsOfIds: ReadonlySet<string>; palettesLookedUp: ReadonlySet<string> } {
   const diagnostics: Diagnostic[] = [];
-  const unresolvedKinds = new Set<string>();
-  const kindsOfIds = new Set<string>();
-  const palettesLookedUp = new Set<string>();
+  // Made at their first entry: most files note none (the whole game's 5,000 checked files).
+  let unresolvedKinds: Set<string> | undefined;
+  let kindsOfIds: Set<string> | undefined;
+  let palettesLookedUp: Set<string> | undefined;
   const toRelated = (a: NonNullable<RecordReport['related']>[number]): RelatedLocation => {
     const range = placeOf(project, a);
     return { path: a.record.source.path, start: range.start, end: range.end, message: a.message };
@@ -204,31 +211,35 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
       diagnostics.push({ path: file.path, start, end, severity: capToBasis(severity, basis), code, message, basis });
     },
     noteUnresolved(kind) {
-      unresolvedKinds.add(kind);
+      (unresolvedKinds ??= new Set()).add(kind);
     },
     noteKindsOf(id) {
-      kindsOfIds.add(id);
+      (kindsOfIds ??= new Set()).add(id);
     },
   };
   checkFileProblems(fileCtx);
   checkGameData(fileCtx);
   checkSyntax(fileCtx);
   checkModDependencies(fileCtx);
-  for (const record of file.records) {
+  // A project checked once keeps no memos (nor makes each file's empty map of them).
+  const memos = project.forOneCheck ? undefined : file.memo;
+  const records = file.records;
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r];
     // A definition written inside another is checked as part of it.
     if (record.inline || isObsoleteRecipe(record)) continue;
-    let memo = file.memo.get(record);
+    let memo = memos?.get(record);
     if (!memo || !isCurrent(project, memo)) {
       memo = checkRecord(project, file, record);
-      if (!project.forOneCheck) file.memo.set(record, memo);
+      memos?.set(record, memo);
     }
     // (Indexed loops: most of these lists are the shared empty one, which for-of goes through with an iterator.)
-    for (let k = 0; k < memo.unresolvedKinds.length; k++) unresolvedKinds.add(memo.unresolvedKinds[k]);
-    for (let k = 0; k < memo.kindsOfIds.length; k++) kindsOfIds.add(memo.kindsOfIds[k]);
+    for (let k = 0; k < memo.unresolvedKinds.length; k++) (unresolvedKinds ??= new Set()).add(memo.unresolvedKinds[k]);
+    for (let k = 0; k < memo.kindsOfIds.length; k++) (kindsOfIds ??= new Set()).add(memo.kindsOfIds[k]);
     // A map's palettes, and the palettes they name: through files of the game or of other mods the reverse index
     // may not know (their records are not analysed), so a change to any of them is followed to the map by these.
     if (record.type === 'mapgen') {
-      for (let i = 0; i < memo.deps.length; i += 2) if ((memo.deps[i] as string).startsWith(PALETTE_KEY_PREFIX)) palettesLookedUp.add(memo.deps[i] as string);
+      for (let i = 0; i < memo.deps.length; i += 2) if ((memo.deps[i] as string).startsWith(PALETTE_KEY_PREFIX)) (palettesLookedUp ??= new Set()).add(memo.deps[i] as string);
     }
     if (memo.reports.length === 0) continue;
     const start = record.start;
@@ -242,5 +253,5 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     });
   }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { diagnostics, unresolvedKinds, kindsOfIds, palettesLookedUp };
+  return { diagnostics, unresolvedKinds: unresolvedKinds ?? NO_NAMES, kindsOfIds: kindsOfIds ?? NO_NAMES, palettesLookedUp: palettesLookedUp ?? NO_NAMES };
 }

@@ -19,7 +19,11 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
   const registry = ctx.project.registry;
   const rules = registry.version.loadRules?.[record.kind];
   // A definition of a type the game does not load is reported as that alone (checks/definitionType.ts).
-  if (!rules || record.editMode === 'modify' || record.editMode === 'unknown' || !registry.isKnownType(record.type)) return;
+  if (rules && record.editMode !== 'modify' && record.editMode !== 'unknown' && registry.isKnownType(record.type)) checkRules(record, ctx, rules);
+};
+
+/** The rules of a definition's kind (apart from the test: see checkGunAmmo). */
+function checkRules(record: DefinitionRecord, ctx: CheckContext, rules: readonly LoadRule[]): void {
   // Whether a rule reads past the definition (its chain is sound then); the chain, made once a rule needs more
   // than the definition's own members (most items write theirs).
   let throughChain = false;
@@ -46,7 +50,7 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
     }
     report(ctx, record, rule, found);
   }
-};
+}
 
 /** The nearest definition of the chain (from its `from`th) that writes `member`, and what it writes. */
 function firstSetting(chain: readonly DefinitionRecord[], member: string, from: number): { from: DefinitionRecord; value: unknown } | undefined {

@@ -16,7 +16,7 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, hasLayerAlways, mappedKeys, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
 import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
@@ -145,12 +145,12 @@ class RowsCheck {
   }
 
   run(): void {
-    if (this.rules.rowsNeedTerrain && mappedKeys(this.resolution, 'terrain').size === 0) {
+    const nodes = nodesOf(this.resolution);
+    if (this.rules.rowsNeedTerrain && !anyMappingOf(nodes, 'terrain')) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
     }
-    const nodes = nodesOf(this.resolution);
     const { fit } = this.facts;
     // The rows are read again, from the file, only to place what they report.
     if ((fit & ROWS_SHORT) !== 0 || ((fit & ROWS_LONG) !== 0 && this.rules.exactSize) || this.anyCellFinding(nodes)) this.placeFindings(nodes);
@@ -238,7 +238,7 @@ class RowsCheck {
       if (!list) continue;
       mapped = true;
       if (this.fallback) break;
-      if (list.some((m) => m.layer === 'terrain')) { terrain = true; break; }
+      if (hasTerrain(list)) { terrain = true; break; }
     }
     let verdict = 0;
     if (!this.fallback) {
@@ -269,24 +269,31 @@ class RowsCheck {
 
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
   private reportUnused(): void {
-    const seen = new Set<string>();
-    for (const [key, list] of this.resolution.root.own) {
-      if (usesKey(this.facts, key)) continue;
+    let seen: Set<string> | undefined;
+    // (forEach: an iterator's entry per key was made for every map.)
+    this.resolution.root.own.forEach((list, key) => {
+      if (usesKey(this.facts, key)) return;
       for (const m of list) {
         // A `mapping` entry is one mapping of several layers: its key is reported once.
         const written = m.path;
         const path = written[written.length - 3] === 'mapping' ? written.slice(0, -1) : written;
         const layer = path === written ? `${m.layer} mapping` : 'mapping';
         const id = path.join('\u0000');
-        if (seen.has(id)) continue;
-        seen.add(id);
+        if (seen?.has(id)) continue;
+        (seen ??= new Set()).add(id);
         this.ctx.report({
           record: this.record, path, part: 'key', code: 'unused-mapping', severity: 'hint', basis: 'reader',
           message: `No cell of "rows" is ${show(key)}: this ${layer} is not used`,
         });
       }
-    }
+    });
   }
+}
+
+/** Whether one of a character's mappings is a terrain. */
+function hasTerrain(list: readonly Mapping[]): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i].layer === 'terrain') return true;
+  return false;
 }
 
 /** A character for a message: quoted, escaped when not printable. */

@@ -14,7 +14,10 @@ export const checkMissingFields: RecordCheck = (record, ctx) => {
   const lineage = ctx.project.lineageOf(record);
   if (lineage.problem) return; // the broken chain is reported instead; its fields are unknowable
   const parent = lineage.parent;
-  for (const field of conditionalFields(schema)) {
+  const fields = conditionalFields(schema);
+  // (Indexed: an iterator for each definition checked, most of them with no such field.)
+  for (let k = 0; k < fields.length; k++) {
+    const field = fields[k];
     const needed = field.required
       || (field.requiredWith !== undefined && inheritsMember(record, lineage, field.requiredWith))
       || (field.requiredUnless !== undefined && !inheritsMember(record, lineage, field.requiredUnless));

@@ -1,11 +1,15 @@
 /** `modify-missing`: `"edit-mode": "modify"` of an id that no visible definition has (spec 2.1, section 7). */
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
 import { describeRecord, idPath } from './describe';
 import { unresolvedHint } from './suggest';
 import type { DefinitionRecord } from '../records/record';
 
+// (The test apart from the body: see checkGunAmmo.)
 export const checkModifyMissing: RecordCheck = (record, ctx) => {
-  if (record.editMode !== 'modify') return;
+  if (record.editMode === 'modify') checkModify(record, ctx);
+};
+
+function checkModify(record: DefinitionRecord, ctx: CheckContext): void {
   for (const id of record.ids) {
     // What a modify edits: a definition other than itself and other than another modify.
     const editable = (r: DefinitionRecord): boolean => r !== record && r.editMode !== 'modify';
@@ -19,4 +23,4 @@ export const checkModifyMissing: RecordCheck = (record, ctx) => {
       fixes: hint.near.map((text) => ({ kind: 'replaceValue' as const, text })),
     });
   }
-};
+}

@@ -2,13 +2,13 @@
  * A recipe's `subcategory` must be one of its category's `recipe_subcategories`: the game reports "recipe X has
  * subcategory Y which is invalid or doesn't match category Z" (recipe_dictionary.cpp, 0.F and current).
  */
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
 import type { DefinitionRecord } from '../records/record';
 import { closest } from '../util/closest';
 
 /** The recipe's `category`, its own or the nearest ancestor's. */
-function categoryOf(record: DefinitionRecord, lineageOf: (r: DefinitionRecord) => { parent: DefinitionRecord | undefined }): string | undefined {
-  for (let r: DefinitionRecord | undefined = record, depth = 0; r && depth < 32; r = lineageOf(r).parent, depth++) {
+function categoryOf(record: DefinitionRecord, project: CheckContext['project']): string | undefined {
+  for (let r: DefinitionRecord | undefined = record, depth = 0; r && depth < 32; r = project.lineageOf(r).parent, depth++) {
     if (typeof r.value.category === 'string') return r.value.category;
   }
   return undefined;
@@ -19,7 +19,7 @@ export const checkRecipeSubcategory: RecordCheck = (record, ctx) => {
   const subcategory = record.value.subcategory;
   if (typeof subcategory !== 'string') return;
   const { project } = ctx;
-  const category = categoryOf(record, (r) => project.lineageOf(r));
+  const category = categoryOf(record, project);
   if (category === undefined) return;
   const categories = project.visibleDefinitions('recipe_category', category, record.source.modId);
   const effective = categories[categories.length - 1];

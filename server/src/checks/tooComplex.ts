@@ -6,7 +6,8 @@
  * same split on item ids (counts do not change how many alternatives there are). Requirement lists
  * (`[id, count, "LIST"]`) are left out: the game expands them first, so a recipe using them may split more.
  */
-import type { RecordCheck } from './context';
+import type { CheckContext, RecordCheck } from './context';
+import type { DefinitionRecord } from '../records/record';
 import { describeRecord } from './describe';
 
 /** The game's limit (0.F: `max_alternatives = 100`). */
@@ -14,9 +15,32 @@ export const MAX_ALTERNATIVES = 100;
 
 type Groups = readonly (readonly string[])[];
 
+/** The item id of a group's alternative (`[id, count]`; not a requirement list). */
+function itemIdOf(alt: unknown): string | undefined {
+  return Array.isArray(alt) && typeof alt[0] === 'string' && alt[2] !== 'LIST' ? alt[0] : undefined;
+}
+
 function itemIdsOfGroup(group: unknown): string[] {
   if (!Array.isArray(group)) return [];
-  return group.flatMap((alt) => (Array.isArray(alt) && typeof alt[0] === 'string' && alt[2] !== 'LIST' ? [alt[0]] : []));
+  const out: string[] = [];
+  for (let a = 0; a < group.length; a++) { const id = itemIdOf(group[a]); if (id !== undefined) out.push(id); }
+  return out;
+}
+
+/** Whether two groups list one item id (most recipes: none, and nothing more is worked out for them). */
+function anyItemShared(components: readonly unknown[]): boolean {
+  const groupOf = new Map<string, number>();
+  for (let g = 0; g < components.length; g++) {
+    const group = components[g];
+    if (!Array.isArray(group)) continue;
+    for (let a = 0; a < group.length; a++) {
+      const id = itemIdOf(group[a]);
+      if (id === undefined) continue;
+      const at = groupOf.get(id);
+      if (at === undefined) groupOf.set(id, g); else if (at !== g) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -72,10 +96,14 @@ export function alternativesCount(groups: Groups): number | undefined {
   return alternatives;
 }
 
+// (The tests apart from the body: see checkGunAmmo.)
 export const checkTooComplex: RecordCheck = (record, ctx) => {
   if (record.type !== 'recipe' && record.type !== 'uncraft') return;
   const components = record.value.components;
-  if (!Array.isArray(components)) return;
+  if (Array.isArray(components) && anyItemShared(components)) checkComponents(record, ctx, components);
+};
+
+function checkComponents(record: DefinitionRecord, ctx: CheckContext, components: readonly unknown[]): void {
   const groups = components.map(itemIdsOfGroup);
   const seen = new Set<string>();
   const shared = new Set<string>();

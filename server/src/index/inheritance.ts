@@ -128,6 +128,9 @@ export class MemberSet {
 }
 
 const NOTHING = new MemberSet(new Map(), []);
+
+/** How long a path LineageCache.of searches for a loop before it keeps a map of it. */
+const SEARCHED_PATH = 16;
 const ROOT: Lineage = { parent: undefined, inherited: NOTHING };
 
 /**
@@ -165,17 +168,20 @@ export class LineageCache {
     if (known) return known;
     const path: DefinitionRecord[] = [];
     const parents: (DefinitionRecord | undefined)[] = [];
-    const onPath = new Map<DefinitionRecord, number>();
+    // Each record's place on the path, made once the path is long (a hostile chain): a short one (nearly every
+    // first ask: the parent's lineage is known) is searched, not a map made for it.
+    let onPath: Map<DefinitionRecord, number> | undefined;
     let above: Lineage | undefined; // the lineage of the last record's parent, when known
     let cycleFrom = -1;
     for (let cur = record; ;) {
-      onPath.set(cur, path.length);
+      onPath?.set(cur, path.length);
       path.push(cur);
       const parent = parentOf(this.lookup, cur);
       parents.push(parent);
       if (!parent) break;
-      const loop = onPath.get(parent);
-      if (loop !== undefined) { cycleFrom = loop; break; }
+      const loop = onPath ? onPath.get(parent) ?? -1 : path.indexOf(parent);
+      if (!onPath && path.length >= SEARCHED_PATH) onPath = new Map(path.map((r, i) => [r, i]));
+      if (loop >= 0) { cycleFrom = loop; break; }
       above = this.current(parent);
       if (above) break;
       cur = parent;

@@ -102,10 +102,14 @@ export function mapFactsOf(record: DefinitionRecord): MapFacts {
   return facts;
 }
 
+/** Where a map generator's mappings are, and a palette's (paths shared by all: the checks ask for every map's). */
+const IN_OBJECT: JsonPath = Object.freeze(['object']);
+const AT_TOP: JsonPath = Object.freeze([]);
+
 /** Where a definition's mappings are (a map generator's `object`, a palette's top level), and what they are. */
 export function mappingRoot(record: DefinitionRecord, facts = mapFactsOf(record)): { facts: MappingFacts; at: JsonPath } | undefined {
   if (!facts.mappings) return undefined;
-  return { facts: facts.mappings, at: record.type === 'mapgen' ? ['object'] : [] };
+  return { facts: facts.mappings, at: record.type === 'mapgen' ? IN_OBJECT : AT_TOP };
 }
 
 /** A mapping of a definition's facts: what it places read from the definition's file when asked (hover, preview). */
@@ -202,65 +206,94 @@ const MAX_DEPTH = 64;
 export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup, facts?: MapFacts): MapResolution | undefined {
   const root = mappingRoot(record, facts);
   if (!root) return undefined;
-  // The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
-  // merges each palette's parameters into the map's before the next entry's values are read). The first
-  // definition of a name stays, so they only grow: `generation` counts the names added, and a node made under
-  // one generation is the same node whenever its palette is reached again under it.
-  const parameters = new Map<string, unknown>();
-  let generation = 0;
-  const noteParameters = (facts: MappingFacts): void => {
+  const resolver = new Resolver(lookup, record.type === 'mapgen' ? [] : record.ids.slice(0, 1));
+  const node = resolver.nodeOf(record, root);
+  return { root: node, nodesMade: resolver.nodesMade };
+}
+
+/**
+ * One resolution's state (see resolveMappings). (A class, not closures: every map generator checked is resolved,
+ * and each closure was made again for each, as was one per palette entry.)
+ */
+class Resolver {
+  /**
+   * The parameters in force: the definition's own, then those of the palettes added so far (mapgen_palette::add
+   * merges each palette's parameters into the map's before the next entry's values are read). The first
+   * definition of a name stays, so they only grow: `generation` counts the names added, and a node made under
+   * one generation is the same node whenever its palette is reached again under it. (Made at the first: most maps
+   * have none.)
+   */
+  private parameters: Map<string, unknown> | undefined;
+  private generation = 0;
+  private readonly made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
+  private readonly definitions = new Map<string, readonly DefinitionRecord[]>();
+  nodesMade = 0;
+  /** A parameter's definition, for possibleValues. */
+  private readonly parameter = (name: string): unknown => this.parameters?.get(name);
+
+  /** `chain`: the palettes being resolved, outermost first (a palette among them named again is a cycle). */
+  constructor(private readonly lookup: PaletteLookup, private readonly chain: string[]) {}
+
+  private noteParameters(facts: MappingFacts): void {
     if (!facts.parameters) return;
     const names = Object.keys(facts.parameters);
-    for (let k = 0; k < names.length; k++) if (!parameters.has(names[k])) { parameters.set(names[k], facts.parameters[names[k]]); generation++; }
-  };
-  const made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
-  let nodesMade = 0;
-  const definitions = new Map<string, readonly DefinitionRecord[]>();
-  const definitionsOf = (id: string): readonly DefinitionRecord[] => {
-    let defs = definitions.get(id);
-    if (!defs) { defs = inEffect(lookup.palettes(id)); definitions.set(id, defs); }
+    const parameters = (this.parameters ??= new Map());
+    for (let k = 0; k < names.length; k++) if (!parameters.has(names[k])) { parameters.set(names[k], facts.parameters[names[k]]); this.generation++; }
+  }
+
+  private definitionsOf(id: string): readonly DefinitionRecord[] {
+    let defs = this.definitions.get(id);
+    if (!defs) { defs = inEffect(this.lookup.palettes(id)); this.definitions.set(id, defs); }
     return defs;
-  };
-  // The palettes being resolved, outermost first (a palette among them named again is a cycle).
-  const chain: string[] = record.type === 'mapgen' ? [] : record.ids.slice(0, 1);
-  const paletteNode = (def: DefinitionRecord): PaletteNode => {
-    const before = generation;
-    const nodes = made.get(def);
+  }
+
+  private paletteNode(def: DefinitionRecord): PaletteNode {
+    const before = this.generation;
+    const nodes = this.made.get(def);
     for (let k = 0; nodes !== undefined && k < nodes.length; k++) if (nodes[k].generation === before) return nodes[k].node;
-    const node = nodeOf(def, { facts: paletteFacts(def), at: [] });
-    let list = made.get(def);
-    if (!list) { list = []; made.set(def, list); }
+    const node = this.nodeOf(def, { facts: paletteFacts(def), at: AT_TOP });
+    let list = this.made.get(def);
+    if (!list) { list = []; this.made.set(def, list); }
     list.push({ generation: before, node });
     return node;
-  };
-  const nodeOf = (rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode => {
-    nodesMade++;
-    noteParameters(at.facts);
+  }
+
+  nodeOf(rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode {
+    this.nodesMade++;
+    this.noteParameters(at.facts);
     const own = ownMappings(rec, at);
     const uses: PaletteUse[] = [];
     const list = at.facts.palettes;
     let cycle: string[] | undefined;
-    if (Array.isArray(list)) {
-      list.forEach((entry, i) => {
-        const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
-        const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
-        const ids = possibleValues(entry, (name) => parameters.get(name));
-        const options = ids.map((id) => {
-          if (chain.includes(id)) { cycle = [...chain, id]; return { id, nodes: [] }; }
-          if (chain.length >= MAX_DEPTH) return { id, nodes: [] };
-          chain.push(id);
-          try {
-            return { id, nodes: definitionsOf(id).map(paletteNode) };
-          } finally {
-            chain.pop();
-          }
-        });
-        uses.push({ path: [...at.at, 'palettes', i], how, parameter, options });
-      });
+    for (let i = 0; Array.isArray(list) && i < list.length; i++) {
+      const entry: unknown = list[i];
+      const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
+      const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
+      const ids = possibleValues(entry, this.parameter);
+      const options: { id: string; nodes: readonly PaletteNode[] }[] = [];
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k];
+        if (this.chain.includes(id)) { cycle = [...this.chain, id]; options.push({ id, nodes: [] }); } else options.push(this.optionOf(id));
+      }
+      uses.push({ path: [...at.at, 'palettes', i], how, parameter, options });
     }
     return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
-  };
-  return { root: nodeOf(record, root), nodesMade };
+  }
+
+  /** What an entry's palette `id` (not closing a cycle) is: its nodes, none when it is too deep. */
+  private optionOf(id: string): { id: string; nodes: readonly PaletteNode[] } {
+    const chain = this.chain;
+    if (chain.length >= MAX_DEPTH) return { id, nodes: [] };
+    chain.push(id);
+    try {
+      const defs = this.definitionsOf(id);
+      const nodes: PaletteNode[] = [];
+      for (let k = 0; k < defs.length; k++) nodes.push(this.paletteNode(defs[k]));
+      return { id, nodes };
+    } finally {
+      chain.pop();
+    }
+  }
 }
 
 /**
@@ -312,28 +345,28 @@ export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
 /** Every node of a resolution once, in eachNode's order (without the ways they are reached). */
 export function nodesOf(resolution: MapResolution): PaletteNode[] {
   const out: PaletteNode[] = [];
-  const seen = new Set<PaletteNode>();
-  const walk = (n: PaletteNode): void => {
-    if (seen.has(n)) return;
-    seen.add(n);
-    out.push(n);
-    // (Indexed: the check of every map generator walks its resolution.)
-    for (let i = 0; i < n.uses.length; i++) {
-      const options = n.uses[i].options;
-      for (let j = 0; j < options.length; j++) for (let k = 0; k < options[j].nodes.length; k++) walk(options[j].nodes[k]);
-    }
-  };
-  walk(resolution.root);
+  walkNodes(resolution.root, new Set(), out);
   return out;
 }
 
-/** Every character some mapping gives a meaning (of `layer`, when given), in any palette. */
-export function mappedKeys(resolution: MapResolution, layer?: string): Set<string> {
-  const out = new Set<string>();
-  for (const n of nodesOf(resolution)) {
-    for (const [key, list] of n.own) if (layer === undefined || list.some((m) => m.layer === layer)) out.add(key);
+/** nodesOf's walk. (Indexed loops, no closure: the check of every map generator walks its resolution.) */
+function walkNodes(n: PaletteNode, seen: Set<PaletteNode>, out: PaletteNode[]): void {
+  if (seen.has(n)) return;
+  seen.add(n);
+  out.push(n);
+  for (let i = 0; i < n.uses.length; i++) {
+    const options = n.uses[i].options;
+    for (let j = 0; j < options.length; j++) for (let k = 0; k < options[j].nodes.length; k++) walkNodes(options[j].nodes[k], seen, out);
   }
-  return out;
+}
+
+/** Whether some mapping of the nodes (a resolution's: see nodesOf) is of `layer`, for any character. */
+export function anyMappingOf(nodes: readonly PaletteNode[], layer: string): boolean {
+  // (Loops that stop at the first: asked of every 0.F map generator, most of whose first mappings are terrains.)
+  for (let i = 0; i < nodes.length; i++) {
+    for (const list of nodes[i].own.values()) for (let k = 0; k < list.length; k++) if (list[k].layer === layer) return true;
+  }
+  return false;
 }
 
 /**

@@ -20,10 +20,14 @@ export function copyFromKeys(r: DefinitionRecord): string[] {
 export class Analyses {
   /** Records dropped from the index; their analysis must not touch the reverse index any more. */
   private readonly unindexed = new WeakSet<DefinitionRecord>();
-  /** The last analyses asked for (record -> analysis), most recent last: checks ask for one several times. */
-  private readonly recent = new Map<DefinitionRecord, RecordAnalysis>();
-  /** The most recent of them (see of). */
-  private last: { readonly record: DefinitionRecord; readonly analysis: RecordAnalysis } | undefined;
+  /**
+   * The last analyses asked for and their records (the first `recentCount`), most recent last: checks ask for one
+   * several times. (Two short lists of a fixed length: a Map's delete and insert at each record checked rebuilt its
+   * table again and again, and a list's length set is a call of the engine.)
+   */
+  private readonly recentRecords: (DefinitionRecord | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+  private readonly recentAnalyses: (RecordAnalysis | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+  private recentCount = 0;
 
   /** `keepsReferences`: false for a project made for one check (it keeps no reverse index). */
   constructor(
@@ -39,19 +43,20 @@ export class Analyses {
    * ones are kept), reading a summarized record's value again from its file (records/record.ts fullValueOf).
    */
   of(record: DefinitionRecord): RecordAnalysis {
-    if (this.last?.record === record) return this.last.analysis;
-    const recent = this.recent.get(record);
-    if (recent) {
-      this.recent.delete(record);
-      this.recent.set(record, recent);
-      this.last = { record, analysis: recent };
+    const records = this.recentRecords;
+    const last = this.recentCount - 1;
+    if (last >= 0 && records[last] === record) return this.recentAnalyses[last]!;
+    const k = this.recentIndex(record);
+    if (k >= 0) {
+      const recent = this.recentAnalyses[k]!;
+      this.forgetRecentAt(k);
+      this.remember(record, recent);
       return recent;
     }
     const file = record.source as SourceFile;
     const a = file.takeLoadedAnalysis(record) ?? analyzeRecord(record, this.registry);
-    if (this.recent.size >= RECENT_ANALYSES) this.recent.delete(this.recent.keys().next().value!);
-    this.recent.set(record, a);
-    this.last = { record, analysis: a };
+    if (this.recentCount >= RECENT_ANALYSES) this.forgetRecentAt(0);
+    this.remember(record, a);
     // Stale (the file changed since), or indexed; a project for one check keeps no reverse index.
     if (!this.keepsReferences || this.unindexed.has(record) || file.analyses.has(record)) return a;
     this.indexReferences(file, record, a);
@@ -68,8 +73,8 @@ export class Analyses {
   unindex(file: SourceFile, r: DefinitionRecord): void {
     const keys = file.analyses.get(r);
     this.refs.remove(file, keys ?? copyFromKeys(r));
-    this.recent.delete(r);
-    if (this.last?.record === r) this.last = undefined;
+    const k = this.recentIndex(r);
+    if (k >= 0) this.forgetRecentAt(k);
     file.takeLoadedAnalysis(r);
     this.unindexed.add(r);
     file.analyses.delete(r);
@@ -77,7 +82,26 @@ export class Analyses {
 
   /** Drops the recent analyses (a pass over every record needs none of them again soon). */
   forgetRecent(): void {
-    this.recent.clear();
-    this.last = undefined;
+    while (this.recentCount > 0) this.forgetRecentAt(this.recentCount - 1);
+  }
+
+  private recentIndex(record: DefinitionRecord): number {
+    for (let k = 0; k < this.recentCount; k++) if (this.recentRecords[k] === record) return k;
+    return -1;
+  }
+
+  private remember(record: DefinitionRecord, a: RecordAnalysis): void {
+    this.recentRecords[this.recentCount] = record;
+    this.recentAnalyses[this.recentCount] = a;
+    this.recentCount++;
+  }
+
+  /** Drops recent analysis `k` (without splice's array of what it removes). */
+  private forgetRecentAt(k: number): void {
+    const records = this.recentRecords, analyses = this.recentAnalyses;
+    const n = --this.recentCount;
+    for (let i = k; i < n; i++) { records[i] = records[i + 1]; analyses[i] = analyses[i + 1]; }
+    records[n] = undefined;
+    analyses[n] = undefined;
   }
 }

@@ -30,6 +30,8 @@ export class CheckResults {
   private readonly unresolvedByKind = new Map<string, Set<SourceFile>>();
   /** Files whose diagnostics name the kinds an id is of. */
   private readonly kindsNamedById = new Map<string, Set<SourceFile>>();
+  /** What each file was noted under in the two maps above (forgotten per file, not by going through the maps). */
+  private readonly notedOf = new Map<SourceFile, { readonly kinds: readonly string[]; readonly ids: readonly string[] }>();
   /** path -> files whose diagnostics have related locations in that file. */
   private readonly relatedInto = new Map<string, Set<SourceFile>>();
   private readonly relatedOf = new Map<SourceFile, string[]>();
@@ -45,8 +47,10 @@ export class CheckResults {
   /** Keeps a file's diagnostics and notes what they depend on. */
   keep(file: SourceFile, checked: CheckedFile): Diagnostic[] {
     this.forgetUnresolved(file);
-    for (const k of checked.unresolvedKinds) addTo(this.unresolvedByKind, k, file);
-    for (const id of checked.kindsOfIds) addTo(this.kindsNamedById, id, file);
+    const kinds = [...checked.unresolvedKinds], ids = [...checked.kindsOfIds];
+    for (const k of kinds) addTo(this.unresolvedByKind, k, file);
+    for (const id of ids) addTo(this.kindsNamedById, id, file);
+    if (kinds.length || ids.length) this.notedOf.set(file, { kinds, ids });
     const palettes = [...checked.palettesLookedUp];
     for (const k of palettes) addTo(this.byPalette, k, file);
     if (palettes.length) this.palettesOf.set(file, palettes);
@@ -99,8 +103,12 @@ export class CheckResults {
 
   /** Forgets what a file's last check noted of unknown ids. */
   private forgetUnresolved(file: SourceFile): void {
-    for (const set of this.unresolvedByKind.values()) set.delete(file);
-    for (const set of this.kindsNamedById.values()) set.delete(file);
+    const noted = this.notedOf.get(file);
+    if (noted) {
+      for (const k of noted.kinds) this.unresolvedByKind.get(k)?.delete(file);
+      for (const id of noted.ids) this.kindsNamedById.get(id)?.delete(file);
+      this.notedOf.delete(file);
+    }
     for (const k of this.palettesOf.get(file) ?? []) this.byPalette.get(k)?.delete(file);
     this.palettesOf.delete(file);
   }

@@ -30,13 +30,23 @@ export class Lookups {
     const records = this.defs.get(kind, id);
     if (records.length === 0) return [];
     const visible = this.graph().visibleFrom(modId);
+    // Most ids have one definition: a list of one (a list pushed to takes room for 17).
+    if (records.length === 1) {
+      const mod = records[0].source.modId;
+      return mod !== undefined && visible.has(mod) ? [records[0]] : [];
+    }
     // (A loop, not `filter`: asked for every copy-from parent, duplicate and palette of a check, tens of thousands.)
     const out: DefinitionRecord[] = [];
     for (let i = 0; i < records.length; i++) {
       const mod = records[i].source.modId;
       if (mod !== undefined && visible.has(mod)) out.push(records[i]);
     }
-    return out.length > 1 ? out.sort((a, b) => this.compareLoadOrder(a, b)) : out;
+    // Two in order, or swapped (as the stable sort would, without its closure and work list).
+    if (out.length === 2) {
+      if (this.compareLoadOrder(out[0], out[1]) > 0) { const first = out[1]; out[1] = out[0]; out[0] = first; }
+      return out;
+    }
+    return out.length > 2 ? out.sort(this.byLoadOrder) : out;
   }
 
   /** The kinds with a definition of `id` that `modId` can see (see DefinitionIndex.kindsDefining). */
@@ -61,6 +71,8 @@ export class Lookups {
   }
 
   /** Negative when `a` loads before `b`: by mod load order, then path, then position in the file. */
+  private readonly byLoadOrder = (a: DefinitionRecord, b: DefinitionRecord): number => this.compareLoadOrder(a, b);
+
   compareLoadOrder(a: DefinitionRecord, b: DefinitionRecord): number {
     const graph = this.graph();
     const ra = graph.loadRank(a.source.modId), rb = graph.loadRank(b.source.modId);

@@ -53,7 +53,7 @@ export interface Rooms {
 
 export function wireRooms(c: RoomsConfig): Rooms {
   const { registry } = c;
-  const store = new FileStore(c.readFile);
+  const store = new FileStore(c.readFile, c.forOneCheck);
   const defs = new DefinitionIndex();
   const refs = new ReferenceIndex<SourceFile>();
   const results = new CheckResults();

@@ -149,3 +149,35 @@ test('whole values of a few files are kept: a map generator\'s file is not parse
   assert.deepEqual(map.fullValueOf(0), maps[0]);
   assert.equal(disk.reads.get('/w/maps.json'), 2);
 });
+
+test('in a project checked once, one object asked of a file is parsed alone, several members of it too; a second object parses the whole file', () => {
+  const disk = fakeDisk();
+  // Files that do not change while the store lives (see ProjectOptions.forOneCheck).
+  const store = new FileStore(disk.read, true);
+  const objects = Array.from({ length: 50 }, (_, i) => ({ type: 'GENERIC', id: `item_${i}`, flags: ['PSEUDO'], extend: { flags: ['X'] } }));
+  const text = JSON.stringify(objects, null, 2);
+  const p = '/w/items.json';
+  disk.texts.set(p, text);
+  const file = fileWith(store, p, 'm', text);
+  file.text = undefined;
+  file.reported = true;
+  // The file's objects located, as a check of its records does (their offsets: syntax/parseFile.ts regionAt).
+  assert.equal(text[file.records[7].start], '{');
+  // What JSON.parse is given, in characters (a whole-game check asks an item's flags, extend and delete in turn).
+  let parsed = 0;
+  const parse = JSON.parse;
+  JSON.parse = (t: string, ...rest: unknown[]): unknown => { parsed += t.length; return (parse as (t: string, ...r: unknown[]) => unknown)(t, ...rest); };
+  try {
+    for (const member of ['flags', 'extend', 'delete']) file.fullValueOf(7)[member];
+    assert.deepEqual(file.fullValueOf(7), objects[7]);
+    assert.ok(parsed < text.length / 20, `one object's text parsed, not the file's (${parsed} of ${text.length} characters)`);
+    assert.deepEqual(file.fullValueOf(8), objects[8]);
+    assert.ok(parsed > text.length, 'a second object: the whole file');
+    parsed = 0;
+    assert.deepEqual([9, 10, 7].map((i) => file.fullValueOf(i)), [objects[9], objects[10], objects[7]]);
+    assert.equal(parsed, 0, 'then kept');
+  } finally {
+    JSON.parse = parse;
+  }
+  assert.equal(disk.reads.get(p), 1);
+});
