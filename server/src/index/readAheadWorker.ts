@@ -33,7 +33,9 @@ const batch: ReadAheadMessage[] = [];
 
 function post(): void {
   if (batch.length === 0) return;
-  task.port.postMessage(batch.splice(0));
+  const texts: ArrayBuffer[] = [];
+  for (const { read } of batch) if (read.kind === 'outlined') texts.push(read.utf8.buffer as ArrayBuffer);
+  task.port.postMessage(batch.splice(0), texts);
   Atomics.add(task.signal, 0, 1);
   Atomics.notify(task.signal, 0);
 }

@@ -11,7 +11,7 @@ import type { DefinitionIndex } from '../index/definitionIndex';
 import { refKey, type ReferenceIndex } from '../index/referenceIndex';
 import { LoadedBatch } from '../index/loadedBatch';
 import type { ReadAheadResult } from '../index/readAhead';
-import { parsedFromText, type OutlinedResult } from '../index/readAheadFile';
+import { jsonOf, parsedFromText, type OutlinedResult } from '../index/readAheadFile';
 import type { CachedFile } from '../cache/store';
 import type { KindRegistry } from '../registry/registry';
 import { definesNoId } from '../syntax/definesNoId';
@@ -240,7 +240,7 @@ export class Indexer {
     const contents = (): FileParts => {
       if (parts) return parts;
       this.outlined.made++;
-      const parsed = parsedFromJson(JSON.parse(read.json), true, read.inFile)!;
+      const parsed = parsedFromJson(JSON.parse(jsonOf(read)), true, read.inFile)!;
       return (parts = { parsed: compactParsed(parsed), records: recordsOfObjects(parsed.objects, file, registry, true) });
     };
     this.outlined.files++;
