@@ -349,10 +349,10 @@ export class KindRegistry implements RecordTypes {
   /** Whether the game defines (kind, id) in its code (`t_null`...); `exists` tells whether a data id exists. */
   isBuiltIn(kind: string, id: string, exists: (kind: string, id: string) => boolean): boolean {
     if (this.builtIns.get(kind)?.has(id)) return true;
-    for (const d of this.version.derivedIds ?? []) {
-      if (d.kind !== kind) continue;
-      if (someDerivedBase(d, id, (base) => d.from === undefined || exists(d.from, base))) return true;
-    }
+    // (Indexed, and no closure in this body: asked for every reference not found by its own kind.)
+    const derived = this.version.derivedIds;
+    if (derived === undefined) return false;
+    for (let k = 0; k < derived.length; k++) if (derived[k].kind === kind && derivedFromExisting(derived[k], id, exists)) return true;
     return false;
   }
 
@@ -570,6 +570,11 @@ export function derivedBases(d: DerivedIds, id: string): string[] {
   const bases: string[] = [];
   someDerivedBase(d, id, (base) => { bases.push(base); return false; });
   return bases;
+}
+
+/** Whether `id` is derived (see DerivedIds) from a base that exists (any base, for ids derived from nothing). */
+function derivedFromExisting(d: DerivedIds, id: string, exists: (kind: string, id: string) => boolean): boolean {
+  return someDerivedBase(d, id, (base) => d.from === undefined || exists(d.from, base));
 }
 
 /**
