@@ -105,7 +105,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
   let defined: ((k: string, i: string) => boolean) | undefined;
-  // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
+  // Every reference is looked up here (the whole game's: several hundred thousand): no list is built for one found, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
   for (let at = analysis.nextReference(-1); at >= 0; at = analysis.nextReference(at)) {
     const refKind = analysis.kindAt(at), id = analysis.idAt(at), member = analysis.memberAt(at);
@@ -113,33 +113,35 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     const isCopyFrom = member === 'copy-from';
     const accepts = isCopyFrom ? (acceptsParent ??= notItself(record)) : acceptsReferenced;
     if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) continue;
-    let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
-    if (!found && !isCopyFrom) {
-      for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      // A string that may name another kind a sibling selects (a spell summoning a monster group).
-      if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found && ALSO_ACCEPTING_TYPES.has(record.type)) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-    }
-    if (!found && !isCopyFrom) {
-      defined ??= definedFrom(project, modId);
-      if (project.registry.isBuiltIn(refKind, id, defined)) continue;
-      // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
-      if (builtInOfAny(ctx, analysis.alternativesAt(at), id, defined)) continue;
-    }
+    const found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (isCopyFrom) {
-      if (found && project.lineageOf(record).problem?.kind === 'cycle') {
-        reportCycle(ctx, record, analysis.referenceAt(at));
-        continue;
-      }
+      if (found && project.lineageOf(record).problem?.kind === 'cycle') reportCycle(ctx, record, analysis.referenceAt(at));
+      else if (!found) reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), true, accepts);
+      continue;
     }
     if (found) continue;
-    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts);
+    const alternatives = analysis.alternativesAt(at);
+    if (visibleAsAny(ctx, project.registry.alsoResolvedBy(refKind), id, modId, accepts)) continue;
+    // A string that may name another kind a sibling selects (a spell summoning a monster group).
+    if (visibleAsAny(ctx, alternatives, id, modId, accepts)) continue;
+    if (ALSO_ACCEPTING_TYPES.has(record.type) && visibleAsAny(ctx, alsoAccepted(record, analysis.referenceAt(at)), id, modId, accepts)) continue;
+    defined ??= definedFrom(project, modId);
+    if (project.registry.isBuiltIn(refKind, id, defined)) continue;
+    // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
+    if (builtInOfAny(ctx, alternatives, id, defined)) continue;
+    reportUnresolved(ctx, record, analysis.referenceAt(at), alternatives, false, accepts);
   }
 };
 
+/** Whether some definition of `id` as one of `kinds` is visible from `modId` (indexed: asked for every reference not found). */
+function visibleAsAny(ctx: CheckContext, kinds: readonly string[], id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+  for (let k = 0; k < kinds.length; k++) if (ctx.project.anyVisibleDefinition(kinds[k], id, modId, accepts)) return true;
+  return false;
+}
+
 /** Whether `id` is a built-in id of one of `kinds` (see KindRegistry.isBuiltIn). */
 function builtInOfAny(ctx: CheckContext, kinds: readonly string[], id: string, defined: (kind: string, id: string) => boolean): boolean {
-  for (const kind of kinds) if (ctx.project.registry.isBuiltIn(kind, id, defined)) return true;
+  for (let k = 0; k < kinds.length; k++) if (ctx.project.registry.isBuiltIn(kinds[k], id, defined)) return true;
   return false;
 }
 
