@@ -100,11 +100,8 @@ export function inheritedMemberOf(lineageOf: (r: DefinitionRecord) => Lineage, r
  */
 export function ancestorsOf(lineageOf: (r: DefinitionRecord) => Lineage, record: DefinitionRecord, limit: number): DefinitionRecord[] {
   const out: DefinitionRecord[] = [];
-  const seen = new Set<DefinitionRecord>([record]);
-  for (let p = lineageOf(record).parent; p && !seen.has(p) && out.length < limit; p = lineageOf(p).parent) {
-    seen.add(p);
-    out.push(p);
-  }
+  // (A loop back is sought in the list itself, no set made: the limits are short, the load rules ask per item.)
+  for (let p = lineageOf(record).parent; p && p !== record && !out.includes(p) && out.length < limit; p = lineageOf(p).parent) out.push(p);
   return out;
 }
 
