@@ -205,6 +205,7 @@ export class LineageCache {
     return up.problem ? this.keep(x, parent, NOTHING, up.problem) : this.keep(x, parent, this.passedOn(parent, up), undefined);
   }
 
+  /** Keeps `x`'s lineage (valid while its parent key's version stays). */
   private keep(x: DefinitionRecord, parent: DefinitionRecord | undefined, inherited: MemberSet, problem: ChainProblem | undefined): Entry {
     const parentKey = refKey(x.kind, x.copyFrom!);
     // One shape for every entry (all members present): tens of thousands of them.
