@@ -124,6 +124,12 @@ class RecordChecks implements CheckContext {
   noteKindsOf(id: string): void {
     this.kindsOfIds = pushed(this.kindsOfIds, id);
   }
+  /** Ready for the next record (its lists given to the last one's memo, which keeps them). */
+  clear(): void {
+    this.reports = NONE;
+    this.unresolvedKinds = NONE;
+    this.kindsOfIds = NONE;
+  }
 }
 
 /** `list` with `item` added: a new array in place of the shared empty one, else the same array. */
@@ -138,12 +144,17 @@ const NO_DEPS: readonly (string | number)[] = [];
 /** The memo of a record whose checks found nothing in a project checked once (most records): one for all. */
 const NOTHING_FOUND: RecordMemo = Object.freeze({ reports: [], relative: [], deps: NO_DEPS, unresolvedKinds: [], kindsOfIds: [] });
 
-function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRecord): RecordMemo {
+/**
+ * `once`: in a project checked once, the file's context, one for all its records (cleared after each: the game's
+ * data has 80,000 of them).
+ */
+function checkRecord(project: CheckHost, file: SourceFile, record: DefinitionRecord, once?: RecordChecks): RecordMemo {
   // A project checked once records no dependencies: its memos are never consulted again.
   const view = project.forOneCheck ? undefined : new RecordingView(project);
-  const ctx = new RecordChecks(view ?? project, file);
+  const ctx = view ? new RecordChecks(view, file) : once ?? new RecordChecks(project, file);
   for (let k = 0; k < RECORD_CHECKS.length; k++) RECORD_CHECKS[k](record, ctx);
   const { reports, unresolvedKinds, kindsOfIds } = ctx;
+  ctx.clear();
   const relative = reports.length ? relativePlaces(project, record, reports) : NONE;
   if (!view) {
     return reports === NONE && unresolvedKinds === NONE && kindsOfIds === NONE ? NOTHING_FOUND : { reports, relative, deps: NO_DEPS, unresolvedKinds, kindsOfIds };
@@ -223,6 +234,7 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
   checkModDependencies(fileCtx);
   // A project checked once keeps no memos (nor makes each file's empty map of them).
   const memos = project.forOneCheck ? undefined : file.memo;
+  const once = project.forOneCheck ? new RecordChecks(project, file) : undefined;
   const records = file.records;
   for (let r = 0; r < records.length; r++) {
     const record = records[r];
@@ -230,7 +242,7 @@ export function runChecks(project: CheckHost, file: SourceFile): { diagnostics: 
     if (record.inline || isObsoleteRecipe(record)) continue;
     let memo = memos?.get(record);
     if (!memo || !isCurrent(project, memo)) {
-      memo = checkRecord(project, file, record);
+      memo = checkRecord(project, file, record, once);
       memos?.set(record, memo);
     }
     // (Indexed loops: most of these lists are the shared empty one, which for-of goes through with an iterator.)

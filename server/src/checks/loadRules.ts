@@ -25,10 +25,10 @@ export const checkLoadRules: RecordCheck = (record, ctx) => {
 /** The rules of a definition's kind (apart from the test: see checkGunAmmo). */
 function checkRules(record: DefinitionRecord, ctx: CheckContext, rules: readonly LoadRule[]): void {
   // Whether a rule reads past the definition (its chain is sound then); the chain, made once a rule needs more
-  // than the definition's own members (most items write theirs).
+  // than the definition's own members (most items write theirs). (No closure in this body: its context would be
+  // made for every item checked.)
   let throughChain = false;
   let chain: readonly DefinitionRecord[] | undefined;
-  const chainOf = (): readonly DefinitionRecord[] => (chain ??= [record, ...ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN)]);
   // The flags after the chain, read once for the rules sparing the same flags (an item's weight and volume).
   let sparing: { readonly flags: readonly string[]; readonly spared: boolean } | undefined;
   // (Indexed, and no object for a member the definition writes fine itself: most items, for each rule.)
@@ -42,14 +42,22 @@ function checkRules(record: DefinitionRecord, ctx: CheckContext, rules: readonly
     }
     const own = memberOf(record, rule.member);
     if (own !== undefined && !refused(rule, own)) continue;
-    const found = own !== undefined ? { from: record, value: own } : rule.own ? undefined : firstSetting(chainOf(), rule.member, 1);
+    const found = own !== undefined ? { from: record, value: own } : rule.own ? undefined : firstSetting((chain ??= chainOf(record, ctx)), rule.member, 1);
     if (found && !refused(rule, found.value)) continue;
     if (rule.unlessFlags) {
-      if (sparing?.flags !== rule.unlessFlags) sparing = { flags: rule.unlessFlags, spared: spared(rule.unlessFlags, throughChain ? chainOf() : [record]) };
+      if (sparing?.flags !== rule.unlessFlags) sparing = { flags: rule.unlessFlags, spared: spared(rule.unlessFlags, throughChain ? (chain ??= chainOf(record, ctx)) : [record]) };
       if (sparing.spared) continue;
     }
     report(ctx, record, rule, found);
   }
+}
+
+/** A definition and its copy-from ancestors, nearest first (as far as MAX_CHAIN). */
+function chainOf(record: DefinitionRecord, ctx: CheckContext): DefinitionRecord[] {
+  // (The ancestors' own list, not a spread's copy through an iterator.)
+  const chain = ancestorsOf((r) => ctx.project.lineageOf(r), record, MAX_CHAIN);
+  chain.unshift(record);
+  return chain;
 }
 
 /** The nearest definition of the chain (from its `from`th) that writes `member`, and what it writes. */

@@ -83,55 +83,79 @@ const anyDefinition = (): boolean => true;
 /** How many ids of a looping copy-from chain a message lists. */
 const CYCLE_LISTED = 20;
 
+/** What a definition's copy-from accepts: any definition but itself (a monster may name itself as its baby; not as its parent). */
+function notItself(record: DefinitionRecord): (r: DefinitionRecord) => boolean {
+  return (r) => r !== record;
+}
+
+/** Whether a built-in id's base is defined where `modId` sees it. */
+function definedFrom(project: CheckContext['project'], modId: string | undefined): (kind: string, id: string) => boolean {
+  return (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract);
+}
+
 export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const { project } = ctx;
   const modId = record.source.modId;
   if (!project.mods.get('dda')) return;
-  // A monster may name itself as its baby; not as its parent. A template (abstract) may name another template:
-  // it is never instantiated, its children name the real thing. (Made only for a copy-from, and shared otherwise:
-  // this check runs for each of the game's 80,000 definitions.)
+  // A template (abstract) may name another template: it is never instantiated, its children name the real thing.
+  // (No closure in this body, which runs for each of the game's 80,000 definitions: the copy-from's and the
+  // built-in test's are made by functions of their own, only for a copy-from and a reference not found.)
   let acceptsParent: ((r: DefinitionRecord) => boolean) | undefined;
   const acceptsReferenced = record.abstract ? anyDefinition : notAbstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
-  // Whether a built-in id's base is defined (made for the references not found, few).
   let defined: ((k: string, i: string) => boolean) | undefined;
-  // Every reference is looked up here (the whole game's: several hundred thousand): no lists are built, and a
+  // Every reference is looked up here (the whole game's: several hundred thousand): no list is built for one found, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
-  analysis.eachReference((refKind, id, member, at) => {
-    if (member !== undefined && isExempt(record, member)) return;
+  for (let at = analysis.nextReference(-1); at >= 0; at = analysis.nextReference(at)) {
+    const refKind = analysis.kindAt(at), id = analysis.idAt(at), member = analysis.memberAt(at);
+    if (member !== undefined && isExempt(record, member)) continue;
     const isCopyFrom = member === 'copy-from';
-    const accepts = isCopyFrom ? (acceptsParent ??= (r) => r !== record) : acceptsReferenced;
-    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) return;
-    let found = project.anyVisibleDefinition(refKind, id, modId, accepts);
-    if (!found && !isCopyFrom) {
-      for (const kind of project.registry.alsoResolvedBy(refKind)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      // A string that may name another kind a sibling selects (a spell summoning a monster group).
-      if (!found) for (const kind of analysis.alternativesAt(at)) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-      if (!found && ALSO_ACCEPTING_TYPES.has(record.type)) for (const kind of alsoAccepted(record, analysis.referenceAt(at))) if (!found) found = project.anyVisibleDefinition(kind, id, modId, accepts);
-    }
-    if (!found && !isCopyFrom) {
-      defined ??= (k, i) => project.anyVisibleDefinition(k, i, modId, notAbstract);
-      if (project.registry.isBuiltIn(refKind, id, defined)) return;
-      // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
-      for (const kind of analysis.alternativesAt(at)) if (project.registry.isBuiltIn(kind, id, defined)) return;
-    }
+    const accepts = isCopyFrom ? (acceptsParent ??= notItself(record)) : acceptsReferenced;
+    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) continue;
+    const found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (isCopyFrom) {
-      if (found && project.lineageOf(record).problem?.kind === 'cycle') {
-        // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
-        const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
-        // generic_factory's copy-from (JSON_INHERITANCE.md): a definition waits for its parent, which never loads.
-        ctx.report({
-          record, path: analysis.referenceAt(at).path, code: 'copy-from-cycle', severity: 'error', basis: 'reader',
-          message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
-        });
-        return;
-      }
+      if (found && project.lineageOf(record).problem?.kind === 'cycle') reportCycle(ctx, record, analysis.referenceAt(at));
+      else if (!found) reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), true, accepts);
+      continue;
     }
-    if (found) return;
-    reportUnresolved(ctx, record, analysis.referenceAt(at), analysis.alternativesAt(at), isCopyFrom, accepts);
-  });
+    if (found) continue;
+    const alternatives = analysis.alternativesAt(at);
+    if (visibleAsAny(ctx, project.registry.alsoResolvedBy(refKind), id, modId, accepts)) continue;
+    // A string that may name another kind a sibling selects (a spell summoning a monster group).
+    if (visibleAsAny(ctx, alternatives, id, modId, accepts)) continue;
+    if (ALSO_ACCEPTING_TYPES.has(record.type) && visibleAsAny(ctx, alsoAccepted(record, analysis.referenceAt(at)), id, modId, accepts)) continue;
+    defined ??= definedFrom(project, modId);
+    if (project.registry.isBuiltIn(refKind, id, defined)) continue;
+    // A built-in id of another kind the string may name (f_null where a construction's furniture or terrain is).
+    if (builtInOfAny(ctx, alternatives, id, defined)) continue;
+    reportUnresolved(ctx, record, analysis.referenceAt(at), alternatives, false, accepts);
+  }
 };
+
+/** Whether some definition of `id` as one of `kinds` is visible from `modId` (indexed: asked for every reference not found). */
+function visibleAsAny(ctx: CheckContext, kinds: readonly string[], id: string, modId: string | undefined, accepts: (r: DefinitionRecord) => boolean): boolean {
+  for (let k = 0; k < kinds.length; k++) if (ctx.project.anyVisibleDefinition(kinds[k], id, modId, accepts)) return true;
+  return false;
+}
+
+/** Whether `id` is a built-in id of one of `kinds` (see KindRegistry.isBuiltIn). */
+function builtInOfAny(ctx: CheckContext, kinds: readonly string[], id: string, defined: (kind: string, id: string) => boolean): boolean {
+  for (let k = 0; k < kinds.length; k++) if (ctx.project.registry.isBuiltIn(kinds[k], id, defined)) return true;
+  return false;
+}
+
+/** A copy-from chain that loops back. */
+function reportCycle(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference): void {
+  const { project } = ctx;
+  // The chain as far as it goes before looping back (a long chain leading into a loop: its first ids).
+  const ancestors = ancestorsOf((r) => project.lineageOf(r), record, CYCLE_LISTED - 1);
+  // generic_factory's copy-from (JSON_INHERITANCE.md): a definition waits for its parent, which never loads.
+  ctx.report({
+    record, path: ref.path, code: 'copy-from-cycle', severity: 'error', basis: 'reader',
+    message: `${describeRecord(project.registry, record)} inherits from itself: its copy-from chain loops (${[record, ...ancestors].map((r) => r.ids[0]).join(' -> ')} -> ...)`,
+  });
+}
 
 /**
  * A reference whose kinds a definition its sibling names selects (SiblingRef.through: a harvest entry's drop, an

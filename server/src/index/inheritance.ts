@@ -100,11 +100,8 @@ export function inheritedMemberOf(lineageOf: (r: DefinitionRecord) => Lineage, r
  */
 export function ancestorsOf(lineageOf: (r: DefinitionRecord) => Lineage, record: DefinitionRecord, limit: number): DefinitionRecord[] {
   const out: DefinitionRecord[] = [];
-  const seen = new Set<DefinitionRecord>([record]);
-  for (let p = lineageOf(record).parent; p && !seen.has(p) && out.length < limit; p = lineageOf(p).parent) {
-    seen.add(p);
-    out.push(p);
-  }
+  // (A loop back is sought in the list itself, no set made: the limits are short, the load rules ask per item.)
+  for (let p = lineageOf(record).parent; p && p !== record && !out.includes(p) && out.length < limit; p = lineageOf(p).parent) out.push(p);
   return out;
 }
 
@@ -166,6 +163,10 @@ export class LineageCache {
   of(record: DefinitionRecord): Lineage {
     const known = this.current(record);
     if (known) return known;
+    // Nearly every first ask: the parent's lineage is known (its own was asked first, or it has none): no path.
+    const first = parentOf(this.lookup, record);
+    const firstAbove = first !== undefined && first !== record ? this.current(first) : undefined;
+    if (firstAbove) return this.settle(record, first!, firstAbove);
     const path: DefinitionRecord[] = [];
     const parents: (DefinitionRecord | undefined)[] = [];
     // Each record's place on the path, made once the path is long (a hostile chain): a short one (nearly every
@@ -176,7 +177,7 @@ export class LineageCache {
     for (let cur = record; ;) {
       onPath?.set(cur, path.length);
       path.push(cur);
-      const parent = parentOf(this.lookup, cur);
+      const parent = cur === record ? first : parentOf(this.lookup, cur);
       parents.push(parent);
       if (!parent) break;
       const loop = onPath ? onPath.get(parent) ?? -1 : path.indexOf(parent);
@@ -191,23 +192,27 @@ export class LineageCache {
     for (let k = last; k >= 0; k--) {
       const x = path[k];
       const parent = parents[k];
-      let inherited = NOTHING;
-      let problem: ChainProblem | undefined;
-      if (!parent) problem = { kind: 'missing', at: x };
       // In a loop, each record's chain closes at the record whose parent it is.
-      else if (cycleFrom >= 0 && k >= cycleFrom) problem = { kind: 'cycle', at: path[k === cycleFrom ? last : k - 1] };
-      else {
-        const up = k === last ? above! : result;
-        if (up.problem) problem = up.problem; else inherited = this.passedOn(parent, up);
-      }
-      const parentKey = refKey(x.kind, x.copyFrom!);
-      // One shape for every entry (all members present): tens of thousands of them.
-      const entry: Entry = { parent, inherited, problem, parentKey, version: this.versionOf(parentKey), passes: undefined };
-      this.cache.set(x, entry);
-      this.dirty?.delete(x);
-      result = entry;
+      if (!parent) result = this.keep(x, parent, NOTHING, { kind: 'missing', at: x });
+      else if (cycleFrom >= 0 && k >= cycleFrom) result = this.keep(x, parent, NOTHING, { kind: 'cycle', at: path[k === cycleFrom ? last : k - 1] });
+      else result = this.settle(x, parent, k === last ? above! : result);
     }
     return result;
+  }
+
+  /** The lineage of `x` under `parent`, whose lineage is `up`, kept. */
+  private settle(x: DefinitionRecord, parent: DefinitionRecord, up: Lineage): Entry {
+    return up.problem ? this.keep(x, parent, NOTHING, up.problem) : this.keep(x, parent, this.passedOn(parent, up), undefined);
+  }
+
+  /** Keeps `x`'s lineage (valid while its parent key's version stays). */
+  private keep(x: DefinitionRecord, parent: DefinitionRecord | undefined, inherited: MemberSet, problem: ChainProblem | undefined): Entry {
+    const parentKey = refKey(x.kind, x.copyFrom!);
+    // One shape for every entry (all members present): tens of thousands of them.
+    const entry: Entry = { parent, inherited, problem, parentKey, version: this.versionOf(parentKey), passes: undefined };
+    this.cache.set(x, entry);
+    this.dirty?.delete(x);
+    return entry;
   }
 
   /**

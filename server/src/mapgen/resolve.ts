@@ -275,7 +275,7 @@ class Resolver {
         const id = ids[k];
         if (this.chain.includes(id)) { cycle = [...this.chain, id]; options.push({ id, nodes: [] }); } else options.push(this.optionOf(id));
       }
-      uses.push({ path: [...at.at, 'palettes', i], how, parameter, options });
+      uses.push(new EntryUse(at.at, i, how, parameter, options));
     }
     return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
   }
@@ -293,6 +293,20 @@ class Resolver {
     } finally {
       chain.pop();
     }
+  }
+}
+
+/** A `palettes` entry's use: its path made when asked (none of the checks' asks: every map's entries are resolved). */
+class EntryUse implements PaletteUse {
+  constructor(
+    private readonly at: JsonPath,
+    private readonly index: number,
+    readonly how: PaletteStep['how'],
+    readonly parameter: string | undefined,
+    readonly options: readonly { readonly id: string; readonly nodes: readonly PaletteNode[] }[],
+  ) {}
+  get path(): JsonPath {
+    return [...this.at, 'palettes', this.index];
   }
 }
 

@@ -14,12 +14,17 @@ export interface RecordAnalysis {
   /** Made when asked for (see PackedAnalysis): a caller that reads them several times keeps the array. */
   readonly references: readonly FoundReference[];
   /**
-   * Calls `visit` with each reference's kind, id and top-level member (its path's one step; undefined for a
-   * deeper reference), and a place `at` that referenceAt makes the whole reference of: a caller that needs
-   * few of them whole (the unknown-id check looks up every reference of the game) makes no object for the rest.
-   * A string's alternative kinds (FoundReference.alternative) are not visited: each string once, by its own kind.
+   * The place of the reference after the one at `at` (-1: the first), -1 past the last: `for (let at =
+   * a.nextReference(-1); at >= 0; at = a.nextReference(at))`, with each one's kindAt, idAt and memberAt, and
+   * referenceAt making the whole reference of a place: a caller that needs few of them whole (the unknown-id check
+   * looks up every reference of the game) makes no object for the rest, and no closure per definition. A string's
+   * alternative kinds (FoundReference.alternative) are passed over: each string once, by its own kind.
    */
-  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void;
+  nextReference(at: number): number;
+  kindAt(at: number): string;
+  idAt(at: number): string;
+  /** The reference's top-level member (its path's one step); undefined for a deeper reference. */
+  memberAt(at: number): string | number | undefined;
   referenceAt(at: number): FoundReference;
   /** The other kinds the string of the reference at `at` may name (its alternatives, in order). */
   alternativesAt(at: number): string[];
@@ -50,12 +55,22 @@ class PackedAnalysis implements RecordAnalysis {
     return out;
   }
 
-  eachReference(visit: (kind: string, id: string, member: string | number | undefined, at: number) => void): void {
+  nextReference(at: number): number {
     const packed = this.packed;
-    for (let i = 0; i < packed.length; i = this.next(i)) {
-      const word = packed[i + 2] as number;
-      if ((word & ALTERNATIVE) === 0) visit(packed[i] as string, packed[i + 1] as string, word >>> FLAG_BITS === 1 ? packed[i + 3] : undefined, i);
-    }
+    for (let i = at < 0 ? 0 : this.next(at); i < packed.length; i = this.next(i)) if (((packed[i + 2] as number) & ALTERNATIVE) === 0) return i;
+    return -1;
+  }
+
+  kindAt(at: number): string {
+    return this.packed[at] as string;
+  }
+
+  idAt(at: number): string {
+    return this.packed[at + 1] as string;
+  }
+
+  memberAt(at: number): string | number | undefined {
+    return (this.packed[at + 2] as number) >>> FLAG_BITS === 1 ? this.packed[at + 3] : undefined;
   }
 
   referenceAt(at: number): FoundReference {

@@ -3,7 +3,7 @@
  * of its own. Types a version does not declare are still indexed (under their own name, id in `id`) so that
  * references to them resolve; they just are not checked beyond that.
  */
-import { siblingRefOf, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
+import { siblingRefOf, type FieldSpec, type KindSchema, type MemberNames, type SiblingRef, type TypeSpec } from '../schema/types';
 import { withDialogueNames } from '../schema/dialogue';
 import { INHERITANCE_MEMBERS, schemaFromTable, type TableContext } from '../schema/generated';
 import { parsePath } from '../schema/memberPaths';
@@ -19,6 +19,9 @@ import { factsOfUndeclaredType, ID_MEMBER, TypeFacts, type RecordTypes, type Typ
 
 /** How many kinds a message names at most (see titlesOf). */
 const MAX_TITLES = 3;
+
+/** No kinds (shared: alsoResolvedBy is asked for every reference not found by its own kind). */
+const NO_KINDS: readonly string[] = Object.freeze([]);
 
 /** "an item", "a monster". */
 function withArticle(title: string): string {
@@ -156,7 +159,7 @@ export class KindRegistry implements RecordTypes {
     const member = path[path.length - 1];
     if (typeof member !== 'string') return undefined;
     const schema = this.schemaOfType(type);
-    const own = schema && siblingRefAlong({ kind: 'object', fields: schema.fields }, path, 0);
+    const own = schema && fieldRefAlong(schema.fields, path, 0);
     return own ?? this.referencesByName?.get(member);
   }
 
@@ -349,10 +352,10 @@ export class KindRegistry implements RecordTypes {
   /** Whether the game defines (kind, id) in its code (`t_null`...); `exists` tells whether a data id exists. */
   isBuiltIn(kind: string, id: string, exists: (kind: string, id: string) => boolean): boolean {
     if (this.builtIns.get(kind)?.has(id)) return true;
-    for (const d of this.version.derivedIds ?? []) {
-      if (d.kind !== kind) continue;
-      if (someDerivedBase(d, id, (base) => d.from === undefined || exists(d.from, base))) return true;
-    }
+    // (Indexed, and no closure in this body: asked for every reference not found by its own kind.)
+    const derived = this.version.derivedIds;
+    if (derived === undefined) return false;
+    for (let k = 0; k < derived.length; k++) if (derived[k].kind === kind && derivedFromExisting(derived[k], id, exists)) return true;
     return false;
   }
 
@@ -441,7 +444,7 @@ export class KindRegistry implements RecordTypes {
 
   /** Kinds whose ids also satisfy a reference to `kind`. */
   alsoResolvedBy(kind: string): readonly string[] {
-    return this.byKindMap.get(kind)?.alsoResolvedBy ?? [];
+    return this.byKindMap.get(kind)?.alsoResolvedBy ?? NO_KINDS;
   }
 
   /** Kinds whose ids are ids of `kind` migrated away (see KindDeclaration.migratedBy). */
@@ -568,18 +571,48 @@ function addFirstName(names: Set<string>, p: string): void {
 /** The ids a derived id may come from (see DerivedIds): none when it does not have the rule's shape. */
 export function derivedBases(d: DerivedIds, id: string): string[] {
   const bases: string[] = [];
-  someDerivedBase(d, id, (base) => { bases.push(base); return false; });
+  someDerivedBase(d, id, pushBase, bases);
   return bases;
 }
 
-/**
- * Whether `test` holds for one of the ids a derived id may come from, tried in derivedBases' order (no list made:
- * the unknown-id check asks this of every id it finds nowhere).
- */
-function someDerivedBase(d: DerivedIds, id: string, test: (base: string) => boolean): boolean {
-  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length && test(id.slice(d.prefix.length));
-  for (const s of d.suffixes ?? []) if (id.endsWith(s) && id.length > s.length && test(id.slice(0, -s.length))) return true;
+function pushBase(_d: DerivedIds, base: string, bases: string[]): boolean {
+  bases.push(base);
   return false;
+}
+
+/** Whether `id` is derived (see DerivedIds) from a base that exists (any base, for ids derived from nothing). */
+function derivedFromExisting(d: DerivedIds, id: string, exists: (kind: string, id: string) => boolean): boolean {
+  return someDerivedBase(d, id, baseExists, exists);
+}
+
+function baseExists(d: DerivedIds, base: string, exists: (kind: string, id: string) => boolean): boolean {
+  return d.from === undefined || exists(d.from, base);
+}
+
+/**
+ * Whether `test` holds for one of the ids a derived id may come from, tried in derivedBases' order (no list made,
+ * no closure: `arg` is what the test reads besides; the unknown-id check asks this of every id it finds nowhere).
+ */
+function someDerivedBase<T>(d: DerivedIds, id: string, test: (d: DerivedIds, base: string, arg: T) => boolean, arg: T): boolean {
+  if (d.prefix !== undefined) return id.startsWith(d.prefix) && id.length > d.prefix.length && test(d, id.slice(d.prefix.length), arg);
+  const suffixes = d.suffixes;
+  if (suffixes === undefined) return false;
+  for (let k = 0; k < suffixes.length; k++) {
+    const s = suffixes[k];
+    if (id.endsWith(s) && id.length > s.length && test(d, id.slice(0, -s.length), arg)) return true;
+  }
+  return false;
+}
+
+/**
+ * The sibling-selected reference of the member at `path[at..]` among an object's `fields` (indexed loops, no
+ * closure: asked for every reference of a type that selects through definitions, see selectsThroughDefinitions).
+ */
+function fieldRefAlong(fields: readonly FieldSpec[], path: readonly (string | number)[], at: number): SiblingRef | undefined {
+  const step = path[at];
+  if (typeof step !== 'string') return undefined;
+  for (let k = 0; k < fields.length; k++) if (fields[k].name === step) return siblingRefAlong(fields[k].type, path, at + 1);
+  return undefined;
 }
 
 /** The sibling-selected reference of the member at `path[at..]` inside `spec` (through unions, arrays, tuples, maps). */
@@ -588,12 +621,9 @@ function siblingRefAlong(spec: TypeSpec, path: readonly (string | number)[], at:
   const step = path[at];
   switch (spec.kind) {
     case 'union':
-      for (const o of spec.options) { const by = siblingRefAlong(o, path, at); if (by) return by; }
+      for (let k = 0; k < spec.options.length; k++) { const by = siblingRefAlong(spec.options[k], path, at); if (by) return by; }
       return undefined;
-    case 'object': {
-      const f = typeof step === 'string' ? spec.fields.find((x) => x.name === step) : undefined;
-      return f && siblingRefAlong(f.type, path, at + 1);
-    }
+    case 'object': return fieldRefAlong(spec.fields, path, at);
     case 'array': return typeof step === 'number' ? siblingRefAlong(spec.of, path, at + 1) : undefined;
     case 'tuple': return typeof step === 'number' && step < spec.items.length ? siblingRefAlong(spec.items[step], path, at + 1) : undefined;
     case 'map': return typeof step === 'string' ? siblingRefAlong(spec.value, path, at + 1) : undefined;
