@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsonc from 'jsonc-parser';
 import type { SeverityOverrides } from '../diagnostic';
-import { findVersion, GAME_VERSIONS } from '../registry/versions';
+import { findVersion, VERSION_IDS } from '../registry/versions';
 import { CONFIG_FILE } from '../mods/discover';
 
 export { CONFIG_FILE };
@@ -65,7 +65,7 @@ export function readConfig(file: string): FoundConfig {
   if (typeof o.gamePath === 'string' && o.gamePath.trim() !== '') config.gamePath = path.resolve(base, o.gamePath);
   else if (o.gamePath !== undefined) problems.push(`${file}: "gamePath" must be a folder path`);
   if (typeof o.gameVersion === 'string' && (o.gameVersion.toLowerCase() === 'auto' || findVersion(o.gameVersion))) config.gameVersion = o.gameVersion.toLowerCase() === 'auto' ? undefined : o.gameVersion;
-  else if (o.gameVersion !== undefined) problems.push(`${file}: "gameVersion" must be "auto" or one of ${GAME_VERSIONS.map((v) => `"${v.id}"`).join(', ')}`);
+  else if (o.gameVersion !== undefined) problems.push(`${file}: "gameVersion" must be "auto" or one of ${VERSION_IDS.map((id) => `"${id}"`).join(', ')}`);
   if (o.severity !== undefined) {
     if (o.severity && typeof o.severity === 'object' && !Array.isArray(o.severity)) {
       const out: Record<string, string> = {};
