@@ -66,16 +66,17 @@ test('a clean mod: exit 0 and a one-line summary', () => {
   assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });
 
-test('a check loads none of Node\'s modules for child processes, hashing and compression (used by the cache and the snapshot only)', () => {
+test('a check of well-formed files loads neither jsonc-parser nor Node\'s modules for child processes, hashing and compression (the cache\'s and the snapshot\'s)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-modules-'));
   try {
     const preload = path.join(dir, 'preload.js'), out = path.join(dir, 'loaded.txt');
-    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));`);
+    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join('\\n')));`);
     const r = spawnSync(process.execPath, ['-r', preload, BIN, 'check', path.join(mods, 'good'), '--game', game], { encoding: 'utf8', cwd: mods });
     assert.equal(r.status, 0, r.stderr);
     const loaded = fs.readFileSync(out, 'utf8').split('\n');
     assert.ok(loaded.includes('NativeModule worker_threads'), 'the list is of Node\'s modules');
     for (const m of ['child_process', 'crypto', 'zlib']) assert.ok(!loaded.includes(`NativeModule ${m}`), m);
+    assert.ok(loaded.some((f) => f.endsWith('cdda-lint.js')) && !loaded.some((f) => f.includes(`${path.sep}jsonc-parser${path.sep}`)), 'jsonc-parser');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

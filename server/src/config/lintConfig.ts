@@ -11,7 +11,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as jsonc from 'jsonc-parser';
+import type * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { SeverityOverrides } from '../diagnostic';
 import { findVersion, VERSION_IDS } from '../registry/versions';
 import { CONFIG_FILE } from '../mods/discover';
@@ -54,8 +55,8 @@ export function readConfig(file: string): FoundConfig {
   let text: string;
   try { text = fs.readFileSync(file, 'utf8'); } catch (err) { return { config: {}, file, fatal: true, problems: [`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`] }; }
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true });
-  const problems: string[] = errors.length ? [`${file}: not valid JSON (${jsonc.printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})`] : [];
+  const value: unknown = jsoncParser().parse(text, errors, { allowTrailingComma: true });
+  const problems: string[] = errors.length ? [`${file}: not valid JSON (${jsoncParser().printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})`] : [];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { config: {}, file, fatal: true, problems: [...problems, `${file}: expected an object`] };
   if (errors.length) return { config: {}, file, fatal: true, problems };
   const o = value as Record<string, unknown>;

@@ -5,6 +5,7 @@
  * one the loaded definitions of that type use most). Plain text edits: an editor inserts them as they are.
  */
 import * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { WorkspaceView } from '../workspace/view';
 import type { AddedMember, DiagnosticFix } from '../diagnostic';
 import type { DefinitionRecord } from '../records/record';
@@ -101,7 +102,7 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
   }
   const indent = lineIndent(lastStart);
   // A trailing comma already after the last member is kept: insert after it.
-  const after = jsonc.createScanner(text.slice(lastEnd, record.end), true);
+  const after = jsoncParser().createScanner(text.slice(lastEnd, record.end), true);
   const hasComma = after.scan() === jsonc.SyntaxKind.CommaToken;
   const insertAt = hasComma ? lastEnd + after.getTokenOffset() + 1 : lastEnd;
   const body = render(indent).join(`,${eol}`);
@@ -185,7 +186,7 @@ function memberPlace(project: WorkspaceView, filePath: string, start: number): M
   if (!file || !record) return undefined;
   const text = project.textOf(file);
   const tree = objectTree(file.parsed, text, record.start, record.end);
-  const at = tree && jsonc.findNodeAtOffset(tree, start - record.start);
+  const at = tree && jsoncParser().findNodeAtOffset(tree, start - record.start);
   const prop = at?.parent?.type === 'property' ? at.parent : undefined;
   const parent = prop?.parent;
   if (!prop || !parent || parent.type !== 'object') return undefined;
