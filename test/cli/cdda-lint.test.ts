@@ -66,7 +66,7 @@ test('a clean mod: exit 0 and a one-line summary', () => {
   assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });
 
-test('a check of well-formed files loads neither jsonc-parser nor Node\'s modules for child processes, hashing and compression (the cache\'s and the snapshot\'s)', () => {
+test('a check of well-formed files without a cache loads neither the cache\'s modules, jsonc-parser nor Node\'s for child processes, hashing and compression', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-modules-'));
   try {
     const preload = path.join(dir, 'preload.js'), out = path.join(dir, 'loaded.txt');
@@ -77,6 +77,7 @@ test('a check of well-formed files loads neither jsonc-parser nor Node\'s module
     assert.ok(loaded.includes('NativeModule worker_threads'), 'the list is of Node\'s modules');
     for (const m of ['child_process', 'crypto', 'zlib']) assert.ok(!loaded.includes(`NativeModule ${m}`), m);
     assert.ok(loaded.some((f) => f.endsWith('cdda-lint.js')) && !loaded.some((f) => f.includes(`${path.sep}jsonc-parser${path.sep}`)), 'jsonc-parser');
+    assert.ok(!loaded.some((f) => f.endsWith(path.join('cache', 'store.js')) || f.endsWith(path.join('cache', 'codec.js'))), 'the cache\'s modules');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
