@@ -66,7 +66,7 @@ test('a clean mod: exit 0 and a one-line summary', () => {
   assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });
 
-test('a check of well-formed files without a cache loads neither the cache\'s modules, jsonc-parser nor Node\'s for child processes, hashing and compression', () => {
+test('a check of well-formed files without a cache loads neither the cache\'s modules, the formatter, jsonc-parser nor Node\'s for child processes, hashing and compression', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-modules-'));
   try {
     const preload = path.join(dir, 'preload.js'), out = path.join(dir, 'loaded.txt');
@@ -78,6 +78,7 @@ test('a check of well-formed files without a cache loads neither the cache\'s mo
     for (const m of ['child_process', 'crypto', 'zlib']) assert.ok(!loaded.includes(`NativeModule ${m}`), m);
     assert.ok(loaded.some((f) => f.endsWith('cdda-lint.js')) && !loaded.some((f) => f.includes(`${path.sep}jsonc-parser${path.sep}`)), 'jsonc-parser');
     assert.ok(!loaded.some((f) => f.endsWith(path.join('cache', 'store.js')) || f.endsWith(path.join('cache', 'codec.js'))), 'the cache\'s modules');
+    assert.ok(!loaded.some((f) => f.endsWith(path.join('format', 'cddaFormat.js'))), 'the formatter');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,6 @@ import type { DefinitionRecord } from '../records/record';
 import type { Migration } from '../schema/types';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
-import { formatMember } from '../format/cddaFormat';
 
 export interface FixEdit {
   readonly start: number;
@@ -84,6 +83,8 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
   // A definition is an element of the file's top-level array (depth 1) or the file's one object (depth 0).
   const depth = /^\uFEFF?\s*\[/.test(text) ? 1 : 0;
   const memberText = (m: AddedMember): string => {
+    // Required when a fix adds members (the formatter is 37 KB to load; the whole game's check makes none of these).
+    const { formatMember } = require('../format/cddaFormat') as typeof import('../format/cddaFormat');
     const formatted = formatMember(m.name, JSON.stringify(m.value), depth, eol);
     return formatted.ok ? formatted.text : `${JSON.stringify(m.name)}: ${JSON.stringify(m.value)}`;
   };
