@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { listJsonFiles } from '../../server/src/mods/discover';
-import { GAME_VERSIONS } from '../../server/src/registry/versions';
+import { gameVersions } from '../../server/src/registry/versions';
 
 /** A game folder the bench measures on. */
 export interface Corpus {
@@ -52,7 +52,7 @@ export type Measure = (ctx: BenchContext) => Reading[] | Promise<Reading[]>;
  * first read (registry/versions), so they are loaded here, as importing the engine loaded them before.
  */
 export function loadEngineCode(): void {
-  for (const v of GAME_VERSIONS) if (!v.generatedTables) throw new Error(`bench: version ${v.id} has no tables`);
+  for (const v of gameVersions()) if (!v.generatedTables) throw new Error(`bench: version ${v.id} has no tables`);
 }
 
 export function ms(t0: bigint): number {

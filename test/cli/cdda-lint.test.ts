@@ -66,6 +66,24 @@ test('a clean mod: exit 0 and a one-line summary', () => {
   assert.match(set.stdout, /game version current \(0\.I \/ experimental\), as set\.$/m);
 });
 
+test('a check of well-formed files without a cache loads neither the cache\'s modules, the formatter, jsonc-parser nor Node\'s for child processes, hashing and compression', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-lint-modules-'));
+  try {
+    const preload = path.join(dir, 'preload.js'), out = path.join(dir, 'loaded.txt');
+    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join('\\n')));`);
+    const r = spawnSync(process.execPath, ['-r', preload, BIN, 'check', path.join(mods, 'good'), '--game', game], { encoding: 'utf8', cwd: mods });
+    assert.equal(r.status, 0, r.stderr);
+    const loaded = fs.readFileSync(out, 'utf8').split('\n');
+    assert.ok(loaded.includes('NativeModule worker_threads'), 'the list is of Node\'s modules');
+    for (const m of ['child_process', 'crypto', 'zlib']) assert.ok(!loaded.includes(`NativeModule ${m}`), m);
+    assert.ok(loaded.some((f) => f.endsWith('cdda-lint.js')) && !loaded.some((f) => f.includes(`${path.sep}jsonc-parser${path.sep}`)), 'jsonc-parser');
+    assert.ok(!loaded.some((f) => f.endsWith(path.join('cache', 'store.js')) || f.endsWith(path.join('cache', 'codec.js'))), 'the cache\'s modules');
+    assert.ok(!loaded.some((f) => f.endsWith(path.join('format', 'cddaFormat.js'))), 'the formatter');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('usage errors exit 2 with a message', () => {
   for (const args of [[], ['lint'], ['check', '--format', 'xml'], ['check', '/no/such/path'], ['check', '--game', '/tmp'], ['check', '--bogus'], ['check', '--game-version', '0.X']]) {
     const r = run(args);

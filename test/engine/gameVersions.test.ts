@@ -5,6 +5,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { execFileSync } from 'child_process';
 import { ITEM_BASICS, modinfo, workspace, type FileTree, type TestWorkspace } from '../helpers/workspace';
 import { fixAction, type FixEdit } from '../../server/src/queries/codeActions';
 import type { Diagnostic } from '../../server/src/diagnostic';
@@ -35,6 +38,30 @@ test('the version is detected from the game folder, and the setting wins', () =>
   assert.equal(current.project.version.source, 'detected');
   const set = workspace(mod({}), {}, { gameVersion: '0.I' });
   assert.deepEqual([set.project.version.version.id, set.project.version.source], ['current', 'setting']);
+});
+
+test('a check loads the version it checks only: the other\'s kinds, schemas and readings are not loaded', () => {
+  // A fresh process (this one has loaded both): detect the version of a game folder, make its registry and check the
+  // modules loaded from registry/versions/.
+  const versions = path.join(__dirname, '../../server/src/registry/versions');
+  const loaded = (files: FileTree): string[] => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-version-'));
+    try {
+      for (const [rel, value] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), JSON.stringify(value));
+      }
+      const script = `const v = require(${JSON.stringify(versions)}); v.registryOf(v.detectVersion(${JSON.stringify(dir)}).version);
+        process.stdout.write(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(versions + path.sep)})).map((f) => path.basename(f)).sort().join(' '))`;
+      return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).split(' ');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const current = loaded(CURRENT_CORE);
+  assert.ok(current.includes('current.js') && !current.includes('v0F.js') && !current.includes('readings-0F.js'), current.join(' '));
+  const old = loaded({ 'json/items.json': [] });
+  assert.ok(old.includes('v0F.js') && !old.includes('current.js') && !old.includes('readings-current.js'), old.join(' '));
 });
 
 test('unknown-type: a misspelt type fires with did-you-mean (information: the known types are those the data uses); a known one does not', () => {

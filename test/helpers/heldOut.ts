@@ -3,7 +3,7 @@
  * committed tables' codes (`editDialogue` the pooled dialogue's), and `body` runs with that version in place of the
  * current one.
  */
-import { GAME_VERSIONS, findVersion } from '../../server/src/registry/versions';
+import { gameVersions, findVersion } from '../../server/src/registry/versions';
 import type { GameVersion } from '../../server/src/registry/declaration';
 import type { GeneratedDialogue, GeneratedTables } from '../../server/src/schema/generated';
 
@@ -18,7 +18,7 @@ export function withHeldOutTables<T>(edit: (tables: Record<string, { n: number; 
     generatedTables: { value: tables as GeneratedTables, enumerable: true },
     generatedDialogue: { value: dialogue as GeneratedDialogue, enumerable: true },
   }) as GameVersion;
-  const list = GAME_VERSIONS as GameVersion[];
+  const list = gameVersions();
   const at = list.indexOf(current);
   list[at] = heldOut;
   try {

@@ -10,7 +10,7 @@ import { recordsOf } from '../../server/src/records/record';
 import { parseContentFile } from '../../server/src/syntax/parseFile';
 import type { GameVersion } from '../../server/src/registry/declaration';
 import type { KindRegistry } from '../../server/src/registry/registry';
-import { DEFAULT_VERSION, registryOf } from '../../server/src/registry/versions';
+import { defaultVersion, registryOf } from '../../server/src/registry/versions';
 import type { SourceFile } from '../../server/src/sourceFile';
 import { readTextFile } from '../../server/src/util/text';
 import type { FileStore } from '../../server/src/workspace/fileStore';
@@ -26,7 +26,7 @@ export function modAt(folder: string, id: string, dependencies: string[] = ['dda
  * The file of `p` in `store`, of mod `modId`, holding `text` (kept as an edited file's) and the records it
  * defines, as the indexer makes them (not put in any index).
  */
-export function fileWith(store: FileStore, p: string, modId: string | undefined, text: string, registry: KindRegistry = registryOf(DEFAULT_VERSION)): SourceFile {
+export function fileWith(store: FileStore, p: string, modId: string | undefined, text: string, registry: KindRegistry = registryOf(defaultVersion())): SourceFile {
   const file = store.fileFor(p);
   file.modId = modId;
   file.text = text;
@@ -52,7 +52,7 @@ export interface RoomsOptions {
 }
 
 export function rooms(options: RoomsOptions): Rooms {
-  const version = options.version ?? DEFAULT_VERSION;
+  const version = options.version ?? defaultVersion();
   const registry = registryOf(version);
   const readFile = options.readFile ?? readTextFile;
   return {

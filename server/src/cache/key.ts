@@ -3,7 +3,6 @@
  * code, the same rules of the registry in use, the same game folder and version, the same runtime. Anything else
  * is another cache: ignored, and replaced after the next load.
  */
-import * as crypto from 'crypto';
 import * as os from 'os';
 import * as path from 'path';
 import * as fs from 'fs';
@@ -26,7 +25,8 @@ export interface CacheKey {
 }
 
 function digest(text: string): string {
-  return crypto.createHash('sha1').update(text).digest('hex');
+  // Required here: a check of the command line makes no key (Node's hashing modules are about 2 ms of a start).
+  return (require('crypto') as typeof import('crypto')).createHash('sha1').update(text).digest('hex');
 }
 
 /**

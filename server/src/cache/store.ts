@@ -21,10 +21,8 @@
  * process exits meanwhile, or, killed, at the next start; the folder keeps the MAX_CACHE_FILES most recently used
  * cache files (see tidyCacheFolder).
  */
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import * as zlib from 'zlib';
 import { decodeFile, definesId, encodeFile, filterHas, idFilterOf, idProbe, idsOfFile, idsOfKind, mayDefine, type IdProbe, MetaData, parentsOfKind, scanFile, searchIdsOfKind, StringTable, type DecodedContents, type FileContents, type FileOutline, type ValueSource } from './codec';
 import { cacheFileOf, keyDifference, type CacheKey } from './key';
 import { recordsOf, type DefinitionRecord, type RecordSource } from '../records/record';
@@ -45,14 +43,19 @@ export interface CacheOptions {
   readonly rewrite?: boolean;
 }
 
+// Required when first used: a check of the command line neither reads nor writes a cache (Node's modules for
+// hashing and compression are 2-3 ms of a start).
+const crypto = (): typeof import('crypto') => require('crypto');
+const zlib = (): typeof import('zlib') => require('zlib');
+
 const MAGIC = Buffer.from('CDDAIDX\n', 'latin1');
 const PREFIX = MAGIC.length + 8;
 
 /** The checksum of the cache's contents: CRC-32 where the runtime has it (Node 20.15+), else SHA-1's first bytes. */
 function checksum(parts: readonly Buffer[]): number {
-  const crc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+  const crc32 = (zlib() as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
   if (crc32) { let c = 0; for (const p of parts) c = crc32(p, c); return c >>> 0; }
-  const h = crypto.createHash('sha1');
+  const h = crypto().createHash('sha1');
   for (const p of parts) h.update(p);
   return h.digest().readUInt32LE(0);
 }
@@ -614,7 +617,7 @@ function removeOnExit(): void {
 
 /** A new temporary file for `file`, named after this process (see tidyCacheFolder), removed if it exits meanwhile. */
 export function tempFileFor(file: string): string {
-  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
   removeOnExit();
   writing.add(temp);
   return temp;

@@ -9,7 +9,7 @@ import * as path from 'path';
 import type { JsonDiagnostic } from './lint';
 import { lintInParallel } from './parallelLint';
 import { FORMATS, countBySeverity, formatGithub, formatJson, formatSarif, formatText, type Format } from './formats';
-import { GAME_VERSIONS, findVersion } from '../registry/versions';
+import { VERSION_IDS, findVersion } from '../registry/versions';
 import { CONFIG_FILE, findConfig, readConfig } from '../config/lintConfig';
 import type { Severity } from '../diagnostic';
 import { defaultCacheDir } from '../cache/key';
@@ -47,7 +47,7 @@ Options of check:
                         mod in a game's mods/ folder), else $${GAME_ENV}, else ${DEFAULT_GAME_PATH} if present,
                         else the built-in snapshot of the current game's data (when the package has one);
                         --game builtin: that snapshot, whatever else is found
-  --game-version V      the game version whose format is checked: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto (default: auto,
+  --game-version V      the game version whose format is checked: ${VERSION_IDS.join(', ')} or auto (default: auto,
                         detected from the game folder)
   --format FORMAT       text (default), json, github (annotations in GitHub Actions) or sarif (SARIF 2.1.0)
   --min-severity S      report only problems of severity S or worse: error, warning, information, hint (default)
@@ -175,7 +175,7 @@ async function run(argv: string[]): Promise<number> {
     const named = game.source === 'environment' ? `$${GAME_ENV} (${process.env[GAME_ENV]})` : game.source === 'config' ? `"gamePath" in ${found.file}` : '--game';
     usage(`game folder ${game.path}, named by ${named}, ${gameProblem}; expected the game's data folder (holding json/ and mods/) or a checkout of the game's repository`);
   }
-  if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${GAME_VERSIONS.map((v) => v.id).join(', ')} or auto`);
+  if (gameVersion !== undefined && gameVersion.toLowerCase() !== 'auto' && !findVersion(gameVersion)) usage(`unknown game version "${gameVersion}"; supported: ${VERSION_IDS.join(', ')} or auto`);
   const fixOptions = { paths, gamePath: game?.path, gameVersion, severity: config.severity, dependencyPaths: config.dependencyPaths };
   if (command === 'migrate') return await runMigrate({ ...fixOptions, write: !dryRun });
   if (fix) {

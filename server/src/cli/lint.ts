@@ -9,7 +9,7 @@ import type { FoundGame } from '../mods/gameFolder';
 import { LineIndex } from '../syntax/lineIndex';
 import type { Basis, Diagnostic, DiagnosticFix, Severity, SeverityOverrides } from '../diagnostic';
 import { fixAction } from '../queries/codeActions';
-import { writeCacheSync, type CacheOptions } from '../cache/store';
+import type { CacheOptions } from '../cache/store';
 import { finish } from '../util/steps';
 import type { VersionChoice } from '../registry/versions';
 import type { UsageCounts } from '../workspace/gameUsage';
@@ -82,7 +82,8 @@ export function lint(options: LintOptions): LintResult {
   }
   if (cacheOptions && options.cache?.write !== false) {
     const write = finish(project.saveCacheSteps());
-    if (write) writeCacheSync(write, cacheOptions.log);
+    // Required here (see Loader.start): a check without a cache does not load the cache's modules.
+    if (write) (require('../cache/store') as typeof import('../cache/store')).writeCacheSync(write, cacheOptions.log);
   }
   // Every checked mod, whichever thread's share its files are.
   const modIds = new Set(project.reportedFiles().flatMap((f) => (f.modId !== undefined && underPaths(f.path) ? [f.modId] : [])));

@@ -11,9 +11,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as jsonc from 'jsonc-parser';
+import type * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { SeverityOverrides } from '../diagnostic';
-import { findVersion, GAME_VERSIONS } from '../registry/versions';
+import { findVersion, VERSION_IDS } from '../registry/versions';
 import { CONFIG_FILE } from '../mods/discover';
 
 export { CONFIG_FILE };
@@ -54,8 +55,8 @@ export function readConfig(file: string): FoundConfig {
   let text: string;
   try { text = fs.readFileSync(file, 'utf8'); } catch (err) { return { config: {}, file, fatal: true, problems: [`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`] }; }
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(text, errors, { allowTrailingComma: true });
-  const problems: string[] = errors.length ? [`${file}: not valid JSON (${jsonc.printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})`] : [];
+  const value: unknown = jsoncParser().parse(text, errors, { allowTrailingComma: true });
+  const problems: string[] = errors.length ? [`${file}: not valid JSON (${jsoncParser().printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})`] : [];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { config: {}, file, fatal: true, problems: [...problems, `${file}: expected an object`] };
   if (errors.length) return { config: {}, file, fatal: true, problems };
   const o = value as Record<string, unknown>;
@@ -65,7 +66,7 @@ export function readConfig(file: string): FoundConfig {
   if (typeof o.gamePath === 'string' && o.gamePath.trim() !== '') config.gamePath = path.resolve(base, o.gamePath);
   else if (o.gamePath !== undefined) problems.push(`${file}: "gamePath" must be a folder path`);
   if (typeof o.gameVersion === 'string' && (o.gameVersion.toLowerCase() === 'auto' || findVersion(o.gameVersion))) config.gameVersion = o.gameVersion.toLowerCase() === 'auto' ? undefined : o.gameVersion;
-  else if (o.gameVersion !== undefined) problems.push(`${file}: "gameVersion" must be "auto" or one of ${GAME_VERSIONS.map((v) => `"${v.id}"`).join(', ')}`);
+  else if (o.gameVersion !== undefined) problems.push(`${file}: "gameVersion" must be "auto" or one of ${VERSION_IDS.map((id) => `"${id}"`).join(', ')}`);
   if (o.severity !== undefined) {
     if (o.severity && typeof o.severity === 'object' && !Array.isArray(o.severity)) {
       const out: Record<string, string> = {};

@@ -4,7 +4,7 @@
  */
 import type { SeverityOverrides } from '../diagnostic';
 import { SETTINGS_SECTION, type SeveritySetting } from '../../../shared/src/protocol';
-import { GAME_VERSIONS, findVersion } from '../registry/versions';
+import { VERSION_IDS, findVersion } from '../registry/versions';
 
 export interface ServerSettings {
   /** Configured game folder ('' or undefined: auto-detect). */
@@ -42,7 +42,7 @@ export function parseSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTI
     const name = v.trim();
     if (name === '' || name.toLowerCase() === 'auto') gameVersion = undefined;
     else if (findVersion(name)) gameVersion = name;
-    else problems.push(`cdda.gameVersion: unknown version ${JSON.stringify(v)}; expected "auto" or one of ${GAME_VERSIONS.map((x) => `"${x.id}"`).join(', ')}`);
+    else problems.push(`cdda.gameVersion: unknown version ${JSON.stringify(v)}; expected "auto" or one of ${VERSION_IDS.map((id) => `"${id}"`).join(', ')}`);
   } else if (v !== undefined && v !== null) problems.push(`cdda.gameVersion: expected a string, got ${JSON.stringify(v)}`);
   let severity = base.severity;
   const s = get('severity');

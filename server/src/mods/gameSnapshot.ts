@@ -15,13 +15,16 @@
  *                   concatenated files compressed with Brotli (blocks of ~BLOCK_BYTES: unpacking holds one at a time)
  *   ATTRIBUTION.txt the game's CC-BY-SA 3.0 attribution
  */
-import { spawnSync } from 'child_process';
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as zlib from 'zlib';
 import { listJsonFiles } from './discover';
+
+// Required when first used (making, unpacking): a check with a game folder uses none of them (Node's modules for
+// child processes, hashing and compression are 3-4 ms of a start).
+const childProcess = (): typeof import('child_process') => require('child_process');
+const crypto = (): typeof import('crypto') => require('crypto');
+const zlib = (): typeof import('zlib') => require('zlib');
 
 /** The package's folder holding the snapshot (see package.json "files"). */
 export const SNAPSHOT_FOLDER = 'game-snapshot';
@@ -85,7 +88,8 @@ export function writeSnapshot(gameDir: string, outDir: string, describe: Pick<Sn
   const flush = (): void => {
     if (pendingFiles.length === 0) return;
     const raw = Buffer.concat(pending);
-    const c = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_LGWIN]: 22, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const { brotliCompressSync, constants } = zlib();
+    const c = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 22, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
     blocks.push({ size: c.length, files: pendingFiles });
     packed.push(c);
     pending = []; pendingFiles = []; pendingBytes = 0;
@@ -103,7 +107,7 @@ export function writeSnapshot(gameDir: string, outDir: string, describe: Pick<Sn
   const data = Buffer.concat([prefix, header, ...packed]);
   const manifest: SnapshotManifest = {
     format: FORMAT, ...describe, made: new Date().toISOString(), files: files.length, bytes, packedBytes: data.length,
-    digest: crypto.createHash('sha1').update(data).digest('hex'), attribution: GAME_ATTRIBUTION,
+    digest: crypto().createHash('sha1').update(data).digest('hex'), attribution: GAME_ATTRIBUTION,
   };
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
@@ -163,7 +167,7 @@ export function unpackInto(snapshotDir: string, into: string): number {
     let count = 0;
     const made = new Set<string>();
     for (const block of blocks) {
-      const raw = zlib.brotliDecompressSync(readAt(position, block.size));
+      const raw = zlib().brotliDecompressSync(readAt(position, block.size));
       position += block.size;
       let at = 0;
       for (const [rel, length] of block.files) {
@@ -194,7 +198,7 @@ const UNPACK_SCRIPT = path.join(__dirname, 'unpackSnapshotMain.js');
  */
 function unpackApart(snapshotDir: string, into: string): void {
   if (!fs.existsSync(UNPACK_SCRIPT)) { unpackInto(snapshotDir, into); return; }
-  const r = spawnSync(process.execPath, [UNPACK_SCRIPT, snapshotDir, into], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = childProcess().spawnSync(process.execPath, [UNPACK_SCRIPT, snapshotDir, into], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0) throw new Error(r.stderr?.trim() || (r.error ? r.error.message : `the unpacking process ended with ${r.status ?? r.signal}`));
 }
 
@@ -243,7 +247,7 @@ export function unpackSnapshot(snapshotDir: string, cacheDir: string, sharedTemp
   let target: string | undefined, temp: string | undefined, lastError: unknown;
   for (const parent of parents) {
     target = path.join(parent, name);
-    temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    temp = `${target}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try { fs.mkdirSync(temp, { recursive: true }); break; } catch (err) { lastError = err; temp = undefined; }
   }
   if (!target || !temp) {

@@ -5,13 +5,13 @@
  * one the loaded definitions of that type use most). Plain text edits: an editor inserts them as they are.
  */
 import * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { WorkspaceView } from '../workspace/view';
 import type { AddedMember, DiagnosticFix } from '../diagnostic';
 import type { DefinitionRecord } from '../records/record';
 import type { Migration } from '../schema/types';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
-import { formatMember } from '../format/cddaFormat';
 
 export interface FixEdit {
   readonly start: number;
@@ -83,6 +83,8 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
   // A definition is an element of the file's top-level array (depth 1) or the file's one object (depth 0).
   const depth = /^\uFEFF?\s*\[/.test(text) ? 1 : 0;
   const memberText = (m: AddedMember): string => {
+    // Required when a fix adds members (the formatter is 37 KB to load; the whole game's check makes none of these).
+    const { formatMember } = require('../format/cddaFormat') as typeof import('../format/cddaFormat');
     const formatted = formatMember(m.name, JSON.stringify(m.value), depth, eol);
     return formatted.ok ? formatted.text : `${JSON.stringify(m.name)}: ${JSON.stringify(m.value)}`;
   };
@@ -101,7 +103,7 @@ export function addMembersEdit(project: WorkspaceView, filePath: string, at: num
   }
   const indent = lineIndent(lastStart);
   // A trailing comma already after the last member is kept: insert after it.
-  const after = jsonc.createScanner(text.slice(lastEnd, record.end), true);
+  const after = jsoncParser().createScanner(text.slice(lastEnd, record.end), true);
   const hasComma = after.scan() === jsonc.SyntaxKind.CommaToken;
   const insertAt = hasComma ? lastEnd + after.getTokenOffset() + 1 : lastEnd;
   const body = render(indent).join(`,${eol}`);
@@ -185,7 +187,7 @@ function memberPlace(project: WorkspaceView, filePath: string, start: number): M
   if (!file || !record) return undefined;
   const text = project.textOf(file);
   const tree = objectTree(file.parsed, text, record.start, record.end);
-  const at = tree && jsonc.findNodeAtOffset(tree, start - record.start);
+  const at = tree && jsoncParser().findNodeAtOffset(tree, start - record.start);
   const prop = at?.parent?.type === 'property' ? at.parent : undefined;
   const parent = prop?.parent;
   if (!prop || !parent || parent.type !== 'object') return undefined;

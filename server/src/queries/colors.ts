@@ -4,7 +4,7 @@
  * with the RGB of its color in the version's default scheme (schema/colors.ts). `i_red`, `h_red`, `red_white` and a
  * `bgcolor` `red` all show red; choosing another color writes the nearest game color in the same form.
  */
-import * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { WorkspaceView } from '../workspace/view';
 import { shallowSlice } from '../syntax/nesting';
 import { colorName, nearestColorName } from '../schema/colors';
@@ -41,7 +41,7 @@ export function documentColors(project: WorkspaceView, filePath: string, limit =
     // The member whose value comes next; per open array, the color member it is the value of.
     let member: string | undefined;
     const arrays: (string | undefined)[] = [];
-    jsonc.visit(shallowSlice(text, r.start, r.end), {
+    jsoncParser().visit(shallowSlice(text, r.start, r.end), {
       onObjectProperty: (name) => { member = name; },
       onObjectBegin: () => { arrays.push(undefined); member = undefined; },
       onObjectEnd: () => { arrays.pop(); member = undefined; },

@@ -3,7 +3,8 @@
  * whether it is on a member name or a value, and the string token (if any). Every position-based query
  * (completion, definition, references, hover, rename) starts here.
  */
-import * as jsonc from 'jsonc-parser';
+import type * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import type { SourceFile } from '../sourceFile';
 import type { WorkspaceView } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
@@ -78,7 +79,7 @@ export function cursorAt(project: WorkspaceView, filePath: string, offset: numbe
   // Deep nesting blanked out: jsonc's location walk recurses per level (see syntax/nesting.ts).
   const slice = shallowSlice(text, record.start, record.end);
   const rel = offset - record.start;
-  const loc = jsonc.getLocation(slice, rel);
+  const loc = jsoncParser().getLocation(slice, rel);
   const tree = objectTree(file.parsed, text, record.start, record.end);
   let token: StringToken | undefined;
   const prev = loc.previousNode;
@@ -97,7 +98,7 @@ export function cursorAt(project: WorkspaceView, filePath: string, offset: numbe
   // The path of the string under the cursor is the tree's: jsonc's location walk counts commas, so after a missing
   // one (`[ "a" "b", "c" ]`, as an element is typed) it names another element than the value parsed holds there.
   const node = token && tree ? stringNodeAt(tree, token.start - record.start) : undefined;
-  const path = node ? jsonc.getNodePath(node) : loc.path;
+  const path = node ? jsoncParser().getNodePath(node) : loc.path;
   // Whether the string is a member name: the tree's word too (jsonc's walk still says so after an empty object
   // among an array's elements, `[ { }, "cc" ]`: every later string would be taken for a key).
   const atKey = node ? node.parent?.type === 'property' && node.parent.children?.[0] === node : loc.isAtPropertyKey;
@@ -106,7 +107,7 @@ export function cursorAt(project: WorkspaceView, filePath: string, offset: numbe
 
 /** The string node starting at `rel` in the tree. */
 function stringNodeAt(tree: jsonc.Node, rel: number): jsonc.Node | undefined {
-  const node = jsonc.findNodeAtOffset(tree, rel);
+  const node = jsoncParser().findNodeAtOffset(tree, rel);
   return node?.type === 'string' && node.offset === rel ? node : undefined;
 }
 

@@ -2,7 +2,8 @@
  * Finds the text range of a member inside one top-level object, on demand. Parsing only the object's
  * own slice keeps this cheap in large files; results are cached per (text, object start).
  */
-import * as jsonc from 'jsonc-parser';
+import type * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import { shallowSlice } from './nesting';
 
 export type JsonPath = readonly (string | number)[];
@@ -33,7 +34,7 @@ export function objectTree(holder: object, text: string, start: number, end: num
   let perHolder = treeCache.get(holder);
   if (!perHolder) { perHolder = new Map(); treeCache.set(holder, perHolder); }
   if (perHolder.has(start)) return perHolder.get(start);
-  const tree = jsonc.parseTree(shallowSlice(text, start, end), [], { allowTrailingComma: true });
+  const tree = jsoncParser().parseTree(shallowSlice(text, start, end), [], { allowTrailingComma: true });
   perHolder.set(start, tree);
   treesKept.push({ perHolder, start });
   if (treesKept.length > TREES_KEPT) { const old = treesKept.shift()!; old.perHolder.delete(old.start); }

@@ -8,6 +8,7 @@
  * rest of the file is still used.
  */
 import * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import { blankSpans, deepSpans, MAX_NESTING, NESTING_MESSAGE } from './nesting';
 import { scanWellFormedFile, type DefinitionTextFindings } from './definitionText';
 import { isPlainObject } from '../util/json';
@@ -120,7 +121,7 @@ function parseTolerant(text: string, start: number, end: number, problems: Synta
   const deep = deepSpans(text, start, end);
   for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
   const slice = deep.length ? blankSpans(text, start, end, deep) : text.slice(start, end);
-  const value = jsonc.parse(slice, errors, { allowTrailingComma: false, disallowComments: true });
+  const value = jsoncParser().parse(slice, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
     problems.push({ start: start + e.offset, end: start + e.offset + Math.max(e.length, 1), message: describeError(e.error) });
   }
@@ -220,7 +221,7 @@ function parseRegions(text: string): ParsedFile {
   for (const d of deep) problems.push({ start: d.start, end: d.start + 1, message: NESTING_MESSAGE });
   if (deep.length) skeleton = blankSpans(skeleton, 0, skeleton.length, deep);
   const errors: jsonc.ParseError[] = [];
-  jsonc.parse(skeleton, errors, { allowTrailingComma: false, disallowComments: true });
+  jsoncParser().parse(skeleton, errors, { allowTrailingComma: false, disallowComments: true });
   for (const e of errors) {
     const inObject = regions.some((r) => r.isObject && e.offset > r.start && e.offset < r.end);
     if (!inObject) problems.push({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: describeError(e.error) });

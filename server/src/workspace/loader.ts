@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import { ReadAhead, type ReadAheadCounts, type ReadAheadResult } from '../index/readAhead';
-import { IndexCache, type CacheOptions, type CacheWrite } from '../cache/store';
+import type { IndexCache, CacheOptions, CacheWrite } from '../cache/store';
 import { cacheKey } from '../cache/key';
 import type { KindRegistry } from '../registry/registry';
 import type { Steps } from '../util/steps';
@@ -127,7 +127,10 @@ export class Loader {
   /** The mods found, the cache opened: the files to index, and the second thread reading them if there is one. */
   private start(): { paths: string[]; reader: SecondThread | undefined } {
     const { cache, gamePath } = this.options;
-    this.warm = cache && gamePath ? new IndexCache(cache, cacheKey(this.registry, gamePath), this.registry) : undefined;
+    // The cache's modules (store, codec) are required when a cache is asked for: a check of the command line has none.
+    this.warm = cache && gamePath
+      ? new (require('../cache/store') as typeof import('../cache/store')).IndexCache(cache, cacheKey(this.registry, gamePath), this.registry)
+      : undefined;
     const booted = this.bootReadAhead();
     try {
       this.mods.discover();

@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as jsonc from 'jsonc-parser';
+import type * as jsonc from 'jsonc-parser';
+import { jsoncParser } from '../util/jsonc';
 import { interactionParts, interactionsFolder, modInfoFromJson, type ModInfo } from '../mods/modInfo';
 import { CORE_MOD, ModGraph } from '../mods/modGraph';
 import { enclosingModFolder, isUnder, listJsonFiles, siblingModinfos, type FolderEntries, type SkippedLink } from '../mods/discover';
@@ -38,7 +39,7 @@ function modinfoValue(text: string): { readonly value: unknown } | { readonly br
   try { return { value: JSON.parse(plain) }; } catch { /* read again tolerantly */ }
   if (!/^\s*[[{]/.test(plain)) return { broken: 'it is not JSON' };
   const errors: jsonc.ParseError[] = [];
-  const value: unknown = jsonc.parse(plain, errors, { allowTrailingComma: true });
+  const value: unknown = jsoncParser().parse(plain, errors, { allowTrailingComma: true });
   if (errors.some((e) => e.offset + e.length >= plain.length)) return { broken: `it is cut off: its text ends on line ${plain.split('\n').length} before its JSON does` };
   return { value };
 }

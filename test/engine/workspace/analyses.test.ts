@@ -6,13 +6,13 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { ReferenceIndex } from '../../../server/src/index/referenceIndex';
-import { registryOf, DEFAULT_VERSION } from '../../../server/src/registry/versions';
+import { registryOf, defaultVersion } from '../../../server/src/registry/versions';
 import type { SourceFile } from '../../../server/src/sourceFile';
 import { FileStore } from '../../../server/src/workspace/fileStore';
 import { Analyses } from '../../../server/src/workspace/analyses';
 import { fileWith } from '../../helpers/rooms';
 
-const registry = registryOf(DEFAULT_VERSION);
+const registry = registryOf(defaultVersion());
 const users = (n: number): string => JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: 'MONSTER', id: `mon_${i}`, 'copy-from': 'mon_zombie', upgrades: { half_life: 4, into: 'mon_target' } })));
 
 /** A file of `n` monsters each copying mon_zombie and upgrading into mon_target, indexed as the indexer does: copy-from links only. */

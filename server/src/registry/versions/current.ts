@@ -20,6 +20,7 @@ import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../sch
 import { PROFESSION_GROUP_SCHEMA_CURRENT, PROFESSION_ITEM_SUBSTITUTIONS_SCHEMA_CURRENT, PROFESSION_SCHEMA_CURRENT } from '../../schema/current/profession';
 import { SCENARIO_SCHEMA_CURRENT } from '../../schema/current/scenario';
 import { NESTED_CATEGORY_SCHEMA_CURRENT, PRACTICE_SCHEMA_CURRENT, RECIPE_SCHEMA_CURRENT, UNCRAFT_SCHEMA_CURRENT } from '../../schema/current/recipe';
+import { IDENTITY_CURRENT } from './identities';
 
 /**
  * 0.F item types: now `ITEM` with subtypes (TOOL_ARMOR is a tool and an armor; BATTERY has no subtype left). The
@@ -93,11 +94,7 @@ const INLINE_EOC_ROOTS: InlineEocRoots = {
 };
 
 export const VERSION_CURRENT: GameVersion = {
-  id: 'current',
-  title: 'current (0.I / experimental)',
-  aliases: ['0.I', '0.i', 'I', 'experimental', 'dda', 'latest'],
-  // damage_type definitions arrived in 0.H; newer versions get their own markers when they are added.
-  markers: ['json/damage_types.json'],
+  ...IDENTITY_CURRENT,
   modInteractions: true,
   editModes: false,
   // setup_common: rows and row cells must be exactly the map's size ("check mapgensize if applicable"); a nested

@@ -11,6 +11,7 @@ import { READINGS_0F } from './readings-0F';
 import { KNOWN_TYPES } from './generated/types-0F';
 import { CLOSED_MEMBERS } from './generated/closed-0F';
 import { MEMBER_NAMES } from './generated/members-0F';
+import { IDENTITY_0F } from './identities';
 
 /**
  * The variants 0.F's vehicle parts take (veh_type.h vpart_variants; `frame_vertical_left` is the part `frame`,
@@ -27,10 +28,7 @@ const VEHICLE_PART_VARIANTS_0F = [
 ];
 
 export const VERSION_0F: GameVersion = {
-  id: '0.F',
-  title: '0.F (Frank)',
-  aliases: ['0.f', 'F', 'frank'],
-  markers: [],
+  ...IDENTITY_0F,
   modInteractions: false,
   editModes: true,
   damageInheritance: 'matching-units',
