@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { listJsonFiles } from '../../server/src/mods/discover';
 import { gameVersions } from '../../server/src/registry/versions';
+import { jsoncParser } from '../../server/src/util/jsonc';
 
 /** A game folder the bench measures on. */
 export interface Corpus {
@@ -48,11 +49,15 @@ export type Measure = (ctx: BenchContext) => Reading[] | Promise<Reading[]>;
 
 /**
  * Loads the engine's code before a measure: the in-process figures time the engine's work from `new Project`, not
- * the loading of its modules (the server-start figure counts that). A version's generated tables are loaded when
- * first read (registry/versions), so they are loaded here, as importing the engine loaded them before.
+ * the loading of its modules (the server-start figure counts that). What the engine requires when first used is
+ * loaded here, as importing the engine loaded it before: each version and its generated tables (registry/versions),
+ * the on-disk cache's modules with Node's hashing and compression (workspace/loader.ts, cache/store.ts),
+ * jsonc-parser (util/jsonc.ts) and the formatter a fix uses (queries/codeActions.ts).
  */
 export function loadEngineCode(): void {
   for (const v of gameVersions()) if (!v.generatedTables) throw new Error(`bench: version ${v.id} has no tables`);
+  for (const m of ['../../server/src/cache/store', '../../server/src/cache/codec', '../../server/src/format/cddaFormat', 'crypto', 'zlib']) require(m);
+  jsoncParser();
 }
 
 export function ms(t0: bigint): number {
