@@ -2,19 +2,21 @@
 // Writes where each game version's generated tables close objects below the top level (GameVersion.closedMembers),
 // as KindRegistry.deriveClosedMembers reads them from the tables and the member readings. Run after `npm run build`
 // whenever the tables, the readings or the schema builder change (a test says when):
-//   node scripts/gen-closed-members.mjs
-// Output: server/src/registry/versions/generated/closed-<id>.ts
+//   node scripts/gen-closed-members.mjs [--check]
+// Output: server/src/registry/versions/generated/closed-<id>.ts. `--check`: writes nothing, exits 1 when a file would
+// change (test/engine/newerGame.test.ts runs it, so that the script keeps working with the engine it reads).
 import * as fs from 'fs';
 import * as path from 'path';
 import { createRequire } from 'module';
 import { fileURLToPath } from 'url';
 
+const check = process.argv.includes('--check');
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { GAME_VERSIONS } = require(path.join(root, 'out', 'server', 'src', 'registry', 'versions', 'index.js'));
+const { gameVersions } = require(path.join(root, 'out', 'server', 'src', 'registry', 'versions', 'index.js'));
 const { KindRegistry } = require(path.join(root, 'out', 'server', 'src', 'registry', 'registry.js'));
 
-for (const version of GAME_VERSIONS) {
+for (const version of gameVersions()) {
   const data = new KindRegistry(version).deriveClosedMembers();
   const slug = version.id.replace(/[^A-Za-z0-9]/g, '');
   const node = (n) => `{ ${Object.entries(n).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`;
@@ -32,6 +34,13 @@ ${data.nodes.map((n, k) => `    ${node(n)}, // ${k}`).join('\n')}
 };
 `;
   const out = path.join(root, 'server', 'src', 'registry', 'versions', 'generated', `closed-${slug}.ts`);
+  const name = path.relative(root, out);
+  if (check) {
+    const same = fs.existsSync(out) && fs.readFileSync(out, 'utf8') === body;
+    console.log(`${name}: ${same ? 'up to date' : 'would change'}`);
+    if (!same) process.exitCode = 1;
+    continue;
+  }
   fs.writeFileSync(out, body);
-  console.log(`${path.relative(root, out)}: ${Object.keys(data.types).length} types, ${data.nodes.length} nodes`);
+  console.log(`${name}: ${Object.keys(data.types).length} types, ${data.nodes.length} nodes`);
 }

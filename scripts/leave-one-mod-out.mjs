@@ -99,8 +99,8 @@ function checkHeldOut(only) {
   const os = require('os');
   const fs = require('fs');
   const { lint } = out('cli/lint.js');
-  const { GAME_VERSIONS } = out('registry/versions/index.js');
-  const list = GAME_VERSIONS;
+  const { gameVersions } = out('registry/versions/index.js');
+  const list = gameVersions();
   const at = list.indexOf(version);
   const modsDir = path.join(gameDir, 'mods');
   const mods = fs.readdirSync(modsDir).filter((d) => fs.existsSync(path.join(modsDir, d, 'modinfo.json')) && d !== 'dda');
