@@ -105,7 +105,10 @@ function isCurrent(project: CheckHost, memo: RecordMemo): boolean {
   return true;
 }
 
-/** What a record's checks report into (one object per record: the game's data has 80,000 of them). */
+/**
+ * What a record's checks report into: one per record in a server (its view records the record's dependencies), one
+ * per file in a project checked once, cleared after each record (the game's data has 80,000 of them).
+ */
 class RecordChecks implements CheckContext {
   // Lists made at their first entry: most records report nothing (their memos share the empty one).
   reports: readonly RecordReport[] = NONE;
