@@ -106,8 +106,8 @@ class Collector implements ValueSink {
   readonly problems: ValueProblem[] = [];
   private readonly buffer: (string | number)[];
   private length = 0;
-  /** Whether `copy-from` was met as a top-level reference. */
-  copyFrom = false;
+  /** Where the first top-level `copy-from` reference was packed (-1: none): see copyFrom. */
+  private copyFromAt = -1;
 
   constructor() {
     // Taken while in use: a walk within a walk (none today) would pack into an array of its own.
@@ -115,7 +115,20 @@ class Collector implements ValueSink {
     spareBuffer = undefined;
   }
 
+  /** Whether `copy-from` was met as a top-level reference. */
+  get copyFrom(): boolean { return this.copyFromAt >= 0; }
+
   problem(p: ValueProblem): void { this.problems.push(p); }
+
+  problemsSoFar(): number { return this.problems.length; }
+
+  referencesSoFar(): number { return this.length; }
+
+  rollBack(problems: number, references: number): void {
+    this.problems.length = problems;
+    this.length = references;
+    if (this.copyFromAt >= references) this.copyFromAt = -1;
+  }
 
   reference(r: FoundReference): void {
     this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0) | basisFlag(r.basis));
@@ -132,8 +145,8 @@ class Collector implements ValueSink {
     buffer[n++] = id;
     buffer[n++] = (path.length << FLAG_BITS) | flags;
     for (let k = 0; k < path.length; k++) buffer[n++] = path[k];
+    if (path.length === 1 && path[0] === 'copy-from' && this.copyFromAt < 0) this.copyFromAt = this.length;
     this.length = n;
-    if (path.length === 1 && path[0] === 'copy-from') this.copyFrom = true;
   }
 
   /** The packed references (an array of their exact length), and the buffer handed back. */

@@ -63,8 +63,17 @@ const REF_KEY = 1, REF_WEAK = 2, REF_ALTERNATIVE = 4;
 
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
+
+/** Above 0 while a union's option is walked straight into the sink, to be taken back if it has problems (see tryOptions). */
+let tryingOption = 0;
+
+/** Whether the walk only counts problems (an alternative of a union, see BufferSink): the same number, unworded. */
+function onlyCounts(sink: ValueSink): boolean {
+  return tryingOption > 0 || sink instanceof BufferSink;
+}
+
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
-  if (sink instanceof BufferSink) return sink.problem(COUNTED);
+  if (onlyCounts(sink)) return sink.problem(COUNTED);
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
 }
 
@@ -230,7 +239,7 @@ function notOfItsType(value: unknown, node: SpecNode, path: (string | number)[],
 }
 
 function notInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
-  if (sink instanceof BufferSink) sink.problem(COUNTED);
+  if (onlyCounts(sink)) sink.problem(COUNTED);
   else reportNotInSet(value, values, node, path, sink);
 }
 
@@ -293,6 +302,7 @@ function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode
     sink.problem({ code: 'invalid-value', severity: 'warning', basis: spec.basis, path: path.slice(), part: 'value', message: unlikeItsForms(value, spec, path) });
     return;
   }
+  if (tryingOption === 0 && sink.rollBack !== undefined) return tryOptions(value, candidates, path, sink);
   let best: BufferSink | undefined, bestNode = candidates[0];
   for (let k = 0; k < candidates.length; k++) {
     const buf = new BufferSink();
@@ -301,8 +311,32 @@ function walkUnion(value: unknown, node: SpecNode, candidates: readonly SpecNode
     if (buf.problemCount === 0) break;
   }
   // The alternatives' problems were counted, not all worded: the best one is walked again to report them.
-  if (best!.problemCount === 0 || sink instanceof BufferSink) best!.replay(sink);
+  if (best!.problemCount === 0 || onlyCounts(sink)) best!.replay(sink);
   else walk(value, bestNode, path, sink);
+}
+
+/**
+ * walkUnion's options tried straight into a sink that can take back what it is given (the analysis's): each option's
+ * problems counted, as into a buffer, and taken back; the first without any stays, its references neither buffered
+ * nor replayed (the first option mostly fits: a recipe's components, a monster's special attacks). When every
+ * option has problems, the best fitting is walked again to report them, as from buffers.
+ */
+function tryOptions(value: unknown, candidates: readonly SpecNode[], path: (string | number)[], sink: ValueSink): void {
+  let bestNode = candidates[0], bestCount = Infinity;
+  for (let k = 0; k < candidates.length; k++) {
+    const problems = sink.problemsSoFar!(), references = sink.referencesSoFar!();
+    tryingOption++;
+    try {
+      walk(value, candidates[k], path, sink);
+    } finally {
+      tryingOption--;
+    }
+    const count = sink.problemsSoFar!() - problems;
+    if (count === 0) return;
+    sink.rollBack!(problems, references);
+    if (count < bestCount) { bestCount = count; bestNode = candidates[k]; }
+  }
+  walk(value, bestNode, path, sink);
 }
 
 /**
@@ -500,7 +534,7 @@ function notInTable(o: Record<string, unknown>, key: string, node: SpecNode, pat
   }
   // Only a member the game reads or documents can be no problem (judgeUnknownMember): the others are counted unworded.
   const unseen = (node.spec as ObjectSpec).unseen;
-  if (sink instanceof BufferSink && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); return; }
+  if (onlyCounts(sink) && unseen?.gameReads?.has(key) !== true && unseen?.documented?.has(key) !== true) { sink.problem(COUNTED); return; }
   const judged = judgeUnknownMember(key, node.fieldNames, (node.spec as ObjectSpec).unseen, path.length ? ` in "${pathLabel(path)}"` : '');
   if (judged) {
     sink.problem({

@@ -63,6 +63,14 @@ export interface ValueSink {
    * so: the walk then makes no object for it (references are most of what the walk finds).
    */
   referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean, basis?: Basis): void;
+  /**
+   * With `rollBack`, for a sink that can take back what it was given (schema/validate.ts tryOptions walks a union's
+   * options straight into it): how many problems and how much of the references it holds so far.
+   */
+  problemsSoFar?(): number;
+  referencesSoFar?(): number;
+  /** Drops the problems and references given since the counts were `problems` and `references`. */
+  rollBack?(problems: number, references: number): void;
 }
 
 
