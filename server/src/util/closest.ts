@@ -241,6 +241,9 @@ export interface IdSearch {
   consider(id: string): void;
 }
 
+/** The counts a candidate takes from its query's (NearQuery.tooFarByCounts), reused. */
+const SPARE_COUNTS = new Int32Array(128);
+
 /**
  * One "did you mean" query: its word, tolerance, and the cheap tests that rule most candidates out before the edit
  * distance is computed (NearWords, or as an IdSearch: what it found with their distances in `found`).
@@ -254,6 +257,10 @@ export class NearQuery implements IdSearch {
   /** The lengths in lower case a candidate within the tolerance may have. */
   readonly shortest: number;
   readonly longest: number;
+  /** How many of each character the word in lower case has (see tooFarByCounts), made at the first candidate scored. */
+  private counts: Int32Array | undefined;
+  /** How many candidates' edit distances were computed (for tests: the work tooFarByCounts saves). */
+  distancesComputed = 0;
   constructor(readonly word: string) {
     this.limit = toleranceFor(word);
     this.lower = word.toLowerCase();
@@ -286,8 +293,32 @@ export class NearQuery implements IdSearch {
   /** Adds `c` (`lower`: it in lower case) to `out` with its distance when it is near (itself is not). */
   score(c: string, lower: string, out: Scored[]): void {
     if (c === this.word) return;
-    const d = lower === this.lower ? 0.5 : editDistance(this.lower, lower, this.limit);
+    if (lower === this.lower) { out.push({ c, d: 0.5 }); return; }
+    if (this.tooFarByCounts(lower)) return;
+    this.distancesComputed++;
+    const d = editDistance(this.lower, lower, this.limit);
     if (d <= this.limit) out.push({ c, d });
+  }
+
+  /**
+   * Whether `lower` holds more than `limit` characters the word lacks, or lacks more than `limit` of the word's,
+   * counted with repeats (an edit adds or removes at most one of each side, a swap neither): then it is further than
+   * `limit`, and its distance need not be computed. Most candidates the classes let through (letters in common,
+   * other counts and orders) are ruled out here, in one pass over them.
+   */
+  private tooFarByCounts(lower: string): boolean {
+    // (Characters counted by their code modulo 128: those past ASCII share counts, which only lowers the bound.)
+    let counts = this.counts;
+    if (counts === undefined) {
+      counts = this.counts = new Int32Array(128);
+      for (let i = 0; i < this.lower.length; i++) counts[this.lower.charCodeAt(i) & 127]++;
+    }
+    const left = SPARE_COUNTS;
+    left.set(counts);
+    let extra = 0;
+    for (let i = 0; i < lower.length; i++) if (--left[lower.charCodeAt(i) & 127] < 0) extra++;
+    const lacking = this.lower.length - (lower.length - extra);
+    return extra > this.limit || lacking > this.limit;
   }
 
   mayFind(length: number, classes: number): boolean {
