@@ -125,3 +125,11 @@ test('a candidate with more than the tolerance of characters the query lacks, or
   assert.deepEqual(out.map((s: Scored) => s.c), ['mon_zombie']);
   assert.equal(query.distancesComputed, 2);
 });
+
+test('the words beginning a prefix are found among those of its first character; an empty prefix begins every other word', () => {
+  const list = ['', 'a', 'ab', 'abc', 'b', 'ba', '\u00e9t\u00e9', '\u00e9', '\u0130x', 'Ab'];
+  const near = new NearWords(list);
+  for (const prefix of ['', 'a', 'ab', 'b', '\u00e9', '\u0130', 'A', 'z']) {
+    assert.deepEqual(near.beginning(prefix).sort(), list.filter((c) => c !== prefix && c.startsWith(prefix)).sort(), JSON.stringify(prefix));
+  }
+});

@@ -106,6 +106,14 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** The buckets of words by first character: one per ASCII code, one for the rest (and the empty word). */
+const FIRST_BUCKETS = 129;
+
+function firstBucket(word: string): number {
+  const c = word.charCodeAt(0);
+  return c < 128 ? c : 128;
+}
+
 /** How many queries go through all the words before they are ordered by length (see NearWords). */
 const QUERIES_BEFORE_INDEX = 2;
 
@@ -129,6 +137,9 @@ export class NearWords {
    */
   private byLength: Int32Array | undefined;
   private lengthStarts: Int32Array | undefined;
+  /** The words' indexes by first character (see firstBucket), and where each bucket begins: made for `beginning`. */
+  private byFirst: Int32Array | undefined;
+  private firstStarts: Int32Array | undefined;
   private queries = 0;
   /** How many words' classes were found, and whether the index is made (for tests: the work of a query). */
   classesFound = 0;
@@ -180,14 +191,33 @@ export class NearWords {
   /** Every word other than `prefix` that begins with it, in no particular order. */
   beginning(prefix: string): string[] {
     const out: string[] = [];
-    // Only longer words can (a word's length in lower case is never shorter than its own).
-    const byLength = this.byLength, starts = this.lengthStarts;
-    const from = byLength && starts ? starts[Math.min(starts.length - 1, prefix.length + 1)] : 0;
-    for (let at = from; at < this.words.length; at++) {
-      const c = this.words[byLength ? byLength[at] : at];
+    if (prefix === '') {
+      for (let k = 0; k < this.words.length; k++) if (this.words[k] !== '') out.push(this.words[k]);
+      return out;
+    }
+    // Only the words beginning with its first character: a few dozenth of them.
+    if (!this.byFirst) this.indexFirsts();
+    const byFirst = this.byFirst!, starts = this.firstStarts!;
+    const bucket = firstBucket(prefix);
+    for (let at = starts[bucket]; at < starts[bucket + 1]; at++) {
+      const c = this.words[byFirst[at]];
       if (c.length > prefix.length && c.startsWith(prefix)) out.push(c);
     }
     return out;
+  }
+
+  /** Orders the words by their first character (see firstBucket), for `beginning`. */
+  private indexFirsts(): void {
+    const n = this.words.length;
+    const buckets = new Uint8Array(n);
+    const starts = new Int32Array(FIRST_BUCKETS + 1);
+    for (let k = 0; k < n; k++) starts[(buckets[k] = firstBucket(this.words[k])) + 1]++;
+    for (let b = 0; b < FIRST_BUCKETS; b++) starts[b + 1] += starts[b];
+    const next = starts.slice(0, FIRST_BUCKETS);
+    const byFirst = new Int32Array(n);
+    for (let k = 0; k < n; k++) byFirst[next[buckets[k]]++] = k;
+    this.byFirst = byFirst;
+    this.firstStarts = starts;
   }
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
@@ -214,7 +244,8 @@ export class NearWords {
     for (let at = from; at < to; at++) {
       const k = byLength ? byLength[at] : at;
       const c = words[k];
-      if (q.tooFarByLength(c)) continue;
+      // (The index gives words whose length in lower case is within the tolerance, which their own never exceeds.)
+      if (!byLength && q.tooFarByLength(c)) continue;
       // (0: not found yet; every word but the empty one has a class.)
       if (classes[k] === 0) this.find(k);
       if (!q.mayBeNear(lengths[k], classes[k])) continue;
