@@ -1,7 +1,7 @@
 /** NearWords (the "did you mean" index of a kind's ids) orders and bounds exactly as closestN does. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { classesOf, closestN, editDistance, NearQuery, NearWords, PrefixSearch, byDistance, type IdSearch } from '../../server/src/util/closest';
+import { classesOf, closestN, editDistance, NearQuery, NearWords, PrefixSearch, byDistance, type IdSearch, type Scored } from '../../server/src/util/closest';
 import { rng } from '../helpers/random';
 
 /** The optimal string alignment distance by the textbook table (Levenshtein's plus adjacent transpositions), for reference. */
@@ -110,5 +110,26 @@ test('a search through ids where they lie (the cache\'s meta data: each id\'s le
     const begins = new PrefixSearch(prefix);
     offer(begins);
     assert.deepEqual(begins.found.sort(), near.beginning(prefix).sort(), prefix);
+  }
+});
+
+test('a candidate with more than the tolerance of characters the query lacks, or lacking more of its own, is ruled out before its edit distance (counted)', () => {
+  // All of the query's classes, its length: only the counts of their characters tell them apart.
+  const query = new NearQuery('mon_zmobie');
+  const far = ['mmmmm_zbie', 'mon_zzzzzz', 'ooooo_nbie', 'eibomz_nom'];
+  const out: Scored[] = [];
+  for (const c of far) query.score(c, c, out);
+  assert.deepEqual(out, []);
+  assert.equal(query.distancesComputed, 1, 'only the reordered one, whose counts are the same');
+  query.score('mon_zombie', 'mon_zombie', out);
+  assert.deepEqual(out.map((s: Scored) => s.c), ['mon_zombie']);
+  assert.equal(query.distancesComputed, 2);
+});
+
+test('the words beginning a prefix are found among those of its first character; an empty prefix begins every other word', () => {
+  const list = ['', 'a', 'ab', 'abc', 'b', 'ba', '\u00e9t\u00e9', '\u00e9', '\u0130x', 'Ab'];
+  const near = new NearWords(list);
+  for (const prefix of ['', 'a', 'ab', 'b', '\u00e9', '\u0130', 'A', 'z']) {
+    assert.deepEqual(near.beginning(prefix).sort(), list.filter((c) => c !== prefix && c.startsWith(prefix)).sort(), JSON.stringify(prefix));
   }
 });

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Project } from '../../server/src/project';
+import { KeyVersions } from '../../server/src/workspace/keyVersions';
 import { MINI_CORE, modinfo, writeTree } from '../helpers/workspace';
 
 test('a project made for one check: same diagnostics as an ordinary one; an update is an error', () => {
@@ -84,6 +85,39 @@ test('a project made for one check keeps through the load only the analyses of s
     assert.ok(kept.get(true)! > 0 && kept.get(false)! > 0, `both kinds of definitions (${[...kept].join(' ')})`);
     for (const f of ordinary.reportedFiles()) assert.deepEqual(once.diagnostics(f.path), ordinary.diagnostics(f.path), f.path);
   } finally {
+    fs.rmSync(game, { recursive: true, force: true });
+    fs.rmSync(mods, { recursive: true, force: true });
+  }
+});
+
+test('a project made for one check keeps its lineages without versions: no key\'s version asked (counted), the same diagnostics', () => {
+  const game = writeTree(MINI_CORE);
+  const mods = writeTree({
+    'a/modinfo.json': modinfo('a'),
+    'a/monsters.json': [
+      { type: 'MONSTER', id: 'mon_a', 'copy-from': 'mon_zombie', name: { str: 'a' } },
+      { type: 'MONSTER', id: 'mon_b', 'copy-from': 'mon_a', speeed: 3 },
+      { type: 'MONSTER', id: 'mon_c', 'copy-from': 'mon_b' },
+      { type: 'MONSTER', id: 'mon_x', 'copy-from': 'mon_nowhere' },
+      { type: 'MONSTER', id: 'mon_loop1', 'copy-from': 'mon_loop2' },
+      { type: 'MONSTER', id: 'mon_loop2', 'copy-from': 'mon_loop1' },
+    ],
+  });
+  const asked = KeyVersions.prototype.versionOf;
+  let asks = 0;
+  try {
+    const ordinary = new Project({ gamePath: game, roots: [mods] });
+    ordinary.load();
+    const once = new Project({ gamePath: game, roots: [mods], checkedAfterLoad: () => true, forOneCheck: true });
+    once.load();
+    const file = path.join(mods, 'a', 'monsters.json');
+    const want = ordinary.diagnostics(file);
+    assert.ok(want.some((d) => d.code === 'copy-from-cycle') && want.some((d) => d.code === 'unknown-id'), 'chains that loop and that break');
+    KeyVersions.prototype.versionOf = function (this: KeyVersions, key: string): number { asks++; return asked.call(this, key); };
+    assert.deepEqual(once.diagnostics(file), want);
+    assert.equal(asks, 0);
+  } finally {
+    KeyVersions.prototype.versionOf = asked;
     fs.rmSync(game, { recursive: true, force: true });
     fs.rmSync(mods, { recursive: true, force: true });
   }

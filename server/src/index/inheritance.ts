@@ -141,9 +141,14 @@ export class LineageCache {
   /** Each of `members` -> its bit. */
   private readonly bits: ReadonlyMap<string, number>;
 
+  /**
+   * `versionOf`: the version of a parent key; undefined where no definition changes while the cache lives (a
+   * project made for one check), where a lineage once made stays current: no parent key is made nor asked for
+   * (120,000 asks of the whole current game's check).
+   */
   constructor(
     private readonly lookup: DefinitionLookup,
-    private readonly versionOf: (key: string) => number,
+    private readonly versionOf: ((key: string) => number) | undefined,
     members: ReadonlySet<string>,
   ) {
     this.bits = new Map([...members].map((m, i) => [m, i]));
@@ -156,7 +161,7 @@ export class LineageCache {
     if (record.copyFrom === undefined) return ROOT;
     if (this.dirty?.has(record)) return undefined;
     const e = this.cache.get(record);
-    return e && e.version === this.versionOf(e.parentKey) ? e : undefined;
+    return e && (this.versionOf === undefined || e.version === this.versionOf(e.parentKey)) ? e : undefined;
   }
 
   /** The lineage of a record: up the chain to the first record whose lineage is known, then back down. */
@@ -207,9 +212,10 @@ export class LineageCache {
 
   /** Keeps `x`'s lineage (valid while its parent key's version stays). */
   private keep(x: DefinitionRecord, parent: DefinitionRecord | undefined, inherited: MemberSet, problem: ChainProblem | undefined): Entry {
-    const parentKey = refKey(x.kind, x.copyFrom!);
+    const versionOf = this.versionOf;
+    const parentKey = versionOf ? refKey(x.kind, x.copyFrom!) : NO_KEY;
     // One shape for every entry (all members present): tens of thousands of them.
-    const entry: Entry = { parent, inherited, problem, parentKey, version: this.versionOf(parentKey), passes: undefined };
+    const entry: Entry = { parent, inherited, problem, parentKey, version: versionOf ? versionOf(parentKey) : 0, passes: undefined };
     this.cache.set(x, entry);
     this.dirty?.delete(x);
     return entry;
@@ -262,6 +268,9 @@ export class LineageCache {
     return words ? new MemberSet(this.bits, words) : inherited;
   }
 }
+
+/** The parent key of an entry of a cache without versions (see LineageCache's constructor). */
+const NO_KEY = '';
 
 /** A cached lineage: valid while the version of its parent key is `version`. */
 interface Entry extends Lineage {

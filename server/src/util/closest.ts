@@ -106,6 +106,14 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** The buckets of words by first character: one per ASCII code, one for the rest (and the empty word). */
+const FIRST_BUCKETS = 129;
+
+function firstBucket(word: string): number {
+  const c = word.charCodeAt(0);
+  return c < 128 ? c : 128;
+}
+
 /** How many queries go through all the words before they are ordered by length (see NearWords). */
 const QUERIES_BEFORE_INDEX = 2;
 
@@ -129,6 +137,9 @@ export class NearWords {
    */
   private byLength: Int32Array | undefined;
   private lengthStarts: Int32Array | undefined;
+  /** The words' indexes by first character (see firstBucket), and where each bucket begins: made for `beginning`. */
+  private byFirst: Int32Array | undefined;
+  private firstStarts: Int32Array | undefined;
   private queries = 0;
   /** How many words' classes were found, and whether the index is made (for tests: the work of a query). */
   classesFound = 0;
@@ -180,14 +191,33 @@ export class NearWords {
   /** Every word other than `prefix` that begins with it, in no particular order. */
   beginning(prefix: string): string[] {
     const out: string[] = [];
-    // Only longer words can (a word's length in lower case is never shorter than its own).
-    const byLength = this.byLength, starts = this.lengthStarts;
-    const from = byLength && starts ? starts[Math.min(starts.length - 1, prefix.length + 1)] : 0;
-    for (let at = from; at < this.words.length; at++) {
-      const c = this.words[byLength ? byLength[at] : at];
+    if (prefix === '') {
+      for (let k = 0; k < this.words.length; k++) if (this.words[k] !== '') out.push(this.words[k]);
+      return out;
+    }
+    // Only the words beginning with its first character: a few dozenth of them.
+    if (!this.byFirst) this.indexFirsts();
+    const byFirst = this.byFirst!, starts = this.firstStarts!;
+    const bucket = firstBucket(prefix);
+    for (let at = starts[bucket]; at < starts[bucket + 1]; at++) {
+      const c = this.words[byFirst[at]];
       if (c.length > prefix.length && c.startsWith(prefix)) out.push(c);
     }
     return out;
+  }
+
+  /** Orders the words by their first character (see firstBucket), for `beginning`. */
+  private indexFirsts(): void {
+    const n = this.words.length;
+    const buckets = new Uint8Array(n);
+    const starts = new Int32Array(FIRST_BUCKETS + 1);
+    for (let k = 0; k < n; k++) starts[(buckets[k] = firstBucket(this.words[k])) + 1]++;
+    for (let b = 0; b < FIRST_BUCKETS; b++) starts[b + 1] += starts[b];
+    const next = starts.slice(0, FIRST_BUCKETS);
+    const byFirst = new Int32Array(n);
+    for (let k = 0; k < n; k++) byFirst[next[buckets[k]]++] = k;
+    this.byFirst = byFirst;
+    this.firstStarts = starts;
   }
 
   /** Every word within the tolerance of `word` (other than itself), closest first. */
@@ -214,7 +244,8 @@ export class NearWords {
     for (let at = from; at < to; at++) {
       const k = byLength ? byLength[at] : at;
       const c = words[k];
-      if (q.tooFarByLength(c)) continue;
+      // (The index gives words whose length in lower case is within the tolerance, which their own never exceeds.)
+      if (!byLength && q.tooFarByLength(c)) continue;
       // (0: not found yet; every word but the empty one has a class.)
       if (classes[k] === 0) this.find(k);
       if (!q.mayBeNear(lengths[k], classes[k])) continue;
@@ -241,6 +272,9 @@ export interface IdSearch {
   consider(id: string): void;
 }
 
+/** The counts a candidate takes from its query's (NearQuery.tooFarByCounts), reused. */
+const SPARE_COUNTS = new Int32Array(128);
+
 /**
  * One "did you mean" query: its word, tolerance, and the cheap tests that rule most candidates out before the edit
  * distance is computed (NearWords, or as an IdSearch: what it found with their distances in `found`).
@@ -254,6 +288,10 @@ export class NearQuery implements IdSearch {
   /** The lengths in lower case a candidate within the tolerance may have. */
   readonly shortest: number;
   readonly longest: number;
+  /** How many of each character the word in lower case has (see tooFarByCounts), made at the first candidate scored. */
+  private counts: Int32Array | undefined;
+  /** How many candidates' edit distances were computed (for tests: the work tooFarByCounts saves). */
+  distancesComputed = 0;
   constructor(readonly word: string) {
     this.limit = toleranceFor(word);
     this.lower = word.toLowerCase();
@@ -286,8 +324,32 @@ export class NearQuery implements IdSearch {
   /** Adds `c` (`lower`: it in lower case) to `out` with its distance when it is near (itself is not). */
   score(c: string, lower: string, out: Scored[]): void {
     if (c === this.word) return;
-    const d = lower === this.lower ? 0.5 : editDistance(this.lower, lower, this.limit);
+    if (lower === this.lower) { out.push({ c, d: 0.5 }); return; }
+    if (this.tooFarByCounts(lower)) return;
+    this.distancesComputed++;
+    const d = editDistance(this.lower, lower, this.limit);
     if (d <= this.limit) out.push({ c, d });
+  }
+
+  /**
+   * Whether `lower` holds more than `limit` characters the word lacks, or lacks more than `limit` of the word's,
+   * counted with repeats (an edit adds or removes at most one of each side, a swap neither): then it is further than
+   * `limit`, and its distance need not be computed. Most candidates the classes let through (letters in common,
+   * other counts and orders) are ruled out here, in one pass over them.
+   */
+  private tooFarByCounts(lower: string): boolean {
+    // (Characters counted by their code modulo 128: those past ASCII share counts, which only lowers the bound.)
+    let counts = this.counts;
+    if (counts === undefined) {
+      counts = this.counts = new Int32Array(128);
+      for (let i = 0; i < this.lower.length; i++) counts[this.lower.charCodeAt(i) & 127]++;
+    }
+    const left = SPARE_COUNTS;
+    left.set(counts);
+    let extra = 0;
+    for (let i = 0; i < lower.length; i++) if (--left[lower.charCodeAt(i) & 127] < 0) extra++;
+    const lacking = this.lower.length - (lower.length - extra);
+    return extra > this.limit || lacking > this.limit;
   }
 
   mayFind(length: number, classes: number): boolean {

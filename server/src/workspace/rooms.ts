@@ -68,7 +68,8 @@ export function wireRooms(c: RoomsConfig): Rooms {
   });
   const analyses = new Analyses(registry, refs, !c.forOneCheck);
   const lookups = new Lookups(defs, () => mods.graph);
-  const lineages = new LineageCache(lookups, (key) => keys.versionOf(key), registry.memberNames);
+  // (A project made for one check changes no definition: its lineages need no versions.)
+  const lineages = new LineageCache(lookups, c.forOneCheck ? undefined : (key) => keys.versionOf(key), registry.memberNames);
   indexer = new Indexer({ registry, store, mods, defs, refs, keys, analyses, verdicts, results, usage, checkedAfterLoad: c.checkedAfterLoad, forOneCheck: c.forOneCheck });
   const loader = new Loader(c, registry, store, mods, indexer, usage);
   const invalidation = new Invalidation({ registry, store, defs, refs, keys, lineages, results });
