@@ -13,6 +13,8 @@ import { execFileSync } from 'child_process';
 import type { Worker } from 'worker_threads';
 import { Project } from '../../server/src/project';
 import { ReadAhead } from '../../server/src/index/readAhead';
+import { LoadedBatch, packedOutline, type BatchOutline } from '../../server/src/index/loadedBatch';
+import type { IdSearch } from '../../server/src/util/closest';
 import { WorkspaceMods } from '../../server/src/workspace/workspaceMods';
 import { MINI_CORE, modinfo, writeTree, type FileTree } from '../helpers/workspace';
 
@@ -121,6 +123,29 @@ test('a load with a second thread holds what a load on one thread holds, for fil
   } finally {
     fs.rmSync(game, { recursive: true, force: true });
   }
+});
+
+test('an outline as the second thread posts it (its ids as JSON text) answers as the outline it was made from, its ids made when a kind it has is first read', () => {
+  const outline: BatchOutline = { kinds: ['item', 'SPELL'], ids: [[['a'], ['b', 'c'], ['\ud800 lone']], [['s']]], parents: [['a', 'b'], []] };
+  const made = new LoadedBatch(outline, 'm', () => []);
+  const posted = new LoadedBatch(packedOutline(outline), 'm', () => []);
+  const unpacked = (b: LoadedBatch): boolean => !('idsAndParents' in (b as unknown as { outline: object }).outline);
+  assert.deepEqual(posted.kinds, made.kinds);
+  assert.equal(posted.idsOf('monster'), made.idsOf('monster'), 'a kind it has not: nothing, nothing made');
+  assert.equal(unpacked(posted), false);
+  const found = (b: LoadedBatch, kind: string): string[] => {
+    const ids: string[] = [];
+    const search: IdSearch = { shortest: 0, longest: Infinity, mayFind: () => true, consider: (id) => { ids.push(id); } };
+    b.search(kind, search);
+    return ids;
+  };
+  for (const kind of ['item', 'SPELL', 'monster']) {
+    assert.deepEqual(posted.idsOf(kind), made.idsOf(kind), kind);
+    assert.deepEqual(posted.parentsOf(kind), made.parentsOf(kind), kind);
+    for (const id of ['a', 'c', 's', '\ud800 lone', 'z']) assert.equal(posted.defines(kind, id), made.defines(kind, id), `${kind} ${id}`);
+    assert.deepEqual(found(posted, kind), found(made, kind), kind);
+  }
+  assert.equal(unpacked(posted), true);
 });
 
 test('a file the second thread outlined has its records made when first asked for: by a check, by an edit', () => {

@@ -14,7 +14,7 @@ import type { InlineEocRoots, InlineEocRootsByType } from '../records/inlineDefi
 import { recordsOfObjects, type RecordSource } from '../records/record';
 import { recordTypesFrom, type RecordTypes, type TypeFactsData } from '../records/typeFacts';
 import { parsedFromJson } from '../syntax/parsed';
-import { outlineOf, type BatchOutline } from './loadedBatch';
+import { outlineOf, packedOutline, type BatchOutline, type PackedOutline } from './loadedBatch';
 
 /** What reading ahead made of one file. */
 export type ReadAheadResult =
@@ -51,7 +51,7 @@ export interface OutlinedResult {
    * would copy it (0.F with Magiclysm: 1.85 MB of text in 629 files).
    */
   readonly kind: 'outlined'; readonly utf8: Uint8Array; readonly inFile: readonly number[]; readonly learned?: readonly string[];
-  readonly outline: BatchOutline;
+  readonly outline: PackedOutline;
 }
 
 const UTF8_DECODER = new TextDecoder();
@@ -160,7 +160,7 @@ function reducedValue(value: unknown, how: Reduction, asText: boolean, outline: 
   if (!asText || summaries.some(holdsUnfaithfulNumber)) return { kind: 'parsed', value: sent, inFile, ...learned };
   const json = JSON.stringify(sent);
   if (how.types === undefined || !outline) return { kind: 'parsed-json', json, inFile, ...learned };
-  return { kind: 'outlined', utf8: UTF8_ENCODER.encode(json), inFile, ...learned, outline: outlineOfSummaries(sent, inFile, how.types) };
+  return { kind: 'outlined', utf8: UTF8_ENCODER.encode(json), inFile, ...learned, outline: packedOutline(outlineOfSummaries(sent, inFile, how.types)) };
 }
 
 /**
