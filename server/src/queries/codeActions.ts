@@ -180,8 +180,10 @@ function migrationAction(project: WorkspaceView, filePath: string, start: number
  */
 function deathFunctionsAction(place: MemberPlace, migration: Extract<Migration, { kind: 'deathFunctions' }>, only: boolean): FixAction | undefined {
   const { prop, record } = place;
-  const names: unknown = prop.children?.[1] && jsonc.getNodeValue(prop.children[1]);
-  if (!Array.isArray(names) || names.length > 1) return undefined;
+  // The array as written, from its nodes (jsonc-parser's value functions are not loaded by a check: see the CLI's tests).
+  const array = prop.children?.[1];
+  if (array?.type !== 'array' || (array.children?.length ?? 0) > 1) return undefined;
+  const names: unknown[] = (array.children ?? []).map((n) => (n.type === 'string' ? n.value : undefined));
   const name = names.length ? names[0] : 'NORMAL';
   const to = typeof name === 'string' && Object.hasOwn(migration.names, name) ? migration.names[name] : undefined;
   if (!to) return undefined;
