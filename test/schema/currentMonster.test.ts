@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../server/src/schema/current/monster';
+import { DEATH_FUNCTIONS_0F, MONSTER_ATTACK_SCHEMA_CURRENT, MONSTER_SCHEMA_CURRENT } from '../../server/src/schema/current/monster';
 import { fieldOf } from '../../server/src/schema';
 import { registryOf } from '../../server/src/registry/versions';
 import { VERSION_CURRENT } from '../../server/src/registry/versions/current';
@@ -85,6 +85,23 @@ test('0.F melee_cut is a cut unit of melee_damage: certain only when that is the
   assert.deepEqual(fixOf({ melee_cut: 3, melee_damage: [{ damage_type: 'cut', amount: 2 }] }), [{ kind: 'migrate', migration }]);
   assert.deepEqual(fixOf({ melee_cut: 2.5 }), [{ kind: 'migrate', migration }]);
   assert.equal(fixOf({ melee_cut: 3, melee_damage: { damage_type: 'cut', amount: 2 } }), undefined);
+});
+
+test('0.F death_function arrays: a certain rewrite for one name the game migrated alike (or none), else what to write', () => {
+  const problemOf = (v: unknown, o: Record<string, unknown> = {}): ValueProblem | undefined => at(check({ type: 'MONSTER', id: 'x', ...o, death_function: v }).problems, 'death_function');
+  const certain = [{ kind: 'migrate', migration: { kind: 'deathFunctions', names: DEATH_FUNCTIONS_0F }, certain: true }];
+  for (const v of [['NORMAL'], ['BROKEN'], ['MELT'], ['DISINTEGRATE'], ['DISAPPEAR'], []]) {
+    assert.equal(problemOf(v)?.code, 'invalid-value');
+    assert.deepEqual(problemOf(v)?.fixes, certain, JSON.stringify(v));
+    assert.deepEqual(problemOf(v, { 'copy-from': 'mon_zombie' })?.fixes, certain, 'both versions replace the inherited value whole');
+  }
+  // Near misses: a name with no certain equivalent, two names, an object already, something that is not names.
+  assert.equal(problemOf(['ACID'])?.fixes, undefined);
+  assert.match(problemOf(['ACID', 'NORMAL'])!.message, /the old death function "ACID" has no certain equivalent in this game: write an object/);
+  assert.match(problemOf(['NORMAL', 'BROKEN'])!.message, /the old death functions "NORMAL", "BROKEN" together have no certain equivalent/);
+  assert.equal(problemOf(['NORMAL', 'BROKEN'])?.fixes, undefined);
+  assert.equal(problemOf({ corpse_type: 'BROKEN' }), undefined);
+  assert.equal(problemOf([3])?.fixes, undefined);
 });
 
 test('shapes the current game rejects are invalid-value', () => {

@@ -168,7 +168,33 @@ function migrationAction(project: WorkspaceView, filePath: string, start: number
   }
   const place = memberPlace(project, filePath, start);
   if (!place) return undefined;
+  if (migration.kind === 'deathFunctions') return deathFunctionsAction(place, migration, only);
   return migration.kind === 'moveInto' ? moveIntoAction(project, place, migration, only) : damageUnitAction(place, migration, only);
+}
+
+/**
+ * Old death function names (`"death_function": [ "BROKEN" ]`) as the object that does the same (`{ "corpse_type":
+ * "BROKEN" }`): one name of the migration's alone, or none (read as NORMAL). The default (`NORMAL`, `[]`) drops the
+ * member where the definition does not inherit, as the game's own migration did; an inheriting one writes `{}`,
+ * which replaces the parent's whole (see DEATH_FUNCTIONS_0F).
+ */
+function deathFunctionsAction(place: MemberPlace, migration: Extract<Migration, { kind: 'deathFunctions' }>, only: boolean): FixAction | undefined {
+  const { prop, record } = place;
+  // The array as written, from its nodes (jsonc-parser's value functions are not loaded by a check: see the CLI's tests).
+  const array = prop.children?.[1];
+  if (array?.type !== 'array' || (array.children?.length ?? 0) > 1) return undefined;
+  const names: unknown[] = (array.children ?? []).map((n) => (n.type === 'string' ? n.value : undefined));
+  const name = names.length ? names[0] : 'NORMAL';
+  const to = typeof name === 'string' && Object.hasOwn(migration.names, name) ? migration.names[name] : undefined;
+  if (!to) return undefined;
+  const key = String(keyOf(prop));
+  const inherits = place.topLevel && record.value['copy-from'] !== undefined;
+  if (Object.keys(to).length === 0 && !inherits) {
+    return { title: `Remove "${key}": ${JSON.stringify(names)} is the default`, edits: deletions(place, new Set([prop])), preferred: only };
+  }
+  const text = Object.keys(to).length ? `{ ${Object.entries(to).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }` : '{ }';
+  const { start, end } = absolute(place, prop.children![1]);
+  return { title: `Write "${key}" as ${text}`, edits: [{ start, end, newText: text }], preferred: only };
 }
 
 /** Where a removed member is written: its property among its object's, in the text of its record. */

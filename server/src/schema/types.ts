@@ -222,6 +222,11 @@ export interface ObjectSpec {
   readonly namedRefs?: ReadonlyMap<string, SiblingRef>;
   /** Members an older game version read here that this one rejects (reported with what replaced them). */
   readonly removed?: readonly RemovedMember[];
+  /**
+   * The form an older game version read in this object's place and this one rejects: an array (a monster's 0.F
+   * `death_function` names), reported with its rewrite where one is certain (see Migration `deathFunctions`).
+   */
+  readonly formerly?: { readonly form: 'array'; readonly migration: Migration };
   /** A table generated from data: how a member its data never shows is judged (see UnseenMembers). */
   readonly unseen?: UnseenMembers;
 }
@@ -269,14 +274,18 @@ export interface RemovedMember {
 }
 
 /**
- * How a removed member is rewritten: renamed; moved into an object member under a key; or, a number of damage, made
- * a damage unit of that type in an array member (`melee_cut: 3` -> `"melee_damage": [ { "damage_type": "cut",
- * "amount": 3 } ]`).
+ * How a removed member (or a removed form of a member, ObjectSpec.formerly) is rewritten: renamed; moved into an
+ * object member under a key; a number of damage, made a damage unit of that type in an array member (`melee_cut: 3`
+ * -> `"melee_damage": [ { "damage_type": "cut", "amount": 3 } ]`); or an array of old death function names made the
+ * object that does the same (`["BROKEN"]` -> `{ "corpse_type": "BROKEN" }`): `names` gives the object of each name
+ * the rewrite is certain for, and an array is rewritten only when it names one of them alone (or none: `[]` read
+ * as `NORMAL`).
  */
 export type Migration =
   | { readonly kind: 'rename'; readonly to: string }
   | { readonly kind: 'moveInto'; readonly object: string; readonly key: string }
-  | { readonly kind: 'damageUnit'; readonly array: string; readonly damageType: string };
+  | { readonly kind: 'damageUnit'; readonly array: string; readonly damageType: string }
+  | { readonly kind: 'deathFunctions'; readonly names: Readonly<Record<string, Readonly<Record<string, string>>>> };
 
 /** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
 export interface MapSpec {

@@ -74,6 +74,7 @@ function onlyCounts(sink: ValueSink): boolean {
 
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   if (onlyCounts(sink)) return sink.problem(COUNTED);
+  if (spec.kind === 'object' && spec.formerly !== undefined && Array.isArray(value) && formerForm(value, spec.formerly.migration, path, sink)) return;
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
 }
 
@@ -111,6 +112,35 @@ function damageUnitFix(migration: Extract<Migration, { kind: 'damageUnit' }>, o:
   if (units !== undefined && !Array.isArray(units)) return undefined;
   const merges = units !== undefined && units.some((u) => isPlainObject(u) && u.damage_type === migration.damageType);
   return inherits || merges || !Number.isInteger(o[key]) ? { kind: 'migrate', migration } : { kind: 'migrate', migration, certain: true };
+}
+
+/**
+ * An array in the place of an object that an older game version read so (ObjectSpec.formerly): a monster's 0.F
+ * `death_function` names. One the game's own migration makes certain (one name of `names` alone, or none) is the
+ * wrong type with its rewrite, certain whether or not the definition inherits (both versions replace the inherited
+ * value whole, see DEATH_FUNCTIONS_0F); another says which names have no certain equivalent and what to write. False
+ * when the array is not names (reported as the wrong type).
+ */
+function formerForm(value: readonly unknown[], migration: Migration, path: (string | number)[], sink: ValueSink): boolean {
+  if (migration.kind !== 'deathFunctions' || !value.every((v) => typeof v === 'string')) return false;
+  const names = value as readonly string[];
+  if (names.length === 0 || (names.length === 1 && Object.hasOwn(migration.names, names[0]))) {
+    sink.problem({
+      code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+      message: `"${pathLabel(path)}" is ${show(value)} (array); expected an object: the old death functions are no longer read`,
+      fixes: [{ kind: 'migrate', migration, certain: true }],
+    });
+    return true;
+  }
+  const unknown = names.filter((n) => !Object.hasOwn(migration.names, n));
+  const named = (unknown.length ? unknown : names).map((n) => JSON.stringify(n)).join(', ');
+  const several = unknown.length !== 1;
+  sink.problem({
+    code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+    message: `"${pathLabel(path)}": the old death function${several ? 's' : ''} ${named}${unknown.length ? '' : ' together'} ${several ? 'have' : 'has'} no certain equivalent in this game: ` +
+      `write an object that does what ${several ? 'they' : 'it'} did instead, { "corpse_type": NORMAL, SPLATTER, BROKEN or NO_CORPSE, "message": ..., "effect": { "id": a spell, "hit_self": true }, "eoc": ... } (the game's own monsters now cast spells such as "death_acid", "death_gas", "death_boomer")`,
+  });
+  return true;
 }
 
 function fixesOf(fix: Fix | undefined): readonly Fix[] | undefined {

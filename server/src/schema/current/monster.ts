@@ -37,6 +37,35 @@ export const MONSTER_DEFENSES = ['NONE', 'ZAPBACK', 'ACIDSPLASH', 'RETURN_FIRE']
 export const CORPSE_TYPES = ['NORMAL', 'SPLATTER', 'BROKEN', 'NO_CORPSE'] as const;
 
 /**
+ * The 0.F death functions (`"death_function": [ names ]`, MonsterGenerator::init_death) whose object in this game is
+ * certain, by the game's own migration and its source both:
+ * - 0.F read the array with a flag reader (mtype::load: `optional( jo, was_loaded, "death_function", dies, ... )`,
+ *   a written array replacing the inherited one) and ran each function in turn; an empty array was made
+ *   `[ "NORMAL" ]` (`if( dies.empty() ) dies.push_back( mdeath::normal )`);
+ * - this game reads an object (mtype::load: `optional( jo, was_loaded, "death_function", mdeath_effect )`,
+ *   monster_death_effect::load: `message` default "The %s dies!", `effect`, `corpse_type` default NORMAL, `eoc`);
+ *   its `was_loaded` is never set, so a written object replaces the inherited one whole, members it omits at their
+ *   defaults; monster::die prints the message, casts the spell, then drops the corpse by `corpse_type`
+ *   (mdeath::normal, mdeath::broken, mdeath::splatter; NO_CORPSE none);
+ * - the functions that only printed a message and left a corpse or none (0.F mondeath.cpp: mdeath::normal "The %s
+ *   dies!" and a corpse, mdeath::broken the broken_ item, mdeath::melt "The %s melts away.", mdeath::disintegrate
+ *   "The %s disintegrates!", mdeath::disappear "The %s disappears.") are this object; the game's own 0.F monsters
+ *   that kept their id were migrated so: `[ "NORMAL" ]` 243 of 248 dropped the member (the others added a spell),
+ *   `[ "BROKEN" ]` 27 of 27 `{ "corpse_type": "BROKEN" }`, `[ "MELT" ]` 13 of 14, `[ "DISINTEGRATE" ]` 4 of 4 and
+ *   `[ "DISAPPEAR" ]` 5 of 6 the message with NO_CORPSE.
+ * The others did things in C++ that this game does with spells and effect_on_conditions of its own data (`ACID` ->
+ * the spell `death_acid`...), one monster at a time and not always alike (`[ "ACID" ]` became `death_slimespring`):
+ * left for a person.
+ */
+export const DEATH_FUNCTIONS_0F: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  NORMAL: {},
+  BROKEN: { corpse_type: 'BROKEN' },
+  MELT: { message: 'The %s melts away.', corpse_type: 'NO_CORPSE' },
+  DISINTEGRATE: { message: 'The %s disintegrates!', corpse_type: 'NO_CORPSE' },
+  DISAPPEAR: { message: 'The %s disappears.', corpse_type: 'NO_CORPSE' },
+};
+
+/**
  * Body types the game's own data uses. `bodytype` is read as a free string (no closed set any more); these are
  * offered in descriptions only.
  */
@@ -410,12 +439,15 @@ export const MONSTER_SCHEMA_CURRENT: KindSchema = deriveSchema(MONSTER_SCHEMA, {
     { name: 'attack_cost', type: intAtLeast(0), description: 'Moves per regular attack; default 100.' },
     {
       name: 'death_function', description: 'What happens when the monster dies: an object (an array of death functions is no longer read).',
-      type: object([
-        { name: 'corpse_type', type: oneOf(...CORPSE_TYPES), description: `Corpse left: ${CORPSE_TYPES.join(', ')}; default NORMAL.` },
-        { name: 'message', type: TRANSLATION, description: 'Death message; `%s` is the monster\'s name. Default "The %s dies!".' },
-        { name: 'effect', type: FAKE_SPELL, description: 'Spell cast on death (`id`, `hit_self`, `min_level`...).' },
-        { name: 'eoc', type: ref('effect_on_condition'), description: 'effect_on_condition run on death (`u` the killer, if any; `npc` the monster).' },
-      ]),
+      type: {
+        ...object([
+          { name: 'corpse_type', type: oneOf(...CORPSE_TYPES), description: `Corpse left: ${CORPSE_TYPES.join(', ')}; default NORMAL.` },
+          { name: 'message', type: TRANSLATION, description: 'Death message; `%s` is the monster\'s name. Default "The %s dies!".' },
+          { name: 'effect', type: FAKE_SPELL, description: 'Spell cast on death (`id`, `hit_self`, `min_level`...).' },
+          { name: 'eoc', type: ref('effect_on_condition'), description: 'effect_on_condition run on death (`u` the killer, if any; `npc` the monster).' },
+        ]),
+        formerly: { form: 'array', migration: { kind: 'deathFunctions', names: DEATH_FUNCTIONS_0F } },
+      },
     },
     { name: 'regeneration_modifiers', type: arrayOf(union({ kind: 'tuple', items: [ref('effect_type'), INTEGER], names: ['effect id', 'amount'] }, ref('effect_type'))), description: 'While the monster has an effect, its regeneration changes by an amount: `[ effect id, amount ]` pairs (never below 0).' },
     { name: 'special_attacks', type: arrayOf(SPECIAL_ATTACK_CURRENT), description: 'Special attacks: `[ attack id, cooldown ]`, `{ "id": attack id, ... }` adjusting an existing attack, or an attack defined in place with `type` (leap, melee, bite, gun, spell...) and `cooldown`. Attack ids name `monster_attack` definitions or attacks built into the game.' },
