@@ -30,6 +30,12 @@ export const ACTIVITY_LEVELS_CURRENT = [
 const MAX_SKILL = 10;
 
 const TIME: StringSpec = { kind: 'string', format: 'time' };
+/**
+ * A recipe's `time`: a time string. 0.F's recipe::load also read an integer, as moves (`jo.has_int( "time" )`); the
+ * current one reads a string only (`jo.has_string( "time" )` -> read_from_json_string<time_duration>, to_moves), so
+ * an integer is skipped: reported with the string read to the same moves (Migration `moves`).
+ */
+const RECIPE_TIME: StringSpec = { ...TIME, formerly: { form: 'integer', migration: { kind: 'moves' } } };
 const POSITIVE = { kind: 'integer', min: 1 } as const;
 
 function baseField(schema: KindSchema, name: string): FieldSpec {
@@ -160,7 +166,7 @@ const BLUEPRINT_NEEDS: ObjectSpec = object([
 /** Changes that apply to every recipe type (the members recipe::load reads for all of them). */
 const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
   changed(schema, 'result', { required: false, requiredUnless: 'result_eocs', description: 'Id of the resulting item; also the recipe id (with `variant` and `id_suffix`). Mandatory unless the recipe has `result_eocs` (then `id` and `name` are).' }),
-  changed(schema, 'time', { type: TIME, description: 'Crafting time as a time string ("30 m", "1 h 30 m"); an integer number of moves is not read any more.' }),
+  changed(schema, 'time', { type: RECIPE_TIME, description: 'Crafting time as a time string ("30 m", "1 h 30 m"); an integer number of moves is not read any more.' }),
   changed(schema, 'difficulty', { type: { kind: 'integer', min: 0, max: MAX_SKILL }, description: 'Difficulty of the success check, 0 to 10 (the level of `skill_used` it is checked against).' }),
   changed(schema, 'book_learn', {
     type: union(arrayOf(BOOK_LEARN_ENTRY), BOOK_LEARN_MAP),
