@@ -73,6 +73,11 @@ export interface StringSpec {
   readonly formerly?: { readonly form: 'integer'; readonly migration: Migration };
   /** Values of `values` the spec lists but the game refuses, with what it says. */
   readonly rejectedValues?: Readonly<Record<string, string>>;
+  /**
+   * Values outside `values` that an older game version read as one of them, each with that value and the version:
+   * reported with the rewrite to it, certain (a 0.F recipe's `activity_level: "fake"`, read as MODERATE_EXERCISE).
+   */
+  readonly formerValues?: Readonly<Record<string, { readonly to: string; readonly version: string }>>;
 }
 
 /**

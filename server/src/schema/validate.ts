@@ -416,6 +416,16 @@ function aJsonType(value: unknown): string {
 
 /** A string outside its spec's closed set, with the nearest value of the set. */
 function reportNotInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const former = (node.spec as StringSpec).formerValues;
+  if (former !== undefined && Object.hasOwn(former, value)) {
+    const { to, version } = former[value];
+    sink.problem({
+      code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+      message: `"${pathLabel(path)}": ${show(value)} is not a value of this game; ${version} read it as "${to}": write that`,
+      fixes: [{ kind: 'replaceValue', text: to, certain: true }],
+    });
+    return;
+  }
   const near = closest(value, values);
   sink.problem({
     code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',

@@ -29,6 +29,14 @@ export const ACTIVITY_LEVELS_CURRENT = [
 /** MAX_SKILL: `difficulty` outside 0..10 is refused by the loader. */
 const MAX_SKILL = 10;
 
+/**
+ * A recipe's `activity_level`. 0.F's recipe::load read `"fake"` as MODERATE_EXERCISE (`get_string(
+ * "activity_level", "MODERATE_EXERCISE" )`, then `if( exertion_str == "fake" ) exertion_str = "MODERATE_EXERCISE"`,
+ * as its binary shows); activity_levels_map never held it, and the later recipe::load maps it to MODERATE_EXERCISE
+ * with a deprecation message ("Remove after 0.H"), or refuses it once that is removed. Either way
+ * "MODERATE_EXERCISE" is what 0.F crafted at: the certain rewrite.
+ */
+const ACTIVITY_LEVEL: StringSpec = { ...oneOf(...ACTIVITY_LEVELS_CURRENT), formerValues: { fake: { to: 'MODERATE_EXERCISE', version: '0.F' } } };
 const TIME: StringSpec = { kind: 'string', format: 'time' };
 /**
  * A recipe's `time`: a time string. 0.F's recipe::load also read an integer, as moves (`jo.has_int( "time" )`); the
@@ -173,7 +181,7 @@ const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
     description: 'Books teaching the recipe: `[ book id, skill level ]` entries, or an object `{ book id: { "skill_level", "recipe_name", "hidden" } }` (the form that names or hides the recipe).',
   }),
   changed(schema, 'activity_level', {
-    type: oneOf(...ACTIVITY_LEVELS_CURRENT), required: true,
+    type: ACTIVITY_LEVEL, required: true,
     description: 'How strenuous crafting is (mandatory): SLEEP_EXERCISE, NO_EXERCISE, LIGHT_EXERCISE, MODERATE_EXERCISE, BRISK_EXERCISE, ACTIVE_EXERCISE or EXTRA_EXERCISE.',
   }),
   changed(schema, 'proficiencies', {
