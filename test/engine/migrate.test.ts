@@ -110,6 +110,11 @@ const RULES: readonly { readonly rule: string; readonly before: string; readonly
     before: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": 40000 }',
     after: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": "6 m 40 s" }',
   },
+  {
+    rule: '0.F activity_level "fake" becomes "MODERATE_EXERCISE" (what 0.F\'s recipe::load read it as)',
+    before: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "fake", "time": "1 m" }',
+    after: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "MODERATE_EXERCISE", "time": "1 m" }',
+  },
 ];
 
 for (const { rule, before, after } of RULES) {

@@ -111,6 +111,21 @@ test('0.F integer recipe time (moves): the string read to the same moves is cert
   assert.equal(reversible?.fixes, undefined, 'the uncraft time of "reversible" was never read as moves: not this rewrite');
 });
 
+test('0.F activity_level "fake" (read by 0.F as MODERATE_EXERCISE) has that certain rewrite; other values a guess', () => {
+  const problemOf = (schema: KindSchema, base: Record<string, unknown>, level: unknown) => check(schema, { ...base, activity_level: level }).problems.find((p) => p.path.join('.') === 'activity_level');
+  const certain = [{ kind: 'replaceValue', text: 'MODERATE_EXERCISE', certain: true }];
+  const fake = problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'fake')!;
+  assert.equal(fake.code, 'invalid-value');
+  assert.deepEqual(fake.fixes, certain);
+  assert.match(fake.message, /"fake" is not a value of this game; 0\.F read it as "MODERATE_EXERCISE": write that/);
+  assert.deepEqual(problemOf(UNCRAFT_SCHEMA_CURRENT, { type: 'uncraft', result: 'knife_steak' }, 'fake')?.fixes, certain);
+  assert.deepEqual(problemOf(RECIPE_SCHEMA_CURRENT, { ...RECIPE, 'copy-from': 'knife_steak' }, 'fake')?.fixes, certain);
+  // Near misses: another case, a misspelt level (a guess, never certain), a level of the game.
+  assert.ok(!problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'FAKE')!.fixes?.some((f) => f.certain), 'the game compares the exact string');
+  assert.deepEqual(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'MODERATE_EXERCIS')?.fixes, [{ kind: 'replaceValue', text: 'MODERATE_EXERCISE' }]);
+  assert.equal(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'MODERATE_EXERCISE'), undefined);
+});
+
 test('what the current game refuses or requires', () => {
   const codeAt = (schema: KindSchema, value: Record<string, unknown>) => new Map(check(schema, value).problems.map((p) => [p.path.join('.'), p.code]));
   const r = codeAt(RECIPE_SCHEMA_CURRENT, { ...RECIPE, override: true, time: 1000, activity_level: 'fake', difficulty: 11 });
