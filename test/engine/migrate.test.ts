@@ -105,6 +105,16 @@ const RULES: readonly { readonly rule: string; readonly before: string; readonly
     before: '{ "type": "MONSTER", "id": "mon_heir", "copy-from": "mon_zombie", "death_function": [ "NORMAL" ] }',
     after: '{ "type": "MONSTER", "id": "mon_heir", "copy-from": "mon_zombie", "death_function": {  } }',
   },
+  {
+    rule: '0.F integer recipe time (moves) becomes the time string read to the same moves',
+    before: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": 40000 }',
+    after: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": "6 m 40 s" }',
+  },
+  {
+    rule: '0.F activity_level "fake" becomes "MODERATE_EXERCISE" (what 0.F\'s recipe::load read it as)',
+    before: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "fake", "time": "1 m" }',
+    after: '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "MODERATE_EXERCISE", "time": "1 m" }',
+  },
 ];
 
 for (const { rule, before, after } of RULES) {
@@ -156,6 +166,18 @@ test('migrate: 0.F death functions with no certain equivalent stay, listed by na
   assert.equal(said.length, 2, r.left.join('\n'));
   assert.match(said.find((l) => l.startsWith('2 '))!, /^2 error the old death function "ACID" has no certain equivalent in this game: write an object that does what it did instead, \{ "corpse_type"/);
   assert.match(said.find((l) => l.startsWith('1 '))!, /the old death functions "NORMAL", "BROKEN" together have no certain equivalent/);
+});
+
+test('migrate: a 0.F recipe time of moves no string reads to exactly stays, with the nearest strings to write', () => {
+  const text = fileOf([
+    '{ "type": "recipe", "result": "rag", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": 150 }',
+    '{ "type": "recipe", "result": "rag", "id_suffix": "b", "category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "activity_level": "LIGHT_EXERCISE", "time": "1 m" }',
+  ]);
+  const r = migrateText(text);
+  assert.equal(r.after, text);
+  const said = r.left.filter((l) => l.includes('moves'));
+  assert.equal(said.length, 1, r.left.join('\n'));
+  assert.match(said[0], /^1 error "time" is N \(integer\): a number of moves, no longer read/);
 });
 
 test('migrate: ids the game removed with nothing to replace them are left, listed once per root cause with their count', () => {

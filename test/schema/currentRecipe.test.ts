@@ -87,6 +87,45 @@ test('near misses do not report a removed member', () => {
   assert.deepEqual(typo.map((p) => [p.code, p.fixes]), [['unknown-field', [{ kind: 'renameKey', to: 'skill_penalty' }]]]);
 });
 
+test('0.F integer recipe time (moves): the string read to the same moves is certain; none exact: the nearest, no fix', () => {
+  const problemOf = (schema: KindSchema, base: Record<string, unknown>, time: unknown) => check(schema, { ...base, time }).problems.find((p) => p.path.join('.') === 'time');
+  const certain = [{ kind: 'migrate', migration: { kind: 'moves' }, certain: true }];
+  const uncraft = { type: 'uncraft', result: 'knife_steak', activity_level: 'LIGHT_EXERCISE' };
+  for (const [moves, text] of [[6000, '1 m'], [40000, '6 m 40 s'], [100, '1 s'], [0, '0 s'], [540000, '1 h 30 m'], [8640000, '1 d']] as const) {
+    const p = problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, moves);
+    assert.equal(p?.code, 'invalid-value');
+    assert.deepEqual(p?.fixes, certain, String(moves));
+    assert.ok(p!.message.includes(`write ${JSON.stringify(text)} (the same ${moves} moves)`), p!.message);
+    assert.deepEqual(problemOf(UNCRAFT_SCHEMA_CURRENT, uncraft, moves)?.fixes, certain, 'an uncraft recipe alike');
+    assert.deepEqual(problemOf(RECIPE_SCHEMA_CURRENT, { ...RECIPE, 'copy-from': 'knife_steak' }, moves)?.fixes, certain, 'an inheriting one: the value replaces the parent\'s in both');
+  }
+  // Near misses: no whole number of seconds, negative, a fraction, a string already, the other time members.
+  const odd = problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 150)!;
+  assert.equal(odd.fixes, undefined);
+  assert.match(odd.message, /no time string reads to exactly 150 moves .*write the nearest, "1 s" or "2 s"/);
+  assert.match(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 50)!.message, /write the nearest, "1 s"$/);
+  assert.equal(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, -100)?.fixes, undefined);
+  assert.equal(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 6000.5)?.fixes, undefined);
+  assert.equal(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, '1 m'), undefined);
+  const reversible = check(RECIPE_SCHEMA_CURRENT, { ...RECIPE, reversible: { time: 6000 } }).problems.find((p) => p.path.join('.') === 'reversible.time');
+  assert.equal(reversible?.fixes, undefined, 'the uncraft time of "reversible" was never read as moves: not this rewrite');
+});
+
+test('0.F activity_level "fake" (read by 0.F as MODERATE_EXERCISE) has that certain rewrite; other values a guess', () => {
+  const problemOf = (schema: KindSchema, base: Record<string, unknown>, level: unknown) => check(schema, { ...base, activity_level: level }).problems.find((p) => p.path.join('.') === 'activity_level');
+  const certain = [{ kind: 'replaceValue', text: 'MODERATE_EXERCISE', certain: true }];
+  const fake = problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'fake')!;
+  assert.equal(fake.code, 'invalid-value');
+  assert.deepEqual(fake.fixes, certain);
+  assert.match(fake.message, /"fake" is not a value of this game; 0\.F read it as "MODERATE_EXERCISE": write that/);
+  assert.deepEqual(problemOf(UNCRAFT_SCHEMA_CURRENT, { type: 'uncraft', result: 'knife_steak' }, 'fake')?.fixes, certain);
+  assert.deepEqual(problemOf(RECIPE_SCHEMA_CURRENT, { ...RECIPE, 'copy-from': 'knife_steak' }, 'fake')?.fixes, certain);
+  // Near misses: another case, a misspelt level (a guess, never certain), a level of the game.
+  assert.ok(!problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'FAKE')!.fixes?.some((f) => f.certain), 'the game compares the exact string');
+  assert.deepEqual(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'MODERATE_EXERCIS')?.fixes, [{ kind: 'replaceValue', text: 'MODERATE_EXERCISE' }]);
+  assert.equal(problemOf(RECIPE_SCHEMA_CURRENT, RECIPE, 'MODERATE_EXERCISE'), undefined);
+});
+
 test('what the current game refuses or requires', () => {
   const codeAt = (schema: KindSchema, value: Record<string, unknown>) => new Map(check(schema, value).problems.map((p) => [p.path.join('.'), p.code]));
   const r = codeAt(RECIPE_SCHEMA_CURRENT, { ...RECIPE, override: true, time: 1000, activity_level: 'fake', difficulty: 11 });

@@ -10,6 +10,7 @@ import type { WorkspaceView } from '../workspace/view';
 import type { AddedMember, DiagnosticFix } from '../diagnostic';
 import type { DefinitionRecord } from '../records/record';
 import type { Migration } from '../schema/types';
+import { durationOfMoves } from '../schema/units';
 import { recordAt } from './cursor';
 import { objectTree } from '../syntax/locate';
 
@@ -166,10 +167,20 @@ function migrationAction(project: WorkspaceView, filePath: string, start: number
   if (migration.kind === 'rename') {
     return { title: `Rename to "${migration.to}"`, edits: [{ start, end, newText: JSON.stringify(migration.to) }], preferred: only };
   }
+  if (migration.kind === 'moves') return movesAction(project, filePath, start, end, only);
   const place = memberPlace(project, filePath, start);
   if (!place) return undefined;
   if (migration.kind === 'deathFunctions') return deathFunctionsAction(place, migration, only);
   return migration.kind === 'moveInto' ? moveIntoAction(project, place, migration, only) : damageUnitAction(place, migration, only);
+}
+
+/** An integer number of moves (a 0.F recipe's `"time": 6000`) as the time string read to the same moves (`"1 m"`). */
+function movesAction(project: WorkspaceView, filePath: string, start: number, end: number, only: boolean): FixAction | undefined {
+  const file = project.fileAt(filePath);
+  const old = file && project.textOf(file).slice(start, end).trim();
+  const exact = old !== undefined && /^\d+$/.test(old) ? durationOfMoves(Number(old)) : undefined;
+  if (exact === undefined) return undefined;
+  return { title: `Write ${old} moves as ${JSON.stringify(exact)}`, edits: [{ start, end, newText: JSON.stringify(exact) }], preferred: only };
 }
 
 /**

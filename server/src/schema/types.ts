@@ -66,8 +66,18 @@ export interface StringSpec {
   readonly unitStyle?: false;
   /** The spec allows any string here, but the game refuses one: what it says (see FieldSpec.gameRejects). */
   readonly gameRejects?: string;
+  /**
+   * The form an older game version read in this string's place and this one does not: an integer (a 0.F recipe's
+   * `time` in moves), reported with its rewrite where one is exact (see Migration `moves`).
+   */
+  readonly formerly?: { readonly form: 'integer'; readonly migration: Migration };
   /** Values of `values` the spec lists but the game refuses, with what it says. */
   readonly rejectedValues?: Readonly<Record<string, string>>;
+  /**
+   * Values outside `values` that an older game version read as one of them, each with that value and the version:
+   * reported with the rewrite to it, certain (a 0.F recipe's `activity_level: "fake"`, read as MODERATE_EXERCISE).
+   */
+  readonly formerValues?: Readonly<Record<string, { readonly to: string; readonly version: string }>>;
 }
 
 /**
@@ -285,7 +295,9 @@ export type Migration =
   | { readonly kind: 'rename'; readonly to: string }
   | { readonly kind: 'moveInto'; readonly object: string; readonly key: string }
   | { readonly kind: 'damageUnit'; readonly array: string; readonly damageType: string }
-  | { readonly kind: 'deathFunctions'; readonly names: Readonly<Record<string, Readonly<Record<string, string>>>> };
+  | { readonly kind: 'deathFunctions'; readonly names: Readonly<Record<string, Readonly<Record<string, string>>>> }
+  /** An integer number of moves as the time string read to the same moves (a 0.F recipe's `"time": 6000` -> `"1 m"`). */
+  | { readonly kind: 'moves' };
 
 /** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
 export interface MapSpec {

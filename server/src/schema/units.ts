@@ -202,6 +202,26 @@ function largestExact(total: number, format: QuantityFormat): string | undefined
   return undefined;
 }
 
+/**
+ * A number of moves (100 a second) as the time string the current game reads to the same moves, largest units
+ * first ("6 m 40 s"; 0 -> "0 s"): undefined when none reads to it exactly (not a whole number of seconds, negative).
+ * The game reads a time string as a time_duration and takes its moves (recipe::load, to_moves), so a second is the
+ * finest step a string can write.
+ */
+export function durationOfMoves(moves: number): string | undefined {
+  if (!Number.isSafeInteger(moves) || moves < 0 || moves % 100 !== 0) return undefined;
+  let seconds = moves / 100;
+  if (seconds === 0) return '0 s';
+  const terms: string[] = [];
+  for (const u of CANONICAL.time) {
+    if (seconds >= u.factor) {
+      terms.push(`${Math.floor(seconds / u.factor)} ${u.name}`);
+      seconds %= u.factor;
+    }
+  }
+  return terms.join(' ');
+}
+
 function exactInSmallerUnit(total: number, format: QuantityFormat): string | undefined {
   if (!Number.isFinite(total) || !Number.isInteger(Math.round(total * 1e9) / 1e9)) return undefined;
   return largestExact(Math.round(total), format);

@@ -5,7 +5,7 @@
 import type { JsonPath, Part } from '../syntax/locate';
 import type { Migration, NumberSpec, ObjectSpec, RemovedMember, SiblingRef, StringSpec, TypeSpec, UnionSpec } from './types';
 import { siblingKinds } from './types';
-import { FORMAT_NAMES, checkQuantity, consoleWidth, isKnownFine, type QuantityProblem } from './units';
+import { FORMAT_NAMES, checkQuantity, consoleWidth, durationOfMoves, isKnownFine, type QuantityProblem } from './units';
 import { MAX_NESTING } from '../syntax/nesting';
 import { closest } from '../util/closest';
 import { isCommentKey } from './memberKeys';
@@ -75,6 +75,7 @@ function onlyCounts(sink: ValueSink): boolean {
 function wrongType(value: unknown, spec: TypeSpec, path: (string | number)[], sink: ValueSink): void {
   if (onlyCounts(sink)) return sink.problem(COUNTED);
   if (spec.kind === 'object' && spec.formerly !== undefined && Array.isArray(value) && formerForm(value, spec.formerly.migration, path, sink)) return;
+  if (spec.kind === 'string' && spec.formerly !== undefined && Number.isInteger(value)) return formerMoves(value as number, spec.formerly.migration, path, sink);
   sink.problem({ code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value', message: `"${pathLabel(path)}" is ${show(value)} (${jsonTypeName(value)}); expected ${describeType(spec)}` });
 }
 
@@ -141,6 +142,32 @@ function formerForm(value: readonly unknown[], migration: Migration, path: (stri
       `write an object that does what ${several ? 'they' : 'it'} did instead, { "corpse_type": NORMAL, SPLATTER, BROKEN or NO_CORPSE, "message": ..., "effect": { "id": a spell, "hit_self": true }, "eoc": ... } (the game's own monsters now cast spells such as "death_acid", "death_gas", "death_boomer")`,
   });
   return true;
+}
+
+/**
+ * An integer where a time string is read now, that an older version read as moves (StringSpec.formerly): a 0.F
+ * recipe's `time`. 0.F's recipe::load read an integer as moves (`jo.has_int( "time" )`: `time = jo.get_int`); the
+ * current one reads only a string (`jo.has_string( "time" )`, read_from_json_string<time_duration>, to_moves), so
+ * an integer is skipped and the recipe keeps its default or copied time. The string read to the same moves is the
+ * certain rewrite; a number of moves no string reads to (not whole seconds) is reported with the nearest ones.
+ */
+function formerMoves(moves: number, migration: Migration, path: (string | number)[], sink: ValueSink): void {
+  const exact = durationOfMoves(moves);
+  const label = `"${pathLabel(path)}" is ${moves} (integer): a number of moves, no longer read (this game reads a time string)`;
+  if (exact !== undefined) {
+    sink.problem({
+      code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+      message: `${label}; write ${JSON.stringify(exact)} (the same ${moves} moves)`,
+      fixes: [{ kind: 'migrate', migration, certain: true }],
+    });
+    return;
+  }
+  const near = moves > 0 ? [Math.floor(moves / 100) * 100, Math.ceil(moves / 100) * 100].filter((m) => m > 0).map((m) => JSON.stringify(durationOfMoves(m))) : [];
+  sink.problem({
+    code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+    message: `${label}; no time string reads to exactly ${moves} moves (a string counts whole seconds, 100 moves each)` +
+      (near.length ? `: write the nearest, ${[...new Set(near)].join(' or ')}` : ': write a time string such as "30 m"'),
+  });
 }
 
 function fixesOf(fix: Fix | undefined): readonly Fix[] | undefined {
@@ -389,6 +416,16 @@ function aJsonType(value: unknown): string {
 
 /** A string outside its spec's closed set, with the nearest value of the set. */
 function reportNotInSet(value: string, values: readonly string[], node: SpecNode, path: (string | number)[], sink: ValueSink): void {
+  const former = (node.spec as StringSpec).formerValues;
+  if (former !== undefined && Object.hasOwn(former, value)) {
+    const { to, version } = former[value];
+    sink.problem({
+      code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',
+      message: `"${pathLabel(path)}": ${show(value)} is not a value of this game; ${version} read it as "${to}": write that`,
+      fixes: [{ kind: 'replaceValue', text: to, certain: true }],
+    });
+    return;
+  }
   const near = closest(value, values);
   sink.problem({
     code: 'invalid-value', severity: 'error', path: path.slice(), part: 'value',

@@ -29,7 +29,21 @@ export const ACTIVITY_LEVELS_CURRENT = [
 /** MAX_SKILL: `difficulty` outside 0..10 is refused by the loader. */
 const MAX_SKILL = 10;
 
+/**
+ * A recipe's `activity_level`. 0.F's recipe::load read `"fake"` as MODERATE_EXERCISE (`get_string(
+ * "activity_level", "MODERATE_EXERCISE" )`, then `if( exertion_str == "fake" ) exertion_str = "MODERATE_EXERCISE"`,
+ * as its binary shows); activity_levels_map never held it, and the later recipe::load maps it to MODERATE_EXERCISE
+ * with a deprecation message ("Remove after 0.H"), or refuses it once that is removed. Either way
+ * "MODERATE_EXERCISE" is what 0.F crafted at: the certain rewrite.
+ */
+const ACTIVITY_LEVEL: StringSpec = { ...oneOf(...ACTIVITY_LEVELS_CURRENT), formerValues: { fake: { to: 'MODERATE_EXERCISE', version: '0.F' } } };
 const TIME: StringSpec = { kind: 'string', format: 'time' };
+/**
+ * A recipe's `time`: a time string. 0.F's recipe::load also read an integer, as moves (`jo.has_int( "time" )`); the
+ * current one reads a string only (`jo.has_string( "time" )` -> read_from_json_string<time_duration>, to_moves), so
+ * an integer is skipped: reported with the string read to the same moves (Migration `moves`).
+ */
+const RECIPE_TIME: StringSpec = { ...TIME, formerly: { form: 'integer', migration: { kind: 'moves' } } };
 const POSITIVE = { kind: 'integer', min: 1 } as const;
 
 function baseField(schema: KindSchema, name: string): FieldSpec {
@@ -160,14 +174,14 @@ const BLUEPRINT_NEEDS: ObjectSpec = object([
 /** Changes that apply to every recipe type (the members recipe::load reads for all of them). */
 const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
   changed(schema, 'result', { required: false, requiredUnless: 'result_eocs', description: 'Id of the resulting item; also the recipe id (with `variant` and `id_suffix`). Mandatory unless the recipe has `result_eocs` (then `id` and `name` are).' }),
-  changed(schema, 'time', { type: TIME, description: 'Crafting time as a time string ("30 m", "1 h 30 m"); an integer number of moves is not read any more.' }),
+  changed(schema, 'time', { type: RECIPE_TIME, description: 'Crafting time as a time string ("30 m", "1 h 30 m"); an integer number of moves is not read any more.' }),
   changed(schema, 'difficulty', { type: { kind: 'integer', min: 0, max: MAX_SKILL }, description: 'Difficulty of the success check, 0 to 10 (the level of `skill_used` it is checked against).' }),
   changed(schema, 'book_learn', {
     type: union(arrayOf(BOOK_LEARN_ENTRY), BOOK_LEARN_MAP),
     description: 'Books teaching the recipe: `[ book id, skill level ]` entries, or an object `{ book id: { "skill_level", "recipe_name", "hidden" } }` (the form that names or hides the recipe).',
   }),
   changed(schema, 'activity_level', {
-    type: oneOf(...ACTIVITY_LEVELS_CURRENT), required: true,
+    type: ACTIVITY_LEVEL, required: true,
     description: 'How strenuous crafting is (mandatory): SLEEP_EXERCISE, NO_EXERCISE, LIGHT_EXERCISE, MODERATE_EXERCISE, BRISK_EXERCISE, ACTIVE_EXERCISE or EXTRA_EXERCISE.',
   }),
   changed(schema, 'proficiencies', {
