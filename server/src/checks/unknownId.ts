@@ -104,6 +104,8 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
   const acceptsReferenced = record.abstract ? anyDefinition : notAbstract;
   const analysis = project.analysisOf(record);
   const throughDefinitions = project.registry.selectsThroughDefinitions(record.type);
+  // Read once for all of them (a summarized definition's whole object is parsed again from its file).
+  let whole: Record<string, unknown> | undefined;
   let defined: ((k: string, i: string) => boolean) | undefined;
   // Every reference is looked up here (the whole game's: several hundred thousand): no list is built for one found, and a
   // reference is made whole (its path) only when it is reported or a rule reads its path.
@@ -112,7 +114,7 @@ export const checkUnknownIds: RecordCheck = (record, ctx) => {
     if (member !== undefined && isExempt(record, member)) continue;
     const isCopyFrom = member === 'copy-from';
     const accepts = isCopyFrom ? (acceptsParent ??= notItself(record)) : acceptsReferenced;
-    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, analysis.referenceAt(at), accepts)) continue;
+    if (throughDefinitions && !isCopyFrom && judgedThroughDefinition(ctx, record, (whole ??= fullValueOf(record)), analysis.referenceAt(at), accepts)) continue;
     const found = project.anyVisibleDefinition(refKind, id, modId, accepts);
     if (isCopyFrom) {
       if (found && project.lineageOf(record).problem?.kind === 'cycle') reportCycle(ctx, record, analysis.referenceAt(at));
@@ -161,14 +163,15 @@ function reportCycle(ctx: CheckContext, record: DefinitionRecord, ref: FoundRefe
  * A reference whose kinds a definition its sibling names selects (SiblingRef.through: a harvest entry's drop, an
  * item group when its drop type says `"group": true`), judged here, where definitions are read: whether it was one
  * (else the ordinary lookup judges it). A sibling naming no definition is its own unknown id, and the string is
- * not judged (the game checks the drop only of a valid drop type: harvest_list::check_consistency).
+ * not judged (the game checks the drop only of a valid drop type: harvest_list::check_consistency). `whole`: the
+ * definition's whole object.
  */
-function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean): boolean {
+function judgedThroughDefinition(ctx: CheckContext, record: DefinitionRecord, whole: Record<string, unknown>, ref: FoundReference, accepts: (r: DefinitionRecord) => boolean): boolean {
   const { project } = ctx;
   const by = project.registry.siblingRefAt(record.type, ref.path);
   if (by?.through === undefined || by.member === undefined) return false;
   const modId = record.source.modId;
-  const holder = valueAt(fullValueOf(record), selectorHolderPath(ref.path, by.up));
+  const holder = valueAt(whole, selectorHolderPath(ref.path, by.up));
   const named = holder !== null && typeof holder === 'object' ? (holder as Record<string, unknown>)[by.member] : undefined;
   let kinds = by.otherwise;
   if (typeof named === 'string') {
@@ -339,7 +342,8 @@ function otherKindsHint(ctx: CheckContext, record: DefinitionRecord, ref: FoundR
 /** The near ids as fixes, each keeping what the string writes after its id (`#cross` of `"frame#cross"`, see StringSpec.variants). */
 function fixesOf(near: readonly string[], record: DefinitionRecord, ref: FoundReference): DiagnosticFix[] {
   if (near.length === 0) return [];
-  const written = ref.key ? undefined : valueAt(fullValueOf(record), ref.path);
+  // (The string is read again only when it writes a variant: a summarized definition's is parsed from its file.)
+  const written = ref.key || !ref.variant ? undefined : valueAt(fullValueOf(record), ref.path);
   const variant = typeof written === 'string' && written !== ref.id && withoutVariant(written) === ref.id ? written.slice(ref.id.length) : '';
   return near.map((text) => ({ kind: 'replaceValue', text: text + variant }));
 }

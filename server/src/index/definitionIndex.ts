@@ -376,6 +376,9 @@ export class DefinitionIndex {
   private readonly byMod = new Map<string, Map<string, ModIds>>();
   /** Per kind: bumped when an id appears or disappears (not when a definition's content changes). */
   private readonly idSetVersions = new Map<string, number>();
+  /** The kind `get` found entries of last, and those (a kind's entries, once made, are kept for good). */
+  private lastKind: string | undefined;
+  private lastEntries: KindEntries | undefined;
   /** How many times kindsDefining was asked. */
   private kindsAsked = 0;
   /**
@@ -650,8 +653,13 @@ export class DefinitionIndex {
 
   get(kind: string, id: string): readonly DefinitionRecord[] {
     // A kind that never had batches maps each id to its records (the CLI's whole-game check: every reference is
-    // looked up here, and the engine runs without inlining, so each call on the way counts).
-    const entries = this.byKind.get(kind);
+    // looked up here, and the engine runs without inlining, so each call on the way counts). Most lookups ask the
+    // kind the one before asked (a recipe's components, a map's terrains): its entries are at hand.
+    let entries = this.lastEntries;
+    if (kind !== this.lastKind) {
+      entries = this.byKind.get(kind);
+      if (entries !== undefined) { this.lastKind = kind; this.lastEntries = entries; }
+    }
     if (entries !== undefined && entries.batches === undefined) return (entries.map.get(id) as DefinitionRecord[] | undefined) ?? NO_RECORDS;
     return this.existing(kind)?.list(id) ?? NO_RECORDS;
   }

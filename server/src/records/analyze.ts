@@ -33,7 +33,7 @@ export interface RecordAnalysis {
 }
 
 /** A reference's flags (see FoundReference; DATA, DOCUMENTED: its `basis`). */
-const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, DATA = 16, DOCUMENTED = 32, FLAG_BITS = 6;
+const KEY = 1, WEAK = 2, NOT_WEAK = 4, ALTERNATIVE = 8, DATA = 16, DOCUMENTED = 32, VARIANT = 64, FLAG_BITS = 7;
 
 /** The flag of a reference's basis (only `data` and `documentation` differ from its table's). */
 function basisFlag(basis: Basis | undefined): number {
@@ -81,7 +81,8 @@ class PackedAnalysis implements RecordAnalysis {
       : (word & KEY) ? { path, kind, id, key: true }
         : (word & (WEAK | NOT_WEAK)) ? { path, kind, id, weak: (word & WEAK) !== 0 }
           : { path, kind, id };
-    return (word & DATA) ? { ...r, basis: 'data' } : (word & DOCUMENTED) ? { ...r, basis: 'documentation' } : r;
+    const based: FoundReference = (word & DATA) ? { ...r, basis: 'data' } : (word & DOCUMENTED) ? { ...r, basis: 'documentation' } : r;
+    return (word & VARIANT) ? { ...based, variant: true } : based;
   }
 
   alternativesAt(at: number): string[] {
@@ -131,11 +132,11 @@ class Collector implements ValueSink {
   }
 
   reference(r: FoundReference): void {
-    this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0) | basisFlag(r.basis));
+    this.add(r.path, r.kind, r.id, (r.key === true ? KEY : 0) | (r.weak === true ? WEAK : r.weak === false ? NOT_WEAK : 0) | (r.alternative === true ? ALTERNATIVE : 0) | basisFlag(r.basis) | (r.variant === true ? VARIANT : 0));
   }
 
-  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis): void {
-    this.add(path, kind, id, (key ? KEY : 0) | (weak ? WEAK : 0) | (alternative ? ALTERNATIVE : 0) | basisFlag(basis));
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis, variant = false): void {
+    this.add(path, kind, id, (key ? KEY : 0) | (weak ? WEAK : 0) | (alternative ? ALTERNATIVE : 0) | basisFlag(basis) | (variant ? VARIANT : 0));
   }
 
   private add(path: readonly (string | number)[], kind: string, id: string, flags: number): void {

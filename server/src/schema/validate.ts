@@ -35,9 +35,9 @@ class BufferSink implements ValueSink {
   get problemCount(): number { return this.problems?.length ?? 0; }
   problem(p: ValueProblem): void { (this.problems ??= []).push(p); }
   reference(r: FoundReference): void { (this.references ??= []).push(r); }
-  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis): void {
+  referenceAt(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative = false, basis?: Basis, variant = false): void {
     const refs = (this.references ??= []);
-    refs.push(kind, id, (key ? REF_KEY : 0) | (weak ? REF_WEAK : 0) | (alternative ? REF_ALTERNATIVE : 0), basis, path.length);
+    refs.push(kind, id, (key ? REF_KEY : 0) | (weak ? REF_WEAK : 0) | (alternative ? REF_ALTERNATIVE : 0) | (variant ? REF_VARIANT : 0), basis, path.length);
     for (let k = 0; k < path.length; k++) refs.push(path[k]);
   }
   replay(into: ValueSink): void {
@@ -49,9 +49,9 @@ class BufferSink implements ValueSink {
       const kind = first, id = refs[i + 1] as string, flags = refs[i + 2] as number, basis = refs[i + 3] as Basis | undefined, length = refs[i + 4] as number;
       const path = refs.slice(i + 5, i + 5 + length) as (string | number)[];
       i += 5 + length;
-      const key = (flags & REF_KEY) !== 0, weak = (flags & REF_WEAK) !== 0, alternative = (flags & REF_ALTERNATIVE) !== 0;
-      if (into.referenceAt !== undefined) into.referenceAt(path, kind, id, key, weak, alternative, basis);
-      else into.reference({ path, kind, id, ...(key ? { key: true } : {}), ...(weak ? { weak: true } : {}), ...(alternative ? { alternative: true } : {}), ...(basis !== undefined ? { basis } : {}) });
+      const key = (flags & REF_KEY) !== 0, weak = (flags & REF_WEAK) !== 0, alternative = (flags & REF_ALTERNATIVE) !== 0, variant = (flags & REF_VARIANT) !== 0;
+      if (into.referenceAt !== undefined) into.referenceAt(path, kind, id, key, weak, alternative, basis, variant);
+      else into.reference({ path, kind, id, ...(key ? { key: true } : {}), ...(weak ? { weak: true } : {}), ...(alternative ? { alternative: true } : {}), ...(basis !== undefined ? { basis } : {}), ...(variant ? { variant: true } : {}) });
     }
   }
 }
@@ -59,7 +59,7 @@ class BufferSink implements ValueSink {
 const NOTHING_BUFFERED: readonly never[] = [];
 
 /** A buffered reference's flags (see BufferSink.references). */
-const REF_KEY = 1, REF_WEAK = 2, REF_ALTERNATIVE = 4;
+const REF_KEY = 1, REF_WEAK = 2, REF_ALTERNATIVE = 4, REF_VARIANT = 8;
 
 /** A problem an alternative of a union has, counted but not worded (see BufferSink). */
 const COUNTED: ValueProblem = { code: 'invalid-value', severity: 'error', path: [], part: 'value', message: '' };
@@ -237,7 +237,7 @@ function walkString(value: unknown, node: SpecNode, path: (string | number)[], s
   if (node.rejectedValues !== undefined || node.gameRejects !== undefined) rejectedString(value, node, path, sink);
   const format = node.format;
   if (format !== undefined && (format === 'symbol' || !isKnownFine(value, format, node.unitStyle))) formatProblem(value, node, path, sink);
-  if (node.ref !== undefined && !namesNothing(value)) stringReference(node.variants ? withoutVariant(value) : value, node, path, sink);
+  if (node.ref !== undefined && !namesNothing(value)) stringReference(node.variants ? withoutVariant(value) : value, node, path, sink, node.variants === true && value.includes('#'));
 }
 
 function walkNumber(value: unknown, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
@@ -323,9 +323,10 @@ function formatProblem(value: string, node: SpecNode, path: (string | number)[],
   }
 }
 
-function stringReference(id: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {
-  if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref!, id, false, node.weakRef, false, node.basis);
-  else sink.reference({ path: path.slice(), kind: node.ref!, id, ...(node.weakRef ? { weak: true } : {}), ...(node.basis !== undefined ? { basis: node.basis } : {}) });
+/** `variant`: the string writes a variant after the id (see FoundReference.variant). */
+function stringReference(id: string, node: SpecNode, path: (string | number)[], sink: ValueSink, variant: boolean): void {
+  if (sink.referenceAt !== undefined) sink.referenceAt(path, node.ref!, id, false, node.weakRef, false, node.basis, variant);
+  else sink.reference({ path: path.slice(), kind: node.ref!, id, ...(node.weakRef ? { weak: true } : {}), ...(node.basis !== undefined ? { basis: node.basis } : {}), ...(variant ? { variant: true } : {}) });
 }
 
 function keyReference(key: string, keyRef: string, node: SpecNode, path: (string | number)[], sink: ValueSink): void {

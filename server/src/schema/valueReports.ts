@@ -53,6 +53,8 @@ export interface FoundReference {
   readonly alternative?: true;
   /** What the reference's kind rests on when not on the table's basis (StringSpec.basis): `data`, `documentation`. */
   readonly basis?: Basis;
+  /** The string writes one of the id's variants after it (`"frame#cross"` for `frame`, see StringSpec.variants). */
+  readonly variant?: true;
 }
 
 export interface ValueSink {
@@ -62,7 +64,7 @@ export interface ValueSink {
    * A reference given as the walk's own path stack (the sink copies what it keeps), when the sink can take it
    * so: the walk then makes no object for it (references are most of what the walk finds).
    */
-  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean, basis?: Basis): void;
+  referenceAt?(path: readonly (string | number)[], kind: string, id: string, key: boolean, weak: boolean, alternative?: boolean, basis?: Basis, variant?: boolean): void;
   /**
    * With `rollBack`, for a sink that can take back what it was given (schema/validate.ts tryOptions walks a union's
    * options straight into it): how many problems and how much of the references it holds so far.
