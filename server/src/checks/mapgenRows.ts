@@ -16,8 +16,8 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
-import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
+import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesAlwaysGive, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type MappingFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
@@ -73,8 +73,39 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   const resolution = resolveForCheck(record, ctx, facts);
   // A size not said well enough to check the rows.
   if (facts.rows === null || !resolution) return;
-  new RowsCheck(record, ctx, facts.rows, resolution, fallback, rules).run();
+  new RowsCheck(record, ctx, facts.rows, ownKeysOf(facts.mappings), resolution, fallback, rules).run();
 };
+
+/**
+ * A map generator's own mapping keys, when each is one UTF-16 unit (all but a few maps): those its mappings give a
+ * meaning, and those with a terrain. Its cells' characters are looked up in them, not in its own mappings, which
+ * its resolution makes only when they are asked for (to report: most maps never).
+ */
+interface OwnKeys {
+  readonly mapped: string;
+  readonly terrain: string;
+}
+
+function ownKeysOf(facts: MappingFacts): OwnKeys | undefined {
+  let mapped = '', terrain = '';
+  const { layers, mapping } = facts;
+  for (let l = 0; l < layers.length; l++) {
+    const keys = layers[l][1];
+    for (let k = 0; k < keys.length; k++) if (keys[k].length !== 1) return undefined;
+    const joined = keys.join('');
+    mapped += joined;
+    if (layers[l][0] === 'terrain') terrain += joined;
+  }
+  // A `mapping` entry is a mapping of each of its members (resolve.ts mappingsOf).
+  for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
+    const key = mapping[e][0], entryLayers = mapping[e][1];
+    if (key.length !== 1) return undefined;
+    if (entryLayers.length === 0) continue;
+    mapped += key;
+    if (entryLayers.includes('terrain')) terrain += key;
+  }
+  return { mapped, terrain };
+}
 
 /** A cell's findings, by character (see RowsCheck.cellVerdict): not in "terrain", a terrain in some palettes only, unmapped. */
 const NO_TERRAIN = 1, SOME_TERRAIN = 2, UNMAPPED = 4;
@@ -92,6 +123,7 @@ class RowsCheck {
     private readonly record: DefinitionRecord,
     private readonly ctx: CheckContext,
     private readonly facts: RowsFacts,
+    private readonly own: OwnKeys | undefined,
     private readonly resolution: MapResolution,
     private readonly fallback: boolean,
     private readonly rules: MapgenRowRules,
@@ -146,7 +178,9 @@ class RowsCheck {
 
   run(): void {
     const nodes = nodesOf(this.resolution);
-    if (this.rules.rowsNeedTerrain && !anyMappingOf(nodes, 'terrain')) {
+    const own = this.own;
+    // (The resolution's first node is the map generator's own: see `own`.)
+    if (this.rules.rowsNeedTerrain && !(own ? own.terrain.length > 0 || anyMappingOf(nodes, 'terrain', 1) : anyMappingOf(nodes, 'terrain'))) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
@@ -229,21 +263,34 @@ class RowsCheck {
     }
   }
 
+  /** Whether a key of `keys` (one unit each) is one no cell is. */
+  private anyUnused(keys: string): boolean {
+    const used = this.facts.used;
+    for (let i = 0; i < keys.length; i++) if (!used.includes(keys[i])) return true;
+    return false;
+  }
+
   /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
   private cellVerdict(nodes: readonly PaletteNode[], key: string): number {
-    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback).
-    let mapped = false, terrain = false;
-    for (const n of nodes) {
-      const list = n.own.get(key);
+    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback); the
+    // map generator's own (the first node) by its keys when it has them.
+    const own = key.length === 1 ? this.own : undefined;
+    let mapped = false, terrain = false, from = 0;
+    if (own) {
+      from = 1;
+      if (own.mapped.includes(key)) { mapped = true; terrain = !this.fallback && own.terrain.includes(key); }
+    }
+    for (let i = from; i < nodes.length && !(mapped && (this.fallback || terrain)); i++) {
+      const list = nodes[i].own.get(key);
       if (!list) continue;
       mapped = true;
-      if (this.fallback) break;
-      if (hasTerrain(list)) { terrain = true; break; }
+      if (!this.fallback && hasTerrain(list)) terrain = true;
     }
     let verdict = 0;
     if (!this.fallback) {
+      const root = this.resolution.root;
       if (!terrain) verdict |= NO_TERRAIN;
-      else if (!hasLayerAlways(this.resolution.root, key, 'terrain')) verdict |= SOME_TERRAIN;
+      else if (!(own ? own.terrain.includes(key) || palettesAlwaysGive(root, key, 'terrain') : hasLayerAlways(root, key, 'terrain'))) verdict |= SOME_TERRAIN;
     }
     if (key !== ' ' && key !== '.' && !mapped) verdict |= UNMAPPED;
     return verdict;
@@ -269,6 +316,9 @@ class RowsCheck {
 
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
   private reportUnused(): void {
+    // (Most maps use every key of theirs: their own mappings are not made.)
+    const own = this.own;
+    if (own && !this.anyUnused(own.mapped)) return;
     let seen: Set<string> | undefined;
     // (forEach: an iterator's entry per key was made for every map.)
     this.resolution.root.own.forEach((list, key) => {

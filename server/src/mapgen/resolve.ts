@@ -261,7 +261,6 @@ class Resolver {
   nodeOf(rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode {
     this.nodesMade++;
     this.noteParameters(at.facts);
-    const own = ownMappings(rec, at);
     const uses: PaletteUse[] = [];
     const list = at.facts.palettes;
     let cycle: string[] | undefined;
@@ -277,6 +276,8 @@ class Resolver {
       }
       uses.push(new EntryUse(at.at, i, how, parameter, options));
     }
+    if (rec.type === 'mapgen') return new MapGeneratorNode(rec, at, uses);
+    const own = ownMappings(rec, at);
     return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
   }
 
@@ -293,6 +294,18 @@ class Resolver {
     } finally {
       chain.pop();
     }
+  }
+}
+
+/**
+ * A map generator's node: its own mappings made when first asked (its check reads its keys from its facts, and
+ * asks for them only to report something: most maps never). A map generator is resolved alone, so names no cycle.
+ */
+class MapGeneratorNode implements PaletteNode {
+  private mappings: ReadonlyMap<string, readonly Mapping[]> | undefined;
+  constructor(readonly record: DefinitionRecord, private readonly root: { facts: MappingFacts; at: JsonPath }, readonly uses: readonly PaletteUse[]) {}
+  get own(): ReadonlyMap<string, readonly Mapping[]> {
+    return (this.mappings ??= mappingsOf(this.record, this.root));
   }
 }
 
@@ -374,10 +387,10 @@ function walkNodes(n: PaletteNode, seen: Set<PaletteNode>, out: PaletteNode[]): 
   }
 }
 
-/** Whether some mapping of the nodes (a resolution's: see nodesOf) is of `layer`, for any character. */
-export function anyMappingOf(nodes: readonly PaletteNode[], layer: string): boolean {
+/** Whether some mapping of the nodes (a resolution's: see nodesOf) from the `from`th on is of `layer`, for any character. */
+export function anyMappingOf(nodes: readonly PaletteNode[], layer: string, from = 0): boolean {
   // (Loops that stop at the first: asked of every 0.F map generator, most of whose first mappings are terrains.)
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = from; i < nodes.length; i++) {
     for (const list of nodes[i].own.values()) for (let k = 0; k < list.length; k++) if (list[k].layer === layer) return true;
   }
   return false;
@@ -392,10 +405,17 @@ export function hasLayerAlways(node: PaletteNode, key: string, layer: string, kn
   if (k !== undefined) return k;
   // A node reached again while it is asked (a cycle, cut in the resolution) gives nothing more.
   known.set(node, false);
-  const always = (node.own.get(key)?.some((m) => m.layer === layer) ?? false)
-    || node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer, known))));
+  const always = (node.own.get(key)?.some((m) => m.layer === layer) ?? false) || palettesAlwaysGive(node, key, layer, known);
   known.set(node, always);
   return always;
+}
+
+/**
+ * Whether the palettes of `node` give a character a meaning of `layer` whatever they are: every palette some entry
+ * may be does (see hasLayerAlways, which asks the node's own mappings first).
+ */
+export function palettesAlwaysGive(node: PaletteNode, key: string, layer: string, known = new Map<PaletteNode, boolean>([[node, false]])): boolean {
+  return node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer, known))));
 }
 
 /** The palettes (ids) whose choice gives a character its meaning of `layer`, for a message. */
