@@ -39,10 +39,13 @@ export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext, fac
  * mapgen/facts.ts).
  */
 function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext, facts: MapFacts): void {
-  const root = mappingRoot(record, facts);
-  for (const [member, key] of root?.facts.badKeys ?? []) {
+  // (Nearly every definition has none: nothing made for it.)
+  const badKeys = facts.mappings?.badKeys;
+  if (badKeys === undefined) return;
+  const at = mappingRoot(record, facts)!.at;
+  for (const [member, key] of badKeys) {
     ctx.report({
-      record, path: [...root!.at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
+      record, path: [...at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
       message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
     });
   }

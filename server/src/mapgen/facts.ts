@@ -85,14 +85,18 @@ function isBadKey(key: string): boolean {
 
 /** Whether some key of `keys` is one the game rejects. */
 function anyBadKey(keys: readonly string[]): boolean {
-  for (const key of keys) if (isBadKey(key)) return true;
+  for (let k = 0; k < keys.length; k++) if (isBadKey(keys[k])) return true;
   return false;
 }
 
 function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
   const layers: [string, string[]][] = [];
   let bad = false;
-  for (const layer of Object.keys(root)) {
+  // (Indexed loops: a for-of made an iterator's result per member and key, in code every map generator and
+  // palette runs on loading, mostly before it is optimized.)
+  const names = Object.keys(root);
+  for (let n = 0; n < names.length; n++) {
+    const layer = names[n];
     const members = root[layer];
     if (!(layer in MAPPING_LAYERS) || !isObject(members)) continue;
     const keys = Object.keys(members);
@@ -105,8 +109,8 @@ function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
     const keys = Object.keys(mapping);
     if (!bad && anyBadKey(keys)) bad = true;
     const entries: [string, string[]][] = [];
-    for (const key of keys) {
-      const entry = mapping[key];
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k], entry = mapping[key];
       if (isObject(entry)) entries.push([key, Object.keys(entry)]);
     }
     if (entries.length) out.mapping = entries;

@@ -268,10 +268,11 @@ class Resolver {
       const entry: unknown = list[i];
       const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
       const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
-      const ids = possibleValues(entry, this.parameter);
+      // (A plain id, nearly every entry, without a list made for it.)
+      const ids = typeof entry === 'string' ? undefined : possibleValues(entry, this.parameter);
       const options: { id: string; nodes: readonly PaletteNode[] }[] = [];
-      for (let k = 0; k < ids.length; k++) {
-        const id = ids[k];
+      for (let k = 0, count = ids ? ids.length : 1; k < count; k++) {
+        const id = ids ? ids[k] : entry as string;
         if (this.chain.includes(id)) { cycle = [...this.chain, id]; options.push({ id, nodes: [] }); } else options.push(this.optionOf(id));
       }
       uses.push(new EntryUse(at.at, i, how, parameter, options));
@@ -330,7 +331,8 @@ class EntryUse implements PaletteUse {
 function inEffect(defs: readonly DefinitionRecord[]): readonly DefinitionRecord[] {
   let base = defs.length - 1;
   while (base > 0 && paletteFacts(defs[base]).extending === true) base--;
-  return base < 0 ? [] : defs.slice(base);
+  // (All of them, as they are, when the first replaces: nearly every palette is one definition.)
+  return base < 0 ? [] : base === 0 ? defs : defs.slice(base);
 }
 
 /**
