@@ -252,30 +252,30 @@ class Resolver {
     const nodes = this.made.get(def);
     for (let k = 0; nodes !== undefined && k < nodes.length; k++) if (nodes[k].generation === before) return nodes[k].node;
     const node = this.nodeOf(def, { facts: paletteFacts(def), at: AT_TOP });
-    let list = this.made.get(def);
-    if (!list) { list = []; this.made.set(def, list); }
-    list.push({ generation: before, node });
+    // (Lists of their exact length: a list pushed to makes room for 17.)
+    const list = this.made.get(def);
+    if (list) list.push({ generation: before, node }); else this.made.set(def, [{ generation: before, node }]);
     return node;
   }
 
   nodeOf(rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode {
     this.nodesMade++;
     this.noteParameters(at.facts);
-    const uses: PaletteUse[] = [];
     const list = at.facts.palettes;
+    const uses = new Array<PaletteUse>(Array.isArray(list) ? list.length : 0);
     let cycle: string[] | undefined;
-    for (let i = 0; Array.isArray(list) && i < list.length; i++) {
-      const entry: unknown = list[i];
+    for (let i = 0; i < uses.length; i++) {
+      const entry: unknown = list![i];
       const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
       const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
       // (A plain id, nearly every entry, without a list made for it.)
       const ids = typeof entry === 'string' ? undefined : possibleValues(entry, this.parameter);
-      const options: { id: string; nodes: readonly PaletteNode[] }[] = [];
-      for (let k = 0, count = ids ? ids.length : 1; k < count; k++) {
+      const options = new Array<{ id: string; nodes: readonly PaletteNode[] }>(ids ? ids.length : 1);
+      for (let k = 0; k < options.length; k++) {
         const id = ids ? ids[k] : entry as string;
-        if (this.chain.includes(id)) { cycle = [...this.chain, id]; options.push({ id, nodes: [] }); } else options.push(this.optionOf(id));
+        if (this.chain.includes(id)) { cycle = [...this.chain, id]; options[k] = { id, nodes: [] }; } else options[k] = this.optionOf(id);
       }
-      uses.push(new EntryUse(at.at, i, how, parameter, options));
+      uses[i] = new EntryUse(at.at, i, how, parameter, options);
     }
     if (rec.type === 'mapgen') return new MapGeneratorNode(rec, at, uses);
     const own = ownMappings(rec, at);
@@ -289,8 +289,8 @@ class Resolver {
     chain.push(id);
     try {
       const defs = this.definitionsOf(id);
-      const nodes: PaletteNode[] = [];
-      for (let k = 0; k < defs.length; k++) nodes.push(this.paletteNode(defs[k]));
+      const nodes = new Array<PaletteNode>(defs.length);
+      for (let k = 0; k < defs.length; k++) nodes[k] = this.paletteNode(defs[k]);
       return { id, nodes };
     } finally {
       chain.pop();
