@@ -76,38 +76,61 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   const resolution = resolveForCheck(record, ctx, facts);
   // A size not said well enough to check the rows.
   if (facts.rows === null || !resolution) return;
-  new RowsCheck(record, ctx, facts.rows, ownKeysOf(facts.mappings), resolution, fallback, rules).run();
+  new RowsCheck(record, ctx, facts.rows, facts.mappings, resolution, fallback, rules).run();
 };
 
-/**
- * A map generator's own mapping keys, when each is one UTF-16 unit (all but a few maps): those its mappings give a
- * meaning, and those with a terrain. Its cells' characters are looked up in them, not in its own mappings, which
- * its resolution makes only when they are asked for (to report: most maps never).
- */
-interface OwnKeys {
-  readonly mapped: string;
-  readonly terrain: string;
-}
+/** A map generator's own keys by code while its rows are checked (see OwnKeys): MAPPED, and WITH_TERRAIN. */
+const OWN_KEY_BY_CODE = new Uint8Array(0x10000);
+const MAPPED = 1, WITH_TERRAIN = 2;
 
-function ownKeysOf(facts: MappingFacts): OwnKeys | undefined {
-  let mapped = '', terrain = '';
-  const { layers, mapping } = facts;
-  for (let l = 0; l < layers.length; l++) {
-    const keys = layers[l][1];
-    for (let k = 0; k < keys.length; k++) if (keys[k].length !== 1) return undefined;
-    const joined = keys.join('');
-    mapped += joined;
-    if (layers[l][0] === 'terrain') terrain += joined;
+/**
+ * A map generator's own mapping keys, marked by code (OWN_KEY_BY_CODE) while its rows are checked, when each is one
+ * UTF-16 unit (all but a few maps): its cells' characters are looked up there, not in its own mappings, which its
+ * resolution makes only when they are asked for (to report: most maps never).
+ */
+class OwnKeys {
+  private constructor(private readonly facts: MappingFacts, readonly anyTerrain: boolean) {}
+
+  /** The keys of `facts` marked (clear() unmarks them); undefined, nothing marked, when one is not one unit. */
+  static mark(facts: MappingFacts): OwnKeys | undefined {
+    const { layers, mapping } = facts;
+    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) if (keys[k].length !== 1) return undefined;
+    for (let e = 0; mapping !== undefined && e < mapping.length; e++) if (mapping[e][0].length !== 1) return undefined;
+    let anyTerrain = false;
+    for (let l = 0; l < layers.length; l++) {
+      const keys = layers[l][1], bits = layers[l][0] === 'terrain' ? MAPPED | WITH_TERRAIN : MAPPED;
+      if (bits !== MAPPED && keys.length > 0) anyTerrain = true;
+      for (let k = 0; k < keys.length; k++) OWN_KEY_BY_CODE[keys[k].charCodeAt(0)] |= bits;
+    }
+    // A `mapping` entry is a mapping of each of its members (resolve.ts mappingsOf).
+    for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
+      const entryLayers = mapping[e][1];
+      if (entryLayers.length === 0) continue;
+      const bits = entryLayers.includes('terrain') ? MAPPED | WITH_TERRAIN : MAPPED;
+      if (bits !== MAPPED) anyTerrain = true;
+      OWN_KEY_BY_CODE[mapping[e][0].charCodeAt(0)] |= bits;
+    }
+    return new OwnKeys(facts, anyTerrain);
   }
-  // A `mapping` entry is a mapping of each of its members (resolve.ts mappingsOf).
-  for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
-    const key = mapping[e][0], entryLayers = mapping[e][1];
-    if (key.length !== 1) return undefined;
-    if (entryLayers.length === 0) continue;
-    mapped += key;
-    if (entryLayers.includes('terrain')) terrain += key;
+
+  /** MAPPED and WITH_TERRAIN of a key of one unit. */
+  of(key: string): number {
+    return OWN_KEY_BY_CODE[key.charCodeAt(0)];
   }
-  return { mapped, terrain };
+
+  /** Whether a key of them is one no cell of `rows` is. */
+  anyUnused(rows: RowsFacts): boolean {
+    const { layers, mapping } = this.facts;
+    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) if (!usesKey(rows, keys[k])) return true;
+    for (let e = 0; mapping !== undefined && e < mapping.length; e++) if (mapping[e][1].length > 0 && !usesKey(rows, mapping[e][0])) return true;
+    return false;
+  }
+
+  clear(): void {
+    const { layers, mapping } = this.facts;
+    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) OWN_KEY_BY_CODE[keys[k].charCodeAt(0)] = 0;
+    for (let e = 0; mapping !== undefined && e < mapping.length; e++) OWN_KEY_BY_CODE[mapping[e][0].charCodeAt(0)] = 0;
+  }
 }
 
 /** A cell's findings, by character (see RowsCheck.cellVerdict): not in "terrain", a terrain in some palettes only, unmapped. */
@@ -126,7 +149,7 @@ class RowsCheck {
     private readonly record: DefinitionRecord,
     private readonly ctx: CheckContext,
     private readonly facts: RowsFacts,
-    private readonly own: OwnKeys | undefined,
+    private readonly mappings: MappingFacts,
     private readonly resolution: MapResolution,
     private readonly fallback: boolean,
     private readonly rules: MapgenRowRules,
@@ -179,11 +202,23 @@ class RowsCheck {
     }
   }
 
+  /** The map generator's own keys (see OwnKeys), marked while it is checked. */
+  private own: OwnKeys | undefined;
+
   run(): void {
+    this.own = OwnKeys.mark(this.mappings);
+    try {
+      this.check();
+    } finally {
+      this.own?.clear();
+    }
+  }
+
+  private check(): void {
     const nodes = nodesOf(this.resolution);
     const own = this.own;
     // (The resolution's first node is the map generator's own: see `own`.)
-    if (this.rules.rowsNeedTerrain && !(own ? own.terrain.length > 0 || anyMappingOf(nodes, 'terrain', 1) : anyMappingOf(nodes, 'terrain'))) {
+    if (this.rules.rowsNeedTerrain && !(own ? own.anyTerrain || anyMappingOf(nodes, 'terrain', 1) : anyMappingOf(nodes, 'terrain'))) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
@@ -266,22 +301,16 @@ class RowsCheck {
     }
   }
 
-  /** Whether a key of `keys` (one unit each) is one no cell is. */
-  private anyUnused(keys: string): boolean {
-    const used = this.facts.used;
-    for (let i = 0; i < keys.length; i++) if (!used.includes(keys[i])) return true;
-    return false;
-  }
-
   /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
   private cellVerdict(nodes: readonly PaletteNode[], key: string): number {
     // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback); the
     // map generator's own (the first node) by its keys when it has them.
     const own = key.length === 1 ? this.own : undefined;
+    const ownBits = own ? own.of(key) : 0;
     let mapped = false, terrain = false, from = 0;
     if (own) {
       from = 1;
-      if (own.mapped.includes(key)) { mapped = true; terrain = !this.fallback && own.terrain.includes(key); }
+      if ((ownBits & MAPPED) !== 0) { mapped = true; terrain = !this.fallback && (ownBits & WITH_TERRAIN) !== 0; }
     }
     for (let i = from; i < nodes.length && !(mapped && (this.fallback || terrain)); i++) {
       const list = nodes[i].own.get(key);
@@ -293,7 +322,7 @@ class RowsCheck {
     if (!this.fallback) {
       const root = this.resolution.root;
       if (!terrain) verdict |= NO_TERRAIN;
-      else if (!(own ? own.terrain.includes(key) || palettesAlwaysGive(root, key, 'terrain') : hasLayerAlways(root, key, 'terrain'))) verdict |= SOME_TERRAIN;
+      else if (!(own ? (ownBits & WITH_TERRAIN) !== 0 || palettesAlwaysGive(root, key, 'terrain') : hasLayerAlways(root, key, 'terrain'))) verdict |= SOME_TERRAIN;
     }
     if (key !== ' ' && key !== '.' && !mapped) verdict |= UNMAPPED;
     return verdict;
@@ -320,8 +349,7 @@ class RowsCheck {
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
   private reportUnused(): void {
     // (Most maps use every key of theirs: their own mappings are not made.)
-    const own = this.own;
-    if (own && !this.anyUnused(own.mapped)) return;
+    if (this.own && !this.own.anyUnused(this.facts)) return;
     let seen: Set<string> | undefined;
     // (forEach: an iterator's entry per key was made for every map.)
     this.resolution.root.own.forEach((list, key) => {
