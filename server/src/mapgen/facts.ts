@@ -126,8 +126,13 @@ function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
   return out;
 }
 
-/** Whether a character of one UTF-16 unit was met among a map's cells (KeysMet), by code; cleared after each map. */
+/**
+ * Whether a character of one UTF-16 unit was met among a map's cells (KeysMet), by code: MET_COLUMN one taking a
+ * column (isColumnUnit: a row's loop passes it at once), MET_OTHER another (a lone combining mark or surrogate, a
+ * cell of its own at a row's start); 0 not met. Cleared after each map.
+ */
 const SEEN_CODE = new Uint8Array(0x10000);
+const MET_COLUMN = 1, MET_OTHER = 2;
 /** The codes met, in order (at most one of each). */
 const CODES_MET = new Uint16Array(0x10000);
 
@@ -157,12 +162,14 @@ class KeysMet {
         let c = 0;
         // Nearly every row is characters of one unit and one column each, one cell each (most of them below U+0300:
         // see cellKeys; a map drawn with box characters has more): those within the width are met...
-        for (let prev = -1, end = length < width ? length : width; c < end; c++) {
+        // (A character met before is passed on its mark alone: most are, and a run of one was compared with the one
+        // before it, a branch mispredicted at every change.)
+        for (let end = length < width ? length : width; c < end; c++) {
           const code = row.charCodeAt(c);
-          if (code === prev) continue;
+          const seen = SEEN_CODE[code];
+          if (seen === MET_COLUMN) continue;
           if (code >= 0x300 && !isColumnUnit(code)) break;
-          prev = code;
-          if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+          if (seen === 0) { SEEN_CODE[code] = MET_COLUMN; CODES_MET[this.count++] = code; }
         }
         // ...the others only looked at.
         if (c >= width) while (c < length && isColumnUnit(row.charCodeAt(c))) c++;
@@ -190,7 +197,7 @@ class KeysMet {
   }
 
   private meetCode(code: number): void {
-    if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+    if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = isColumnUnit(code) ? MET_COLUMN : MET_OTHER; CODES_MET[this.count++] = code; }
   }
 
   /** The keys met (see RowsFacts), and the codes cleared for the next map. */
