@@ -16,7 +16,7 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesAlwaysGive, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, palettesAlwaysGive, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
 import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type MappingFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
@@ -215,7 +215,7 @@ class RowsCheck {
   }
 
   private check(): void {
-    const nodes = nodesOf(this.resolution);
+    const nodes = this.resolution.nodes;
     const own = this.own;
     // (The resolution's first node is the map generator's own: see `own`.)
     if (this.rules.rowsNeedTerrain && !(own ? own.anyTerrain || anyMappingOf(nodes, 'terrain', 1) : anyMappingOf(nodes, 'terrain'))) {

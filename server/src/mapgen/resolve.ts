@@ -79,7 +79,12 @@ export interface PaletteLookup {
 
 export interface MapResolution {
   readonly root: PaletteNode;
-  /** The nodes made (each definition once per set of parameters in force): the work the resolution cost. */
+  /**
+   * Every node of the resolution once, `root` first, the others in no particular order (each definition once per
+   * set of parameters in force: every node made is reached from the root).
+   */
+  readonly nodes: readonly PaletteNode[];
+  /** How many nodes were made: the work the resolution cost. */
   readonly nodesMade: number;
 }
 
@@ -208,7 +213,11 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup,
   if (!root) return undefined;
   const resolver = new Resolver(lookup, record.type === 'mapgen' ? [] : record.ids.slice(0, 1));
   const node = resolver.nodeOf(record, root);
-  return { root: node, nodesMade: resolver.nodesMade };
+  // (Made last: moved to the front.)
+  const nodes = resolver.nodes;
+  nodes[nodes.length - 1] = nodes[0];
+  nodes[0] = node;
+  return { root: node, nodes, nodesMade: nodes.length };
 }
 
 /**
@@ -227,7 +236,8 @@ class Resolver {
   private generation = 0;
   private readonly made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
   private readonly definitions = new Map<string, readonly DefinitionRecord[]>();
-  nodesMade = 0;
+  /** The nodes made, in the order made (each after the nodes of its palettes). */
+  readonly nodes: PaletteNode[] = [];
   /** A parameter's definition, for possibleValues. */
   private readonly parameter = (name: string): unknown => this.parameters?.get(name);
 
@@ -259,7 +269,6 @@ class Resolver {
   }
 
   nodeOf(rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode {
-    this.nodesMade++;
     this.noteParameters(at.facts);
     const list = at.facts.palettes;
     const uses = new Array<PaletteUse>(Array.isArray(list) ? list.length : 0);
@@ -277,9 +286,10 @@ class Resolver {
       }
       uses[i] = new EntryUse(at.at, i, how, parameter, options);
     }
-    if (rec.type === 'mapgen') return new MapGeneratorNode(rec, at, uses);
-    const own = ownMappings(rec, at);
-    return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
+    const own = rec.type === 'mapgen' ? undefined : ownMappings(rec, at);
+    const node: PaletteNode = !own ? new MapGeneratorNode(rec, at, uses) : cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
+    this.nodes.push(node);
+    return node;
   }
 
   /** What an entry's palette `id` (not closing a cycle) is: its nodes, none when it is too deep. */
@@ -371,25 +381,7 @@ export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
   return out;
 }
 
-/** Every node of a resolution once, in eachNode's order (without the ways they are reached). */
-export function nodesOf(resolution: MapResolution): PaletteNode[] {
-  const out: PaletteNode[] = [];
-  walkNodes(resolution.root, new Set(), out);
-  return out;
-}
-
-/** nodesOf's walk. (Indexed loops, no closure: the check of every map generator walks its resolution.) */
-function walkNodes(n: PaletteNode, seen: Set<PaletteNode>, out: PaletteNode[]): void {
-  if (seen.has(n)) return;
-  seen.add(n);
-  out.push(n);
-  for (let i = 0; i < n.uses.length; i++) {
-    const options = n.uses[i].options;
-    for (let j = 0; j < options.length; j++) for (let k = 0; k < options[j].nodes.length; k++) walkNodes(options[j].nodes[k], seen, out);
-  }
-}
-
-/** Whether some mapping of the nodes (a resolution's: see nodesOf) from the `from`th on is of `layer`, for any character. */
+/** Whether some mapping of the nodes (a resolution's: see MapResolution.nodes) from the `from`th on is of `layer`, for any character. */
 export function anyMappingOf(nodes: readonly PaletteNode[], layer: string, from = 0): boolean {
   // (Loops that stop at the first: asked of every 0.F map generator, most of whose first mappings are terrains.)
   for (let i = from; i < nodes.length; i++) {
