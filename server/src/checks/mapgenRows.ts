@@ -79,57 +79,60 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   new RowsCheck(record, ctx, facts.rows, facts.mappings, resolution, fallback, rules).run();
 };
 
-/** A map generator's own keys by code while its rows are checked (see OwnKeys): MAPPED, and WITH_TERRAIN. */
+/**
+ * A map generator's own keys by code (see OwnKeys): MAPPED and WITH_TERRAIN, valid where OWN_KEY_MAP holds the
+ * number of the map marking them (nothing to clear after a map: the next has another number).
+ */
 const OWN_KEY_BY_CODE = new Uint8Array(0x10000);
+const OWN_KEY_MAP = new Uint32Array(0x10000);
 const MAPPED = 1, WITH_TERRAIN = 2;
+let mapsMarked = 0;
 
 /**
- * A map generator's own mapping keys, marked by code (OWN_KEY_BY_CODE) while its rows are checked, when each is one
- * UTF-16 unit (all but a few maps): its cells' characters are looked up there, not in its own mappings, which its
- * resolution makes only when they are asked for (to report: most maps never).
+ * A map generator's own mapping keys, marked by code (OWN_KEY_BY_CODE) for its check, when each is one UTF-16 unit
+ * (all but a few maps): its cells' characters are looked up there, not in its own mappings, which its resolution
+ * makes only when they are asked for (to report: most maps never).
  */
 class OwnKeys {
-  private constructor(private readonly facts: MappingFacts, readonly anyTerrain: boolean) {}
+  private constructor(private readonly map: number, readonly anyTerrain: boolean, readonly anyUnused: boolean) {}
 
-  /** The keys of `facts` marked (clear() unmarks them); undefined, nothing marked, when one is not one unit. */
-  static mark(facts: MappingFacts): OwnKeys | undefined {
+  /** The keys of `facts` marked, with whether a cell of `rows` uses each; undefined when one is not one unit. */
+  static mark(facts: MappingFacts, rows: RowsFacts): OwnKeys | undefined {
+    if (++mapsMarked === 0xffffffff) { OWN_KEY_MAP.fill(0); mapsMarked = 1; }
+    const map = mapsMarked;
+    let anyTerrain = false, anyUnused = false;
     const { layers, mapping } = facts;
-    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) if (keys[k].length !== 1) return undefined;
-    for (let e = 0; mapping !== undefined && e < mapping.length; e++) if (mapping[e][0].length !== 1) return undefined;
-    let anyTerrain = false;
     for (let l = 0; l < layers.length; l++) {
       const keys = layers[l][1], bits = layers[l][0] === 'terrain' ? MAPPED | WITH_TERRAIN : MAPPED;
+      for (let k = 0; k < keys.length; k++) {
+        if (keys[k].length !== 1) return undefined;
+        OwnKeys.markCode(keys[k].charCodeAt(0), bits, map);
+        if (!anyUnused && !usesKey(rows, keys[k])) anyUnused = true;
+      }
       if (bits !== MAPPED && keys.length > 0) anyTerrain = true;
-      for (let k = 0; k < keys.length; k++) OWN_KEY_BY_CODE[keys[k].charCodeAt(0)] |= bits;
     }
     // A `mapping` entry is a mapping of each of its members (resolve.ts mappingsOf).
     for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
-      const entryLayers = mapping[e][1];
+      const key = mapping[e][0], entryLayers = mapping[e][1];
+      if (key.length !== 1) return undefined;
       if (entryLayers.length === 0) continue;
       const bits = entryLayers.includes('terrain') ? MAPPED | WITH_TERRAIN : MAPPED;
+      OwnKeys.markCode(key.charCodeAt(0), bits, map);
       if (bits !== MAPPED) anyTerrain = true;
-      OWN_KEY_BY_CODE[mapping[e][0].charCodeAt(0)] |= bits;
+      if (!anyUnused && !usesKey(rows, key)) anyUnused = true;
     }
-    return new OwnKeys(facts, anyTerrain);
+    return new OwnKeys(map, anyTerrain, anyUnused);
+  }
+
+  private static markCode(code: number, bits: number, map: number): void {
+    OWN_KEY_BY_CODE[code] = OWN_KEY_MAP[code] === map ? OWN_KEY_BY_CODE[code] | bits : bits;
+    OWN_KEY_MAP[code] = map;
   }
 
   /** MAPPED and WITH_TERRAIN of a key of one unit. */
   of(key: string): number {
-    return OWN_KEY_BY_CODE[key.charCodeAt(0)];
-  }
-
-  /** Whether a key of them is one no cell of `rows` is. */
-  anyUnused(rows: RowsFacts): boolean {
-    const { layers, mapping } = this.facts;
-    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) if (!usesKey(rows, keys[k])) return true;
-    for (let e = 0; mapping !== undefined && e < mapping.length; e++) if (mapping[e][1].length > 0 && !usesKey(rows, mapping[e][0])) return true;
-    return false;
-  }
-
-  clear(): void {
-    const { layers, mapping } = this.facts;
-    for (let l = 0; l < layers.length; l++) for (let k = 0, keys = layers[l][1]; k < keys.length; k++) OWN_KEY_BY_CODE[keys[k].charCodeAt(0)] = 0;
-    for (let e = 0; mapping !== undefined && e < mapping.length; e++) OWN_KEY_BY_CODE[mapping[e][0].charCodeAt(0)] = 0;
+    const code = key.charCodeAt(0);
+    return OWN_KEY_MAP[code] === this.map ? OWN_KEY_BY_CODE[code] : 0;
   }
 }
 
@@ -202,19 +205,11 @@ class RowsCheck {
     }
   }
 
-  /** The map generator's own keys (see OwnKeys), marked while it is checked. */
+  /** The map generator's own keys (see OwnKeys). */
   private own: OwnKeys | undefined;
 
   run(): void {
-    this.own = OwnKeys.mark(this.mappings);
-    try {
-      this.check();
-    } finally {
-      this.own?.clear();
-    }
-  }
-
-  private check(): void {
+    this.own = OwnKeys.mark(this.mappings, this.facts);
     const nodes = this.resolution.nodes;
     const own = this.own;
     // (The resolution's first node is the map generator's own: see `own`.)
@@ -349,7 +344,7 @@ class RowsCheck {
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
   private reportUnused(): void {
     // (Most maps use every key of theirs: their own mappings are not made.)
-    if (this.own && !this.own.anyUnused(this.facts)) return;
+    if (this.own && !this.own.anyUnused) return;
     let seen: Set<string> | undefined;
     // (forEach: an iterator's entry per key was made for every map.)
     this.resolution.root.own.forEach((list, key) => {
