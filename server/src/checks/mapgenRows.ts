@@ -16,8 +16,8 @@ import { fullValueOf, type DefinitionRecord } from '../records/record';
 import type { Severity } from '../diagnostic';
 import type { MapgenRowRules } from '../registry/declaration';
 import { cellKeys, mapSizeOf } from '../mapgen/rows';
-import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, nodesOf, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
-import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type RowsFacts } from '../mapgen/facts';
+import { PALETTE_KIND, anyMappingOf, hasLayerAlways, mapFactsOf, mappingRoot, palettesAlwaysGive, palettesGiving, resolveMappings, type Mapping, type MapResolution, type PaletteNode } from '../mapgen/resolve';
+import { ROWS_LONG, ROWS_SHORT, usesKey, type MapFacts, type MappingFacts, type RowsFacts } from '../mapgen/facts';
 import { writtenCells, writtenRows, type WrittenRows } from '../mapgen/grid';
 
 /** Findings of one class reported per definition at most (a map of unmapped characters is one mistake). */
@@ -39,10 +39,13 @@ export function resolveForCheck(record: DefinitionRecord, ctx: CheckContext, fac
  * mapgen/facts.ts).
  */
 function checkMappingKeys(record: DefinitionRecord, ctx: CheckContext, facts: MapFacts): void {
-  const root = mappingRoot(record, facts);
-  for (const [member, key] of root?.facts.badKeys ?? []) {
+  // (Nearly every definition has none: nothing made for it.)
+  const badKeys = facts.mappings?.badKeys;
+  if (badKeys === undefined) return;
+  const at = mappingRoot(record, facts)!.at;
+  for (const [member, key] of badKeys) {
     ctx.report({
-      record, path: [...root!.at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
+      record, path: [...at, member, key], part: 'key', code: 'mapgen-rows', severity: 'error', basis: 'reader',
       message: `${show(key)}: a mapping key is one character of one column: the game rejects it ("format map key must be 1 column")`,
     });
   }
@@ -73,8 +76,65 @@ export const checkMapgenRows: RecordCheck = (record, ctx) => {
   const resolution = resolveForCheck(record, ctx, facts);
   // A size not said well enough to check the rows.
   if (facts.rows === null || !resolution) return;
-  new RowsCheck(record, ctx, facts.rows, resolution, fallback, rules).run();
+  new RowsCheck(record, ctx, facts.rows, facts.mappings, resolution, fallback, rules).run();
 };
+
+/**
+ * A map generator's own keys by code (see OwnKeys): MAPPED and WITH_TERRAIN, valid where OWN_KEY_MAP holds the
+ * number of the map marking them (nothing to clear after a map: the next has another number).
+ */
+const OWN_KEY_BY_CODE = new Uint8Array(0x10000);
+const OWN_KEY_MAP = new Uint32Array(0x10000);
+const MAPPED = 1, WITH_TERRAIN = 2;
+let mapsMarked = 0;
+
+/**
+ * A map generator's own mapping keys, marked by code (OWN_KEY_BY_CODE) for its check, when each is one UTF-16 unit
+ * (all but a few maps): its cells' characters are looked up there, not in its own mappings, which its resolution
+ * makes only when they are asked for (to report: most maps never).
+ */
+class OwnKeys {
+  private constructor(private readonly map: number, readonly anyTerrain: boolean, readonly anyUnused: boolean) {}
+
+  /** The keys of `facts` marked, with whether a cell of `rows` uses each; undefined when one is not one unit. */
+  static mark(facts: MappingFacts, rows: RowsFacts): OwnKeys | undefined {
+    if (++mapsMarked === 0xffffffff) { OWN_KEY_MAP.fill(0); mapsMarked = 1; }
+    const map = mapsMarked;
+    let anyTerrain = false, anyUnused = false;
+    const { layers, mapping } = facts;
+    for (let l = 0; l < layers.length; l++) {
+      const keys = layers[l][1], bits = layers[l][0] === 'terrain' ? MAPPED | WITH_TERRAIN : MAPPED;
+      for (let k = 0; k < keys.length; k++) {
+        if (keys[k].length !== 1) return undefined;
+        OwnKeys.markCode(keys[k].charCodeAt(0), bits, map);
+        if (!anyUnused && !usesKey(rows, keys[k])) anyUnused = true;
+      }
+      if (bits !== MAPPED && keys.length > 0) anyTerrain = true;
+    }
+    // A `mapping` entry is a mapping of each of its members (resolve.ts mappingsOf).
+    for (let e = 0; mapping !== undefined && e < mapping.length; e++) {
+      const key = mapping[e][0], entryLayers = mapping[e][1];
+      if (key.length !== 1) return undefined;
+      if (entryLayers.length === 0) continue;
+      const bits = entryLayers.includes('terrain') ? MAPPED | WITH_TERRAIN : MAPPED;
+      OwnKeys.markCode(key.charCodeAt(0), bits, map);
+      if (bits !== MAPPED) anyTerrain = true;
+      if (!anyUnused && !usesKey(rows, key)) anyUnused = true;
+    }
+    return new OwnKeys(map, anyTerrain, anyUnused);
+  }
+
+  private static markCode(code: number, bits: number, map: number): void {
+    OWN_KEY_BY_CODE[code] = OWN_KEY_MAP[code] === map ? OWN_KEY_BY_CODE[code] | bits : bits;
+    OWN_KEY_MAP[code] = map;
+  }
+
+  /** MAPPED and WITH_TERRAIN of a key of one unit. */
+  of(key: string): number {
+    const code = key.charCodeAt(0);
+    return OWN_KEY_MAP[code] === this.map ? OWN_KEY_BY_CODE[code] : 0;
+  }
+}
 
 /** A cell's findings, by character (see RowsCheck.cellVerdict): not in "terrain", a terrain in some palettes only, unmapped. */
 const NO_TERRAIN = 1, SOME_TERRAIN = 2, UNMAPPED = 4;
@@ -92,6 +152,7 @@ class RowsCheck {
     private readonly record: DefinitionRecord,
     private readonly ctx: CheckContext,
     private readonly facts: RowsFacts,
+    private readonly mappings: MappingFacts,
     private readonly resolution: MapResolution,
     private readonly fallback: boolean,
     private readonly rules: MapgenRowRules,
@@ -144,9 +205,15 @@ class RowsCheck {
     }
   }
 
+  /** The map generator's own keys (see OwnKeys). */
+  private own: OwnKeys | undefined;
+
   run(): void {
-    const nodes = nodesOf(this.resolution);
-    if (this.rules.rowsNeedTerrain && !anyMappingOf(nodes, 'terrain')) {
+    this.own = OwnKeys.mark(this.mappings, this.facts);
+    const nodes = this.resolution.nodes;
+    const own = this.own;
+    // (The resolution's first node is the map generator's own: see `own`.)
+    if (this.rules.rowsNeedTerrain && !(own ? own.anyTerrain || anyMappingOf(nodes, 'terrain', 1) : anyMappingOf(nodes, 'terrain'))) {
       this.report('no-terrain', undefined, ['object', 'rows'], 'error', '"rows": no character is mapped to a terrain (in "terrain" or a palette): the game rejects the map ("format: no terrain map")');
       this.flush();
       return;
@@ -231,19 +298,26 @@ class RowsCheck {
 
   /** What every cell of `key` reports (NO_TERRAIN, SOME_TERRAIN, UNMAPPED; 0: nothing). */
   private cellVerdict(nodes: readonly PaletteNode[], key: string): number {
-    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback).
-    let mapped = false, terrain = false;
-    for (const n of nodes) {
-      const list = n.own.get(key);
+    // Whether some mapping of the nodes gives `key` a meaning, and a terrain (asked only without a fallback); the
+    // map generator's own (the first node) by its keys when it has them.
+    const own = key.length === 1 ? this.own : undefined;
+    const ownBits = own ? own.of(key) : 0;
+    let mapped = false, terrain = false, from = 0;
+    if (own) {
+      from = 1;
+      if ((ownBits & MAPPED) !== 0) { mapped = true; terrain = !this.fallback && (ownBits & WITH_TERRAIN) !== 0; }
+    }
+    for (let i = from; i < nodes.length && !(mapped && (this.fallback || terrain)); i++) {
+      const list = nodes[i].own.get(key);
       if (!list) continue;
       mapped = true;
-      if (this.fallback) break;
-      if (hasTerrain(list)) { terrain = true; break; }
+      if (!this.fallback && hasTerrain(list)) terrain = true;
     }
     let verdict = 0;
     if (!this.fallback) {
+      const root = this.resolution.root;
       if (!terrain) verdict |= NO_TERRAIN;
-      else if (!hasLayerAlways(this.resolution.root, key, 'terrain')) verdict |= SOME_TERRAIN;
+      else if (!(own ? (ownBits & WITH_TERRAIN) !== 0 || palettesAlwaysGive(root, key, 'terrain') : hasLayerAlways(root, key, 'terrain'))) verdict |= SOME_TERRAIN;
     }
     if (key !== ' ' && key !== '.' && !mapped) verdict |= UNMAPPED;
     return verdict;
@@ -269,6 +343,8 @@ class RowsCheck {
 
   /** The definition's own mappings no cell uses (a palette's are shared: many maps use a few of them each). */
   private reportUnused(): void {
+    // (Most maps use every key of theirs: their own mappings are not made.)
+    if (this.own && !this.own.anyUnused) return;
     let seen: Set<string> | undefined;
     // (forEach: an iterator's entry per key was made for every map.)
     this.resolution.root.own.forEach((list, key) => {

@@ -85,14 +85,18 @@ function isBadKey(key: string): boolean {
 
 /** Whether some key of `keys` is one the game rejects. */
 function anyBadKey(keys: readonly string[]): boolean {
-  for (const key of keys) if (isBadKey(key)) return true;
+  for (let k = 0; k < keys.length; k++) if (isBadKey(keys[k])) return true;
   return false;
 }
 
 function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
   const layers: [string, string[]][] = [];
   let bad = false;
-  for (const layer of Object.keys(root)) {
+  // (Indexed loops: a for-of made an iterator's result per member and key, in code every map generator and
+  // palette runs on loading, mostly before it is optimized.)
+  const names = Object.keys(root);
+  for (let n = 0; n < names.length; n++) {
+    const layer = names[n];
     const members = root[layer];
     if (!(layer in MAPPING_LAYERS) || !isObject(members)) continue;
     const keys = Object.keys(members);
@@ -105,8 +109,8 @@ function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
     const keys = Object.keys(mapping);
     if (!bad && anyBadKey(keys)) bad = true;
     const entries: [string, string[]][] = [];
-    for (const key of keys) {
-      const entry = mapping[key];
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k], entry = mapping[key];
       if (isObject(entry)) entries.push([key, Object.keys(entry)]);
     }
     if (entries.length) out.mapping = entries;
@@ -122,8 +126,13 @@ function mappingFactsOf(root: Record<string, unknown>): MappingFacts {
   return out;
 }
 
-/** Whether a character of one UTF-16 unit was met among a map's cells (KeysMet), by code; cleared after each map. */
+/**
+ * Whether a character of one UTF-16 unit was met among a map's cells (KeysMet), by code: MET_COLUMN one taking a
+ * column (isColumnUnit: a row's loop passes it at once), MET_OTHER another (a lone combining mark or surrogate, a
+ * cell of its own at a row's start); 0 not met. Cleared after each map.
+ */
 const SEEN_CODE = new Uint8Array(0x10000);
+const MET_COLUMN = 1, MET_OTHER = 2;
 /** The codes met, in order (at most one of each). */
 const CODES_MET = new Uint16Array(0x10000);
 
@@ -153,12 +162,14 @@ class KeysMet {
         let c = 0;
         // Nearly every row is characters of one unit and one column each, one cell each (most of them below U+0300:
         // see cellKeys; a map drawn with box characters has more): those within the width are met...
-        for (let prev = -1, end = length < width ? length : width; c < end; c++) {
+        // (A character met before is passed on its mark alone: most are, and a run of one was compared with the one
+        // before it, a branch mispredicted at every change.)
+        for (let end = length < width ? length : width; c < end; c++) {
           const code = row.charCodeAt(c);
-          if (code === prev) continue;
+          const seen = SEEN_CODE[code];
+          if (seen === MET_COLUMN) continue;
           if (code >= 0x300 && !isColumnUnit(code)) break;
-          prev = code;
-          if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+          if (seen === 0) { SEEN_CODE[code] = MET_COLUMN; CODES_MET[this.count++] = code; }
         }
         // ...the others only looked at.
         if (c >= width) while (c < length && isColumnUnit(row.charCodeAt(c))) c++;
@@ -186,7 +197,7 @@ class KeysMet {
   }
 
   private meetCode(code: number): void {
-    if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = 1; CODES_MET[this.count++] = code; }
+    if (SEEN_CODE[code] === 0) { SEEN_CODE[code] = isColumnUnit(code) ? MET_COLUMN : MET_OTHER; CODES_MET[this.count++] = code; }
   }
 
   /** The keys met (see RowsFacts), and the codes cleared for the next map. */

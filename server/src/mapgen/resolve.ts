@@ -79,7 +79,12 @@ export interface PaletteLookup {
 
 export interface MapResolution {
   readonly root: PaletteNode;
-  /** The nodes made (each definition once per set of parameters in force): the work the resolution cost. */
+  /**
+   * Every node of the resolution once, `root` first, the others in no particular order (each definition once per
+   * set of parameters in force: every node made is reached from the root).
+   */
+  readonly nodes: readonly PaletteNode[];
+  /** How many nodes were made: the work the resolution cost. */
   readonly nodesMade: number;
 }
 
@@ -208,7 +213,11 @@ export function resolveMappings(record: DefinitionRecord, lookup: PaletteLookup,
   if (!root) return undefined;
   const resolver = new Resolver(lookup, record.type === 'mapgen' ? [] : record.ids.slice(0, 1));
   const node = resolver.nodeOf(record, root);
-  return { root: node, nodesMade: resolver.nodesMade };
+  // (Made last: moved to the front.)
+  const nodes = resolver.nodes;
+  nodes[nodes.length - 1] = nodes[0];
+  nodes[0] = node;
+  return { root: node, nodes, nodesMade: nodes.length };
 }
 
 /**
@@ -227,7 +236,8 @@ class Resolver {
   private generation = 0;
   private readonly made = new Map<DefinitionRecord, { generation: number; node: PaletteNode }[]>();
   private readonly definitions = new Map<string, readonly DefinitionRecord[]>();
-  nodesMade = 0;
+  /** The nodes made, in the order made (each after the nodes of its palettes). */
+  readonly nodes: PaletteNode[] = [];
   /** A parameter's definition, for possibleValues. */
   private readonly parameter = (name: string): unknown => this.parameters?.get(name);
 
@@ -252,32 +262,34 @@ class Resolver {
     const nodes = this.made.get(def);
     for (let k = 0; nodes !== undefined && k < nodes.length; k++) if (nodes[k].generation === before) return nodes[k].node;
     const node = this.nodeOf(def, { facts: paletteFacts(def), at: AT_TOP });
-    let list = this.made.get(def);
-    if (!list) { list = []; this.made.set(def, list); }
-    list.push({ generation: before, node });
+    // (Lists of their exact length: a list pushed to makes room for 17.)
+    const list = this.made.get(def);
+    if (list) list.push({ generation: before, node }); else this.made.set(def, [{ generation: before, node }]);
     return node;
   }
 
   nodeOf(rec: DefinitionRecord, at: { facts: MappingFacts; at: JsonPath }): PaletteNode {
-    this.nodesMade++;
     this.noteParameters(at.facts);
-    const own = ownMappings(rec, at);
-    const uses: PaletteUse[] = [];
     const list = at.facts.palettes;
+    const uses = new Array<PaletteUse>(Array.isArray(list) ? list.length : 0);
     let cycle: string[] | undefined;
-    for (let i = 0; Array.isArray(list) && i < list.length; i++) {
-      const entry: unknown = list[i];
+    for (let i = 0; i < uses.length; i++) {
+      const entry: unknown = list![i];
       const how: PaletteStep['how'] = typeof entry === 'string' ? 'named' : isObject(entry) && typeof entry.param === 'string' ? 'parameter' : 'distribution';
       const parameter = how === 'parameter' ? (entry as Record<string, unknown>).param as string : undefined;
-      const ids = possibleValues(entry, this.parameter);
-      const options: { id: string; nodes: readonly PaletteNode[] }[] = [];
-      for (let k = 0; k < ids.length; k++) {
-        const id = ids[k];
-        if (this.chain.includes(id)) { cycle = [...this.chain, id]; options.push({ id, nodes: [] }); } else options.push(this.optionOf(id));
+      // (A plain id, nearly every entry, without a list made for it.)
+      const ids = typeof entry === 'string' ? undefined : possibleValues(entry, this.parameter);
+      const options = new Array<{ id: string; nodes: readonly PaletteNode[] }>(ids ? ids.length : 1);
+      for (let k = 0; k < options.length; k++) {
+        const id = ids ? ids[k] : entry as string;
+        if (this.chain.includes(id)) { cycle = [...this.chain, id]; options[k] = { id, nodes: [] }; } else options[k] = this.optionOf(id);
       }
-      uses.push(new EntryUse(at.at, i, how, parameter, options));
+      uses[i] = new EntryUse(at.at, i, how, parameter, options);
     }
-    return cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
+    const own = rec.type === 'mapgen' ? undefined : ownMappings(rec, at);
+    const node: PaletteNode = !own ? new MapGeneratorNode(rec, at, uses) : cycle ? { record: rec, own, uses, cycle } : { record: rec, own, uses };
+    this.nodes.push(node);
+    return node;
   }
 
   /** What an entry's palette `id` (not closing a cycle) is: its nodes, none when it is too deep. */
@@ -287,12 +299,24 @@ class Resolver {
     chain.push(id);
     try {
       const defs = this.definitionsOf(id);
-      const nodes: PaletteNode[] = [];
-      for (let k = 0; k < defs.length; k++) nodes.push(this.paletteNode(defs[k]));
+      const nodes = new Array<PaletteNode>(defs.length);
+      for (let k = 0; k < defs.length; k++) nodes[k] = this.paletteNode(defs[k]);
       return { id, nodes };
     } finally {
       chain.pop();
     }
+  }
+}
+
+/**
+ * A map generator's node: its own mappings made when first asked (its check reads its keys from its facts, and
+ * asks for them only to report something: most maps never). A map generator is resolved alone, so names no cycle.
+ */
+class MapGeneratorNode implements PaletteNode {
+  private mappings: ReadonlyMap<string, readonly Mapping[]> | undefined;
+  constructor(readonly record: DefinitionRecord, private readonly root: { facts: MappingFacts; at: JsonPath }, readonly uses: readonly PaletteUse[]) {}
+  get own(): ReadonlyMap<string, readonly Mapping[]> {
+    return (this.mappings ??= mappingsOf(this.record, this.root));
   }
 }
 
@@ -317,7 +341,8 @@ class EntryUse implements PaletteUse {
 function inEffect(defs: readonly DefinitionRecord[]): readonly DefinitionRecord[] {
   let base = defs.length - 1;
   while (base > 0 && paletteFacts(defs[base]).extending === true) base--;
-  return base < 0 ? [] : defs.slice(base);
+  // (All of them, as they are, when the first replaces: nearly every palette is one definition.)
+  return base < 0 ? [] : base === 0 ? defs : defs.slice(base);
 }
 
 /**
@@ -356,28 +381,10 @@ export function meaningsOf(resolution: MapResolution, key: string): Meaning[] {
   return out;
 }
 
-/** Every node of a resolution once, in eachNode's order (without the ways they are reached). */
-export function nodesOf(resolution: MapResolution): PaletteNode[] {
-  const out: PaletteNode[] = [];
-  walkNodes(resolution.root, new Set(), out);
-  return out;
-}
-
-/** nodesOf's walk. (Indexed loops, no closure: the check of every map generator walks its resolution.) */
-function walkNodes(n: PaletteNode, seen: Set<PaletteNode>, out: PaletteNode[]): void {
-  if (seen.has(n)) return;
-  seen.add(n);
-  out.push(n);
-  for (let i = 0; i < n.uses.length; i++) {
-    const options = n.uses[i].options;
-    for (let j = 0; j < options.length; j++) for (let k = 0; k < options[j].nodes.length; k++) walkNodes(options[j].nodes[k], seen, out);
-  }
-}
-
-/** Whether some mapping of the nodes (a resolution's: see nodesOf) is of `layer`, for any character. */
-export function anyMappingOf(nodes: readonly PaletteNode[], layer: string): boolean {
+/** Whether some mapping of the nodes (a resolution's: see MapResolution.nodes) from the `from`th on is of `layer`, for any character. */
+export function anyMappingOf(nodes: readonly PaletteNode[], layer: string, from = 0): boolean {
   // (Loops that stop at the first: asked of every 0.F map generator, most of whose first mappings are terrains.)
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = from; i < nodes.length; i++) {
     for (const list of nodes[i].own.values()) for (let k = 0; k < list.length; k++) if (list[k].layer === layer) return true;
   }
   return false;
@@ -392,10 +399,17 @@ export function hasLayerAlways(node: PaletteNode, key: string, layer: string, kn
   if (k !== undefined) return k;
   // A node reached again while it is asked (a cycle, cut in the resolution) gives nothing more.
   known.set(node, false);
-  const always = (node.own.get(key)?.some((m) => m.layer === layer) ?? false)
-    || node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer, known))));
+  const always = (node.own.get(key)?.some((m) => m.layer === layer) ?? false) || palettesAlwaysGive(node, key, layer, known);
   known.set(node, always);
   return always;
+}
+
+/**
+ * Whether the palettes of `node` give a character a meaning of `layer` whatever they are: every palette some entry
+ * may be does (see hasLayerAlways, which asks the node's own mappings first).
+ */
+export function palettesAlwaysGive(node: PaletteNode, key: string, layer: string, known = new Map<PaletteNode, boolean>([[node, false]])): boolean {
+  return node.uses.some((u) => u.options.length > 0 && u.options.every((o) => o.nodes.some((x) => hasLayerAlways(x, key, layer, known))));
 }
 
 /** The palettes (ids) whose choice gives a character its meaning of `layer`, for a message. */

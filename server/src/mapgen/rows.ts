@@ -32,22 +32,65 @@ export function mapSizeOf(value: Record<string, unknown>, object: Record<string,
     if (!Number.isInteger(x) || !Number.isInteger(y) || (x as number) <= 0 || (y as number) <= 0) return undefined;
     // A size no map is near (its rows would be a file of gigabytes) is not checked: its grid is not made.
     if ((x as number) > MAX_CHECKED_SIDE || (y as number) > MAX_CHECKED_SIDE) return undefined;
-    return square(x as number, y as number, '"mapgensize"');
+    return givenSize(x as number, y as number);
   }
-  if (nestedOrUpdate) return square(OMT_SIZE, OMT_SIZE, 'an update or nested map without "mapgensize"');
+  if (nestedOrUpdate) return NESTED_DEFAULT_SIZE;
   const om = value.om_terrain;
   // An array of arrays: a grid of overmap terrains, each row of ids a band of 24 rows of the map.
   if (Array.isArray(om) && om.length > 0 && om.every(Array.isArray)) {
     const bands = om as unknown[][];
-    if (bands.some((b) => b.length === 0)) return undefined;
-    const rowWidths = bands.flatMap((b) => new Array<number>(OMT_SIZE).fill(b.length * OMT_SIZE));
-    return { rowWidths, width: Math.max(...rowWidths), height: rowWidths.length, from: `"om_terrain" (${Math.max(...bands.map((b) => b.length))} by ${bands.length} overmap terrains)` };
+    // The grid's shape, its bands' lengths, as one number (a grid of up to 7 bands of up to 15 ids: every game's).
+    let shape = bands.length <= 7 ? bands.length : -1;
+    for (let b = 0; b < bands.length; b++) {
+      const length = bands[b].length;
+      if (length === 0) return undefined;
+      shape = shape >= 0 && length < 16 ? shape * 16 + length : -1;
+    }
+    let size = shape >= 0 ? GRID_SIZES.get(shape) : undefined;
+    if (size === undefined) {
+      size = gridSize(bands);
+      if (shape >= 0 && GRID_SIZES.size < MAX_SIZES_KEPT) GRID_SIZES.set(shape, size);
+    }
+    return size;
   }
-  return square(OMT_SIZE, OMT_SIZE, 'one overmap terrain');
+  return ONE_OMT_SIZE;
 }
 
 function square(x: number, y: number, from: string): MapSize {
-  return { rowWidths: new Array<number>(y).fill(x), width: x, height: y, from };
+  return Object.freeze({ rowWidths: Object.freeze(new Array<number>(y).fill(x)), width: x, height: y, from });
+}
+
+/** The sizes most maps have, one of each (every map generator's facts ask for its size). */
+const ONE_OMT_SIZE = square(OMT_SIZE, OMT_SIZE, 'one overmap terrain');
+const NESTED_DEFAULT_SIZE = square(OMT_SIZE, OMT_SIZE, 'an update or nested map without "mapgensize"');
+
+/**
+ * The "mapgensize" sizes met, by x and y, and the grids' by shape (a few dozen of each in a game; at most so many
+ * kept, whatever a workspace says).
+ */
+const GIVEN_SIZES = new Map<number, MapSize>();
+const GRID_SIZES = new Map<number, MapSize>();
+const MAX_SIZES_KEPT = 256;
+
+/** The size of a grid of overmap terrains: each band of ids (none empty) 24 rows of 24 cells per id. */
+function gridSize(bands: readonly (readonly unknown[])[]): MapSize {
+  const rowWidths: number[] = [];
+  let widest = 0;
+  for (let b = 0; b < bands.length; b++) {
+    widest = Math.max(widest, bands[b].length);
+    for (let r = 0; r < OMT_SIZE; r++) rowWidths.push(bands[b].length * OMT_SIZE);
+  }
+  return Object.freeze({ rowWidths: Object.freeze(rowWidths), width: widest * OMT_SIZE, height: rowWidths.length, from: `"om_terrain" (${widest} by ${bands.length} overmap terrains)` });
+}
+
+function givenSize(x: number, y: number): MapSize {
+  const key = x * (MAX_CHECKED_SIDE + 1) + y;
+  let size = GIVEN_SIZES.get(key);
+  if (size === undefined) {
+    size = square(x, y, '"mapgensize"');
+    if (GIVEN_SIZES.size < MAX_SIZES_KEPT) GIVEN_SIZES.set(key, size);
+  }
+  return size;
 }
 
 /** One display cell of a row: its text (its key) and where it is written, offsets in the file's text. */

@@ -90,7 +90,7 @@ export function locatePath(tree: jsonc.Node | undefined, objectStart: number, pa
   return { start: objectStart + target.offset, end: objectStart + target.offset + target.length };
 }
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, OPEN_BRACE = 0x7b, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 const BRACKETS_AND_QUOTES = /["{}[\]]/g;
 
 function skipWhiteSpace(text: string, i: number): number {
@@ -165,6 +165,8 @@ export function locateInJson(text: string, objectStart: number, path: JsonPath, 
 interface ScannedObject {
   /** Its members as [name start, name end, value start, value end, ...]. */
   readonly members: readonly number[];
+  /** Just past the object (its `}`). */
+  readonly end: number;
   /** How many times a member was looked for in it. */
   asked: number;
   /** Each member name's last member (its offset in `members`): made when it is asked a second time. */
@@ -231,22 +233,29 @@ export class JsonLocator {
     return { start, end };
   }
 
-  /** The members of the object at `start` (see `objects`). */
-  private objectAt(start: number): ScannedObject {
+  /**
+   * The members of the object at `start` (see `objects`). The objects among them, and among theirs, are scanned
+   * as they are passed, their members kept: a path goes on into one of them (a map's unused mappings are at
+   * `object`, a layer, a key), which a skip over it and a scan of it afterwards went through twice.
+   */
+  private objectAt(start: number, levelsScanned = 2): ScannedObject {
     let object = this.objects.get(start);
     if (object) return object;
     const text = this.text;
     const members: number[] = [];
-    for (let i = skipWhiteSpace(text, start + 1); text.charCodeAt(i) === QUOTE;) {
+    let i = skipWhiteSpace(text, start + 1);
+    while (text.charCodeAt(i) === QUOTE) {
       const ns = i, ne = pastString(text, i);
       const vs = skipWhiteSpace(text, skipWhiteSpace(text, ne) + 1);
-      const ve = pastValue(text, vs);
+      const ve = levelsScanned > 0 && text.charCodeAt(vs) === OPEN_BRACE ? this.objectAt(vs, levelsScanned - 1).end : pastValue(text, vs);
       members.push(ns, ne, vs, ve);
       i = skipWhiteSpace(text, ve);
       if (text.charCodeAt(i) !== COMMA) break;
       i = skipWhiteSpace(text, i + 1);
     }
-    object = { members, asked: 0, named: undefined };
+    // Just past its `}` (in a text JSON.parse accepts, the one after its last member); else as pastValue finds it.
+    const end = text.charCodeAt(i) === CLOSE_BRACE ? i + 1 : pastValue(text, start);
+    object = { members, end, asked: 0, named: undefined };
     this.objects.set(start, object);
     return object;
   }

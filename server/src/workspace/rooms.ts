@@ -53,7 +53,10 @@ export interface Rooms {
 
 export function wireRooms(c: RoomsConfig): Rooms {
   const { registry } = c;
-  const store = new FileStore(c.readFile, c.forOneCheck);
+  // A project made for one check holds only files its load found regular (a listing's, or a root's stat), which do
+  // not change while it lives: those it reads again (to place the reports of a whole game: 600 files) are read as
+  // listed, without a stat each.
+  const store = new FileStore(c.forOneCheck ? c.readListed : c.readFile, c.forOneCheck);
   const defs = new DefinitionIndex();
   const refs = new ReferenceIndex<SourceFile>();
   const results = new CheckResults();
