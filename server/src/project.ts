@@ -28,6 +28,7 @@ import { builtInSnapshotDir } from './mods/gameSnapshot';
 import type { ModsWrittenFor } from './mods/gameFolder';
 import { countedForm } from './registry/versions/eras';
 import { underVersionMismatch } from './checks/versionMismatch';
+import { formerDefaults } from './checks/missingField';
 import type { JsonPath, OffsetRange, Part } from './syntax/locate';
 import type { FileStore } from './workspace/fileStore';
 import type { WorkspaceMods } from './workspace/workspaceMods';
@@ -41,7 +42,7 @@ import type { Updates, FileChange } from './workspace/updates';
 import type { Lookups } from './workspace/lookups';
 import type { GameUsage } from './workspace/gameUsage';
 import { wireRooms } from './workspace/rooms';
-import type { WorkspaceView } from './workspace/view';
+import type { WorkspaceView, WrittenForVersion } from './workspace/view';
 
 export { SourceFile, type FileProblem } from './sourceFile';
 export type { WorkspaceView } from './workspace/view';
@@ -365,9 +366,9 @@ export class Project implements WorkspaceView {
   diagnostics(filePath: string): Diagnostic[] {
     const file = this.storedFile(filePath);
     if (!file || !file.reported) return [];
-    const cached = this.checkResults(file);
     const modId = file.modId;
     const verdict = modId !== undefined ? this.verdicts.writtenFor(modId) : undefined;
+    const cached = formerDefaults(this.checkResults(file), verdict?.fitsVersion);
     if (!verdict || modId === undefined) return this.applySeverity(cached);
     const context = { checked: this.version.version, verdict, gamePath: this.gamePath, builtInGame: this.hasBuiltInGame() };
     let topLevel: DefinitionRecord[] | undefined;
@@ -413,9 +414,17 @@ export class Project implements WorkspaceView {
   }
 
   /** A file's diagnostics as its checks found them, before a version verdict counts their root causes: what migrate repairs. */
-  diagnosticsForMigration(filePath: string): Diagnostic[] {
+  diagnosticsForMigration(filePath: string, writtenFor?: WrittenForVersion): Diagnostic[] {
     const file = this.storedFile(filePath);
-    return file && file.reported ? this.applySeverity(this.checkResults(file)) : [];
+    if (!file || !file.reported) return [];
+    // The version the mod is written for decides what a missing member was read as there (checks/missingField.ts).
+    const version = writtenFor ? writtenFor.version : this.writtenForVersion(file.modId);
+    return this.applySeverity(formerDefaults(this.checkResults(file), version));
+  }
+
+  /** The supported game version a mod is written for, when its verdict names another than the checked one. */
+  writtenForVersion(modId: string | undefined): string | undefined {
+    return modId !== undefined ? this.verdicts.writtenFor(modId)?.fitsVersion : undefined;
   }
 
   private checkResults(file: SourceFile): Diagnostic[] {

@@ -11,6 +11,8 @@ import * as path from 'node:path';
 import { modinfo, writeTree } from '../helpers/workspace';
 import { MIGRATING_CORE } from '../helpers/migratingCore';
 import { fixFiles } from '../../server/src/cli/migrate';
+import { Project } from '../../server/src/project';
+import { certainFixes } from '../../server/src/queries/fixAll';
 import { formatCdda, isCddaFormatted } from '../../server/src/format/cddaFormat';
 import { idMigrations } from '../../server/src/queries/migratedIds';
 
@@ -218,4 +220,80 @@ test('migrate: a second run changes nothing (every rule at once, written to disk
   assert.equal(again.changed.length, 0);
   assert.equal(again.repairs, 0);
   assert.equal(fs.readFileSync(file, 'utf8'), written);
+});
+
+/**
+ * A 0.F recipe without `activity_level`: 0.F's recipe::load read `get_string( "activity_level", "MODERATE_EXERCISE" )`,
+ * inheriting or not; the current one requires it without copy-from and takes the parent's with it. A legacy item
+ * type places the mod in 0.F (its verdict, decided before the first repair rewrites that type).
+ */
+const OLD_ITEM = '{ "type": "COMESTIBLE", "id": "my_apple", "copy-from": "apple", "name": { "str": "my apple" } }';
+const NEW_ITEM = '{ "type": "ITEM", "id": "my_apple", "copy-from": "apple", "name": { "str": "my apple" }, "subtypes": [ "COMESTIBLE" ] }';
+const RECIPE = '"category": "CC_OTHER", "subcategory": "CSC_OTHER_OTHER", "skill_used": "tailor", "time": "1 m", "components": [ [ [ "rag", 1 ] ] ]';
+const WITHOUT_LEVEL: readonly string[] = [
+  `{ "type": "recipe", "result": "my_apple", ${RECIPE} }`,
+  `{ "type": "uncraft", "result": "my_apple", "time": "1 m", "components": [ [ [ "rag", 1 ] ] ] }`,
+  // Inheriting from a parent that writes another level: 0.F did not take it.
+  `{ "type": "recipe", "result": "my_apple", "id_suffix": "light", ${RECIPE}, "activity_level": "LIGHT_EXERCISE" }`,
+  '{ "type": "recipe", "result": "my_apple", "id_suffix": "heir", "copy-from": "my_apple_light", "time": "2 m" }',
+  // An abstract one: the current game's recipe dictionary loads it as any other recipe.
+  `{ "abstract": "my_base", "type": "recipe", ${RECIPE} }`,
+  // An obsolete one: both readers stop before the level.
+  '{ "type": "recipe", "result": "my_apple", "id_suffix": "old", "obsolete": true }',
+];
+
+test('migrate: a 0.F recipe without activity_level gets "MODERATE_EXERCISE", what 0.F read (uncraft, inheriting and abstract alike; obsolete left)', () => {
+  // The legacy item in a file repaired first: the mod is still 0.F's when its recipes' file is repaired after it.
+  const game = writeTree(MIGRATING_CORE);
+  const dir = writeTree({ 'm/modinfo.json': modinfo('m'), 'm/items.json': fileOf([OLD_ITEM]), 'm/recipes.json': fileOf(WITHOUT_LEVEL) });
+  const r = fixFiles({ paths: [dir], gamePath: game, gameVersion: 'current', write: true });
+  assert.equal(r.changed.find((c) => c.path.endsWith('items.json'))?.after, fileOf([NEW_ITEM]));
+  const level = ', "activity_level": "MODERATE_EXERCISE" }';
+  assert.equal(r.changed.find((c) => c.path.endsWith('recipes.json'))?.after, fileOf([
+    WITHOUT_LEVEL[0].replace(/ }$/, level),
+    WITHOUT_LEVEL[1].replace(/ }$/, level),
+    WITHOUT_LEVEL[2],
+    WITHOUT_LEVEL[3].replace(/ }$/, level),
+    WITHOUT_LEVEL[4].replace(/ }$/, level),
+    WITHOUT_LEVEL[5],
+  ]));
+  assert.deepEqual(r.left.filter((c) => c.cause.includes('activity_level')), []);
+  const again = fixFiles({ paths: [dir], gamePath: game, gameVersion: 'current', write: true });
+  assert.equal(again.repairs, 0);
+});
+
+test('migrate: the repair\'s title says what 0.F read, and for an inheriting recipe that its parent\'s level is not kept', () => {
+  const game = writeTree(MIGRATING_CORE);
+  const dir = writeTree({ 'm/modinfo.json': modinfo('m'), 'm/content.json': fileOf([OLD_ITEM, ...WITHOUT_LEVEL]) });
+  const project = new Project({ gamePath: game, gameVersion: 'current', roots: [dir] });
+  project.load();
+  const titles = certainFixes(project, path.join(dir, 'm', 'content.json')).repairs.filter((t) => t.includes('activity_level'));
+  assert.deepEqual(titles, [
+    'Add "activity_level": "MODERATE_EXERCISE" (what 0.F read when it was not written)',
+    'Add "activity_level": "MODERATE_EXERCISE" (what 0.F read when it was not written)',
+    'Add "activity_level": "MODERATE_EXERCISE" (what 0.F read when it was not written, whatever the copy-from parent writes)',
+    'Add "activity_level": "MODERATE_EXERCISE" (what 0.F read when it was not written)',
+  ]);
+  // The check says it too, where the current game would take the parent's level without a word.
+  const said = project.diagnostics(path.join(dir, 'm', 'content.json')).filter((d) => d.message.includes('does not write'));
+  assert.deepEqual(said.map((d) => `${d.severity} ${d.message}`), [
+    'warning recipe "my_apple_heir" does not write "activity_level": 0.F read it as "MODERATE_EXERCISE" whatever the copy-from parent writes; this game takes the parent\'s ("LIGHT_EXERCISE")',
+  ]);
+});
+
+test('migrate: near misses of the 0.F activity_level: a recipe that writes one, and a mod written for the current game, get none', () => {
+  const text = fileOf([NEW_ITEM, ...WITHOUT_LEVEL]);
+  const r = migrateText(text);
+  // The current mod lacks the member (the game refuses the recipe and the uncraft): a person writes the level.
+  assert.equal(r.after, text);
+  assert.deepEqual(r.left.filter((l) => l.includes('activity_level')).map((l) => l.replace(/: How strenuous.*\[/, ' [')), [
+    '1 error disassembly recipe "my_apple" is missing mandatory member "activity_level" [missing-field]',
+    '1 error recipe "my_apple" is missing mandatory member "activity_level" [missing-field]',
+  ]);
+  // An inheriting recipe of a current mod takes its parent's level, as meant: nothing said.
+  const game = writeTree(MIGRATING_CORE);
+  const dir = writeTree({ 'm/modinfo.json': modinfo('m'), 'm/content.json': text });
+  const project = new Project({ gamePath: game, gameVersion: 'current', roots: [dir] });
+  project.load();
+  assert.deepEqual(project.diagnostics(path.join(dir, 'm', 'content.json')).filter((d) => /does not write|my_base/.test(d.message)), []);
 });

@@ -36,3 +36,25 @@ test('a real 0.F mod (MMA) migrated to the current game: its errors but the cont
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+const SWEET = path.join(OLD, 'mods', 'My_Sweet_Cataclysm');
+const sweetSkip = present && fs.existsSync(path.join(SWEET, 'modinfo.json')) ? false : 'needs CDDA_CURRENT_GAME and the 0.F game\'s mods/My_Sweet_Cataclysm';
+
+test('a real 0.F mod (My_Sweet_Cataclysm) migrated: its recipes that copy a level-writing parent without one of their own get MODERATE_EXERCISE, what 0.F crafted them at', { skip: sweetSkip }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdda-migrate-sweet-'));
+  try {
+    fs.cpSync(SWEET, path.join(dir, 'My_Sweet_Cataclysm'), { recursive: true });
+    const file = path.join(dir, 'My_Sweet_Cataclysm', 'sweet_recipe.json');
+    const levels = (): Record<string, unknown> => Object.fromEntries((JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>[])
+      .filter((r) => r['copy-from'] !== undefined && ['milk', 'milk_reconstituted_from_powder', 'milk_powder'].includes(r['copy-from'] as string))
+      .map((r) => [`${String(r.result)}${r.id_suffix ? `_${String(r.id_suffix)}` : ''}`, r.activity_level]));
+    assert.deepEqual(levels(), { milk_choc_from_raw: undefined, milk_reconstituted_choc: undefined, milk_powder_choc: undefined });
+    const first = fixFiles({ paths: [dir], gamePath: CURRENT, write: true });
+    // (The parents write NO_EXERCISE in the current game, which would otherwise be inherited.)
+    assert.deepEqual(levels(), { milk_choc_from_raw: 'MODERATE_EXERCISE', milk_reconstituted_choc: 'MODERATE_EXERCISE', milk_powder_choc: 'MODERATE_EXERCISE' });
+    assert.ok(first.left.every((c) => !c.cause.includes('activity_level')), first.left.map((c) => c.cause).join('\n'));
+    assert.equal(fixFiles({ paths: [dir], gamePath: CURRENT, write: true }).changed.length, 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

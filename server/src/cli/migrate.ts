@@ -11,6 +11,7 @@ import type { SeverityOverrides } from '../diagnostic';
 import { applyEdits, certainFixes, type RemovedIdUse } from '../queries/fixAll';
 import { rootCauses, type RootCause } from '../queries/notMigrated';
 import type { VersionChoice } from '../registry/versions';
+import type { WrittenForVersion } from '../workspace/view';
 
 export interface FixOptions {
   readonly paths: readonly string[];
@@ -50,7 +51,13 @@ export function fixFiles(options: FixOptions): FixResult {
   const under = (p: string): boolean => roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
   const project = new Project({ gamePath: options.gamePath, gameVersion: options.gameVersion, roots, severity: options.severity, dependencyPaths: options.dependencyPaths });
   project.load();
-  const files = project.reportedFiles().filter((f) => under(f.path)).map((f) => f.path).sort();
+  const reported = project.reportedFiles().filter((f) => under(f.path));
+  const files = reported.map((f) => f.path).sort();
+  // The version each mod is written for, decided before the first repair: rewriting a mod's legacy forms moves its
+  // verdict, and what a missing member was read as is the older version's (checks/missingField.ts formerDefaults).
+  const versions = new Map<string | undefined, WrittenForVersion>();
+  for (const f of reported) if (!versions.has(f.modId)) versions.set(f.modId, { version: project.writtenForVersion(f.modId) });
+  const writtenFor = (p: string): WrittenForVersion | undefined => versions.get(project.fileAt(p)?.modId);
   const before = new Map<string, string>();
   let repairs = 0, passes = 0;
   let removed: RemovedIdUse[] = [];
@@ -58,7 +65,7 @@ export function fixFiles(options: FixOptions): FixResult {
     let changedThisPass = false;
     removed = [];
     for (const p of files) {
-      const plan = certainFixes(project, p);
+      const plan = certainFixes(project, p, writtenFor(p));
       removed.push(...plan.removed);
       if (plan.edits.length === 0 || passes >= MAX_PASSES) continue;
       const file = project.fileAt(p)!;
@@ -77,6 +84,6 @@ export function fixFiles(options: FixOptions): FixResult {
     if (after !== text) changed.push({ path: p, before: text, after });
   }
   if (options.write) for (const c of changed) fs.writeFileSync(c.path, c.after, 'utf8');
-  const left = rootCauses(files.flatMap((p) => project.diagnosticsForMigration(p)), removed, project.registry);
+  const left = rootCauses(files.flatMap((p) => project.diagnosticsForMigration(p, writtenFor(p))), removed, project.registry);
   return { project, version: project.version, filesChecked: files.length, changed, repairs, passes, left };
 }

@@ -168,6 +168,7 @@ function migrationAction(project: WorkspaceView, filePath: string, start: number
     return { title: `Rename to "${migration.to}"`, edits: [{ start, end, newText: JSON.stringify(migration.to) }], preferred: only };
   }
   if (migration.kind === 'moves') return movesAction(project, filePath, start, end, only);
+  if (migration.kind === 'formerDefault') return formerDefaultAction(project, filePath, start, migration, only);
   const place = memberPlace(project, filePath, start);
   if (!place) return undefined;
   if (migration.kind === 'deathFunctions') return deathFunctionsAction(place, migration, only);
@@ -181,6 +182,22 @@ function movesAction(project: WorkspaceView, filePath: string, start: number, en
   const exact = old !== undefined && /^\d+$/.test(old) ? durationOfMoves(Number(old)) : undefined;
   if (exact === undefined) return undefined;
   return { title: `Write ${old} moves as ${JSON.stringify(exact)}`, edits: [{ start, end, newText: JSON.stringify(exact) }], preferred: only };
+}
+
+/**
+ * A member absent from a definition, added with the value the version it is written for read in its absence (a 0.F
+ * recipe without `activity_level`: "MODERATE_EXERCISE"). The title says when that replaces what the definition
+ * would otherwise take from its copy-from parent: the older version did not inherit it.
+ */
+function formerDefaultAction(project: WorkspaceView, filePath: string, start: number, migration: Extract<Migration, { kind: 'formerDefault' }>, only: boolean): FixAction | undefined {
+  const edit = addMembersEdit(project, filePath, start, [{ name: migration.member, value: migration.value }]);
+  if (!edit) return undefined;
+  const file = project.fileAt(filePath);
+  const record = file && recordAt(file, start);
+  const why = record?.value['copy-from'] !== undefined
+    ? `what ${migration.version} read when it was not written, whatever the copy-from parent writes`
+    : `what ${migration.version} read when it was not written`;
+  return { title: `Add "${migration.member}": ${JSON.stringify(migration.value)} (${why})`, edits: [edit], preferred: only };
 }
 
 /**

@@ -10,7 +10,7 @@
  * game's formatter writes it, and the edit is the smallest one that turns the old text into that.
  */
 import * as path from 'path';
-import type { WorkspaceView } from '../workspace/view';
+import type { WorkspaceView, WrittenForVersion } from '../workspace/view';
 import type { DefinitionRecord } from '../records/record';
 import { fixAction, type FixEdit } from './codeActions';
 import { idMigrations } from './migratedIds';
@@ -43,14 +43,17 @@ interface Candidate {
   readonly edits: readonly FixEdit[];
 }
 
-/** The certain repairs of one reported file (none for a file that is not reported: the game, context mods). */
-export function certainFixes(project: WorkspaceView, filePath: string): FilePlan {
+/**
+ * The certain repairs of one reported file (none for a file that is not reported: the game, context mods).
+ * `writtenFor`: the version its mod is written for as the migration found it first (see diagnosticsForMigration).
+ */
+export function certainFixes(project: WorkspaceView, filePath: string, writtenFor?: WrittenForVersion): FilePlan {
   const file = project.fileAt(filePath);
   const none: FilePlan = { path: filePath, edits: [], repairs: [], deferred: 0, removed: [] };
   if (!file || !file.reported) return none;
   const text = project.textOf(file);
   const candidates: Candidate[] = [];
-  for (const d of project.diagnosticsForMigration(filePath)) {
+  for (const d of project.diagnosticsForMigration(filePath, writtenFor)) {
     const fix = d.fixes?.find((f) => f.certain);
     const action = fix && fixAction(project, filePath, d.start, d.end, fix, true);
     if (action && action.edits.length) candidates.push({ title: action.title, edits: action.edits });

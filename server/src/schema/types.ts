@@ -297,7 +297,13 @@ export type Migration =
   | { readonly kind: 'damageUnit'; readonly array: string; readonly damageType: string }
   | { readonly kind: 'deathFunctions'; readonly names: Readonly<Record<string, Readonly<Record<string, string>>>> }
   /** An integer number of moves as the time string read to the same moves (a 0.F recipe's `"time": 6000` -> `"1 m"`). */
-  | { readonly kind: 'moves' };
+  | { readonly kind: 'moves' }
+  /**
+   * A member absent from a definition, added with the value `version` read in its absence (FieldSpec.formerly): a
+   * 0.F recipe without `activity_level` gets `"MODERATE_EXERCISE"`. Certain only where the mod is written for
+   * `version`: a mod written for this one simply lacks the member.
+   */
+  | { readonly kind: 'formerDefault'; readonly member: string; readonly value: string; readonly version: string };
 
 /** An object used as a map, e.g. `starting_ammo`: ammo id -> count. */
 export interface MapSpec {
@@ -359,6 +365,13 @@ export interface FieldSpec {
   readonly gameRejects?: string;
   /** Default value, when the spec gives one (shown on hover, used by snippets). */
   readonly default?: unknown;
+  /**
+   * What an older game version read when a definition did not write the member, where this version requires it or
+   * takes the copy-from parent's: a value of its own (a 0.F recipe without `activity_level` crafted at
+   * MODERATE_EXERCISE, inheriting or not). Reported by missing-field with the member to add (Migration
+   * `formerDefault`), a certain repair only for a mod written for that version (see checks/missingField.ts).
+   */
+  readonly formerly?: { readonly form: 'absent'; readonly migration: Migration };
 }
 
 /**

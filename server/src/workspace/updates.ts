@@ -55,7 +55,8 @@ export class Updates {
   /**
    * The reported files whose diagnostics a change of their mod's game-version verdict changes (see
    * VersionVerdicts): the modinfo.json whose notices name the counts and point to examples, and every file of the mod when the forms
-   * whose uses are shown as information change (the notice comes or goes, or names other forms).
+   * whose uses are shown as information change (the notice comes or goes, or names other forms) or the version it
+   * names does (checks/missingField.ts formerDefaults).
    */
   private filesOfChangedVerdicts(changes: ReadonlyMap<string, VerdictChange>): string[] {
     const { store, mods, verdicts } = this.parts;
@@ -70,7 +71,8 @@ export class Updates {
         continue;
       }
       const formsOf = (v: EraVerdict | undefined): string => v?.against.map((a) => a.form.id).join(',') ?? '-';
-      const whole = formsOf(was) !== formsOf(now);
+      // The version it names too: a missing member's repair to that version's default depends on it (formerDefaults).
+      const whole = formsOf(was) !== formsOf(now) || was?.fitsVersion !== now?.fitsVersion;
       for (const f of verdicts.filesOf(modId)) {
         if (f.reported && (whole || f.path === mod?.modinfoFile || !store.get(mod?.modinfoFile ?? '')?.reported)) out.push(f.path);
       }

@@ -42,6 +42,13 @@ export interface WorkspaceView extends CheckHost {
   /**
    * As `diagnostics`, with the problems a mod written for another game version has shown rather than held back
    * behind its one notice (checks/versionMismatch.ts): what a migration to the version checked repairs.
+   * `writtenFor`: the version the mod is written for as a migration found it before its first repair (a mod's
+   * verdict moves as its forms are rewritten); without it, the mod's verdict now.
    */
-  diagnosticsForMigration(filePath: string): Diagnostic[];
+  diagnosticsForMigration(filePath: string, writtenFor?: WrittenForVersion): Diagnostic[];
+}
+
+/** The supported game version a mod is written for (EraVerdict.fitsVersion; undefined: the version checked). */
+export interface WrittenForVersion {
+  readonly version: string | undefined;
 }

@@ -37,6 +37,16 @@ const MAX_SKILL = 10;
  * "MODERATE_EXERCISE" is what 0.F crafted at: the certain rewrite.
  */
 const ACTIVITY_LEVEL: StringSpec = { ...oneOf(...ACTIVITY_LEVELS_CURRENT), formerValues: { fake: { to: 'MODERATE_EXERCISE', version: '0.F' } } };
+/**
+ * A recipe without `activity_level` (recipe, uncraft alike: both readers read it before the type's own members).
+ * 0.F's recipe::load read `get_string( "activity_level", "MODERATE_EXERCISE" )` whether the recipe inherited or not
+ * (its binary: the call follows the autolearn members on every path, no `was_loaded` test; recipe_dictionary::load
+ * copies the parent first, and the default then replaced its level). The current recipe::load reads `mandatory( jo,
+ * was_loaded, "activity_level", exertion_str )`: required of a recipe without copy-from ("missing mandatory member"),
+ * the parent's kept by one with it; an obsolete recipe returns before it (`if( obsolete ) return;`). So a 0.F
+ * recipe without it, inheriting or not, is brought forward by writing what 0.F crafted it at.
+ */
+const ACTIVITY_LEVEL_0F_DEFAULT = { form: 'absent', migration: { kind: 'formerDefault', member: 'activity_level', value: 'MODERATE_EXERCISE', version: '0.F' } } as const;
 const TIME: StringSpec = { kind: 'string', format: 'time' };
 /**
  * A recipe's `time`: a time string. 0.F's recipe::load also read an integer, as moves (`jo.has_int( "time" )`); the
@@ -181,7 +191,7 @@ const COMMON_REPLACE = (schema: KindSchema): FieldSpec[] => [
     description: 'Books teaching the recipe: `[ book id, skill level ]` entries, or an object `{ book id: { "skill_level", "recipe_name", "hidden" } }` (the form that names or hides the recipe).',
   }),
   changed(schema, 'activity_level', {
-    type: ACTIVITY_LEVEL, required: true,
+    type: ACTIVITY_LEVEL, required: true, formerly: ACTIVITY_LEVEL_0F_DEFAULT,
     description: 'How strenuous crafting is (mandatory): SLEEP_EXERCISE, NO_EXERCISE, LIGHT_EXERCISE, MODERATE_EXERCISE, BRISK_EXERCISE, ACTIVE_EXERCISE or EXTRA_EXERCISE.',
   }),
   changed(schema, 'proficiencies', {
