@@ -194,7 +194,7 @@ function formerDefaultAction(project: WorkspaceView, filePath: string, start: nu
   if (!edit) return undefined;
   const file = project.fileAt(filePath);
   const record = file && recordAt(file, start);
-  const why = record?.value['copy-from'] !== undefined
+  const why = record?.copyFrom !== undefined
     ? `what ${migration.version} read when it was not written, whatever the copy-from parent writes`
     : `what ${migration.version} read when it was not written`;
   return { title: `Add "${migration.member}": ${JSON.stringify(migration.value)} (${why})`, edits: [edit], preferred: only };
